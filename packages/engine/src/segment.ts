@@ -1,0 +1,28 @@
+/**
+ * What every translator takes and gives back: text with opaque inline tokens.
+ *
+ * A segment is either a plain string or a list of parts. A part is plain text (no
+ * escaping of any kind: the translator escapes what its engine needs) or an inline token
+ * standing for something the translator must not touch: a placeholder (`{name}`, `%1$s`),
+ * an inline tag (`<b>` … `</b>`), a line break the caller will restore. Tokens are opaque:
+ * the translator sees only their id and kind.
+ *
+ * Guarantee of every translator: each token of the input comes back exactly once, with
+ * the same id and kind; a `close` token comes after the `open` token with the same id;
+ * tokens may move with the words they belong to (`The <b>red</b> car` →
+ * `El coche <b>rojo</b>`).
+ */
+export type Segment = string | readonly SegmentPart[]
+
+export type SegmentPart = string | InlineToken
+
+export interface InlineToken {
+  /** Unique within its segment; `open` and `close` of one tag share it. */
+  readonly id: string
+  /** `open`/`close`: a paired inline tag around words; `void`: a standalone token. */
+  readonly kind: 'open' | 'close' | 'void'
+}
+
+export function isInlineToken(part: SegmentPart): part is InlineToken {
+  return typeof part !== 'string'
+}
