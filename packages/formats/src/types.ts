@@ -1,0 +1,84 @@
+/**
+ * The entry model every codec shares. A codec parses bytes into entries and writes
+ * translations back by splicing them in at offsets recorded while parsing, so bytes it
+ * did not translate stay identical.
+ */
+export type FormatId = 'json' | 'yaml' | 'po' | 'properties' | 'strings' | 'xml'
+
+/** CLDR plural categories, as `Intl.PluralRules` names them. */
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
+
+/** Source texts of a plural entry by the source language's categories. */
+export type PluralForms = Partial<Record<PluralCategory, string>>
+
+export interface Entry {
+  /** Unique within the file and stable across parses (JSON/YAML: path; PO: msgctxt + "\u0004" + msgid; …). */
+  key: string
+  /** The source text, decoded (escapes resolved). For a plural entry: the `other` form. */
+  text: string
+  /** PO msgctxt, Android product, … */
+  context?: string
+  /** Comments a translator should see (extracted comments, XML comments before the entry, …). */
+  note?: string
+  /** Present on plural entries (PO msgid_plural, Android <plurals>, YAML/JSON one/other maps when the codec recognises them). */
+  plural?: PluralForms
+  /** False for entries that must not be translated (translatable="false", PO header, empty values). */
+  translatable: boolean
+  /** 1-based position of the value in the source, for messages. */
+  line: number
+  column: number
+}
+
+/** A translated value: a string, or for a plural entry the forms by the TARGET language's categories. */
+export type Translation = string | PluralForms
+
+export interface WriteOptions {
+  /**
+   * The target language (BCP 47, e.g. `es`, `pt-BR`). Used where the file names its own
+   * language (PO `Language:` header, Rails-style top-level `en:` key) and for plural forms.
+   * Default: leave such places unchanged.
+   */
+  targetLanguage?: string
+}
+
+export interface Issue {
+  code: FormatErrorCode
+  message: string
+  line: number
+  column: number
+}
+
+export interface Parsed {
+  format: FormatId
+  /** Encoding the file came in; `write` uses the same one (and the same BOM). */
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'iso-8859-1'
+  entries: Entry[]
+  /** Empty when the file was clean. A file with issues may still have entries (those read before the problem). */
+  issues: Issue[]
+  /** Bytes of the file with the given translations spliced in; untranslated bytes stay identical. */
+  write(translations: ReadonlyMap<string, Translation>, options?: WriteOptions): Uint8Array
+}
+
+export type FormatErrorCode =
+  | 'FORMAT_SYNTAX'
+  | 'FORMAT_ENCODING'
+  | 'FORMAT_TOO_LARGE'
+  | 'FORMAT_TOO_DEEP'
+  | 'FORMAT_ALIAS_LIMIT'
+  | 'FORMAT_ENTITY_REFUSED'
+  | 'FORMAT_DUPLICATE_KEY'
+  | 'FORMAT_UNSUPPORTED'
+  | 'FORMAT_PLACEHOLDER_MISMATCH'
+  | 'FORMAT_UNKNOWN_KEY'
+
+/** Thrown for misuse (never for bad input: that is an Issue). */
+export class FormatError extends Error {
+  override name = 'FormatError'
+  constructor(
+    readonly code: FormatErrorCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options)
+  }
+}
