@@ -40,19 +40,27 @@ function modesFolder() {
   return null
 }
 
+const forBench = process.argv.includes('--bench')
+
 function missingApertium() {
+  if (forBench && spawnSync('sh', ['-c', 'command -v apertium-apy']).status !== 0) return packagesToInstall()
   const dir = modesFolder()
   const which = spawnSync('sh', ['-c', 'command -v apertium'], { encoding: 'utf8' })
-  if (which.status !== 0 || !dir) return manifest.verso.apertium.packages
+  if (which.status !== 0 || !dir) return packagesToInstall()
   const installed = new Set(readdirSync(dir).map((name) => name.replace(/\.mode$/, '')))
   const missing = manifest.verso.apertium.modes.filter((mode) => !installed.has(mode))
-  return missing.length === 0 ? [] : manifest.verso.apertium.packages
+  return missing.length === 0 ? [] : packagesToInstall()
+}
+
+/** The engine's packages; `npm run bench` adds apertium-apy, the peer it is compared with. */
+function packagesToInstall() {
+  return [...manifest.verso.apertium.packages, ...(forBench ? manifest.verso.apertium.benchPackages : [])]
 }
 
 function ensureApertium() {
   if (process.env.VERSO_SKIP_APERTIUM === '1') return
   if (missingApertium().length === 0) return
-  const packages = manifest.verso.apertium.packages
+  const packages = packagesToInstall()
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   const sudo = isRoot ? [] : spawnSync('sudo', ['-n', 'true']).status === 0 ? ['sudo', '-n'] : null
   if (!sudo) {

@@ -1,1 +1,20 @@
-export {}
+export { MeteringError, meteringErrorCodes } from './errors.js'
+export type { MeteringErrorCode } from './errors.js'
+export { createMetering, meteringFromEnv } from './metering.js'
+export type { Metering, MeteringOptions } from './metering.js'
+export { createRateLimiter } from './rate-limit/index.js'
+export type { RateLimiter, RateLimiterOptions, RateLimitResult } from './rate-limit/index.js'
+export { postgresStore } from './store/postgres.js'
+export type { PostgresStoreOptions } from './store/postgres.js'
+export { sqliteStore } from './store/sqlite.js'
+export type { SqliteStoreOptions } from './store/sqlite.js'
+export type {
+  Account,
+  AccountSummary,
+  AuthResult,
+  ChargeResult,
+  KeyStatus,
+  MeteringStore,
+  NewAccountRow,
+  StoredAccount,
+} from './types.js'

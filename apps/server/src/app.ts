@@ -1,0 +1,151 @@
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import multipart from '@fastify/multipart'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Engine } from '@verso/engine'
+import type { Account, Metering, RateLimiter } from '@verso/metering'
+import type { JobService } from '@verso/jobs'
+import { HttpError, insufficientCredits, statusForCode } from './http-errors.js'
+import { authenticate, type AuthFamily } from './auth.js'
+import { translateRoutes } from './routes/translate.js'
+import { languageRoutes } from './routes/languages.js'
+import { accountRoutes } from './routes/account.js'
+import { healthRoutes } from './routes/health.js'
+import { v1Routes } from './routes/v1.js'
+import { i18nRoutes } from './routes/i18n.js'
+
+export interface AppDeps {
+  engine: Engine
+  metering: Metering
+  rateLimiter: RateLimiter
+  jobs: JobService
+  /** Largest JSON body accepted, in bytes. Default: 12 MiB (a subtitle file can be large). */
+  bodyLimit?: number
+  /** Passed to Fastify. Default: false (tests); main.ts turns it on. */
+  logger?: FastifyServerOptions['logger']
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Which answer a missing or bad key gets: 403 (translate family) or 401 (everything else). */
+    auth?: AuthFamily | 'none'
+    /** Counted against the per-key rate limit. */
+    rateLimited?: boolean
+  }
+  interface FastifyRequest {
+    account?: Account
+  }
+}
+
+export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>
+
+/** The Verso HTTP service without listening; `app.inject()` in tests, `listen()` in main.ts. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: deps.bodyLimit ?? 12 * 1024 * 1024,
+    // A mistyped body is a 400, never silently coerced ("text": 5 is not "5").
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.decorateRequest('account', undefined)
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+  })
+
+  app.addHook('onRequest', async (request, reply) => {
+    const { auth = 'read', rateLimited = false } = request.routeOptions.config ?? {}
+    if (auth === 'none') return
+    request.account = await authenticate(deps.metering, request, auth)
+    if (rateLimited) {
+      const hit = await deps.rateLimiter.hit(request.account.id)
+      reply.header('X-RateLimit-Limit', String(hit.limit))
+      reply.header('X-RateLimit-Remaining', String(Math.max(0, hit.remaining)))
+      reply.header('X-RateLimit-Reset', String(Math.ceil(hit.resetAt / 1000)))
+      if (!hit.allowed) {
+        throw new HttpError(
+          429,
+          `Rate limit exceeded: ${hit.count} requests made in the current minute, the maximum is ` +
+            `${hit.limit} requests per minute. Please wait ${hit.retryAfterSeconds} seconds before retrying.`,
+          { 'Retry-After': String(hit.retryAfterSeconds) },
+        )
+      }
+    }
+  })
+
+  // Usage statistics count every authenticated request; success means a 2xx answer.
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.account) return
+    await deps.metering
+      .recordRequest(request.account.id, { success: reply.statusCode < 400 })
+      .catch((error: unknown) => request.log.error({ err: error }, 'recording usage failed'))
+  })
+
+  app.setErrorHandler((error: any, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).headers(error.headers).send({ [error.bodyField]: error.message })
+    }
+    const field = isDownload(request) ? 'error' : 'detail'
+    if (error.validation) {
+      return reply.status(400).send({ [field]: `Invalid request: ${describeValidation(error)}` })
+    }
+    if (error.code === 'JOB_INSUFFICIENT_CREDITS' && typeof error.required === 'number') {
+      const refusal = insufficientCredits(error.remaining ?? 0, error.required)
+      return reply.status(402).send({ detail: refusal.message })
+    }
+    const mapped = statusForCode(error.code)
+    if (mapped !== undefined) {
+      if (mapped >= 500) request.log.error({ err: error }, 'dependency failure')
+      return reply.status(mapped).send({ [field]: error.message })
+    }
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large, multipart limits.
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ [field]: clientErrorText(error, status) })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.status(500).send({ [field]: 'Internal server error' })
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}` })
+  })
+
+  await app.register(healthRoutes, { engine: deps.engine })
+  await app.register(translateRoutes, deps)
+  await app.register(languageRoutes, deps)
+  await app.register(accountRoutes, deps)
+  await app.register(v1Routes, deps)
+  await app.register(i18nRoutes, deps)
+  return app
+}
+
+function isDownload(request: FastifyRequest): boolean {
+  return /\/download\/?$/.test(request.routeOptions.url ?? '')
+}
+
+function describeValidation(error: { validation: any[]; validationContext?: string }): string {
+  const first = error.validation[0] ?? {}
+  const where = `${error.validationContext ?? 'body'}${first.instancePath ? first.instancePath.replace(/\//g, '.') : ''}`
+  if (first.keyword === 'required') return `${where}.${first.params?.missingProperty} is required`
+  if (first.keyword === 'additionalProperties') {
+    return `${where} has an unknown field '${first.params?.additionalProperty}'`
+  }
+  return `${where} ${first.message ?? 'is invalid'}`
+}
+
+function clientErrorText(error: { code?: string; message: string }, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return `Invalid JSON body: ${error.message}`
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported Content-Type: send application/json (or multipart/form-data for file uploads)'
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large'
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The uploaded file is larger than the 10 MB limit'
+    default:
+      return status === 413 ? 'Request body is too large' : error.message
+  }
+}

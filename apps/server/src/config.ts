@@ -1,0 +1,59 @@
+/**
+ * The operational contract (ARCHITECTURE.md): environment variables and their defaults.
+ * Read once at start-up; everything else receives a plain `Config`.
+ */
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  publicBaseUrl: string
+  rateLimitPerMinute: number
+  webhookAllowPrivateNetworks: boolean
+  webhookBackoffMs: number
+  databaseUrl?: string
+  redisUrl?: string
+  logLevel: string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be a whole number ≥ ${min}, got ${JSON.stringify(raw)}`)
+  }
+  return value
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').toLowerCase()
+  if (raw === '' || raw === 'false' || raw === '0' || raw === 'no') return false
+  if (raw === 'true' || raw === '1' || raw === 'yes') return true
+  throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(env[name])}`)
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0)
+  const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '')
+  try {
+    new URL(publicBaseUrl)
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL, got ${JSON.stringify(env.PUBLIC_BASE_URL)}`)
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: env.DATA_DIR || './data',
+    publicBaseUrl,
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
+    webhookAllowPrivateNetworks: flag(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'),
+    webhookBackoffMs: integer(env, 'WEBHOOK_BACKOFF_MS', 1000, 0),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+  }
+}

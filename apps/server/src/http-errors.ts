@@ -1,0 +1,58 @@
+/**
+ * One table from every package's error codes to HTTP statuses, and the spec's error bodies:
+ * `{ "detail": … }` everywhere, `{ "error": … }` for the download operation.
+ */
+export type ErrorBodyField = 'detail' | 'error'
+
+/** An error a route raises on purpose, with its status and the spec's body. */
+export class HttpError extends Error {
+  override name = 'HttpError'
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    readonly bodyField: ErrorBodyField = 'detail',
+  ) {
+    super(message)
+  }
+}
+
+/** Status for each stable error code of the Verso packages. Unknown codes are 500s. */
+export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  ENGINE_UNSUPPORTED_LANGUAGE: 400,
+  ENGINE_UNSUPPORTED_PAIR: 400,
+  ENGINE_INVALID_SEGMENT: 400,
+  ENGINE_EMPTY_TEXT: 400,
+  ENGINE_UNAVAILABLE: 503,
+  ENGINE_TIMEOUT: 503,
+  ENGINE_CLOSED: 503,
+  HTML_TOO_LARGE: 400,
+  SUBTITLE_INVALID: 400,
+  SUBTITLE_EMPTY: 400,
+  SUBTITLE_UNSUPPORTED_FORMAT: 400,
+  JOB_NOT_FOUND: 404,
+  JOB_UNSUPPORTED_FILE_TYPE: 400,
+  JOB_FILE_TOO_LARGE: 413,
+  JOB_EMPTY_FILE: 400,
+  JOB_INVALID_LANGUAGE: 400,
+  JOB_INVALID_WEBHOOK_URL: 400,
+  JOB_INVALID_INPUT: 400,
+  JOB_INSUFFICIENT_CREDITS: 402,
+  JOB_LANGUAGE_NOT_IN_JOB: 404,
+  JOB_FILE_NOT_READY: 404,
+}
+
+export function statusForCode(code: unknown): number | undefined {
+  if (typeof code !== 'string') return undefined
+  if (code in STATUS_BY_CODE) return STATUS_BY_CODE[code]
+  if (code.startsWith('SUBTITLE_')) return 400
+  return undefined
+}
+
+export function insufficientCredits(remaining: number, required: number): HttpError {
+  return new HttpError(
+    402,
+    `Insufficient credits: ${remaining} credit${remaining === 1 ? '' : 's'} remaining, ${required} required. ` +
+      'Please upgrade your plan or add credits to continue.',
+  )
+}

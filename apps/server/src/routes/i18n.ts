@@ -1,0 +1,108 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { AppDeps } from '../app.js'
+import { HttpError } from '../http-errors.js'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const FIELDS = new Set(['source_language', 'target_languages', 'webhook_url'])
+
+interface JobParams {
+  job_id: string
+}
+
+function jobNotFound(field: 'detail' | 'error' = 'detail'): HttpError {
+  return new HttpError(404, 'Job not found.', {}, field)
+}
+
+/** Spec 4.5–4.9: localization-file jobs. The work itself happens in @verso/jobs' worker. */
+export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engine }) => {
+  app.post('/v2/translate/i18n', { config: { auth: 'translate', rateLimited: true } }, async (request, reply) => {
+    if (!request.isMultipart()) {
+      throw new HttpError(415, 'This endpoint takes multipart/form-data with a file field; JSON is not accepted.')
+    }
+    const fields: Record<string, string> = {}
+    let file: { filename: string; bytes: Uint8Array } | undefined
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          throw new HttpError(400, `Unexpected file field '${part.fieldname}': send exactly one file in the 'file' field.`)
+        }
+        file = { filename: part.filename, bytes: await part.toBuffer() }
+      } else if (FIELDS.has(part.fieldname)) {
+        fields[part.fieldname] = String(part.value)
+      } else {
+        throw new HttpError(400, `Unknown form field '${part.fieldname}'.`)
+      }
+    }
+    if (!file) throw new HttpError(400, "The 'file' field is required.")
+    const targets = (fields.target_languages ?? '')
+      .split(',')
+      .map((code) => code.trim())
+      .filter((code) => code !== '')
+    if (targets.length === 0) throw new HttpError(400, "'target_languages' is required: comma-separated language codes.")
+    const known = new Set(engine.languages().map((language) => language.code))
+    const unknown = targets.filter((code) => !known.has(code))
+    if (unknown.length > 0) {
+      throw new HttpError(
+        400,
+        `Unsupported target language${unknown.length > 1 ? 's' : ''} ${unknown.map((c) => `'${c}'`).join(', ')}. ` +
+          `Supported codes: ${[...known].join(', ')}`,
+      )
+    }
+    const source = (fields.source_language ?? '').trim() || 'auto'
+    if (source !== 'auto' && !known.has(source)) {
+      throw new HttpError(400, `Unsupported source language '${source}'. Supported codes: auto, ${[...known].join(', ')}`)
+    }
+    const job = await jobs.create({
+      ownerId: request.account!.id,
+      filename: file.filename,
+      bytes: file.bytes,
+      sourceLanguage: source,
+      targetLanguages: targets,
+      ...(fields.webhook_url ? { webhookUrl: fields.webhook_url.trim() } : {}),
+    })
+    reply.status(201)
+    return { job_id: job.id, status: 'pending', message: 'Translation job created; poll its status or wait for the webhook.' }
+  })
+
+  app.get('/v2/translate/i18n/jobs', async (request) => jobs.list(request.account!.id))
+
+  app.get<{ Params: JobParams }>('/v2/translate/i18n/jobs/:job_id/status', async (request) => {
+    const { job_id } = request.params
+    const job = UUID.test(job_id) ? await jobs.get(request.account!.id, job_id.toLowerCase()) : null
+    if (!job) throw jobNotFound()
+    return job
+  })
+
+  const download = async (request: any, reply: any) => {
+    const { job_id } = request.params as JobParams
+    const code = (request.query as Record<string, unknown>).language_code
+    if (typeof code !== 'string' || code.trim() === '') {
+      throw new HttpError(400, "The 'language_code' query parameter is required.", {}, 'error')
+    }
+    const job = UUID.test(job_id) ? await jobs.get(request.account!.id, job_id.toLowerCase()) : null
+    if (!job) throw jobNotFound('error')
+    const file = await jobs.download(request.account!.id, job.id, code.trim())
+    if (!file) throw new HttpError(404, `No translated file for language '${code.trim()}' in this job.`, {}, 'error')
+    reply.header('Content-Type', file.contentType)
+    reply.header('Content-Disposition', contentDisposition(file.filename))
+    reply.header('Content-Length', String(file.bytes.byteLength))
+    return reply.send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength))
+  }
+  app.get('/v2/translate/i18n/jobs/:job_id/download', download)
+  app.get('/v2/translate/i18n/jobs/:job_id/download/', download)
+
+  app.delete<{ Params: JobParams }>('/v2/translate/i18n/jobs/:job_id', async (request) => {
+    const { job_id } = request.params
+    const outcome = UUID.test(job_id) ? await jobs.delete(request.account!.id, job_id.toLowerCase()) : 'not_found'
+    if (outcome === 'forbidden') throw new HttpError(401, 'You do not have permission to delete this job.')
+    if (outcome !== 'deleted') throw jobNotFound()
+    return { message: 'Job and all its files were deleted.' }
+  })
+}
+
+/** `attachment` with an ASCII fallback and the exact name in RFC 5987 form; no quotes or breaks. */
+export function contentDisposition(filename: string): string {
+  const safe = filename.replace(/[\\/]/g, '_').replace(/[\u0000-\u001f\u007f"]/g, '')
+  const ascii = safe.replace(/[^\x20-\x7e]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(safe)}`
+}

@@ -1,0 +1,50 @@
+import { createEngine, type Engine } from '@verso/engine'
+import { createRateLimiter, meteringFromEnv, type Metering, type RateLimiter } from '@verso/metering'
+import { createJobService, jobsFromEnv, type JobService } from '@verso/jobs'
+import type { Config } from './config.js'
+
+export interface Services {
+  engine: Engine
+  metering: Metering
+  rateLimiter: RateLimiter
+  jobs: JobService
+  close(): Promise<void>
+}
+
+/** env → drivers: embedded SQLite + in-process worker by default, PostgreSQL/Redis when configured. */
+export function createServices(config: Config): Services {
+  const env = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, REDIS_URL: config.redisUrl }
+  const engine = createEngine()
+  const metering = meteringFromEnv(env)
+  const rateLimiter = createRateLimiter({ limit: config.rateLimitPerMinute, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) })
+  const drivers = jobsFromEnv(env)
+  const jobs = createJobService({
+    store: drivers.store,
+    files: drivers.files,
+    queue: drivers.queue,
+    translator: engine,
+    publicBaseUrl: config.publicBaseUrl,
+    credits: {
+      reserve: async (ownerId, amount) => {
+        const charge = await metering.charge(ownerId, amount)
+        return charge.ok ? { ok: true } : { ok: false, remaining: charge.remaining, required: charge.required }
+      },
+      refund: (ownerId, amount) => metering.refund(ownerId, amount),
+    },
+    webhookSecret: (ownerId) => metering.webhookSecret(ownerId),
+    webhook: { backoffMs: config.webhookBackoffMs, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
+  })
+  return {
+    engine,
+    metering,
+    rateLimiter,
+    jobs,
+    async close() {
+      await jobs.close()
+      await drivers.close()
+      await rateLimiter.close()
+      await engine.close()
+      await metering.close()
+    },
+  }
+}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { createHarness, multipart, type Harness } from './harness.js'
+
+let h: Harness
+let owner: { apiKey: string; id: string; email: string }
+let stranger: { apiKey: string; id: string; email: string }
+
+beforeAll(async () => {
+  h = await createHarness()
+  owner = await h.account(10_000)
+  stranger = await h.account(10_000)
+})
+afterAll(() => h.close())
+
+const json = `{\n  "greeting": "Good morning",\n  "nested": {\n    "farewell": "See you tomorrow, {name}!",\n    "count": 3\n  }\n}\n`
+
+async function createJob(fields: Record<string, string>, file?: Parameters<typeof multipart>[1], apiKey = owner.apiKey) {
+  const body = multipart(fields, file)
+  return h.app.inject({ method: 'POST', url: '/v2/translate/i18n', headers: { ...body.headers, 'X-API-KEY': apiKey }, payload: body.payload })
+}
+
+function get(url: string, apiKey = owner.apiKey) {
+  return h.app.inject({ method: 'GET', url, headers: { 'X-API-KEY': apiKey } })
+}
+
+async function waitForEnd(id: string) {
+  return vi.waitFor(
+    async () => {
+      const res = await get(`/v2/translate/i18n/jobs/${id}/status`)
+      const job = res.json()
+      if (!['completed', 'partial', 'failed'].includes(job.status)) throw new Error(`still ${job.status}`)
+      return job
+    },
+    { timeout: 60_000, interval: 100 },
+  )
+}
+
+describe('i18n jobs over HTTP', () => {
+  let jobId: string
+
+  test('creates a job from a multipart upload and answers 201 pending', async () => {
+    const res = await createJob({ source_language: 'en', target_languages: 'es,ca' }, { filename: 'app.json', content: json })
+    expect(res.statusCode).toBe(201)
+    const body = res.json()
+    expect(body.status).toBe('pending')
+    expect(body.job_id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(body.message).toBeTypeOf('string')
+    jobId = body.job_id
+  })
+
+  test('completes, lists translated files with download URLs, and serves them', async () => {
+    const job = await waitForEnd(jobId)
+    expect(job).toMatchObject({ id: jobId, job_id: jobId, status: 'completed', original_filename: 'app.json', file_type: 'json', source_language: 'en', target_languages: ['es', 'ca'], total_keys: 2 })
+    expect(job.completed_at).toBeTypeOf('string')
+    expect(job.translated_files).toHaveLength(2)
+    const es = job.translated_files.find((f: { language_code: string }) => f.language_code === 'es')
+    expect(es.file_url).toBe(`https://verso.test/v2/translate/i18n/jobs/${jobId}/download/?language_code=es`)
+    for (const url of [`/v2/translate/i18n/jobs/${jobId}/download/?language_code=es`, `/v2/translate/i18n/jobs/${jobId}/download?language_code=es`]) {
+      const res = await get(url)
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-disposition']).toContain('filename="app_es.json"')
+      const translated = JSON.parse(res.body)
+      expect(translated.nested.count).toBe(3)
+      expect(translated.nested.farewell).toContain('{name}')
+      expect(translated.greeting).not.toBe('Good morning')
+      expect(Number(res.headers['content-length'])).toBe(es.file_size)
+    }
+  })
+
+  test('lists only the caller’s jobs, newest first, without translated_files', async () => {
+    const second = await createJob({ target_languages: 'es' }, { filename: 'second.json', content: '{"a": "Hello"}' })
+    const res = await get('/v2/translate/i18n/jobs')
+    expect(res.statusCode).toBe(200)
+    const list = res.json()
+    expect(list.map((job: { id: string }) => job.id)).toEqual([second.json().job_id, jobId])
+    expect(list[0].translated_files).toBeUndefined()
+    expect((await get('/v2/translate/i18n/jobs', stranger.apiKey)).json()).toEqual([])
+  })
+
+  test('hides other users’ jobs and refuses to delete them', async () => {
+    expect((await get(`/v2/translate/i18n/jobs/${jobId}/status`, stranger.apiKey)).statusCode).toBe(404)
+    const download = await get(`/v2/translate/i18n/jobs/${jobId}/download?language_code=es`, stranger.apiKey)
+    expect(download.statusCode).toBe(404)
+    expect(download.json().error).toBeTypeOf('string')
+    const del = await h.app.inject({ method: 'DELETE', url: `/v2/translate/i18n/jobs/${jobId}`, headers: { 'X-API-KEY': stranger.apiKey } })
+    expect(del.statusCode).toBe(401)
+  })
+
+  test('answers download errors with an error field', async () => {
+    const missing = await get(`/v2/translate/i18n/jobs/${jobId}/download`)
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().error).toMatch(/language_code/)
+    const other = await get(`/v2/translate/i18n/jobs/${jobId}/download?language_code=pt`)
+    expect(other.statusCode).toBe(404)
+    expect(other.json().error).toBeTypeOf('string')
+  })
+
+  test('answers 404 for malformed and unknown job ids', async () => {
+    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000', '..%2F..%2Fetc']) {
+      const res = await get(`/v2/translate/i18n/jobs/${id}/status`)
+      expect(res.statusCode).toBe(404)
+      expect(res.json().detail).toBeTypeOf('string')
+    }
+  })
+
+  test('deletes a job and then answers 404 everywhere', async () => {
+    const del = await h.app.inject({ method: 'DELETE', url: `/v2/translate/i18n/jobs/${jobId}`, headers: { 'X-API-KEY': owner.apiKey } })
+    expect(del.statusCode).toBe(200)
+    expect(del.json().message).toBeTypeOf('string')
+    expect((await get(`/v2/translate/i18n/jobs/${jobId}/status`)).statusCode).toBe(404)
+    expect((await get(`/v2/translate/i18n/jobs/${jobId}/download?language_code=es`)).statusCode).toBe(404)
+    const again = await h.app.inject({ method: 'DELETE', url: `/v2/translate/i18n/jobs/${jobId}`, headers: { 'X-API-KEY': owner.apiKey } })
+    expect(again.statusCode).toBe(404)
+  })
+})
+
+describe('POST /v2/translate/i18n refuses bad input', () => {
+  test('a JSON body', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/v2/translate/i18n', headers: { 'X-API-KEY': owner.apiKey }, payload: { target_languages: 'es' } })
+    expect(res.statusCode).toBe(415)
+    expect(res.json().detail).toMatch(/multipart/)
+  })
+
+  test.each([
+    ['no file', { target_languages: 'es' }, undefined, 400],
+    ['no target languages', {}, { filename: 'a.json', content: '{"a":"Hi"}' }, 400],
+    ['an unsupported target', { target_languages: 'es,xx' }, { filename: 'a.json', content: '{"a":"Hi"}' }, 400],
+    ['51 targets', { target_languages: Array(51).fill('es').join(',') }, { filename: 'a.json', content: '{"a":"Hi"}' }, 400],
+    ['an unsupported extension', { target_languages: 'es' }, { filename: 'a.docx', content: 'xx' }, 400],
+    ['a plain-http webhook', { target_languages: 'es', webhook_url: 'http://example.com/hook' }, { filename: 'a.json', content: '{"a":"Hi"}' }, 400],
+    ['an unknown source', { target_languages: 'es', source_language: 'zz' }, { filename: 'a.json', content: '{"a":"Hi"}' }, 400],
+  ] as const)('%s', async (_what, fields, file, status) => {
+    const res = await createJob({ ...fields }, file ? { ...file } : undefined)
+    expect(res.statusCode).toBe(status)
+    expect(res.json().detail).toBeTypeOf('string')
+  })
+
+  test('a file over 10 MB answers 413', async () => {
+    const big = `{"a": "${'x'.repeat(10 * 1024 * 1024 + 10)}"}`
+    const res = await createJob({ target_languages: 'es' }, { filename: 'big.json', content: big })
+    expect(res.statusCode).toBe(413)
+    expect(res.json().detail).toBeTypeOf('string')
+  })
+
+  test('a missing key answers 403', async () => {
+    const body = multipart({ target_languages: 'es' }, { filename: 'a.json', content: '{"a":"Hi"}' })
+    const res = await h.app.inject({ method: 'POST', url: '/v2/translate/i18n', headers: body.headers, payload: body.payload })
+    expect(res.statusCode).toBe(403)
+  })
+
+  test('an account that cannot cover the file answers 402', async () => {
+    const poor = await h.account(1)
+    const res = await createJob({ target_languages: 'es,ca' }, { filename: 'a.json', content: '{"a":"Hi","b":"Bye"}' }, poor.apiKey)
+    expect(res.statusCode).toBe(402)
+    expect(res.json().detail).toMatch(/1 credit remaining/)
+    expect(res.json().detail).toMatch(/4 required/)
+  })
+})

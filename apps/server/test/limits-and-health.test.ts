@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { createEngine } from '@verso/engine'
+import { createHarness } from './harness.js'
+
+describe('rate limit', () => {
+  test('answers 429 with the spec detail, Retry-After and X-RateLimit headers past the limit', async () => {
+    const h = await createHarness({ rateLimit: 3, worker: false })
+    try {
+      const { apiKey, id } = await h.account(100)
+      const send = () =>
+        h.app.inject({ method: 'POST', url: '/v2/language_detect', headers: { 'X-API-KEY': apiKey }, payload: { text: 'Hello there, my friend.' } })
+      const first = await send()
+      expect(first.statusCode).toBe(200)
+      expect(first.headers['x-ratelimit-limit']).toBe('3')
+      expect(first.headers['x-ratelimit-remaining']).toBe('2')
+      await send()
+      await send()
+      const limited = await send()
+      expect(limited.statusCode).toBe(429)
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1)
+      expect(limited.json().detail).toMatch(/4 requests/)
+      expect(limited.json().detail).toMatch(/3 requests per minute/)
+      expect(limited.json().detail).toMatch(/\d+ seconds/)
+      // Reads are not counted: polling must not be locked out.
+      const read = await h.app.inject({ method: 'GET', url: '/v2/account/summary', headers: { 'X-API-KEY': apiKey } })
+      expect(read.statusCode).toBe(200)
+      // A limited request costs nothing.
+      expect((await h.metering.summary(id)).credits_used).toBe(3)
+    } finally {
+      await h.close()
+    }
+  })
+
+  test('counts each key apart', async () => {
+    const h = await createHarness({ rateLimit: 1, worker: false })
+    try {
+      const a = await h.account(10)
+      const b = await h.account(10)
+      const send = (apiKey: string) =>
+        h.app.inject({ method: 'POST', url: '/v2/language_detect', headers: { 'X-API-KEY': apiKey }, payload: { text: 'Good evening.' } })
+      expect((await send(a.apiKey)).statusCode).toBe(200)
+      expect((await send(a.apiKey)).statusCode).toBe(429)
+      expect((await send(b.apiKey)).statusCode).toBe(200)
+    } finally {
+      await h.close()
+    }
+  })
+})
+
+describe('GET /health', () => {
+  const empty = mkdtempSync(join(tmpdir(), 'verso-no-modes-'))
+  afterAll(() => rmSync(empty, { recursive: true, force: true }))
+
+  test('answers 503 with status error when the engine cannot translate', async () => {
+    const h = await createHarness({ engine: createEngine({ modesDir: empty }), worker: false })
+    try {
+      const res = await h.app.inject({ method: 'GET', url: '/health' })
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toMatchObject({ status: 'error', service: 'verso', version: '2.0.0' })
+    } finally {
+      await h.close()
+      await h.engine.close()
+    }
+  })
+})

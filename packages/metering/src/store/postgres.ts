@@ -1,0 +1,195 @@
+import pg from 'pg'
+import { MeteringError } from '../errors.js'
+import type { MeteringStore, NewAccountRow } from '../types.js'
+import { type AccountRowData, accountColumns, schemaStatements, toStoredAccount } from './schema.js'
+
+export interface PostgresStoreOptions {
+  /** `postgres://user@host:port/database`. */
+  connectionString: string
+  /**
+   * Schema holding the tables; created when missing and put on every connection's
+   * `search_path`. Letters, digits and `_` only. Default: the server's search_path (`public`).
+   */
+  schema?: string
+  /** Pool size. Default: 10. */
+  max?: number
+}
+
+const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
+
+/**
+ * The scale-out driver: the same tables and statements as SQLite, over a `pg` pool. Tables are
+ * created on first use (under an advisory lock, so several processes may start at once); a
+ * failed connection is retried on the next call.
+ */
+export function postgresStore(options: PostgresStoreOptions): MeteringStore {
+  if (!options || typeof options.connectionString !== 'string' || options.connectionString === '') {
+    throw new MeteringError('METERING_INVALID_INPUT', 'postgresStore needs a connectionString')
+  }
+  const schema = options.schema
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
+    throw new MeteringError('METERING_INVALID_INPUT', 'schema must be letters, digits and _')
+  }
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  })
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on('error', () => {})
+
+  let ready: Promise<void> | null = null
+  function init(): Promise<void> {
+    ready ??= migrate().catch((error: unknown) => {
+      ready = null
+      throw error
+    })
+    return ready
+  }
+
+  async function migrate(): Promise<void> {
+    await transaction(async (client) => {
+      await client.query(`SELECT pg_advisory_xact_lock(hashtext('verso_metering_schema'))`)
+      if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`)
+      for (const statement of schemaStatements) await client.query(statement)
+    })
+  }
+
+  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect()
+    try {
+      await client.query('BEGIN')
+      const result = await work(client)
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {})
+      throw error
+    } finally {
+      client.release()
+    }
+  }
+
+  /** `name` makes it a server-side prepared statement (parsed once per connection). */
+  async function query<R extends pg.QueryResultRow>(text: string, values: unknown[], name?: string): Promise<pg.QueryResult<R>> {
+    await init()
+    return pool.query<R>(name ? { name, text, values } : { text, values })
+  }
+
+  async function one<R extends pg.QueryResultRow>(text: string, values: unknown[], name?: string): Promise<R | undefined> {
+    return (await query<R>(text, values, name)).rows[0]
+  }
+
+  async function changed(text: string, values: unknown[], name?: string): Promise<boolean> {
+    return ((await query(text, values, name)).rowCount ?? 0) > 0
+  }
+
+  return {
+    async insertAccount(row: NewAccountRow) {
+      await init()
+      try {
+        await transaction(async (client) => {
+          await client.query(
+            `INSERT INTO metering_accounts (id, email, email_key, full_name, total_credits, webhook_secret, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+            [row.id, row.email, row.email.toLowerCase(), row.fullName, row.totalCredits, row.webhookSecret, row.createdAt],
+          )
+          await client.query(
+            `INSERT INTO metering_api_keys (key_hash, account_id, status, created_at) VALUES ($1, $2, 'active', $3)`,
+            [row.keyHash, row.id, row.createdAt],
+          )
+        })
+      } catch (error) {
+        const e = error as { code?: string; constraint?: string }
+        if (e.code === '23505' && /email_key/.test(e.constraint ?? '')) {
+          throw new MeteringError('METERING_DUPLICATE_EMAIL', `an account with e-mail ${row.email} exists`, { cause: error })
+        }
+        throw error
+      }
+    },
+    async listAccounts() {
+      const result = await query<AccountRowData>(`SELECT ${accountColumns} FROM metering_accounts a ORDER BY a.created_at, a.id`, [])
+      return result.rows.map((row) => toStoredAccount(row))
+    },
+    async accountByEmail(email) {
+      const row = await one<AccountRowData>(`SELECT ${accountColumns} FROM metering_accounts a WHERE a.email_key = $1`, [email.toLowerCase()])
+      return row ? toStoredAccount(row) : null
+    },
+    async accountById(id) {
+      const row = await one<AccountRowData>(`SELECT ${accountColumns} FROM metering_accounts a WHERE a.id = $1`, [id])
+      return row ? toStoredAccount(row) : null
+    },
+    async accountByKeyHash(keyHash) {
+      const row = await one<AccountRowData & { key_status: 'active' | 'revoked' }>(
+        `SELECT k.status AS key_status, a.id, a.email, a.full_name, a.total_credits, a.credits_used,
+                a.total_requests, a.successful_requests, a.failed_requests, a.created_at
+           FROM metering_api_keys k JOIN metering_accounts a ON a.id = k.account_id
+          WHERE k.key_hash = $1`,
+        [keyHash],
+        'metering_authenticate',
+      )
+      if (!row) return null
+      return { account: toStoredAccount(row, row.key_status === 'active' ? 'active' : 'revoked'), keyStatus: row.key_status }
+    },
+    async replaceKey(accountId, newKeyHash) {
+      await init()
+      return transaction(async (client) => {
+        // Locks the account row, so two concurrent rotations queue instead of racing.
+        const found = await client.query(`SELECT 1 FROM metering_accounts WHERE id = $1 FOR UPDATE`, [accountId])
+        if (found.rowCount === 0) return false
+        const now = new Date().toISOString()
+        await client.query(
+          `UPDATE metering_api_keys SET status = 'revoked', revoked_at = $1 WHERE account_id = $2 AND status = 'active'`,
+          [now, accountId],
+        )
+        if (newKeyHash !== null) {
+          await client.query(
+            `INSERT INTO metering_api_keys (key_hash, account_id, status, created_at) VALUES ($1, $2, 'active', $3)`,
+            [newKeyHash, accountId, now],
+          )
+        }
+        return true
+      })
+    },
+    async addCredits(accountId, amount) {
+      return changed(`UPDATE metering_accounts SET total_credits = total_credits + $1 WHERE id = $2`, [amount, accountId])
+    },
+    async charge(accountId, credits) {
+      const row = await one<{ remaining: string }>(
+        `UPDATE metering_accounts SET credits_used = credits_used + $1
+          WHERE id = $2 AND total_credits - credits_used >= $1
+          RETURNING total_credits - credits_used AS remaining`,
+        [credits, accountId],
+        'metering_charge',
+      )
+      if (row) return { ok: true, remaining: Number(row.remaining) }
+      const left = await one<{ remaining: string }>(
+        `SELECT total_credits - credits_used AS remaining FROM metering_accounts WHERE id = $1`,
+        [accountId],
+      )
+      return left ? { ok: false, remaining: Number(left.remaining) } : null
+    },
+    async refund(accountId, credits) {
+      return changed(`UPDATE metering_accounts SET credits_used = GREATEST(credits_used - $1, 0) WHERE id = $2`, [credits, accountId], 'metering_refund')
+    },
+    async recordRequest(accountId, success) {
+      return changed(
+        `UPDATE metering_accounts SET total_requests = total_requests + 1,
+                successful_requests = successful_requests + $1, failed_requests = failed_requests + 1 - $1
+          WHERE id = $2`,
+        [success ? 1 : 0, accountId],
+        'metering_record_request',
+      )
+    },
+    async webhookSecret(accountId) {
+      const row = await one<{ webhook_secret: string }>(`SELECT webhook_secret FROM metering_accounts WHERE id = $1`, [accountId])
+      return row ? row.webhook_secret : null
+    },
+    async setWebhookSecret(accountId, secret) {
+      return changed(`UPDATE metering_accounts SET webhook_secret = $1 WHERE id = $2`, [secret, accountId])
+    },
+    async close() {
+      if (!pool.ended) await pool.end()
+    },
+  }
+}

@@ -1,0 +1,144 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import { MeteringError } from '../errors.js'
+import type { MeteringStore, NewAccountRow } from '../types.js'
+import { type AccountRowData, accountColumns, schemaStatements, toStoredAccount } from './schema.js'
+
+export interface SqliteStoreOptions {
+  /** Database file; parent directories are created. `:memory:` works for throwaway use. */
+  path: string
+  /** How long a statement waits for another connection's write lock, in ms. Default: 5000. */
+  busyTimeoutMs?: number
+}
+
+/**
+ * The default driver: one SQLite file in WAL mode with a busy timeout, so the admin CLI in
+ * another process can write while the server runs. Every hot-path operation is one prepared
+ * statement; key replacement and account creation are `BEGIN IMMEDIATE` transactions.
+ */
+export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
+  if (!options || typeof options.path !== 'string' || options.path === '') {
+    throw new MeteringError('METERING_INVALID_INPUT', 'sqliteStore needs a path')
+  }
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true })
+  const db = new Database(options.path)
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('foreign_keys = ON')
+  db.transaction(() => {
+    for (const statement of schemaStatements) db.exec(statement)
+  }).immediate()
+
+  const insertAccount = db.prepare(
+    `INSERT INTO metering_accounts (id, email, email_key, full_name, total_credits, webhook_secret, created_at)
+     VALUES (@id, @email, @emailKey, @fullName, @totalCredits, @webhookSecret, @createdAt)`,
+  )
+  const insertKey = db.prepare(
+    `INSERT INTO metering_api_keys (key_hash, account_id, status, created_at) VALUES (?, ?, 'active', ?)`,
+  )
+  const revokeActive = db.prepare(
+    `UPDATE metering_api_keys SET status = 'revoked', revoked_at = ? WHERE account_id = ? AND status = 'active'`,
+  )
+  const accountExists = db.prepare(`SELECT 1 FROM metering_accounts WHERE id = ?`).pluck()
+  const listAccounts = db.prepare(`SELECT ${accountColumns} FROM metering_accounts a ORDER BY a.created_at, a.rowid`)
+  const byEmail = db.prepare(`SELECT ${accountColumns} FROM metering_accounts a WHERE a.email_key = ?`)
+  const byId = db.prepare(`SELECT ${accountColumns} FROM metering_accounts a WHERE a.id = ?`)
+  const byKeyHash = db.prepare(
+    `SELECT k.status AS key_status, a.id, a.email, a.full_name, a.total_credits, a.credits_used,
+            a.total_requests, a.successful_requests, a.failed_requests, a.created_at
+       FROM metering_api_keys k JOIN metering_accounts a ON a.id = k.account_id
+      WHERE k.key_hash = ?`,
+  )
+  const addCredits = db.prepare(`UPDATE metering_accounts SET total_credits = total_credits + ? WHERE id = ?`)
+  const charge = db.prepare(
+    `UPDATE metering_accounts SET credits_used = credits_used + @n
+      WHERE id = @id AND total_credits - credits_used >= @n
+      RETURNING total_credits - credits_used AS remaining`,
+  )
+  const remaining = db.prepare(`SELECT total_credits - credits_used FROM metering_accounts WHERE id = ?`).pluck()
+  const refund = db.prepare(
+    `UPDATE metering_accounts SET credits_used = MAX(credits_used - ?, 0) WHERE id = ?`,
+  )
+  const recordRequest = db.prepare(
+    `UPDATE metering_accounts SET total_requests = total_requests + 1,
+            successful_requests = successful_requests + @ok, failed_requests = failed_requests + 1 - @ok
+      WHERE id = @id`,
+  )
+  const webhookSecret = db.prepare(`SELECT webhook_secret FROM metering_accounts WHERE id = ?`).pluck()
+  const setWebhookSecret = db.prepare(`UPDATE metering_accounts SET webhook_secret = ? WHERE id = ?`)
+
+  const createTx = db.transaction((row: NewAccountRow) => {
+    insertAccount.run({ ...row, emailKey: row.email.toLowerCase() })
+    insertKey.run(row.keyHash, row.id, row.createdAt)
+  })
+  const replaceTx = db.transaction((accountId: string, newKeyHash: string | null): boolean => {
+    if (accountExists.get(accountId) === undefined) return false
+    const now = new Date().toISOString()
+    revokeActive.run(now, accountId)
+    if (newKeyHash !== null) insertKey.run(newKeyHash, accountId, now)
+    return true
+  })
+
+  return {
+    async insertAccount(row) {
+      try {
+        createTx.immediate(row)
+      } catch (error) {
+        if (isUniqueViolation(error) && /email_key/.test(String((error as Error).message))) {
+          throw new MeteringError('METERING_DUPLICATE_EMAIL', `an account with e-mail ${row.email} exists`, { cause: error })
+        }
+        throw error
+      }
+    },
+    async listAccounts() {
+      return (listAccounts.all() as AccountRowData[]).map((row) => toStoredAccount(row))
+    },
+    async accountByEmail(email) {
+      const row = byEmail.get(email.toLowerCase()) as AccountRowData | undefined
+      return row ? toStoredAccount(row) : null
+    },
+    async accountById(id) {
+      const row = byId.get(id) as AccountRowData | undefined
+      return row ? toStoredAccount(row) : null
+    },
+    async accountByKeyHash(keyHash) {
+      const row = byKeyHash.get(keyHash) as (AccountRowData & { key_status: 'active' | 'revoked' }) | undefined
+      if (!row) return null
+      return { account: toStoredAccount(row, row.key_status === 'active' ? 'active' : 'revoked'), keyStatus: row.key_status }
+    },
+    async replaceKey(accountId, newKeyHash) {
+      return replaceTx.immediate(accountId, newKeyHash)
+    },
+    async addCredits(accountId, amount) {
+      return addCredits.run(amount, accountId).changes > 0
+    },
+    async charge(accountId, credits) {
+      const row = charge.get({ n: credits, id: accountId }) as { remaining: number } | undefined
+      if (row) return { ok: true, remaining: Number(row.remaining) }
+      const left = remaining.get(accountId) as number | undefined
+      return left === undefined ? null : { ok: false, remaining: Number(left) }
+    },
+    async refund(accountId, credits) {
+      return refund.run(credits, accountId).changes > 0
+    },
+    async recordRequest(accountId, success) {
+      return recordRequest.run({ ok: success ? 1 : 0, id: accountId }).changes > 0
+    },
+    async webhookSecret(accountId) {
+      return (webhookSecret.get(accountId) as string | undefined) ?? null
+    },
+    async setWebhookSecret(accountId, secret) {
+      return setWebhookSecret.run(secret, accountId).changes > 0
+    },
+    async close() {
+      if (db.open) db.close()
+    },
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}

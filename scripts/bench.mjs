@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark of the project in one run, side by side on this machine.
+// Each benchmark prints human lines on stderr and one `BENCH_JSON {…}` line on stdout; the
+// collected figures go to bench-results/latest.json (BENCHMARKS.md quotes them).
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const only = process.argv.slice(2)
+const benches = [['service', join(root, 'scripts/bench/service.mjs')], ['documents', join(root, 'apps/server/bench/documents.mjs')]]
+for (const name of readdirSync(join(root, 'packages'))) {
+  const file = join(root, 'packages', name, 'bench', 'bench.mjs')
+  if (existsSync(file)) benches.push([name, file])
+}
+
+const results = { machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, at: new Date().toISOString() }
+let failed = 0
+for (const [name, file] of benches) {
+  if (only.length > 0 && !only.includes(name)) continue
+  console.error(`\n== ${name} (${file.replace(root, '')})`)
+  const run = spawnSync('node', [file], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  process.stderr.write(run.stdout.split('\n').filter((line) => !line.startsWith('BENCH_JSON ')).join('\n'))
+  const line = run.stdout.split('\n').find((l) => l.startsWith('BENCH_JSON '))
+  if (run.status !== 0 || !line) {
+    failed++
+    console.error(`!! ${name} failed (exit ${run.status})`)
+    continue
+  }
+  results[name] = JSON.parse(line.slice('BENCH_JSON '.length))
+}
+mkdirSync(join(root, 'bench-results'), { recursive: true })
+writeFileSync(join(root, 'bench-results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`)
+console.log(JSON.stringify(results, null, 2))
+process.exit(failed === 0 ? 0 : 1)

@@ -1,0 +1,136 @@
+// /v2/translate under 16 concurrent clients vs the raw Apertium pipeline vs apertium-apy,
+// all on the same kind of distinct English sentences, in one run.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sentences } from './sentences.mjs'
+import { closedLoop, median, percentile } from './stats.mjs'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const COUNT = Number(process.env.BENCH_SENTENCES ?? 2000)
+const CLIENTS = 16
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS })
+
+function request(port, method, path, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body)
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
+      (res) => {
+        const chunks = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }))
+      },
+    )
+    req.on('error', reject)
+    if (payload) req.write(payload)
+    req.end()
+  })
+}
+
+async function waitFor(check, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${what} did not come up within ${timeoutMs} ms`)
+}
+
+function rawPipeline(texts) {
+  const started = performance.now()
+  const result = spawnSync('apertium', ['eng-spa'], { input: texts.join('\n') + '\n', maxBuffer: 64 * 1024 * 1024 })
+  const wallMs = performance.now() - started
+  if (result.status !== 0) throw new Error(`apertium failed: ${result.stderr}`)
+  return { wallMs, perSecond: (texts.length / wallMs) * 1000 }
+}
+
+async function verso(texts, warmTexts) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'verso-bench-'))
+  const port = await freePort()
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' }
+  const created = spawnSync('node', [join(root, 'apps/server/dist/admin.js'), 'accounts', 'create', '--email', 'bench@example.com', '--name', 'Bench', '--credits', '100000000'], { env, encoding: 'utf8' })
+  if (created.status !== 0) throw new Error(`admin failed: ${created.stderr}`)
+  const apiKey = JSON.parse(created.stdout).api_key
+  const server = spawn('node', [join(root, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  try {
+    await waitFor(async () => (await request(port, 'GET', '/health')).status === 200, 'verso')
+    const headers = { 'X-API-KEY': apiKey }
+    const translate = async (text) => {
+      const res = await request(port, 'POST', '/v2/translate', { text, source: 'en', target: 'es' }, headers)
+      if (res.status !== 200) throw new Error(`verso answered ${res.status}: ${res.body}`)
+    }
+    await closedLoop(warmTexts.length, CLIENTS, (i) => translate(warmTexts[i]))
+    const run = await closedLoop(texts.length, CLIENTS, (i) => translate(texts[i]))
+    return summarise(run, texts.length)
+  } finally {
+    server.kill('SIGTERM')
+    await new Promise((r) => server.once('exit', r))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function apy(texts, warmTexts) {
+  if (spawnSync('sh', ['-c', 'command -v apertium-apy']).status !== 0) return null
+  const port = await freePort()
+  const server = spawn('apertium-apy', ['-p', String(port), '-i', '2', '-n', '2', '/usr/share/apertium/modes'], { stdio: 'ignore' })
+  try {
+    await waitFor(async () => (await request(port, 'GET', '/listPairs')).status === 200, 'apertium-apy')
+    const translate = async (text) => {
+      const res = await request(port, 'GET', `/translate?langpair=eng|spa&q=${encodeURIComponent(text)}`)
+      if (res.status !== 200) throw new Error(`apy answered ${res.status}`)
+    }
+    await closedLoop(warmTexts.length, CLIENTS, (i) => translate(warmTexts[i]))
+    const run = await closedLoop(texts.length, CLIENTS, (i) => translate(texts[i]))
+    return summarise(run, texts.length)
+  } finally {
+    server.kill('SIGTERM')
+  }
+}
+
+function summarise(run, count) {
+  return {
+    perSecond: (count / run.wallMs) * 1000,
+    wallMs: run.wallMs,
+    p50Ms: median(run.latencies),
+    p99Ms: percentile(run.latencies, 99),
+  }
+}
+
+const fixed = (n, d = 1) => Number(n.toFixed(d))
+const raw = rawPipeline(sentences(COUNT, 10_000))
+console.error(`raw apertium eng-spa: ${COUNT} sentences in ${fixed(raw.wallMs)} ms = ${fixed(raw.perSecond)} sentences/s`)
+const service = await verso(sentences(COUNT, 20_000), sentences(200, 5_000))
+console.error(`verso /v2/translate, ${CLIENTS} clients: ${fixed(service.perSecond)} req/s, p50 ${fixed(service.p50Ms)} ms, p99 ${fixed(service.p99Ms)} ms`)
+const apyCount = Math.min(COUNT, 1000)
+const peer = await apy(sentences(apyCount, 40_000), sentences(100, 6_000))
+if (peer) console.error(`apertium-apy /translate, ${CLIENTS} clients: ${fixed(peer.perSecond)} req/s, p50 ${fixed(peer.p50Ms)} ms, p99 ${fixed(peer.p99Ms)} ms`)
+else console.error('apertium-apy is not installed: peer comparison skipped')
+const result = {
+  sentences: COUNT,
+  clients: CLIENTS,
+  raw: { perSecond: fixed(raw.perSecond), wallMs: fixed(raw.wallMs) },
+  verso: { perSecond: fixed(service.perSecond), p50Ms: fixed(service.p50Ms), p99Ms: fixed(service.p99Ms) },
+  versoToRaw: fixed(service.perSecond / raw.perSecond, 3),
+  apy: peer && { perSecond: fixed(peer.perSecond), p50Ms: fixed(peer.p50Ms), p99Ms: fixed(peer.p99Ms), sentences: apyCount },
+  versoToApy: peer ? fixed(service.perSecond / peer.perSecond, 2) : null,
+}
+console.error(`ratio verso/raw = ${result.versoToRaw}${peer ? `, verso/apy = ${result.versoToApy}` : ''}`)
+console.log(`BENCH_JSON ${JSON.stringify({ service: result })}`)
+agent.destroy()
