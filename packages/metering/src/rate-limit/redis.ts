@@ -22,6 +22,7 @@ export function redisCounter(url: string, prefix: string): WindowCounter {
     },
     async close() {
       if (redis.status === 'end') return
+      if (redis.status === 'wait') return redis.disconnect() // never connected
       await redis.quit().catch(() => redis.disconnect())
     },
   }

@@ -52,6 +52,12 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
       await client.query(`SELECT pg_advisory_xact_lock(hashtext('verso_metering_schema'))`)
       if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`)
       for (const statement of schemaStatements) await client.query(statement)
+      // Creation order for listAccounts when two accounts share a millisecond (SQLite has rowid).
+      const hasSeq = await client.query(
+        `SELECT 1 FROM information_schema.columns
+          WHERE table_schema = current_schema() AND table_name = 'metering_accounts' AND column_name = 'seq'`,
+      )
+      if (hasSeq.rowCount === 0) await client.query(`ALTER TABLE metering_accounts ADD COLUMN seq BIGSERIAL`)
     })
   }
 
@@ -108,7 +114,7 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
       }
     },
     async listAccounts() {
-      const result = await query<AccountRowData>(`SELECT ${accountColumns} FROM metering_accounts a ORDER BY a.created_at, a.id`, [])
+      const result = await query<AccountRowData>(`SELECT ${accountColumns} FROM metering_accounts a ORDER BY a.created_at, a.seq`, [])
       return result.rows.map((row) => toStoredAccount(row))
     },
     async accountByEmail(email) {

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { MeteringError, createMetering, meteringFromEnv, postgresStore } from '@verso/metering'
+import { reachable, shouldSkip } from './helpers/services.js'
+import { testMeteringStore } from './store.conformance.js'
+
+const url = process.env.VERSO_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+const skip = shouldSkip('PostgreSQL', url, await reachable(url, 5432))
+/** One schema per test run, so parallel runs on the same server never meet. */
+const schema = `verso_metering_test_${process.pid}_${randomBytes(4).toString('hex')}`
+
+async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+describe.skipIf(skip)('postgres', () => {
+  beforeAll(() => withClient((client) => client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)))
+  afterAll(() => withClient((client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)))
+
+  testMeteringStore('postgres', {
+    open: () => postgresStore({ connectionString: url, schema }),
+    dump: () =>
+      withClient(async (client) =>
+        JSON.stringify({
+          accounts: (await client.query('SELECT * FROM metering_accounts')).rows,
+          keys: (await client.query('SELECT * FROM metering_api_keys')).rows,
+        }),
+      ),
+  })
+
+  describe('postgres store', () => {
+    test('creates its tables in the given schema', async () => {
+      const own = `${schema}_own`
+      const metering = createMetering({ driver: postgresStore({ connectionString: url, schema: own }) })
+      try {
+        await metering.listAccounts()
+        const tables = await withClient(async (client) =>
+          (
+            await client.query<{ table_name: string }>(
+              `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
+              [own],
+            )
+          ).rows.map((row) => row.table_name),
+        )
+        expect(tables).toEqual(['metering_accounts', 'metering_api_keys'])
+      } finally {
+        await metering.close()
+        await withClient((client) => client.query(`DROP SCHEMA IF EXISTS ${own} CASCADE`))
+      }
+    })
+
+    test('starts from several processes at once without a schema race', async () => {
+      const own = `${schema}_race`
+      const instances = Array.from({ length: 4 }, () => createMetering({ driver: postgresStore({ connectionString: url, schema: own }) }))
+      try {
+        const lists = await Promise.all(instances.map((instance) => instance.listAccounts()))
+        expect(lists).toEqual([[], [], [], []])
+      } finally {
+        for (const instance of instances) await instance.close()
+        await withClient((client) => client.query(`DROP SCHEMA IF EXISTS ${own} CASCADE`))
+      }
+    })
+
+    test('refuses a schema name that is not a plain identifier', () => {
+      expect(() => postgresStore({ connectionString: url, schema: 'x; DROP TABLE y' })).toThrow(MeteringError)
+    })
+
+    test('is chosen by meteringFromEnv when DATABASE_URL is set', async () => {
+      // The schema rides in the URL (libpq `options`), so nothing lands in the shared public schema.
+      const withSchema = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`
+      const metering = meteringFromEnv({ DATABASE_URL: withSchema, DATA_DIR: '/nonexistent/never-created' })
+      try {
+        expect(Array.isArray(await metering.listAccounts())).toBe(true)
+      } finally {
+        await metering.close()
+      }
+    })
+  })
+})

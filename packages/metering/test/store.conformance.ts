@@ -1,0 +1,334 @@
+import { createHash, createHmac, randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type Metering, MeteringError, type MeteringStore, createMetering } from '@verso/metering'
+
+/** What a driver's test file provides: connections to one database shared by the whole suite. */
+export interface StoreHarness {
+  /** Opens a new store (a new connection or pool) on the suite's database. */
+  open(): MeteringStore
+  /** Every row of every `metering_` table, serialised: what an attacker with the database sees. */
+  dump(): Promise<string>
+  setup?(): Promise<void>
+  teardown?(): Promise<void>
+}
+
+const KEY_SHAPE = /^vrs_[A-Za-z0-9_-]{43}$/
+
+function uniqueEmail(label: string): string {
+  return `${label}-${randomUUID()}@example.test`
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise
+    return undefined
+  } catch (error) {
+    expect(error).toBeInstanceOf(MeteringError)
+    return (error as MeteringError).code
+  }
+}
+
+/** One conformance suite for every `MeteringStore` driver, run through the public `Metering` API. */
+export function testMeteringStore(driver: string, harness: StoreHarness): void {
+  describe(`metering on ${driver}`, () => {
+    let metering: Metering
+    const extra: Metering[] = []
+    function another(options: { keyPepper?: string } = {}): Metering {
+      const instance = createMetering({ driver: harness.open(), ...options })
+      extra.push(instance)
+      return instance
+    }
+
+    beforeAll(async () => {
+      await harness.setup?.()
+      metering = createMetering({ driver: harness.open() })
+    })
+    afterAll(async () => {
+      for (const instance of extra) await instance.close()
+      await metering?.close()
+      await harness.teardown?.()
+    })
+
+    describe('accounts', () => {
+      test('creates an account with a key, a webhook secret and the allocated credits', async () => {
+        const email = uniqueEmail('create')
+        const created = await metering.createAccount({ email, fullName: 'Ada Lovelace', credits: 100 })
+        expect(created.apiKey).toMatch(KEY_SHAPE)
+        expect(created.webhookSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
+        expect(created.account).toMatchObject({ email, fullName: 'Ada Lovelace', totalCredits: 100, creditsUsed: 0, keyStatus: 'active' })
+        expect(Number.isNaN(Date.parse(created.account.createdAt))).toBe(false)
+        expect(await metering.findAccount(email)).toEqual(created.account)
+      })
+
+      test('finds an account by e-mail regardless of case', async () => {
+        const email = uniqueEmail('Case')
+        const { account } = await metering.createAccount({ email, fullName: 'Grace Hopper', credits: 1 })
+        expect(await metering.findAccount(email.toUpperCase())).toEqual(account)
+      })
+
+      test('answers null for an unknown e-mail', async () => {
+        expect(await metering.findAccount(uniqueEmail('nobody'))).toBeNull()
+      })
+
+      test('lists accounts oldest first', async () => {
+        const first = await metering.createAccount({ email: uniqueEmail('list-a'), fullName: 'A', credits: 1 })
+        const second = await metering.createAccount({ email: uniqueEmail('list-b'), fullName: 'B', credits: 2 })
+        const ids = (await metering.listAccounts()).map((account) => account.id)
+        expect(ids).toContain(first.account.id)
+        expect(ids.indexOf(first.account.id)).toBeLessThan(ids.indexOf(second.account.id))
+        const listed = (await metering.listAccounts()).find((account) => account.id === second.account.id)
+        expect(listed).toEqual(second.account)
+      })
+
+      test('refuses a duplicate e-mail, also in another case', async () => {
+        const email = uniqueEmail('dup')
+        await metering.createAccount({ email, fullName: 'First', credits: 1 })
+        expect(await codeOf(metering.createAccount({ email, fullName: 'Second', credits: 1 }))).toBe('METERING_DUPLICATE_EMAIL')
+        expect(await codeOf(metering.createAccount({ email: email.toUpperCase(), fullName: 'Third', credits: 1 }))).toBe(
+          'METERING_DUPLICATE_EMAIL',
+        )
+      })
+
+      test('refuses invalid input', async () => {
+        const bad = [
+          { email: 'not-an-email', fullName: 'X', credits: 1 },
+          { email: uniqueEmail('name'), fullName: '  ', credits: 1 },
+          { email: uniqueEmail('neg'), fullName: 'X', credits: -1 },
+          { email: uniqueEmail('frac'), fullName: 'X', credits: 1.5 },
+          { email: uniqueEmail('nan'), fullName: 'X', credits: Number.NaN },
+        ]
+        for (const input of bad) expect(await codeOf(metering.createAccount(input))).toBe('METERING_INVALID_INPUT')
+      })
+    })
+
+    describe('authentication', () => {
+      test('authenticates an issued key as its account', async () => {
+        const { account, apiKey } = await metering.createAccount({ email: uniqueEmail('auth'), fullName: 'Auth', credits: 5 })
+        expect(await metering.authenticate(apiKey)).toEqual({ status: 'ok', account })
+      })
+
+      test('answers missing for no key and an empty key', async () => {
+        expect(await metering.authenticate(undefined)).toEqual({ status: 'missing' })
+        expect(await metering.authenticate('')).toEqual({ status: 'missing' })
+      })
+
+      test('answers invalid for an unknown or malformed key', async () => {
+        const unknown = `vrs_${Buffer.alloc(32, 7).toString('base64url')}`
+        expect(await metering.authenticate(unknown)).toEqual({ status: 'invalid' })
+        expect(await metering.authenticate('hello')).toEqual({ status: 'invalid' })
+        expect(await metering.authenticate(' ')).toEqual({ status: 'invalid' })
+      })
+
+      test('answers invalid for a valid key with leading or trailing spaces', async () => {
+        const { apiKey } = await metering.createAccount({ email: uniqueEmail('spaces'), fullName: 'Spaces', credits: 5 })
+        expect(await metering.authenticate(` ${apiKey}`)).toEqual({ status: 'invalid' })
+        expect(await metering.authenticate(`${apiKey} `)).toEqual({ status: 'invalid' })
+        expect(await metering.authenticate(`${apiKey}\n`)).toEqual({ status: 'invalid' })
+      })
+
+      test('answers revoked for the old key after a rotation and ok for the new one', async () => {
+        const email = uniqueEmail('rotate')
+        const { apiKey: oldKey, account } = await metering.createAccount({ email, fullName: 'Rotate', credits: 5 })
+        const { apiKey: newKey } = await metering.rotateKey(email)
+        expect(newKey).toMatch(KEY_SHAPE)
+        expect(newKey).not.toBe(oldKey)
+        expect(await metering.authenticate(oldKey)).toEqual({ status: 'revoked' })
+        expect(await metering.authenticate(newKey)).toEqual({ status: 'ok', account })
+        const { apiKey: third } = await metering.rotateKey(email)
+        expect(await metering.authenticate(newKey)).toEqual({ status: 'revoked' })
+        expect((await metering.authenticate(third)).status).toBe('ok')
+      })
+
+      test('sees a rotation made through another connection at once', async () => {
+        const email = uniqueEmail('rotate-elsewhere')
+        const { apiKey } = await metering.createAccount({ email, fullName: 'Elsewhere', credits: 5 })
+        expect((await metering.authenticate(apiKey)).status).toBe('ok')
+        const admin = another()
+        const { apiKey: newKey } = await admin.rotateKey(email)
+        expect(await metering.authenticate(apiKey)).toEqual({ status: 'revoked' })
+        expect((await metering.authenticate(newKey)).status).toBe('ok')
+      })
+
+      test('answers revoked after a revoke until the key is rotated', async () => {
+        const email = uniqueEmail('revoke')
+        const { apiKey } = await metering.createAccount({ email, fullName: 'Revoke', credits: 5 })
+        await metering.revokeKey(email)
+        expect(await metering.authenticate(apiKey)).toEqual({ status: 'revoked' })
+        expect((await metering.findAccount(email))?.keyStatus).toBe('revoked')
+        await metering.revokeKey(email)
+        expect((await metering.findAccount(email))?.keyStatus).toBe('revoked')
+        const { apiKey: newKey } = await metering.rotateKey(email)
+        expect((await metering.authenticate(newKey)).status).toBe('ok')
+        expect(await metering.authenticate(apiKey)).toEqual({ status: 'revoked' })
+        expect((await metering.findAccount(email))?.keyStatus).toBe('active')
+      })
+
+      test('refuses to rotate or revoke the key of an unknown account', async () => {
+        expect(await codeOf(metering.rotateKey(uniqueEmail('ghost')))).toBe('METERING_ACCOUNT_NOT_FOUND')
+        expect(await codeOf(metering.revokeKey(uniqueEmail('ghost')))).toBe('METERING_ACCOUNT_NOT_FOUND')
+      })
+
+      test('never stores a key in plain text, only its SHA-256', async () => {
+        const email = uniqueEmail('plain')
+        const { apiKey } = await metering.createAccount({ email, fullName: 'Plain', credits: 5 })
+        const { apiKey: rotated } = await metering.rotateKey(email)
+        const dump = await harness.dump()
+        expect(dump).toContain(email) // the dump does read the accounts
+        for (const key of [apiKey, rotated]) {
+          expect(dump).not.toContain(key)
+          expect(dump).not.toContain(key.slice(4))
+          expect(dump).toContain(createHash('sha256').update(key).digest('hex'))
+        }
+      })
+
+      test('hashes keys with HMAC under a pepper, and a key only works under its pepper', async () => {
+        const peppered = another({ keyPepper: 'server-secret' })
+        const { apiKey } = await peppered.createAccount({ email: uniqueEmail('pepper'), fullName: 'Pepper', credits: 1 })
+        expect((await peppered.authenticate(apiKey)).status).toBe('ok')
+        expect(await metering.authenticate(apiKey)).toEqual({ status: 'invalid' })
+        const dump = await harness.dump()
+        expect(dump).toContain(createHmac('sha256', 'server-secret').update(apiKey).digest('hex'))
+        expect(dump).not.toContain(apiKey)
+      })
+    })
+
+    describe('credits', () => {
+      test('grants exactly the remaining credits to 30 concurrent charges', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('race'), fullName: 'Race', credits: 10 })
+        const results = await Promise.all(Array.from({ length: 30 }, () => metering.charge(account.id, 1)))
+        expect(results.filter((result) => result.ok)).toHaveLength(10)
+        expect(results.filter((result) => !result.ok)).toHaveLength(20)
+        for (const result of results) if (!result.ok) expect(result).toEqual({ ok: false, remaining: 0, required: 1 })
+        const summary = await metering.summary(account.id)
+        expect(summary.credits_used).toBe(10)
+        expect(summary.credits_remaining).toBe(0)
+      })
+
+      test('grants exactly the remaining credits to concurrent charges through two connections', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('race2'), fullName: 'Race', credits: 10 })
+        const other = another()
+        const results = await Promise.all(
+          Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? metering : other).charge(account.id, 1)),
+        )
+        expect(results.filter((result) => result.ok)).toHaveLength(10)
+        expect((await other.findAccount(account.email))?.creditsUsed).toBe(10)
+      })
+
+      test('reports the remaining credits after each charge and refuses one that does not fit', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('charge'), fullName: 'Charge', credits: 10 })
+        expect(await metering.charge(account.id, 4)).toEqual({ ok: true, remaining: 6 })
+        expect(await metering.charge(account.id, 7)).toEqual({ ok: false, remaining: 6, required: 7 })
+        expect(await metering.charge(account.id, 6)).toEqual({ ok: true, remaining: 0 })
+        expect((await metering.findAccount(account.email))?.creditsUsed).toBe(10)
+      })
+
+      test('accepts a charge of zero credits even with nothing left', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('zero'), fullName: 'Zero', credits: 0 })
+        expect(await metering.charge(account.id, 0)).toEqual({ ok: true, remaining: 0 })
+        expect(await metering.charge(account.id, 1)).toEqual({ ok: false, remaining: 0, required: 1 })
+      })
+
+      test('refuses a charge for an unknown account or of a bad amount', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('badcharge'), fullName: 'Bad', credits: 3 })
+        expect(await codeOf(metering.charge(randomUUID(), 1))).toBe('METERING_ACCOUNT_NOT_FOUND')
+        expect(await codeOf(metering.charge(account.id, -1))).toBe('METERING_INVALID_INPUT')
+        expect(await codeOf(metering.charge(account.id, 0.5))).toBe('METERING_INVALID_INPUT')
+        expect(await metering.charge(account.id, 3)).toEqual({ ok: true, remaining: 0 })
+      })
+
+      test('refunds give credits back and never take credits_used below zero', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('refund'), fullName: 'Refund', credits: 10 })
+        await metering.charge(account.id, 7)
+        await metering.refund(account.id, 3)
+        let summary = await metering.summary(account.id)
+        expect([summary.credits_used, summary.credits_remaining]).toEqual([4, 6])
+        await metering.refund(account.id, 100)
+        summary = await metering.summary(account.id)
+        expect([summary.credits_used, summary.credits_remaining]).toEqual([0, 10])
+        expect(await codeOf(metering.refund(randomUUID(), 1))).toBe('METERING_ACCOUNT_NOT_FOUND')
+      })
+
+      test('adds credits by raising total_credits', async () => {
+        const email = uniqueEmail('topup')
+        const { account } = await metering.createAccount({ email, fullName: 'Top Up', credits: 2 })
+        await metering.charge(account.id, 2)
+        const updated = await metering.addCredits(email, 5)
+        expect(updated).toMatchObject({ id: account.id, totalCredits: 7, creditsUsed: 2 })
+        expect(await metering.charge(account.id, 5)).toEqual({ ok: true, remaining: 0 })
+        expect(await codeOf(metering.addCredits(uniqueEmail('ghost'), 5))).toBe('METERING_ACCOUNT_NOT_FOUND')
+        expect(await codeOf(metering.addCredits(email, -5))).toBe('METERING_INVALID_INPUT')
+      })
+    })
+
+    describe('usage summary', () => {
+      test('has exactly the spec shape, with zero rates for a new account', async () => {
+        const email = uniqueEmail('fresh')
+        const { account } = await metering.createAccount({ email, fullName: 'Fresh', credits: 0 })
+        expect(await metering.summary(account.id)).toStrictEqual({
+          email,
+          full_name: 'Fresh',
+          total_credits: 0,
+          credits_used: 0,
+          credits_remaining: 0,
+          credits_percentage: 0,
+          summary: { total_requests: 0, successful_requests: 0, failed_requests: 0, success_rate: 0 },
+        })
+      })
+
+      test('counts requests and reports the success rate and credit percentage', async () => {
+        const email = uniqueEmail('usage')
+        const { account } = await metering.createAccount({ email, fullName: 'Usage', credits: 3 })
+        await metering.charge(account.id, 1)
+        await Promise.all([
+          metering.recordRequest(account.id, { success: true }),
+          metering.recordRequest(account.id, { success: true }),
+          metering.recordRequest(account.id, { success: false }),
+        ])
+        expect(await metering.summary(account.id)).toStrictEqual({
+          email,
+          full_name: 'Usage',
+          total_credits: 3,
+          credits_used: 1,
+          credits_remaining: 2,
+          credits_percentage: 33.33,
+          summary: { total_requests: 3, successful_requests: 2, failed_requests: 1, success_rate: 66.67 },
+        })
+      })
+
+      test('refuses a summary or a request record for an unknown account', async () => {
+        expect(await codeOf(metering.summary(randomUUID()))).toBe('METERING_ACCOUNT_NOT_FOUND')
+        expect(await codeOf(metering.recordRequest(randomUUID(), { success: true }))).toBe('METERING_ACCOUNT_NOT_FOUND')
+      })
+    })
+
+    describe('webhook secret', () => {
+      test('keeps the secret given at creation, one per account', async () => {
+        const a = await metering.createAccount({ email: uniqueEmail('wh-a'), fullName: 'A', credits: 1 })
+        const b = await metering.createAccount({ email: uniqueEmail('wh-b'), fullName: 'B', credits: 1 })
+        expect(await metering.webhookSecret(a.account.id)).toBe(a.webhookSecret)
+        expect(a.webhookSecret).not.toBe(b.webhookSecret)
+      })
+
+      test('rotates the secret', async () => {
+        const email = uniqueEmail('wh-rotate')
+        const { account, webhookSecret } = await metering.createAccount({ email, fullName: 'W', credits: 1 })
+        const rotated = await metering.rotateWebhookSecret(email)
+        expect(rotated).toMatch(/^whsec_/)
+        expect(rotated).not.toBe(webhookSecret)
+        expect(await metering.webhookSecret(account.id)).toBe(rotated)
+        expect(await codeOf(metering.webhookSecret(randomUUID()))).toBe('METERING_ACCOUNT_NOT_FOUND')
+        expect(await codeOf(metering.rotateWebhookSecret(uniqueEmail('ghost')))).toBe('METERING_ACCOUNT_NOT_FOUND')
+      })
+    })
+
+    describe('lifecycle', () => {
+      test('refuses calls after close', async () => {
+        const instance = createMetering({ driver: harness.open() })
+        await instance.close()
+        await instance.close()
+        expect(await codeOf(instance.listAccounts())).toBe('METERING_CLOSED')
+        expect(await codeOf(instance.authenticate('x'))).toBe('METERING_CLOSED')
+      })
+    })
+  })
+}
