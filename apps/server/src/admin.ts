@@ -105,7 +105,7 @@ async function run(metering: Metering, argv: string[]): Promise<unknown> {
 
 async function main(): Promise<void> {
   const config = configFromEnv()
-  const metering = meteringFromEnv({ DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl })
+  const metering = meteringFromEnv({ DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, API_KEY_PEPPER: config.apiKeyPepper })
   try {
     const result = await run(metering, process.argv.slice(2))
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)

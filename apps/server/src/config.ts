@@ -12,6 +12,8 @@ export interface Config {
   webhookBackoffMs: number
   databaseUrl?: string
   redisUrl?: string
+  /** When set, API keys are stored as HMAC-SHA-256 under it; changing it invalidates every key. */
+  apiKeyPepper?: string
   logLevel: string
 }
 
@@ -54,6 +56,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webhookBackoffMs: integer(env, 'WEBHOOK_BACKOFF_MS', 1000, 0),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    apiKeyPepper: env.API_KEY_PEPPER || undefined,
     logLevel: env.LOG_LEVEL || 'info',
   }
 }

@@ -1,0 +1,161 @@
+import { HtmlError } from './errors.js'
+import type { AttrUnit, RunUnit, Token, Unit } from './units.js'
+import type { Segment } from './segment.js'
+
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\u00a0': '&nbsp;' }
+
+/** Escapes translated text for an HTML text position: `&`, `<`, `>` and U+00A0 (as `&nbsp;`). */
+export function encodeText(text: string): string {
+  return text.replace(/[&<>\u00a0]/g, (c) => TEXT_ESCAPES[c]!)
+}
+
+/** Escapes a translated attribute value for its quote (an unquoted value gets double quotes). */
+function encodeAttr(text: string, quote: string): string {
+  const q = quote || '"'
+  const body = text.replace(/[&<>\u00a0"']/g, (c) =>
+    c === '"' ? (q === '"' ? '&quot;' : c) : c === "'" ? (q === "'" ? '&#39;' : c) : TEXT_ESCAPES[c]!,
+  )
+  return quote ? body : `"${body}"`
+}
+
+/** Splices the translated segments into the original string at the units' offsets. */
+export function writeUnits(source: string, units: readonly Unit[], translated: readonly Segment[]): string {
+  if (!Array.isArray(translated) || translated.length !== units.length) {
+    throw new HtmlError(
+      'HTML_TOKEN_MISMATCH',
+      `expected ${units.length} translated segments, got ${Array.isArray(translated) ? translated.length : typeof translated}`,
+    )
+  }
+  const attrText = new Map<AttrUnit, string>()
+  units.forEach((unit, i) => {
+    if (unit.kind === 'attr') attrText.set(unit, renderAttr(source, unit, translated[i]))
+  })
+  const renderToken = (t: Token): string => {
+    if (t.attrs.length === 0) return source.slice(t.start, t.end)
+    let out = ''
+    let pos = t.start
+    for (const attr of t.attrs) {
+      out += source.slice(pos, attr.start) + attrText.get(attr)!
+      pos = attr.end
+    }
+    return out + source.slice(pos, t.end)
+  }
+
+  let out = ''
+  let pos = 0
+  let nestedUntil = -1
+  units.forEach((unit, i) => {
+    if (unit.kind === 'attr') {
+      if (unit.start < nestedUntil) return // inside a run's token: rendered with it
+      out += source.slice(pos, unit.start) + attrText.get(unit)!
+      pos = unit.end
+      return
+    }
+    out += source.slice(pos, unit.start) + renderRun(source, unit, translated[i], renderToken)
+    pos = unit.end
+    nestedUntil = unit.end
+  })
+  return out + source.slice(pos)
+}
+
+function renderAttr(source: string, unit: AttrUnit, segment: Segment | undefined): string {
+  const text = plainText(segment)
+  return text === unit.value ? source.slice(unit.start, unit.end) : encodeAttr(text, unit.quote)
+}
+
+/** An attribute segment's text; tokens (there are none to keep) are ignored. */
+function plainText(segment: Segment | undefined): string {
+  if (typeof segment === 'string') return segment
+  if (!Array.isArray(segment)) throw notASegment(segment)
+  return segment.filter((p): p is string => typeof p === 'string').join('')
+}
+
+function notASegment(value: unknown): HtmlError {
+  return new HtmlError('HTML_TOKEN_MISMATCH', `translator returned a ${typeof value} where a segment was expected`)
+}
+
+type Piece = string | Token
+
+function renderRun(
+  source: string,
+  run: RunUnit,
+  segment: Segment | undefined,
+  renderToken: (t: Token) => string,
+): string {
+  const pieces = repair(run.tokens, segment)
+  const sameOrder =
+    pieces.filter((p) => typeof p !== 'string').length === run.tokens.length &&
+    pieces.filter((p): p is Token => typeof p !== 'string').every((t, i) => t === run.tokens[i])
+  // The parser turned CRLF into LF; translated text gets the run's line ends back.
+  const crlf = source.slice(run.start, run.end).includes('\r\n')
+  let out = ''
+  let slot = 0
+  let text = ''
+  const flush = (): void => {
+    const original = run.slots[slot]
+    // Text the translator left as it was keeps its bytes (entities as written).
+    if (sameOrder && original && original.text === text) out += source.slice(original.start, original.end)
+    else out += crlf ? encodeText(text).replace(/\r?\n/g, '\r\n') : encodeText(text)
+    text = ''
+  }
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      text += piece
+      continue
+    }
+    flush()
+    slot++
+    out += renderToken(piece)
+  }
+  flush()
+  return out
+}
+
+/**
+ * Maps the translator's parts back to this run's tokens, repairing deterministically:
+ * unknown and repeated tokens are dropped, a close whose open is not the innermost open tag
+ * is dropped, an open left unclosed is closed at the end, a pair that is missing entirely
+ * wraps the whole text, a missing void token goes at the end. Text is always kept.
+ */
+function repair(tokens: readonly Token[], segment: Segment | undefined): Piece[] {
+  if (typeof segment === 'string') segment = [segment]
+  if (!Array.isArray(segment)) throw notASegment(segment)
+  const byKey = new Map<string, Token>()
+  for (const t of tokens) byKey.set(`${t.kind}\u0000${t.id}`, t)
+  const used = new Set<Token>()
+  const stack: string[] = []
+  const out: Piece[] = []
+  for (const part of segment as readonly unknown[]) {
+    if (typeof part === 'string') {
+      out.push(part)
+      continue
+    }
+    if (!part || typeof part !== 'object') continue
+    const { id, kind } = part as { id?: unknown; kind?: unknown }
+    const token = byKey.get(`${String(kind)}\u0000${String(id)}`)
+    if (!token || used.has(token)) continue
+    if (token.kind === 'close') {
+      if (stack[stack.length - 1] !== token.id) continue
+      stack.pop()
+    } else if (token.kind === 'open') stack.push(token.id)
+    used.add(token)
+    out.push(token)
+  }
+  const find = (kind: Token['kind'], id: string): Token => byKey.get(`${kind}\u0000${id}`)!
+  while (stack.length > 0) {
+    const close = find('close', stack.pop()!)
+    used.add(close)
+    out.push(close)
+  }
+  const opens: Token[] = []
+  const closes: Token[] = []
+  const voids: Token[] = []
+  for (const t of tokens) {
+    if (used.has(t)) continue
+    if (t.kind === 'open') {
+      opens.push(t)
+      closes.unshift(find('close', t.id))
+    } else if (t.kind === 'void') voids.push(t)
+  }
+  return [...opens, ...out, ...closes, ...voids]
+}
