@@ -29,6 +29,7 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   HTML_TOO_LARGE: 400,
   HTML_INVALID_INPUT: 400,
   SUBTITLE_INVALID: 400,
+  SUBTITLE_INVALID_TIMESTAMP: 400,
   SUBTITLE_EMPTY: 400,
   SUBTITLE_UNSUPPORTED_FORMAT: 400,
   METERING_INVALID_INPUT: 400,
@@ -49,9 +50,7 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
 
 export function statusForCode(code: unknown): number | undefined {
   if (typeof code !== 'string') return undefined
-  if (code in STATUS_BY_CODE) return STATUS_BY_CODE[code]
-  if (code.startsWith('SUBTITLE_')) return 400
-  return undefined
+  return STATUS_BY_CODE[code]
 }
 
 export function insufficientCredits(remaining: number, required: number): HttpError {

@@ -1,1 +1,5 @@
-export {}
+export { SubtitleError } from './errors.js'
+export type { SubtitleErrorCode, SubtitleIssue } from './errors.js'
+export { parseSubtitles } from './parse.js'
+export { countSubtitleBlocks, extractSubtitles, translateSubtitles } from './extract.js'
+export type { Cue, InlineToken, Segment, SegmentPart, SubtitleFormat, TranslateSegments } from './types.js'

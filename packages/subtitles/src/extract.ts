@@ -1,0 +1,183 @@
+import { SubtitleError } from './errors.js'
+import { isBlank } from './lines.js'
+import { assertValid, readDocument, spliceCues, type LocatedCue, type SubtitleDocument } from './parse.js'
+import { rebreak } from './rebreak.js'
+import { key, repair, TAG, tokenize, type TokenTable } from './tags.js'
+import type { InlineToken, Segment, SegmentPart, SubtitleFormat, TranslateSegments } from './types.js'
+
+/** How one cue's text is laid out: groups of line slots, each translated as one run of text. */
+interface Plan {
+  readonly located: LocatedCue
+  /** Text lines of the cue, raw. */
+  readonly lines: readonly string[]
+  /** Per group, the indexes (into `lines`) of its non-blank lines. */
+  readonly groups: readonly (readonly number[])[]
+  readonly source: readonly SegmentPart[]
+  readonly segment: Segment
+  readonly table: TokenTable
+}
+
+const LEADING_TAGS = new RegExp(`^(?:\\s|${TAG.source})*`)
+// A dialogue turn: a line opening with a dash (`- Now!`, `–Really?`), not `--` or `-5`.
+const DIALOGUE_DASH = /^[-\u2010\u2013\u2014](?=\s|\p{L}|["'¿¡([])/u
+
+const STARTS_WITH_MARKUP = new RegExp(`^(?:${TAG.source})`)
+const ENDS_WITH_MARKUP = new RegExp(`(?:${TAG.source})$`)
+
+/**
+ * A line starts its own run of text (a hard break, kept as written) when it is a
+ * dialogue turn, or when markup sits on the line edge between it and the previous line
+ * (`<i>…</i>` per line, `{\an8}` at a line start, `<v Speaker>` per line).
+ */
+function startsGroup(line: string, previous: string): boolean {
+  const text = line.trim()
+  return DIALOGUE_DASH.test(line.replace(LEADING_TAGS, '')) || STARTS_WITH_MARKUP.test(text) || ENDS_WITH_MARKUP.test(previous.trim())
+}
+
+function plan(located: LocatedCue, doc: SubtitleDocument): Plan {
+  const lines = doc.lines.slice(located.firstText, located.lastText + 1).map((l) => l.text)
+  const groups: number[][] = []
+  let current: number[] | undefined
+  lines.forEach((line, k) => {
+    if (isBlank(line)) {
+      current = undefined
+      return
+    }
+    if (!current || startsGroup(line, lines[k - 1]!)) {
+      current = []
+      groups.push(current)
+    }
+    current.push(k)
+  })
+  const { parts, table } = tokenize(groups.map((g) => g.map((k) => lines[k]!.trim()).join(' ')))
+  const segment: Segment = parts.length === 0 ? '' : parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts
+  return { located, lines, groups, source: parts, segment, table }
+}
+
+function normalize(segment: unknown, position: number): SegmentPart[] {
+  if (typeof segment === 'string') return segment === '' ? [] : [segment]
+  if (!Array.isArray(segment)) {
+    throw new SubtitleError('SUBTITLE_TRANSLATION_MISMATCH', `translated segment ${position} is neither a string nor a list of parts`)
+  }
+  const parts: SegmentPart[] = []
+  for (const part of segment as unknown[]) {
+    if (typeof part === 'string') parts.push(part)
+    else if (part && typeof part === 'object') {
+      const { id, kind } = part as Partial<InlineToken>
+      if (typeof id === 'string' && (kind === 'open' || kind === 'close' || kind === 'void')) parts.push({ id, kind })
+    }
+  }
+  return parts
+}
+
+function sameParts(a: readonly SegmentPart[], b: readonly SegmentPart[]): boolean {
+  if (a.length !== b.length) return false
+  return a.every((part, i) => {
+    const other = b[i]!
+    if (typeof part === 'string' || typeof other === 'string') return part === other
+    return part.id === other.id && part.kind === other.kind
+  })
+}
+
+/** New text lines for one cue, or `undefined` to keep its bytes. */
+function layout(p: Plan, translated: SegmentPart[]): string[] | undefined {
+  if (p.groups.length === 0) return undefined
+  // Merge adjacent strings so `['a', 'b']` equals `['ab']`.
+  const merged: SegmentPart[] = []
+  for (const part of translated) {
+    const last = merged[merged.length - 1]
+    if (typeof part === 'string' && typeof last === 'string') merged[merged.length - 1] = last + part
+    else merged.push(part)
+  }
+  if (sameParts(merged, p.source)) return undefined
+
+  const parts = repair(merged, p.table)
+  const render = (token: InlineToken) => p.table.raw.get(key(token)) ?? ''
+  const breakAt = parts.flatMap((part, i) => (typeof part !== 'string' && p.table.breaks.includes(part.id) ? [i] : []))
+  const inOrder =
+    breakAt.length === p.table.breaks.length && breakAt.every((at, i) => (parts[at] as InlineToken).id === p.table.breaks[i])
+
+  let pieces: SegmentPart[][]
+  let groups: readonly (readonly number[])[]
+  if (inOrder) {
+    pieces = []
+    let begin = 0
+    for (const at of [...breakAt, parts.length]) {
+      pieces.push(parts.slice(begin, at))
+      begin = at + 1
+    }
+    groups = p.groups
+  } else {
+    // Break tokens lost or moved: one run of text over every non-blank line.
+    pieces = [parts.filter((part) => typeof part === 'string' || !p.table.breaks.includes(part.id))]
+    groups = [p.groups.flat()]
+  }
+
+  const produced = new Map<number, string>()
+  groups.forEach((slots, g) => {
+    const lines = rebreak(pieces[g]!, slots.length, render)
+    lines.forEach((line, i) => produced.set(slots[i]!, line.replaceAll('-->', '->')))
+  })
+  // Original blank lines stay where they separate written lines; none at the edges, none doubled.
+  const out: Array<{ text: string; blank: boolean }> = []
+  p.lines.forEach((line, k) => {
+    if (isBlank(line)) {
+      if (out.length > 0 && !out[out.length - 1]!.blank) out.push({ text: line, blank: true })
+    } else if (produced.has(k)) out.push({ text: produced.get(k)!, blank: false })
+  })
+  while (out.length > 0 && out[out.length - 1]!.blank) out.pop()
+  return out.map((l) => l.text)
+}
+
+/**
+ * Segments to translate (one per cue, inline markup as tokens) and a writer that puts the
+ * translations back, re-broken into each cue's number of lines. Throws `SubtitleError`
+ * on content that is not a subtitle file of `format`.
+ */
+export function extractSubtitles(
+  content: string,
+  format: SubtitleFormat,
+): { blocks: number; segments: Segment[]; write(translated: readonly Segment[]): string } {
+  const doc = readDocument(String(content ?? ''), format)
+  assertValid(doc)
+  const plans = doc.cues.map((located) => plan(located, doc))
+  return {
+    blocks: plans.length,
+    segments: plans.map((p) => p.segment),
+    write(translated) {
+      if (!Array.isArray(translated) || translated.length !== plans.length) {
+        const got = Array.isArray(translated) ? translated.length : typeof translated
+        throw new SubtitleError('SUBTITLE_TRANSLATION_MISMATCH', `expected ${plans.length} translated segments (one per cue), got ${got}`)
+      }
+      const replacements = new Map<number, string[]>()
+      plans.forEach((p, position) => {
+        const lines = layout(p, normalize(translated[position], position))
+        if (lines) replacements.set(position, lines)
+      })
+      return spliceCues(doc, replacements)
+    },
+  }
+}
+
+/** The number of cue blocks (1 credit each), without translating. Throws `SubtitleError` on invalid content. */
+export function countSubtitleBlocks(content: string, format: SubtitleFormat): number {
+  const doc = readDocument(String(content ?? ''), format)
+  assertValid(doc)
+  return doc.cues.length
+}
+
+/**
+ * Translates the text of every cue with ONE call to `translate`; timings, indices,
+ * identifiers, settings, NOTE/STYLE/REGION blocks, blank lines, line endings and BOM stay
+ * byte-identical. No call is made for a file without cues.
+ */
+export async function translateSubtitles(
+  content: string,
+  format: SubtitleFormat,
+  translate: TranslateSegments,
+): Promise<{ content: string; blocks: number }> {
+  const extracted = extractSubtitles(content, format)
+  if (extracted.blocks === 0) return { content, blocks: 0 }
+  const translated = await translate(extracted.segments)
+  return { content: extracted.write(translated), blocks: extracted.blocks }
+}
