@@ -24,6 +24,10 @@ export interface Entry {
   plural?: PluralForms
   /** False for entries that must not be translated (translatable="false", PO header, empty values). */
   translatable: boolean
+  /** PO flags (`#, fuzzy, c-format` → `['fuzzy', 'c-format']`), as in the file. */
+  flags?: string[]
+  /** PO source references (`#: src/a.c:12` → `['src/a.c:12']`). */
+  references?: string[]
   /** 1-based position of the value in the source, for messages. */
   line: number
   column: number

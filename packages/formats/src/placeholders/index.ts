@@ -1,1 +1,383 @@
-export {}
+/**
+ * Placeholder and ICU masking between the codecs and a translation engine: `prepare` turns a
+ * value into segments where placeholders, inline tags and escapes are opaque tokens, and
+ * ICU plural/select branches are segments of their own; `restore` rebuilds the value from
+ * the engine's answers and reports lost or duplicated placeholders.
+ */
+import { parse as parseIcu, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+import type { FormatId, PluralCategory } from '../types.js'
+import { pluralCategories } from '../plurals/index.js'
+import { tokenize, type RawPiece } from './tokens.js'
+
+/** The engine's segment type (structurally identical to @verso/engine's; defined here so formats stands alone). */
+export type SegmentPart = string | { id: string; kind: 'open' | 'close' | 'void' }
+export type Segment = string | readonly SegmentPart[]
+
+export interface PrepareOptions {
+  format: FormatId
+  targetLanguage: string
+  sourceLanguage?: string
+  /** Treat the value as ICU MessageFormat. Default: auto-detect ICU syntax (a `plural`, `select` or `selectordinal` argument that parses). */
+  icu?: boolean
+}
+
+export interface Prepared {
+  /** Pieces to send to the engine, in order; empty when nothing is translatable (e.g. the value is only a placeholder). */
+  segments: Segment[]
+  /** Rebuild the value from the engine's answers (same length/order as segments). */
+  restore(translated: readonly Segment[]): { text: string; problems: Problem[] }
+}
+
+export interface Problem {
+  code: 'FORMAT_PLACEHOLDER_MISMATCH'
+  message: string
+}
+
+type Token = Extract<RawPiece, { type: 'token' }> & { render?: () => string }
+type Input = { type: 'text'; raw: string } | Token
+
+interface Escaping {
+  unescape(raw: string): string
+  escape(text: string): string
+}
+
+type Part =
+  | { kind: 'text'; raw: string; text: string }
+  | { kind: 'token'; id: string; tokenKind: 'open' | 'close' | 'void'; render: () => string; blank: boolean }
+
+interface Message {
+  lead: string
+  trail: string
+  parts: Part[]
+  segment: number | null
+}
+
+interface Context {
+  segments: Segment[]
+  messages: Message[]
+  /** Current restore answers (set during `restore`). */
+  answers: readonly Segment[]
+  problems: Problem[]
+}
+
+const LETTER = /\p{L}/u
+
+/** Builds a message from literal runs and ready-made tokens, registering its segment if it has words. */
+function buildMessage(ctx: Context, inputs: Input[], escaping: Escaping): Message {
+  const pieces: Input[] = []
+  for (const input of inputs) {
+    if (input.type === 'token') pieces.push(input)
+    else pieces.push(...tokenize(input.raw))
+  }
+  // pair open/close tags by name; unpaired ones become void tokens
+  const pairOf = new Map<number, number>()
+  const stack: Array<{ name: string; index: number }> = []
+  pieces.forEach((p, i) => {
+    if (p.type !== 'token' || !p.tag) return
+    if (p.tag.kind === 'open') stack.push({ name: p.tag.name, index: i })
+    else if (p.tag.kind === 'close') {
+      const k = stack.map((s) => s.name).lastIndexOf(p.tag.name)
+      if (k >= 0) {
+        pairOf.set(stack[k]!.index, i)
+        pairOf.set(i, stack[k]!.index)
+        stack.length = k
+      }
+    }
+  })
+  const parts: Part[] = []
+  const ids = new Map<number, string>()
+  let next = 1
+  pieces.forEach((p, i) => {
+    if (p.type === 'text') {
+      const last = parts[parts.length - 1]
+      if (last?.kind === 'text') {
+        last.raw += p.raw
+        last.text = escaping.unescape(last.raw)
+      } else parts.push({ kind: 'text', raw: p.raw, text: escaping.unescape(p.raw) })
+      return
+    }
+    const partner = pairOf.get(i)
+    let id = ids.get(i)
+    if (!id) {
+      id = String(next++)
+      if (partner !== undefined) ids.set(partner, id)
+    }
+    const tokenKind = partner === undefined ? 'void' : partner > i ? 'open' : 'close'
+    const raw = p.raw
+    const render = (p as Token).render ?? (() => raw)
+    parts.push({ kind: 'token', id, tokenKind, render, blank: !(p as Token).render && /^\s+$/.test(raw) })
+  })
+  // leading and trailing white space (and line-break tokens) stay outside the segment
+  let lead = ''
+  let trail = ''
+  for (;;) {
+    const first = parts[0]
+    if (!first) break
+    const raw = first.kind === 'text' ? first.raw : first.blank ? first.render() : ''
+    const ws = /^\s*/.exec(raw)![0]
+    if (ws === '') break
+    lead += ws
+    if (ws === raw) parts.shift()
+    else if (first.kind === 'text') {
+      first.raw = first.raw.slice(ws.length)
+      first.text = escaping.unescape(first.raw)
+      break
+    }
+  }
+  for (;;) {
+    const last = parts[parts.length - 1]
+    if (!last) break
+    const raw = last.kind === 'text' ? last.raw : last.blank ? last.render() : ''
+    const ws = /\s*$/.exec(raw)![0]
+    if (ws === '') break
+    trail = ws + trail
+    if (ws === raw) parts.pop()
+    else if (last.kind === 'text') {
+      last.raw = last.raw.slice(0, last.raw.length - ws.length)
+      last.text = escaping.unescape(last.raw)
+      break
+    }
+  }
+  const translatable = parts.some((p) => p.kind === 'text' && LETTER.test(p.text))
+  const message: Message = { lead, trail, parts, segment: null }
+  if (translatable) {
+    message.segment = ctx.segments.length
+    const onlyText = parts.length === 1 && parts[0]!.kind === 'text'
+    ctx.segments.push(
+      onlyText
+        ? (parts[0] as { text: string }).text
+        : parts.map((p) => (p.kind === 'text' ? p.text : { id: p.id, kind: p.tokenKind })),
+    )
+  }
+  ctx.messages.push(message)
+  return message
+}
+
+function sameSegment(a: Segment | undefined, b: Segment): boolean {
+  if (a === undefined) return false
+  if (typeof a === 'string' || typeof b === 'string') return a === b
+  if (a.length !== b.length) return false
+  return a.every((p, i) => {
+    const q = b[i]
+    if (typeof p === 'string' || typeof q === 'string') return p === q
+    return q !== undefined && p.id === q.id && p.kind === q.kind
+  })
+}
+
+function renderMessage(ctx: Context, message: Message, escaping: Escaping): string {
+  const original = message.segment === null ? undefined : ctx.segments[message.segment]
+  const answer = message.segment === null ? undefined : ctx.answers[message.segment]
+  if (original === undefined || answer === undefined || sameSegment(answer, original)) {
+    return message.lead + message.parts.map((p) => (p.kind === 'text' ? p.raw : p.render())).join('') + message.trail
+  }
+  const tokens = new Map<string, Extract<Part, { kind: 'token' }>>()
+  for (const p of message.parts) if (p.kind === 'token') tokens.set(`${p.tokenKind}:${p.id}`, p)
+  const used = new Map<string, number>()
+  let body = ''
+  for (const part of typeof answer === 'string' ? [answer] : answer) {
+    if (typeof part === 'string') {
+      body += escaping.escape(part)
+      continue
+    }
+    const key = `${part.kind}:${part.id}`
+    const token = tokens.get(key)
+    if (!token) {
+      ctx.problems.push({ code: 'FORMAT_PLACEHOLDER_MISMATCH', message: `unknown placeholder ${part.kind} ${part.id} in the translation` })
+      continue
+    }
+    if (part.kind === 'close' && !used.has(`open:${part.id}`)) {
+      ctx.problems.push({ code: 'FORMAT_PLACEHOLDER_MISMATCH', message: `closing tag ${part.id} comes before its opening tag` })
+    }
+    used.set(key, (used.get(key) ?? 0) + 1)
+    body += token.render()
+  }
+  for (const [key, token] of tokens) {
+    const n = used.get(key) ?? 0
+    if (n === 0) ctx.problems.push({ code: 'FORMAT_PLACEHOLDER_MISMATCH', message: `placeholder ${JSON.stringify(token.render())} is missing from the translation` })
+    else if (n > 1) ctx.problems.push({ code: 'FORMAT_PLACEHOLDER_MISMATCH', message: `placeholder ${JSON.stringify(token.render())} appears ${n} times in the translation` })
+  }
+  return message.lead + body + message.trail
+}
+
+const PLAIN: Escaping = { unescape: (s) => s, escape: (s) => s }
+
+/** MessageFormat in .properties: `''` is an apostrophe when the value has no lone one. */
+const DOUBLED_APOSTROPHES: Escaping = {
+  unescape: (s) => s.replace(/''/g, "'"),
+  escape: (s) => s.replace(/'/g, "''"),
+}
+
+function icuEscaping(inPlural: boolean): Escaping {
+  return {
+    unescape(raw) {
+      if (!raw.includes("'")) return raw
+      let out = ''
+      for (let i = 0; i < raw.length; i++) {
+        const c = raw[i]!
+        if (c !== "'") {
+          out += c
+          continue
+        }
+        const n = raw[i + 1]
+        if (n === "'") {
+          out += "'"
+          i++
+        } else if (n === '{' || n === '}' || n === '|' || (inPlural && n === '#')) {
+          let j = i + 1
+          for (; j < raw.length; j++) {
+            if (raw[j] === "'") {
+              if (raw[j + 1] === "'") {
+                out += "'"
+                j++
+                continue
+              }
+              break
+            }
+            out += raw[j]
+          }
+          i = j
+        } else out += "'"
+      }
+      return out
+    },
+    escape(text) {
+      let out = text.replace(/'/g, "''").replace(/[{}|]/g, "'$&'")
+      if (inPlural) out = out.replace(/#/g, "'#'")
+      return out
+    },
+  }
+}
+
+const ICU_HINT = /\{\s*[\w$.-]+\s*,\s*(?:plural|select|selectordinal)\s*,/
+
+/** Splits a value into segments for a translation engine; see the package README for what is protected. */
+export function prepare(text: string, options: PrepareOptions): Prepared {
+  const ctx: Context = { segments: [], messages: [], answers: [], problems: [] }
+  let render: () => string
+  const useIcu = options.icu ?? ICU_HINT.test(text)
+  const icu = useIcu ? tryIcu(text) : null
+  if (icu) {
+    const top = icuMessage(ctx, text, icu, 0, text.length, false, options.targetLanguage)
+    render = top
+  } else {
+    const apostrophes = options.format === 'properties' && text.includes("''") && !text.replace(/''/g, '').includes("'")
+    const escaping = apostrophes ? DOUBLED_APOSTROPHES : PLAIN
+    const message = buildMessage(ctx, [{ type: 'text', raw: text }], escaping)
+    render = () => renderMessage(ctx, message, escaping)
+  }
+  const segments = ctx.segments
+  return {
+    segments: [...segments],
+    restore(translated) {
+      ctx.problems = []
+      ctx.answers = translated
+      if (translated.length !== segments.length) {
+        ctx.problems.push({ code: 'FORMAT_PLACEHOLDER_MISMATCH', message: `expected ${segments.length} translated segments, got ${translated.length}` })
+      }
+      const out = render()
+      // a branch copied into several plural categories reports its problems once
+      const seen = new Set<string>()
+      const problems = ctx.problems.filter((p) => !seen.has(p.message) && seen.add(p.message))
+      return { text: out, problems }
+    },
+  }
+}
+
+function tryIcu(text: string): MessageFormatElement[] | null {
+  try {
+    return parseIcu(text, { captureLocation: true, ignoreTag: true, requiresOtherClause: false })
+  } catch {
+    return null
+  }
+}
+
+const CATEGORIES = new Set<string>(['zero', 'one', 'two', 'few', 'many', 'other'])
+
+/** Registers the message in text[start, end) made of `elements`; returns its renderer. */
+function icuMessage(
+  ctx: Context, text: string, elements: MessageFormatElement[], start: number, end: number, inPlural: boolean, target: string,
+): () => string {
+  const escaping = icuEscaping(inPlural)
+  const inputs: Input[] = []
+  let at = start
+  for (const el of elements) {
+    const loc = el.location
+    if (!loc) continue
+    const s = loc.start.offset
+    const e = loc.end.offset
+    if (s > at) inputs.push({ type: 'text', raw: text.slice(at, s) })
+    const raw = text.slice(s, e)
+    if (el.type === TYPE.literal) inputs.push({ type: 'text', raw })
+    else if (el.type === TYPE.plural || el.type === TYPE.select) {
+      const renderComplex = icuComplex(ctx, text, el, target)
+      inputs.push({ type: 'token', raw, render: renderComplex })
+    } else inputs.push({ type: 'token', raw })
+    at = e
+  }
+  if (end > at) inputs.push({ type: 'text', raw: text.slice(at, end) })
+  const message = buildMessage(ctx, inputs, escaping)
+  return () => renderMessage(ctx, message, escaping)
+}
+
+interface Branch {
+  selector: string
+  /** Raw text before the selector (after the previous branch). */
+  before: string
+  /** Raw text between the selector and `{`. */
+  gap: string
+  render: () => string
+}
+
+function icuComplex(ctx: Context, text: string, el: MessageFormatElement, target: string): () => string {
+  if (el.type !== TYPE.plural && el.type !== TYPE.select) return () => ''
+  const loc = el.location!
+  const isPlural = el.type === TYPE.plural
+  const branches: Branch[] = []
+  let prevEnd = -1
+  let head = ''
+  for (const [selector, option] of Object.entries(el.options)) {
+    const oloc = option.location!
+    const braceAt = oloc.start.offset
+    let k = braceAt
+    while (k > loc.start.offset && /\s/.test(text[k - 1]!)) k--
+    const selectorStart = k - selector.length
+    if (prevEnd < 0) {
+      head = text.slice(loc.start.offset, selectorStart)
+    }
+    const before = prevEnd < 0 ? '' : text.slice(prevEnd, selectorStart)
+    const render = icuMessage(ctx, text, option.value, braceAt + 1, oloc.end.offset - 1, isPlural, target)
+    branches.push({ selector, before, gap: text.slice(k, braceAt), render })
+    prevEnd = oloc.end.offset
+  }
+  const tail = text.slice(prevEnd, loc.end.offset)
+  return () => {
+    let chosen: Array<Branch> = branches
+    if (isPlural) {
+      const targetCats = safeCategories(target, el.pluralType === 'ordinal' ? 'ordinal' : 'cardinal')
+      const sourceCats = branches.filter((b) => CATEGORIES.has(b.selector)).map((b) => b.selector)
+      const same = targetCats.length === sourceCats.length && targetCats.every((c) => sourceCats.includes(c))
+      // a plural that only has `other` (besides =N) already covers every category
+      const onlyOther = sourceCats.every((c) => c === 'other')
+      if (!same && !onlyOther && targetCats.length > 0) {
+        const other = branches.find((b) => b.selector === 'other') ?? branches.filter((b) => CATEGORIES.has(b.selector)).pop()
+        chosen = branches.filter((b) => !CATEGORIES.has(b.selector) || targetCats.includes(b.selector as PluralCategory))
+        if (other) {
+          const missing = targetCats.filter((c) => !sourceCats.includes(c))
+          const sep = other.before || branches[1]?.before || ' '
+          const added = missing.map((c) => ({ selector: c, before: sep, gap: other.gap || ' ', render: other.render }))
+          const otherIndex = chosen.findIndex((b) => b.selector === 'other')
+          chosen = otherIndex < 0 ? [...chosen, ...added] : [...chosen.slice(0, otherIndex), ...added, ...chosen.slice(otherIndex)]
+        }
+      }
+    }
+    return head + chosen.map((b, i) => (i === 0 ? '' : b.before || ' ') + b.selector + b.gap + '{' + b.render() + '}').join('') + tail
+  }
+}
+
+function safeCategories(lang: string, type: 'cardinal' | 'ordinal'): PluralCategory[] {
+  try {
+    return pluralCategories(lang, type)
+  } catch {
+    return []
+  }
+}

@@ -1,1 +1,335 @@
-export {}
+/**
+ * XML codec: Android resources (`<string>`, `<plurals>`, `<string-array>`) and, for any
+ * other root element, generic XML whose leaf elements' text is the value (key = element
+ * path). Positional: values are spliced back, other bytes stay as they were.
+ */
+import type { Entry, Issue, Parsed, PluralCategory, PluralForms, Translation, WriteOptions } from '../types.js'
+import { DEFAULT_MAX_DEPTH, type ParseOptions } from '../shared/options.js'
+import { decodeSource, LineIndex, writeEdits, type Edit } from '../strings/source-text.js'
+import { pickPluralForm, pluralCategories } from '../plurals/index.js'
+import { decodeEntities, scanXml, type XmlElement, type XmlNode } from './scanner.js'
+
+export type XmlParseOptions = ParseOptions
+
+const CLDR: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other']
+
+interface Value {
+  /** Content range (between the start tag's `>` and the end tag's `<`). */
+  start: number
+  end: number
+  /** How the content was written: whole CDATA section, Android-quoted, or plain. */
+  style: 'cdata' | 'quoted' | 'plain'
+}
+
+interface Slot {
+  entry: Entry
+  android: boolean
+  value?: Value
+  /** <plurals>: the items by quantity, and the element holding them. */
+  items?: Array<{ quantity: string; el: XmlElement; value: Value }>
+  container?: XmlElement
+}
+
+/** Parses Android resources or generic XML. Never throws: problems come back as `issues`. */
+export function parse(source: string | Uint8Array, options?: XmlParseOptions): Parsed {
+  const src = decodeSource(source, { maxBytes: options?.maxBytes, latin1Fallback: declaresLatin1(source) })
+  const text = src.text
+  const issues: Issue[] = [...src.issues]
+  const lines = new LineIndex(text)
+  const report = (code: Issue['code'], message: string, offset: number) => {
+    if (issues.length < 200) issues.push({ code, message, ...lines.position(offset) })
+  }
+  const slots: Slot[] = []
+  const byKey = new Map<string, Slot>()
+  const add = (slot: Slot, at: number) => {
+    if (byKey.has(slot.entry.key)) return report('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(slot.entry.key)}`, at)
+    byKey.set(slot.entry.key, slot)
+    slots.push(slot)
+  }
+
+  const scan = src.usable
+    ? scanXml(text, { maxDepth: options?.maxDepth ?? DEFAULT_MAX_DEPTH, report })
+    : { root: null, refused: true }
+  const root = scan.root
+  const complete = (el: XmlElement) => el.end > 0
+
+  /** Decoded value of an element's content; markup of child elements is kept as written. */
+  const readValue = (el: XmlElement, android: boolean): { text: string; value: Value } => {
+    const start = el.openEnd
+    const end = el.selfClosing ? el.openEnd : el.closeStart
+    const inner = el.children.filter((c) => !(c.type === 'text' && text.slice(c.start, c.end).trim() === ''))
+    if (inner.length === 1 && inner[0]!.type === 'cdata') {
+      const c = inner[0]!
+      return { text: text.slice(c.start + 9, c.end - 3), value: { start, end, style: 'cdata' } }
+    }
+    const out: Array<string | null> = [] // null: a run of unquoted white space
+    const quote = { open: false }
+    const decodeText = (raw: string, at: number) =>
+      decodeEntities(raw, (m, index) => report('FORMAT_SYNTAX', m, at + index))
+    const walk = (nodes: XmlNode[]) => {
+      for (const n of nodes) {
+        if (n.type === 'text') {
+          const decoded = decodeText(text.slice(n.start, n.end), n.start)
+          if (android) unescapeAndroid(decoded, quote, out)
+          else out.push(decoded)
+        } else if (n.type === 'cdata') out.push(text.slice(n.start + 9, n.end - 3))
+        else if (n.type === 'comment') continue
+        else {
+          out.push(text.slice(n.start, n.openEnd))
+          walk(n.children)
+          if (!n.selfClosing) out.push(text.slice(n.closeStart, n.end))
+        }
+      }
+    }
+    walk(el.children)
+    // Android trims unquoted white space at both ends and collapses the runs inside to one space
+    const kept = out.filter((p) => p !== '')
+    while (kept[0] === null) kept.shift()
+    while (kept.length > 0 && kept[kept.length - 1] === null) kept.pop()
+    const decoded = kept.filter((p, i) => !(p === null && kept[i - 1] === null)).map((p) => p ?? ' ').join('')
+    const raw = text.slice(start, end)
+    const style = android && /^\s*"[\s\S]*"\s*$/.test(raw) ? 'quoted' : 'plain'
+    return { text: decoded, value: { start, end, style } }
+  }
+
+  const entryAt = (key: string, t: string, offset: number, translatable: boolean): Entry => {
+    const pos = lines.position(offset)
+    return { key, text: t, translatable: translatable && t.trim() !== '', line: pos.line, column: pos.column }
+  }
+
+  if (root && root.name === 'resources') {
+    let note: string[] = []
+    for (const child of root.children) {
+      if (child.type === 'comment') {
+        note.push(child.text)
+        continue
+      }
+      if (child.type === 'text') {
+        if ((text.slice(child.start, child.end).match(/\n/g)?.length ?? 0) > 1) note = []
+        continue
+      }
+      if (child.type !== 'element') continue
+      const el = child
+      const comment = note.length > 0 ? note.join('\n') : undefined
+      note = []
+      if (!complete(el)) continue
+      const name = el.attrs.get('name')
+      if (name === undefined) continue
+      const translatable = el.attrs.get('translatable') !== 'false'
+      const product = el.attrs.get('product')
+      const key = product ? `${name}#${product}` : name
+      if (el.name === 'string') {
+        const { text: t, value } = readValue(el, true)
+        const entry = entryAt(key, t, value.start, translatable)
+        if (product) entry.context = product
+        if (comment) entry.note = comment
+        add({ entry, android: true, value }, el.start)
+      } else if (el.name === 'plurals') {
+        const items: NonNullable<Slot['items']> = []
+        const plural: PluralForms = {}
+        for (const item of el.children) {
+          if (item.type !== 'element' || item.name !== 'item' || !complete(item)) continue
+          const quantity = item.attrs.get('quantity')
+          if (!quantity || !CLDR.includes(quantity as PluralCategory)) continue
+          const { text: t, value } = readValue(item, true)
+          items.push({ quantity, el: item, value })
+          plural[quantity as PluralCategory] = t
+        }
+        if (items.length === 0) continue
+        const t = plural.other ?? plural[items[items.length - 1]!.quantity as PluralCategory] ?? ''
+        const entry = entryAt(key, t, items[0]!.value.start, translatable)
+        entry.plural = plural
+        if (comment) entry.note = comment
+        add({ entry, android: true, items, container: el }, el.start)
+      } else if (el.name === 'string-array') {
+        let index = 0
+        for (const item of el.children) {
+          if (item.type !== 'element' || item.name !== 'item') continue
+          const i = index++
+          if (!complete(item)) continue
+          const { text: t, value } = readValue(item, true)
+          const entry = entryAt(`${key}[${i}]`, t, value.start, translatable && item.attrs.get('translatable') !== 'false')
+          if (comment) entry.note = comment
+          add({ entry, android: true, value }, item.start)
+        }
+      }
+    }
+  } else if (root) {
+    const visit = (el: XmlElement, path: string) => {
+      const elements = el.children.filter((c): c is XmlElement => c.type === 'element')
+      if (elements.length === 0) {
+        if (!complete(el) || el.selfClosing) return
+        const { text: t, value } = readValue(el, false)
+        add({ entry: entryAt(path, t, value.start, true), android: false, value }, el.start)
+        return
+      }
+      const count = new Map<string, number>()
+      for (const c of elements) count.set(c.name, (count.get(c.name) ?? 0) + 1)
+      const seen = new Map<string, number>()
+      for (const c of elements) {
+        const n = (seen.get(c.name) ?? 0) + 1
+        seen.set(c.name, n)
+        visit(c, `${path}/${c.name}${(count.get(c.name) ?? 0) > 1 ? `[${n}]` : ''}`)
+      }
+    }
+    visit(root, root.name)
+  } else if (src.usable && !scan.refused && issues.length === 0 && text.trim() !== '') {
+    report('FORMAT_SYNTAX', 'no root element', 0)
+  }
+
+  /** In an ISO-8859-1 file, characters beyond Latin-1 become character references (outside CDATA). */
+  const fit = (s: string): string =>
+    src.encoding !== 'iso-8859-1' || s.startsWith('<![CDATA[') ? s : s.replace(/[^\x00-\xff]/gu, (c) => `&#${c.codePointAt(0)};`)
+
+  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
+    const edits: Edit[] = []
+    for (const [key, translation] of translations) {
+      const slot = byKey.get(key)
+      if (!slot || !slot.entry.translatable) continue
+      if (slot.items && slot.container) edits.push(...pluralEdits(slot, translation, writeOptions?.targetLanguage))
+      else if (slot.value) {
+        const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
+        edits.push({ start: slot.value.start, end: slot.value.end, text: fit(encodeValue(t, slot.value.style, slot.android)) })
+      }
+    }
+    return writeEdits(src, edits)
+  }
+
+  const pluralEdits = (slot: Slot, translation: Translation, target: string | undefined): Edit[] => {
+    const items = slot.items!
+    const forms: PluralForms = typeof translation === 'string' ? Object.fromEntries(items.map((i) => [i.quantity, translation])) : translation
+    const categories = target
+      ? pluralCategories(target)
+      : CLDR.filter((c) => forms[c] !== undefined)
+    const texts = categories.map((c) => [c, pickPluralForm(forms, c) ?? ''] as const)
+    const same = texts.length === items.length && texts.every(([c], i) => items[i]!.quantity === c)
+    if (same) return items.map((item, i) => ({ start: item.value.start, end: item.value.end, text: fit(encodeValue(texts[i]![1], item.value.style, true)) }))
+    const first = items[0]!.el
+    const last = items[items.length - 1]!.el
+    const sep = items.length > 1
+      ? text.slice(items[0]!.el.end, items[1]!.el.start)
+      : '\n' + (/[ \t]*$/.exec(text.slice(0, first.start))?.[0] ?? '')
+    const style = items[0]!.value.style === 'quoted' ? 'quoted' : 'plain'
+    const out = texts.map(([c, t]) => `<item quantity="${c}">${encodeValue(t, style, true)}</item>`).join(sep.trim() === '' ? sep : '\n')
+    return [{ start: first.start, end: last.end, text: fit(out) }]
+  }
+
+  return { format: 'xml', encoding: src.encoding, entries: slots.map((s) => s.entry), issues, write }
+}
+
+/**
+ * Resolves Android string escapes and drops unescaped double quotes (they only keep white
+ * space); a run of unquoted white space becomes one NUL mark, resolved by the caller.
+ */
+function unescapeAndroid(s: string, quote: { open: boolean }, out: Array<string | null>): void {
+  let run = ''
+  const flush = () => {
+    if (run !== '') out.push(run)
+    run = ''
+  }
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!
+    if (c === '"') {
+      quote.open = !quote.open
+      continue
+    }
+    if (!quote.open && (c === ' ' || c === '\t' || c === '\n' || c === '\r')) {
+      flush()
+      if (out[out.length - 1] !== null) out.push(null)
+      continue
+    }
+    if (c !== '\\' || i + 1 >= s.length) {
+      run += c
+      continue
+    }
+    const n = s[++i]!
+    if (n === 'n') run += '\n'
+    else if (n === 't') run += '\t'
+    else if (n === 'u' && /^[0-9a-fA-F]{4}$/.test(s.slice(i + 1, i + 5))) {
+      run += String.fromCharCode(parseInt(s.slice(i + 1, i + 5), 16))
+      i += 4
+    } else run += n
+  }
+  flush()
+}
+
+const TAG = /<xliff:g\b[^>]*?(?:\/>|>[\s\S]*?<\/xliff:g\s*>)|<\/?[A-Za-z][\w:.-]*(?:\s+[^\s=>/"']+(?:\s*=\s*(?:"[^"<]*"|'[^'<]*'))?)*\s*\/?>/g
+
+/** Splits a translation into balanced markup (kept) and text (escaped). */
+function splitMarkup(t: string): Array<{ markup: boolean; s: string }> {
+  const found: Array<{ start: number; end: number; name: string; kind: 'open' | 'close' | 'void' }> = []
+  for (const m of t.matchAll(TAG)) {
+    const s = m[0]
+    const name = /^<\/?([\w:.-]+)/.exec(s)?.[1] ?? ''
+    const kind = s.startsWith('<xliff:g') || s.endsWith('/>') ? 'void' : s.startsWith('</') ? 'close' : 'open'
+    found.push({ start: m.index, end: m.index + s.length, name, kind })
+  }
+  const keep = new Set<number>()
+  const stack: number[] = []
+  found.forEach((f, i) => {
+    if (f.kind === 'void') keep.add(i)
+    else if (f.kind === 'open') stack.push(i)
+    else {
+      const k = stack.map((j) => found[j]!.name).lastIndexOf(f.name)
+      if (k >= 0) {
+        keep.add(stack[k]!).add(i)
+        stack.length = k
+      }
+    }
+  })
+  const out: Array<{ markup: boolean; s: string }> = []
+  let at = 0
+  found.forEach((f, i) => {
+    if (!keep.has(i)) return
+    if (f.start > at) out.push({ markup: false, s: t.slice(at, f.start) })
+    out.push({ markup: true, s: t.slice(f.start, f.end) })
+    at = f.end
+  })
+  if (at < t.length) out.push({ markup: false, s: t.slice(at) })
+  return out
+}
+
+function escapeXmlText(s: string): string {
+  return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'))
+}
+
+function escapeAndroid(s: string, first: boolean): string {
+  let out = ''
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!
+    const code = c.charCodeAt(0)
+    if (c === '\\') out += '\\\\'
+    else if (c === '"') out += '\\"'
+    else if (c === "'") out += "\\'"
+    else if (c === '\n') out += '\\n'
+    else if (c === '\t') out += '\\t'
+    else if ((c === '@' || c === '?') && first && i === 0) out += `\\${c}`
+    else if (c === '\r') out += '\\u000d'
+    else if (code < 0x20 || code === 0x7f || code === 0xfffe || code === 0xffff) out += `\\u${code.toString(16).padStart(4, '0')}`
+    else if (code >= 0xd800 && code <= 0xdbff && /[\udc00-\udfff]/.test(s[i + 1] ?? '')) out += c + s[++i]
+    else if (code >= 0xd800 && code <= 0xdfff) out += `\\u${code.toString(16)}`
+    else out += c
+  }
+  return out
+}
+
+/** Encodes a translation as element content in the style of the value it replaces. */
+function encodeValue(t: string, style: Value['style'], android: boolean): string {
+  if (style === 'cdata') return `<![CDATA[${t.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`
+  if (!android) {
+    return escapeXmlText(t).replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\r]/g, (c) => `&#${c.charCodeAt(0)};`)
+  }
+  const body = splitMarkup(t)
+    .map((p, i) => (p.markup ? p.s : escapeXmlText(escapeAndroid(p.s, i === 0))))
+    .join('')
+  // Android collapses white space outside double quotes
+  const needsQuotes = style === 'quoted' || /^ | $| {2}/.test(t)
+  return needsQuotes ? `"${body}"` : body
+}
+
+/** True when the bytes declare ISO-8859-1 in the XML declaration (used only if they are not UTF-8). */
+function declaresLatin1(source: string | Uint8Array): boolean {
+  if (typeof source === 'string') return false
+  const head = new TextDecoder('latin1').decode(source.subarray(0, 200))
+  return /^<\?xml[^>]*encoding=["'](iso-8859-1|latin-?1)["']/i.test(head)
+}

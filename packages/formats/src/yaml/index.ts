@@ -1,1 +1,247 @@
-export {}
+/**
+ * YAML i18n files (Rails, Discourse, Jekyll data) on eemeli/yaml's CST and node ranges.
+ *
+ * Keys are paths like JSON's (segments joined with '.', '.' and '\' escaped, sequence items by
+ * index). A Rails-style file (one top-level key that is a language code, mapping to a map) leaves
+ * that key out of entry keys (`en: {a: {b: x}}` → `a.b`), so keys match across languages; with
+ * `targetLanguage`, `write` renames it. Aliases and merge keys (`<<: *EN`) are not entries: the
+ * anchored value is translated once. Only the first document of a stream is read.
+ */
+import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Scalar, type YAMLMap } from 'yaml'
+import type { Entry, Issue, Parsed, Translation, WriteOptions } from '../types.js'
+import { joinKey } from '../shared/keys.js'
+import { resolveOptions, type ParseOptions } from '../shared/options.js'
+import { isPluralKeySet, resolvePluralForms } from '../shared/plural.js'
+import { applyEdits, decodeUnicode, encodeText, LineIndex, lineBreakOf, makeIssue, type Edit } from '../shared/text.js'
+import { maxCstDepth } from './depth.js'
+import { doubleQuoted, flowScalar, foldedBlock, literalBlock, type BlockLayout, type ScalarStyle } from './scalar-style.js'
+
+export type { ParseOptions }
+
+interface ScalarSlot {
+  key: string
+  node: Scalar
+  inFlow: boolean
+}
+interface PluralSlot {
+  key: string
+  map: YAMLMap
+  members: Array<{ category: string; key: Scalar; value: Scalar }>
+}
+type Slot = ({ kind: 'scalar' } & ScalarSlot) | ({ kind: 'plural' } & PluralSlot)
+
+const LOCALE = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/
+const SYMBOL = /^:[A-Za-z_][A-Za-z0-9_]*[?!]?$/
+
+/** Parses a YAML file; never throws on bad input. */
+export function parse(source: string | Uint8Array, options?: ParseOptions): Parsed {
+  const opts = resolveOptions(options)
+  const src = decodeUnicode(source, opts.maxBytes)
+  const original = src.bytes
+  const fail = (issues: Issue[]): Parsed => ({ format: 'yaml', encoding: src.encoding, entries: [], issues, write: () => original.slice() })
+  if (src.issue) return fail([src.issue])
+  const text = src.text
+  const lines = new LineIndex(text)
+  const at = (offset: number) => lines.position(offset)
+  const issueAt = (code: Issue['code'], message: string, offset: number) => {
+    const p = at(offset)
+    return makeIssue(code, message, p.line, p.column)
+  }
+
+  let doc: Document.Parsed
+  const issues: Issue[] = []
+  try {
+    const tokens = Array.from(new Parser().parse(text))
+    const depth = maxCstDepth(tokens, opts.maxDepth)
+    if (depth.tooDeep) return fail([issueAt('FORMAT_TOO_DEEP', `nesting deeper than ${opts.maxDepth}`, depth.offset)])
+    const docs = Array.from(new Composer({ uniqueKeys: false, prettyErrors: false }).compose(tokens))
+    if (docs.length === 0) return { ...fail([]), entries: [] }
+    doc = docs[0]!
+    if (docs.length > 1) issues.push(issueAt('FORMAT_UNSUPPORTED', 'only the first YAML document is translated', docs[1]!.range[0]))
+    for (const d of docs) {
+      for (const e of d.errors) issues.push(issueAt('FORMAT_SYNTAX', e.message.split('\n')[0]!, e.pos[0]))
+    }
+  } catch (error) {
+    const tooDeep = error instanceof RangeError
+    return fail([makeIssue(tooDeep ? 'FORMAT_TOO_DEEP' : 'FORMAT_SYNTAX', tooDeep ? 'nesting too deep' : String((error as Error)?.message ?? error))])
+  }
+
+  const slots: Slot[] = []
+  const notes = new Map<string, string>()
+  const anchorCost = new Map<string, number>()
+  let aliasLimitHit = false
+  let localeKey: Scalar | undefined
+
+  const walk = (node: unknown, prefix: string | null, inFlow: boolean, depth: number, note?: string): number => {
+    if (depth > opts.maxDepth) return 0
+    let cost = 0
+    if (isAlias(node)) {
+      cost = 1 + (anchorCost.get(node.source) ?? 0)
+      if (cost > opts.maxAliasCount) aliasLimitHit = true
+      return cost
+    }
+    if (isScalar(node)) {
+      slots.push({ kind: 'scalar', key: prefix ?? '', node, inFlow })
+      if (note) notes.set(prefix ?? '', note)
+    } else if (isMap(node)) {
+      const flow = inFlow || Boolean(node.flow)
+      const plural = pluralMembers(node)
+      if (plural && !anyAnchored(node)) {
+        slots.push({ kind: 'plural', key: prefix ?? '', map: node, members: plural })
+        if (note) notes.set(prefix ?? '', note)
+      } else {
+        const seen = new Set<string>()
+        node.items.forEach((pair, i) => {
+          const k = pair.key
+          if (isScalar(k) && k.value === '<<' && (isAlias(pair.value) || isSeq(pair.value))) {
+            // merge key: the merged values are entries where their anchor is
+            cost += walk(pair.value, null, flow, depth + 1) // counts alias expansion only (aliases are not entries)
+            return
+          }
+          const segment = isScalar(k) ? String(k.value) : k && typeof k === 'object' && 'range' in k ? text.slice((k as Node).range![0], (k as Node).range![1]) : ''
+          if (seen.has(segment)) {
+            issues.push(issueAt('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(segment)}`, isScalar(k) ? k.range![0] : node.range![0]))
+            return
+          }
+          seen.add(segment)
+          const comment = (isScalar(k) ? k.commentBefore : undefined) ?? (i === 0 ? node.commentBefore : undefined)
+          cost += walk(pair.value, joinKey(prefix, segment), flow, depth + 1, tidyComment(comment ?? undefined))
+        })
+      }
+    } else if (isSeq(node)) {
+      const flow = inFlow || Boolean(node.flow)
+      node.items.forEach((item, i) => {
+        cost += walk(item, joinKey(prefix, String(i)), flow, depth + 1)
+      })
+    }
+    const anchor = (node as { anchor?: string } | null)?.anchor
+    if (anchor) anchorCost.set(anchor, cost)
+    return cost
+  }
+
+  const root = doc.contents
+  if (isMap(root) && root.items.length === 1 && isPair(root.items[0])) {
+    const pair = root.items[0]
+    if (isScalar(pair.key) && typeof pair.key.value === 'string' && LOCALE.test(pair.key.value) && isMap(pair.value)) {
+      localeKey = pair.key
+      walk(pair.value, null, false, 1)
+    }
+  }
+  if (!localeKey) walk(root, null, false, 0)
+  if (aliasLimitHit) issues.push(makeIssue('FORMAT_ALIAS_LIMIT', `aliases expand to more than ${opts.maxAliasCount} nodes`))
+
+  const entries: Entry[] = slots.map((slot) => {
+    if (slot.kind === 'plural') {
+      const forms = Object.fromEntries(slot.members.map((m) => [m.category, String(m.value.value)]))
+      const p = at(slot.members[0]!.key.range![0])
+      const entry: Entry = { key: slot.key, text: forms.other ?? '', plural: forms, translatable: Object.values(forms).some((v) => v !== ''), line: p.line, column: p.column }
+      const n = notes.get(slot.key)
+      if (n) entry.note = n
+      return entry
+    }
+    const v = slot.node.value
+    const isText = typeof v === 'string' && !(slot.node.type === 'PLAIN' && SYMBOL.test(v))
+    const p = at(slot.node.range![0])
+    const entry: Entry = {
+      key: slot.key,
+      text: typeof v === 'string' ? v : text.slice(slot.node.range![0], slot.node.range![1]),
+      translatable: isText && v !== '',
+      line: p.line,
+      column: p.column,
+    }
+    const n = notes.get(slot.key) ?? slot.node.comment?.trim()
+    if (n) entry.note = n
+    return entry
+  })
+  const byKey = new Map(slots.map((s) => [s.key, s]))
+  const asciiOnly = !/[^\x00-\x7e]/.test(text) && /\\[uUx][0-9a-fA-F]{2}/.test(text)
+  const lineBreak = lineBreakOf(text)
+
+  const indentOfLine = (offset: number) => {
+    const start = lines.lineStart(at(offset).line)
+    let i = start
+    while (text[i] === ' ') i++
+    return text.slice(start, i)
+  }
+  const blockLayout = (node: Scalar): BlockLayout => {
+    const [start, end] = node.range!
+    const headerEnd = text.indexOf('\n', start)
+    const content = headerEnd < 0 || headerEnd >= end ? '' : text.slice(headerEnd + 1, end)
+    const firstLine = content.split('\n').find((l) => l.trim() !== '')
+    const indent = firstLine !== undefined ? /^ */.exec(firstLine)![0] : `${indentOfLine(start)}  `
+    return { indent, lineBreak, endsWithBreak: text[end - 1] === '\n' }
+  }
+  const styled = (value: string, node: Scalar, inFlow: boolean): string => {
+    const type = (node.type ?? 'PLAIN') as ScalarStyle
+    if (type === 'BLOCK_FOLDED' || type === 'BLOCK_LITERAL') {
+      const layout = blockLayout(node)
+      const block = (type === 'BLOCK_FOLDED' ? foldedBlock(value, layout) : undefined) ?? literalBlock(value, layout)
+      if (block !== undefined && !(asciiOnly && /[^\x00-\x7e]/.test(value))) return block
+      return doubleQuoted(value, asciiOnly) + (layout.endsWithBreak ? lineBreak : '')
+    }
+    return flowScalar(value, type, inFlow, asciiOnly)
+  }
+
+  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
+    const edits: Edit[] = []
+    for (const [key, translation] of translations) {
+      const slot = byKey.get(key)
+      if (!slot) continue
+      if (slot.kind === 'scalar') {
+        if (typeof slot.node.value !== 'string') continue
+        const value = typeof translation === 'string' ? translation : translation.other ?? String(slot.node.value)
+        edits.push({ start: slot.node.range![0], end: slot.node.range![1], text: styled(value, slot.node, slot.inFlow) })
+      } else edits.push(pluralEdit(slot, translation, writeOptions?.targetLanguage))
+    }
+    const target = writeOptions?.targetLanguage
+    if (target !== undefined && localeKey && target !== localeKey.value) {
+      const keyStyle = (localeKey.type ?? 'PLAIN') as ScalarStyle
+      edits.push({ start: localeKey.range![0], end: localeKey.range![1], text: flowScalar(target, keyStyle, false, false) })
+    }
+    if (edits.length === 0) return original.slice()
+    return encodeText(applyEdits(text, edits), src.encoding, src.bom)
+  }
+
+  function pluralEdit(slot: PluralSlot, translation: Translation, targetLanguage: string | undefined): Edit {
+    const source = Object.fromEntries(slot.members.map((m) => [m.category, String(m.value.value)]))
+    const forms = resolvePluralForms(source, translation, targetLanguage)
+    const first = slot.members[0]!
+    const last = slot.members[slot.members.length - 1]!
+    const colon = text.slice(first.key.range![1], first.value.range![0])
+    let separator = slot.members[1] ? text.slice(first.value.range![1], slot.members[1].key.range![0]) : ', '
+    if (separator.includes('#') || separator.trim() !== (slot.map.flow ? ',' : '')) {
+      separator = slot.map.flow ? ', ' : lineBreak + indentOfLine(first.key.range![0])
+    }
+    const inFlow = Boolean(slot.map.flow)
+    const body = forms.map(([category, value]) => {
+      const like = slot.members.find((m) => m.category === category)?.value ?? first.value
+      return `${category}${colon}${flowScalar(value, (like.type ?? 'PLAIN') as ScalarStyle, inFlow, asciiOnly)}`
+    })
+    return { start: first.key.range![0], end: last.value.range![1], text: body.join(separator) }
+  }
+
+  return { format: 'yaml', encoding: src.encoding, entries, issues, write }
+}
+
+/** The members of a plural map (keys exactly CLDR categories, flow-scalar string values), else undefined. */
+function pluralMembers(map: YAMLMap): PluralSlot['members'] | undefined {
+  const members: PluralSlot['members'] = []
+  for (const pair of map.items) {
+    const k = pair.key
+    const v = pair.value
+    if (!isScalar(k) || typeof k.value !== 'string' || k.type !== 'PLAIN' || !isScalar(v) || typeof v.value !== 'string') return undefined
+    if (v.type === 'BLOCK_FOLDED' || v.type === 'BLOCK_LITERAL') return undefined
+    members.push({ category: k.value, key: k, value: v })
+  }
+  return isPluralKeySet(members.map((m) => m.category)) && new Set(members.map((m) => m.category)).size === members.length ? members : undefined
+}
+
+function anyAnchored(map: YAMLMap): boolean {
+  return map.items.some((p) => (isScalar(p.value) && p.value.anchor) || (isScalar(p.key) && p.key.anchor))
+}
+
+
+function tidyComment(comment: string | undefined): string | undefined {
+  const text = comment?.split('\n').map((l) => l.trim()).join('\n').trim()
+  return text ? text : undefined
+}

@@ -1,0 +1,125 @@
+/**
+ * The plain tokenizer: splits text into literal runs and protected tokens (placeholders,
+ * inline tags, escapes). Every character belongs to exactly one piece, so joining the
+ * pieces' raw text gives the input back.
+ */
+
+export type RawPiece =
+  | { type: 'text'; raw: string }
+  | { type: 'token'; raw: string; tag?: { name: string; kind: 'open' | 'close' | 'void' } }
+
+const PRINTF = /%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t|I64|I32)?[diouxXeEfFgGaAcCsSpn@]/y
+const STRFTIME = /%[-_0^#]?[aAbBcCdDeFgGhHIjklmMnpPrRsStTuUVwWxXyYzZ]/y
+const PY_NAMED = /%\([^)\n]{1,64}\)[-+#0 ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[diouxXeEfFgGcrsa]/y
+const RUBY_NAMED = /%<\w{1,64}>[-+#0 ]*\d*(?:\.\d+)?[diouxXeEfFgGcs]/y
+const XLIFF = /<xliff:g\b[^>]*?(?:\/>|>[\s\S]*?<\/xliff:g\s*>)/iy
+const COMMENT = /<!--[\s\S]*?-->/y
+const CLOSE_TAG = /<\/([A-Za-z][\w:.-]*)\s*>/y
+const OPEN_TAG = /<([A-Za-z][\w:.-]*)(?:\s+[^\s=>/"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*\s*(\/?)>/y
+const ENTITY = /&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});/y
+const BRACKET = /\[[A-Z][A-Z0-9_]+\]/y
+const ESCAPE = /\\[nrt]/y
+const RUBY_INTERP = /#\{[^{}\n]{1,200}\}/y
+const URL = /https?:\/\/[^\s<>"'{}\\]+/y
+const I18NEXT_NESTING = /\$t\([^()\n]{1,200}\)/y
+const DOUBLE_BRACE = /\{\{[^{}]{0,200}\}\}/y
+
+function at(re: RegExp, text: string, i: number): RegExpExecArray | null {
+  re.lastIndex = i
+  return re.exec(text)
+}
+
+/** Length of a balanced `{…}` group starting at `i`, or 0. */
+function balanced(text: string, i: number, limit = 2000): number {
+  let depth = 0
+  for (let j = i; j < text.length && j - i < limit; j++) {
+    const c = text[j]
+    if (c === '{') depth++
+    else if (c === '}') {
+      depth--
+      if (depth === 0) return j - i + 1
+    }
+  }
+  return 0
+}
+
+function matchAt(text: string, i: number): RawPiece | null {
+  const c = text[i]
+  let m: RegExpExecArray | null
+  switch (c) {
+    case '<': {
+      if ((m = at(XLIFF, text, i))) return { type: 'token', raw: m[0] }
+      if ((m = at(COMMENT, text, i))) return { type: 'token', raw: m[0] }
+      if ((m = at(CLOSE_TAG, text, i))) return { type: 'token', raw: m[0], tag: { name: m[1]!.toLowerCase(), kind: 'close' } }
+      if ((m = at(OPEN_TAG, text, i))) {
+        return { type: 'token', raw: m[0], tag: { name: m[1]!.toLowerCase(), kind: m[2] ? 'void' : 'open' } }
+      }
+      return null
+    }
+    case '{': {
+      if ((m = at(DOUBLE_BRACE, text, i))) return { type: 'token', raw: m[0] }
+      const n = balanced(text, i)
+      if (n === 0) return null
+      const inner = text.slice(i + 1, i + n - 1)
+      if (inner === '' || /^\s*[\w.:!#$@-]/.test(inner)) return { type: 'token', raw: text.slice(i, i + n) }
+      return null
+    }
+    case '$': {
+      if ((m = at(I18NEXT_NESTING, text, i))) return { type: 'token', raw: m[0] }
+      if (text[i + 1] !== '{') return null
+      const n = balanced(text, i + 1)
+      return n > 0 ? { type: 'token', raw: text.slice(i, i + 1 + n) } : null
+    }
+    case '%': {
+      if (text[i + 1] === '%') return { type: 'token', raw: '%%' }
+      if (text[i + 1] === '{') {
+        const n = balanced(text, i + 1, 200)
+        return n > 0 ? { type: 'token', raw: text.slice(i, i + 1 + n) } : null
+      }
+      if ((m = at(PY_NAMED, text, i)) || (m = at(RUBY_NAMED, text, i)) || (m = at(PRINTF, text, i)) || (m = at(STRFTIME, text, i))) {
+        return { type: 'token', raw: m[0] }
+      }
+      return null
+    }
+    case '#':
+      return (m = at(RUBY_INTERP, text, i)) ? { type: 'token', raw: m[0] } : null
+    case '&':
+      return (m = at(ENTITY, text, i)) ? { type: 'token', raw: m[0] } : null
+    case '[':
+      return (m = at(BRACKET, text, i)) ? { type: 'token', raw: m[0] } : null
+    case '\\':
+      return (m = at(ESCAPE, text, i)) ? { type: 'token', raw: m[0] } : null
+    case 'h': {
+      if (!(m = at(URL, text, i))) return null
+      const url = m[0].replace(/[.,;:!?)\]]+$/, '')
+      return url.length > 8 ? { type: 'token', raw: url } : null
+    }
+    case '\r':
+      return text[i + 1] === '\n' ? { type: 'token', raw: '\r\n' } : { type: 'token', raw: '\r' }
+    case '\n':
+      return { type: 'token', raw: '\n' }
+    default:
+      return null
+  }
+}
+
+const TRIGGER = /[<{$%#&[\\\r\n]|https?:\/\//g
+
+/** Splits `text` into literal runs and tokens. */
+export function tokenize(text: string): RawPiece[] {
+  const out: RawPiece[] = []
+  let textStart = 0
+  TRIGGER.lastIndex = 0
+  let m: RegExpExecArray | null
+  while ((m = TRIGGER.exec(text))) {
+    const i = m.index
+    const token = matchAt(text, i)
+    if (!token) continue
+    if (i > textStart) out.push({ type: 'text', raw: text.slice(textStart, i) })
+    out.push(token)
+    textStart = i + token.raw.length
+    TRIGGER.lastIndex = textStart
+  }
+  if (textStart < text.length) out.push({ type: 'text', raw: text.slice(textStart) })
+  return out
+}

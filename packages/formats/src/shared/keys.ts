@@ -1,0 +1,28 @@
+/**
+ * Entry keys of tree-shaped formats (JSON, YAML): the path of keys joined with '.', where a
+ * segment's own '\' and '.' are escaped as '\\' and '\.'; array items use their index.
+ * `{"a": {"b.c": [ "x" ]}}` → `a.b\.c.0`.
+ */
+export function escapeSegment(segment: string): string {
+  return /[.\\]/.test(segment) ? segment.replace(/[.\\]/g, (c) => `\\${c}`) : segment
+}
+
+export function joinKey(prefix: string | null, segment: string): string {
+  return prefix === null ? escapeSegment(segment) : `${prefix}.${escapeSegment(segment)}`
+}
+
+/** Splits a key made by `joinKey` back into its segments. */
+export function splitKey(key: string): string[] {
+  const out: string[] = []
+  let cur = ''
+  for (let i = 0; i < key.length; i++) {
+    const c = key[i]!
+    if (c === '\\' && i + 1 < key.length) cur += key[++i]
+    else if (c === '.') {
+      out.push(cur)
+      cur = ''
+    } else cur += c
+  }
+  out.push(cur)
+  return out
+}

@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest'
+import { parse } from '@verso/formats/json'
+import { corpusFixtures, inline, testCodec } from './conformance.js'
+
+const enc = new TextEncoder()
+const dec = new TextDecoder()
+
+testCodec('json', parse, [
+  ...corpusFixtures('json'),
+  inline('nested.json', '{\n  "a": {\n    "b": "Hello",\n    "c.d": "dotted \\u00e9 \\/ \\"q\\""\n  },\n  "n": 3,\n  "list": ["x", "", true, null]\n}\n'),
+  inline('plural.json', '{\n  "items": {\n    "one": "{{count}} item",\n    "other": "{{count}} items"\n  },\n  "title": "Items"\n}'),
+  inline('flat-crlf-bom.json', '\ufeff{"a.b": "One",\r\n "c": "Two"}\r\n'),
+], { pluralTarget: 'ru' })
+
+describe('json codec', () => {
+  const w = (src: string, key: string, text: string) => dec.decode(parse(src).write(new Map([[key, text]])))
+
+  test('keys nested values by path, escaping dots inside segments, and arrays by index', () => {
+    const p = parse('{"a": {"b.c": ["x", {"d": "y"}]}, "e\\\\f": "z"}')
+    expect(p.entries.map((e) => e.key)).toEqual(['a.b\\.c.0', 'a.b\\.c.1.d', 'e\\\\f'])
+  })
+
+  test('leaves untouched escapes as they were and writes new text minimally escaped', () => {
+    const src = '{\n  "a": "caf\\u00e9 \\/",\n  "b": "x"\n}\n'
+    expect(w(src, 'b', 'caf\u00e9 "q" \\ / \n')).toBe('{\n  "a": "caf\\u00e9 \\/",\n  "b": "caf\\u00e9 \\"q\\" \\\\ / \\n"\n}\n')
+    expect(w('{"a": "caf\u00e9", "b": "x"}', 'b', 'th\u00e9')).toBe('{"a": "caf\u00e9", "b": "th\u00e9"}')
+  })
+
+  test('marks non-string and empty values untranslatable and never rewrites non-strings', () => {
+    const p = parse('{"n": 1, "b": true, "z": null, "e": ""}')
+    expect(p.entries.map((e) => e.translatable)).toEqual([false, false, false, false])
+    expect(dec.decode(p.write(new Map([['n', 'x']])))).toBe('{"n": 1, "b": true, "z": null, "e": ""}')
+  })
+
+  test('writes plural maps with the target language categories in the same layout', () => {
+    const p = parse('{\n  "n": {\n    "one": "1 item",\n    "other": "{{count}} items"\n  }\n}\n')
+    const out = dec.decode(p.write(new Map([['n', { one: 'a', few: 'b', many: 'c', other: 'd' }]]), { targetLanguage: 'ru' }))
+    expect(out).toBe('{\n  "n": {\n    "one": "a",\n    "few": "b",\n    "many": "c",\n    "other": "d"\n  }\n}\n')
+  })
+
+  test('reports a syntax error with line and column and never throws', () => {
+    const p = parse('{\n  "a": "b",\n  "c" "d"\n}')
+    expect(p.issues[0]).toMatchObject({ code: 'FORMAT_SYNTAX', line: 3, column: 7 })
+  })
+
+  test('reports a duplicate key and keeps the first occurrence', () => {
+    const p = parse('{"a": "1", "a": "2"}')
+    expect(p.issues.map((i) => i.code)).toEqual(['FORMAT_DUPLICATE_KEY'])
+    expect(p.entries).toMatchObject([{ key: 'a', text: '1' }])
+  })
+
+  test('reports 100 000-deep nesting with FORMAT_TOO_DEEP without overflowing the stack', () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000)
+    expect(parse(deep).issues.map((i) => i.code)).toEqual(['FORMAT_TOO_DEEP'])
+    expect(parse('{"a":'.repeat(100_000)).issues.map((i) => i.code)).toEqual(['FORMAT_TOO_DEEP'])
+  })
+
+  test('reports invalid UTF-8 with FORMAT_ENCODING and a file over maxBytes with FORMAT_TOO_LARGE', () => {
+    const bad = parse(Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]))
+    expect(bad.issues.map((i) => i.code)).toEqual(['FORMAT_ENCODING'])
+    expect(parse('{"a": "b"}', { maxBytes: 4 }).issues.map((i) => i.code)).toEqual(['FORMAT_TOO_LARGE'])
+  })
+
+  test('tolerates a BOM and keeps it, and reads UTF-16 with a BOM', () => {
+    const bom = parse('\ufeff{"a": "b"}')
+    expect(bom.entries[0]?.text).toBe('b')
+    expect([...bom.write(new Map([['a', 'c']])).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const u16 = new Uint8Array([0xff, 0xfe, ...[...'{"a":"b"}'].flatMap((c) => [c.charCodeAt(0), 0])])
+    const p = parse(u16)
+    expect(p.encoding).toBe('utf-16le')
+    expect(parse(p.write(new Map([['a', 'é']]))).entries[0]?.text).toBe('é')
+  })
+})

@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'vitest'
+import { parse } from '@verso/formats/properties'
+import { corpusFixtures, inline, testCodec } from './conformance.js'
+
+const dec = new TextDecoder()
+const write = (src: string | Uint8Array, key: string, text: string) => parse(src).write(new Map([[key, text]]))
+const writeText = (src: string, key: string, text: string) => dec.decode(write(src, key, text))
+
+const latin1 = Uint8Array.from([...'# caf\u00e9\nkey=caf\u00e9\nother=x\n'].map((c) => c.charCodeAt(0)))
+
+testCodec('properties', parse, [
+  ...corpusFixtures('properties'),
+  inline('separators.properties', '! bang comment\nequals=one\ncolon:two\nspace three\n  indented = four\nempty=\nalone\nescaped\\ key = v\\u00e9 \\n x\n'),
+  inline('continuation.properties', '# note\nlong=first \\\n    second \\\n    third\nmulti=line one\\n\\\n  line two\r\nlast=end'),
+  { name: 'latin1.properties', bytes: latin1 },
+])
+
+describe('properties codec', () => {
+  test('reads the three separators, escapes and continuations like java.util.Properties', () => {
+    const p = parse('a=1\nb:2\nc 3\nd = \\ lead\ne=x\\\n   y\nf=\\u00e9\\t\\\\\n')
+    expect(Object.fromEntries(p.entries.map((e) => [e.key, e.text]))).toEqual({
+      a: '1', b: '2', c: '3', d: ' lead', e: 'xy', f: '\u00e9\t\\',
+    })
+    expect(p.issues).toEqual([])
+  })
+
+  test('turns the comment block directly above a key into its note', () => {
+    const p = parse('# header\n\n# Shown on the button\n! second line\nbutton=OK\n')
+    expect(p.entries[0]?.note).toBe('Shown on the button\nsecond line')
+  })
+
+  test('writes non-ASCII as \\u escapes in an escaped ASCII file and raw in a UTF-8 file', () => {
+    expect(writeText('a=caf\\u00e9\nb=x\n', 'b', 'th\u00e9 😀')).toBe('a=caf\\u00e9\nb=th\\u00e9 \\ud83d\\ude00\n')
+    expect(writeText('a=caf\u00e9\nb=x\n', 'b', 'th\u00e9 😀')).toBe('a=caf\u00e9\nb=th\u00e9 😀\n')
+    expect(writeText('a=caf\\u00E9\nb=x\n', 'b', '\u00ea')).toBe('a=caf\\u00E9\nb=\\u00EA\n')
+  })
+
+  test('reads invalid UTF-8 as ISO-8859-1 and writes it back in ISO-8859-1', () => {
+    const p = parse(latin1)
+    expect(p.encoding).toBe('iso-8859-1')
+    expect(p.entries[0]?.text).toBe('caf\u00e9')
+    const out = p.write(new Map([['other', '\u00e0 \u0101']]))
+    expect([...out.slice(-9)]).toEqual([...'\u00e0 \\u0101\n'].map((c) => c.charCodeAt(0)))
+  })
+
+  test('keeps escaped-newline continuations as continuations with the same indentation', () => {
+    const src = 'k=one\\n\\\n    two\nz=1\n'
+    expect(writeText(src, 'k', 'uno\ndos\ntres')).toBe('k=uno\\n\\\n    dos\\n\\\n    tres\nz=1\n')
+  })
+
+  test('writes a wrapped value as one logical line', () => {
+    expect(writeText('k=one \\\n   two\nz=1\n', 'k', 'uno dos')).toBe('k=uno dos\nz=1\n')
+  })
+
+  test('escapes a leading space and a leading separator character', () => {
+    expect(writeText('k v\n', 'k', '= x')).toBe('k \\= x\n')
+    expect(writeText('k=v\n', 'k', '  x')).toBe('k=\\  x\n')
+    expect(parse(writeText('k\n', 'k', 'x')).entries[0]?.text).toBe('x')
+  })
+
+  test('reports a duplicate key and keeps the first', () => {
+    const p = parse('a=1\na=2\n')
+    expect(p.issues.map((i) => [i.code, i.line])).toEqual([['FORMAT_DUPLICATE_KEY', 2]])
+    expect(p.entries).toHaveLength(1)
+  })
+
+  test('reports a malformed \\u escape without throwing', () => {
+    expect(parse('a=\\u12\n').issues[0]?.code).toBe('FORMAT_SYNTAX')
+  })
+
+  test('refuses input over maxBytes with FORMAT_TOO_LARGE', () => {
+    const p = parse('a=1234567890\n', { maxBytes: 5 })
+    expect(p.issues[0]?.code).toBe('FORMAT_TOO_LARGE')
+    expect(p.entries).toEqual([])
+  })
+
+  test('reads the corpus escaped-space value of the Jenkins bundle', () => {
+    const jenkins = corpusFixtures('properties').find((f) => f.name.startsWith('jenkins'))
+    if (!jenkins) return
+    const p = parse(jenkins.bytes)
+    expect(p.entries.some((e) => e.text.startsWith(' in workspace'))).toBe(true)
+  })
+})

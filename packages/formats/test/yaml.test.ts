@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest'
+import { parse } from '@verso/formats/yaml'
+import { corpusFixtures, inline, testCodec } from './conformance.js'
+
+const dec = new TextDecoder()
+const writeText = (src: string, key: string, text: string) => dec.decode(parse(src).write(new Map([[key, text]])))
+
+testCodec('yaml', parse, [
+  ...corpusFixtures('yaml'),
+  inline('styles.yml', '# top\nen:\n  # greeting note\n  hello: Hello   # trailing\n  single: \'It\'\'s\'\n  double: "Caf\\u00e9 \\"q\\""\n  lit: |\n    line one\n    line two\n  fold: >-\n    folded text that\n    goes on\n  seq: [Sunday, ~, :year]\n  items:\n    - first\n    - second\n  count:\n    one: "%{count} item"\n    other: "%{count} items"\n'),
+  inline('anchors.yml', 'base: &B\n  title: Title\n  name: &n Name\nzh:\n  <<: *B\n  title: "标题"\n  other: *n\n'),
+  inline('crlf.yml', '---\r\na: b\r\nc: \'d\'\r\n'),
+], { pluralTarget: 'ru' })
+
+describe('yaml codec', () => {
+  test('leaves the Rails locale key out of entry keys and renames it for the target language', () => {
+    const p = parse('en:\n  a:\n    b: Hi\n')
+    expect(p.entries.map((e) => e.key)).toEqual(['a.b'])
+    expect(dec.decode(p.write(new Map([['a.b', 'Hola']]), { targetLanguage: 'es' }))).toBe('es:\n  a:\n    b: Hola\n')
+  })
+
+  test('quotes a target language code that YAML 1.1 reads as a boolean', () => {
+    const p = parse('en:\n  a: Hi\n')
+    expect(dec.decode(p.write(new Map(), { targetLanguage: 'no' }))).toBe("'no':\n  a: Hi\n")
+  })
+
+  test('makes one plural entry of a one/other map and writes the target language categories', () => {
+    const p = parse('en:\n  n:\n    one: "%{count} item"\n    other: "%{count} items"\n')
+    expect(p.entries).toMatchObject([{ key: 'n', text: '%{count} items', plural: { one: '%{count} item', other: '%{count} items' } }])
+    const out = dec.decode(p.write(new Map([['n', { one: 'a', few: 'b', many: 'c', other: 'd' }]]), { targetLanguage: 'ru' }))
+    expect(out).toBe('ru:\n  n:\n    one: "a"\n    few: "b"\n    many: "c"\n    other: "d"\n')
+    const ja = dec.decode(p.write(new Map([['n', { other: 'x' }]]), { targetLanguage: 'ja' }))
+    expect(ja).toBe('ja:\n  n:\n    other: "x"\n')
+  })
+
+  test('keeps the quoting style when it can and falls back to a safe one', () => {
+    expect(writeText('a: x\n', 'a', 'plain text')).toBe('a: plain text\n')
+    expect(writeText('a: x\n', 'a', 'key: value')).toBe("a: 'key: value'\n")
+    expect(writeText('a: x\n', 'a', 'yes')).toBe("a: 'yes'\n")
+    expect(writeText('a: x\n', 'a', 'two\nlines')).toBe('a: "two\\nlines"\n')
+    expect(writeText("a: 'x'\n", 'a', "it's")).toBe("a: 'it''s'\n")
+    expect(writeText('a: "x"\n', 'a', 'say "hi"')).toBe('a: "say \\"hi\\""\n')
+  })
+
+  test('writes block scalars as blocks with the original indentation', () => {
+    expect(writeText('a: |\n    one\n    two\nb: c\n', 'a', 'uno\ndos\n')).toBe('a: |\n    uno\n    dos\nb: c\n')
+    expect(writeText('a: |\n  one\nb: c\n', 'a', 'uno')).toBe('a: |-\n  uno\nb: c\n')
+    expect(writeText('a: >-\n  one\nb: c\n', 'a', 'un deux')).toBe('a: >-\n  un deux\nb: c\n')
+    expect(writeText('a: >-\n  one\nb: c\n', 'a', '  lead')).toBe('a: "  lead"\nb: c\n')
+  })
+
+  test('translates an anchored value once and makes no entries for aliases or merge keys', () => {
+    const p = parse('base: &B\n  t: Title\nzh:\n  <<: *B\n  u: &x U\n  v: *x\n')
+    expect(p.entries.map((e) => e.key)).toEqual(['base.t', 'zh.u'])
+  })
+
+  test('leaves nulls, numbers and :symbols untranslatable', () => {
+    const p = parse('a: [~, 3, :year, true, word]\n')
+    expect(p.entries.map((e) => e.translatable)).toEqual([false, false, false, false, true])
+  })
+
+  test('reports an alias bomb with FORMAT_ALIAS_LIMIT instead of expanding it', () => {
+    const bomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for (const [x, y] of [['b', 'a'], ['c', 'b'], ['d', 'c'], ['e', 'd'], ['f', 'e'], ['g', 'f'], ['h', 'g'], ['i', 'h']]) {
+      bomb.push(`${x}: &${x} [*${y},*${y},*${y},*${y},*${y},*${y},*${y},*${y},*${y}]`)
+    }
+    const p = parse(bomb.join('\n') + '\n')
+    expect(p.issues.map((i) => i.code)).toContain('FORMAT_ALIAS_LIMIT')
+  })
+
+  test('reports 100 000-deep nesting with FORMAT_TOO_DEEP', () => {
+    expect(parse('a: ' + '['.repeat(100_000) + ']'.repeat(100_000)).issues.map((i) => i.code)).toContain('FORMAT_TOO_DEEP')
+    const block = Array.from({ length: 400 }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ' v\n'
+    expect(parse(block).issues.map((i) => i.code)).toContain('FORMAT_TOO_DEEP')
+  })
+
+  test('reports a syntax error with its line and column', () => {
+    const p = parse('a: b\nc: "unterminated\n')
+    expect(p.issues[0]).toMatchObject({ code: 'FORMAT_SYNTAX' })
+    expect(p.issues[0]!.line).toBeGreaterThanOrEqual(2)
+  })
+
+  test('reports a duplicate key', () => {
+    expect(parse('a: 1\na: 2\n').issues.map((i) => i.code)).toEqual(['FORMAT_DUPLICATE_KEY'])
+  })
+
+  test('takes the comment above a key as its note', () => {
+    const p = parse('a: 1\n# Shown on the button\nb: OK\n')
+    expect(p.entries.find((e) => e.key === 'b')?.note).toBe('Shown on the button')
+  })
+})
