@@ -10,11 +10,12 @@ beforeAll(async () => {
 })
 afterAll(() => h.close())
 
-function post(url: string, body: unknown, apiKey: string | undefined = key) {
+/** `apiKey: null` sends no key at all. */
+function post(url: string, body: unknown, apiKey: string | null = key) {
   return h.app.inject({
     method: 'POST',
     url,
-    headers: apiKey === undefined ? {} : { 'X-API-KEY': apiKey },
+    headers: apiKey === null ? {} : { 'X-API-KEY': apiKey },
     payload: body as object,
   })
 }
@@ -90,7 +91,7 @@ describe('POST /v2/translate', () => {
 describe('authentication', () => {
   test('answers 403 naming X-API-KEY when the key is missing on the translate family', async () => {
     for (const url of ['/v2/translate', '/v2/translate/batch', '/v2/translate/html', '/v2/translate/subtitles', '/v2/language_detect', '/v1/translate', '/v1/detect_language']) {
-      const res = await post(url, { text: 'Hello', source: 'en', target: 'es' }, undefined)
+      const res = await post(url, { text: 'Hello', source: 'en', target: 'es' }, null)
       expect(res.statusCode, url).toBe(403)
       expect(res.json().detail, url).toMatch(/X-API-KEY/)
     }
@@ -239,9 +240,9 @@ describe('POST /v2/translate/subtitles', () => {
 
 describe('detection', () => {
   test.each(['/v2/language_detect', '/v2/detect_language'])('%s detects Spanish', async (url) => {
-    const res = await post(url, { text: 'El gato duerme en el sofá rojo de la casa.' })
+    const res = await post(url, { text: '¿Dónde está la biblioteca? Necesito encontrar un libro sobre la historia de España.' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ language_detection: { text: 'El gato duerme en el sofá rojo de la casa.', language: 'es' } })
+    expect(res.json()).toEqual({ language_detection: { text: '¿Dónde está la biblioteca? Necesito encontrar un libro sobre la historia de España.', language: 'es' } })
   })
 
   test.each(['/v1/language_detect', '/v1/detect_language'])('%s answers a language and a confidence in [0, 1]', async (url) => {
