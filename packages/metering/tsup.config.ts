@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup'
+import { libraryConfig } from '../../tsup.shared.js'
 
-export default defineConfig({
-  entry: {"index":"src/index.ts"},
-  format: ['esm'],
-  target: 'node20',
-  dts: true,
-  sourcemap: true,
-  clean: true,
-})
+export default libraryConfig({"index":"src/index.ts"})

@@ -1,6 +1,6 @@
 import { createEngine, type Engine } from '@verso/engine'
 import { createRateLimiter, meteringFromEnv, type Metering, type RateLimiter } from '@verso/metering'
-import { createJobService, jobsFromEnv, type JobService } from '@verso/jobs'
+import { createJobService, jobsFromEnv, type CreditsHook, type JobService } from '@verso/jobs'
 import type { Config } from './config.js'
 
 export interface Services {
@@ -24,13 +24,7 @@ export function createServices(config: Config): Services {
     queue: drivers.queue,
     translator: engine,
     publicBaseUrl: config.publicBaseUrl,
-    credits: {
-      reserve: async (ownerId, amount) => {
-        const charge = await metering.charge(ownerId, amount)
-        return charge.ok ? { ok: true } : { ok: false, remaining: charge.remaining, required: charge.required }
-      },
-      refund: (ownerId, amount) => metering.refund(ownerId, amount),
-    },
+    credits: jobCredits(metering),
     webhookSecret: (ownerId) => metering.webhookSecret(ownerId),
     webhook: { backoffMs: config.webhookBackoffMs, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
   })
@@ -46,5 +40,16 @@ export function createServices(config: Config): Services {
       await engine.close()
       await metering.close()
     },
+  }
+}
+
+/** Jobs reserve and refund credits through metering; @verso/jobs does not depend on it. */
+export function jobCredits(metering: Metering): CreditsHook {
+  return {
+    reserve: async (ownerId, amount) => {
+      const charge = await metering.charge(ownerId, amount)
+      return charge.ok ? { ok: true } : { ok: false, remaining: charge.remaining, required: charge.required }
+    },
+    refund: (ownerId, amount) => metering.refund(ownerId, amount),
   }
 }

@@ -5,6 +5,7 @@ import { createEngine, type Engine } from '@verso/engine'
 import { createMetering, createRateLimiter, sqliteStore, type Metering } from '@verso/metering'
 import { createJobService, fsFileStore, sqliteJobStore, type JobService } from '@verso/jobs'
 import { buildApp, type App } from '../src/app.js'
+import { jobCredits } from '../src/services.js'
 
 export interface Harness {
   app: App
@@ -33,13 +34,7 @@ export async function createHarness(options: { rateLimit?: number; engine?: Engi
     files: fsFileStore({ dir: join(dataDir, 'files') }),
     translator: engine,
     publicBaseUrl: 'https://verso.test',
-    credits: {
-      reserve: async (ownerId, amount) => {
-        const charge = await metering.charge(ownerId, amount)
-        return charge.ok ? { ok: true } : { ok: false, remaining: charge.remaining, required: charge.required }
-      },
-      refund: (ownerId, amount) => metering.refund(ownerId, amount),
-    },
+    credits: jobCredits(metering),
     webhookSecret: (ownerId) => metering.webhookSecret(ownerId),
     worker: { leaseMs: 30_000 },
   })
