@@ -143,6 +143,7 @@ for (const format of FORMATS) {
     const big = generate(format, TARGET_BYTES)
     globalThis.gc?.()
     const before = process.memoryUsage()
+    const cpu0 = process.cpuUsage()
     const t0 = performance.now()
     const parsed = parse(big)
     const t1 = performance.now()
@@ -152,6 +153,7 @@ for (const format of FORMATS) {
     const t3 = performance.now()
     const out = parsed.write(translations)
     const t4 = performance.now()
+    const cpu = process.cpuUsage(cpu0)
     const after = process.memoryUsage()
     const identical = Buffer.from(identity).equals(Buffer.from(big))
     const large = {
@@ -162,6 +164,8 @@ for (const format of FORMATS) {
       identityWriteMs: Math.round(t2 - t1),
       translateAllWriteMs: Math.round(t4 - t3),
       parseAndWriteMs: Math.round(t1 - t0 + (t4 - t3)),
+      /** CPU time of the whole sequence (parse, identity write, translate-all write), user + system: less sensitive to other load on the machine than wall time. */
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
       identical,
       outputBytes: out.length,
       rssMB: Math.round(after.rss / MB),
@@ -170,7 +174,7 @@ for (const format of FORMATS) {
     large.withinBudget = large.parseAndWriteMs < BUDGET_MS
     results[format] = { corpus, large }
     console.log(
-      `${format}: ${(big.length / MB).toFixed(1)} MB generated, ${large.entries} entries, ${large.issues} issues: parse ${large.parseMs} ms, identity write ${large.identityWriteMs} ms (${identical ? 'identical' : 'NOT IDENTICAL'}), translate-all write ${large.translateAllWriteMs} ms; parse+write ${large.parseAndWriteMs} ms ${large.withinBudget ? '(within' : '(OVER'} the ${BUDGET_MS} ms budget); rss ${large.rssMB} MB, heap +${large.heapDeltaMB} MB`,
+      `${format}: ${(big.length / MB).toFixed(1)} MB generated, ${large.entries} entries, ${large.issues} issues: parse ${large.parseMs} ms, identity write ${large.identityWriteMs} ms (${identical ? 'identical' : 'NOT IDENTICAL'}), translate-all write ${large.translateAllWriteMs} ms; cpu ${large.cpuMs} ms; parse+write ${large.parseAndWriteMs} ms ${large.withinBudget ? '(within' : '(OVER'} the ${BUDGET_MS} ms budget); rss ${large.rssMB} MB, heap +${large.heapDeltaMB} MB`,
     )
   } catch (error) {
     console.log(`${format}: failed: ${error?.stack ?? error}`)

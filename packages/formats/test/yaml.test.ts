@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { parse } from '@verso/formats/yaml'
 import { corpusFixtures, inline, testCodec } from './conformance.js'
@@ -87,5 +88,31 @@ describe('yaml codec', () => {
   test('takes the comment above a key as its note', () => {
     const p = parse('a: 1\n# Shown on the button\nb: OK\n')
     expect(p.entries.find((e) => e.key === 'b')?.note).toBe('Shown on the button')
+  })
+})
+
+describe('yaml codec on hostile input', () => {
+  test('reports invalid UTF-8 and oversized input as issues', () => {
+    expect(parse(Uint8Array.from([0x61, 0x3a, 0x20, 0xc3, 0x28, 0x0a])).issues.map((i) => i.code)).toEqual(['FORMAT_ENCODING'])
+    expect(parse('a: b\n', { maxBytes: 3 }).issues.map((i) => i.code)).toEqual(['FORMAT_TOO_LARGE'])
+  })
+
+  test('reports deep block sequences and flow maps on one line with FORMAT_TOO_DEEP', () => {
+    expect(parse('- '.repeat(50_000) + 'x\n').issues.map((i) => i.code)).toContain('FORMAT_TOO_DEEP')
+    expect(parse('{a: '.repeat(50_000)).issues.map((i) => i.code)).toContain('FORMAT_TOO_DEEP')
+  })
+
+  test('never throws on YAML-like token soup and writes it back unchanged', () => {
+    const token = fc.constantFrom('a', ':', ': ', '- ', '\n', '  ', '"', "'", '|', '>-', '&x ', '*x', '<<: ', '[', ']', '{', '}', ',', '#c', '---\n', '? ', '!!str ', '%YAML 1.2\n', '\t', 'é')
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 40 }), (parts) => {
+        const src = parts.join('')
+        const p = parse(src)
+        expect(Buffer.from(p.write(new Map())).toString()).toBe(src)
+        const all = new Map(p.entries.filter((e) => e.translatable).map((e) => [e.key, e.plural ? { other: 'x' } : 'x «y»']))
+        p.write(all)
+      }),
+      { numRuns: 300, seed: 7 },
+    )
   })
 })
