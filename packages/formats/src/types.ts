@@ -73,7 +73,6 @@ export type FormatErrorCode =
   | 'FORMAT_DUPLICATE_KEY'
   | 'FORMAT_UNSUPPORTED'
   | 'FORMAT_PLACEHOLDER_MISMATCH'
-  | 'FORMAT_UNKNOWN_KEY'
 
 /** Thrown for misuse (never for bad input: that is an Issue). */
 export class FormatError extends Error {
