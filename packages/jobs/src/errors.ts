@@ -1,0 +1,33 @@
+export type JobErrorCode =
+  | 'JOB_NOT_FOUND'
+  | 'JOB_UNSUPPORTED_FILE_TYPE'
+  | 'JOB_FILE_TOO_LARGE'
+  | 'JOB_EMPTY_FILE'
+  | 'JOB_INVALID_LANGUAGE'
+  | 'JOB_INVALID_WEBHOOK_URL'
+  | 'JOB_INSUFFICIENT_CREDITS'
+  | 'JOB_UNRECOVERABLE'
+  | 'JOB_LANGUAGE_NOT_IN_JOB'
+  | 'JOB_FILE_NOT_READY'
+  | 'JOB_INVALID_INPUT'
+  | 'JOB_CLOSED'
+
+/** Every error @verso/jobs throws. `remaining`/`required` are set on JOB_INSUFFICIENT_CREDITS. */
+export class JobError extends Error {
+  override name = 'JobError'
+  remaining?: number
+  required?: number
+  constructor(
+    readonly code: JobErrorCode,
+    message: string,
+    options?: ErrorOptions & { remaining?: number; required?: number },
+  ) {
+    super(message, options)
+    if (options?.remaining !== undefined) this.remaining = options.remaining
+    if (options?.required !== undefined) this.required = options.required
+  }
+}
+
+export function isUnrecoverable(error: unknown): boolean {
+  return error instanceof JobError && error.code === 'JOB_UNRECOVERABLE'
+}

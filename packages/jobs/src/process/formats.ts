@@ -1,0 +1,118 @@
+/**
+ * The seam between the job engine and @verso/formats. The shapes below restate the
+ * @verso/formats contract structurally, so the engine loads a codec only for the file types
+ * it meets (subpath imports, loaded on first use) and tests can inject small codecs.
+ */
+import type { FileType } from '../types.js'
+
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
+export type PluralForms = Partial<Record<PluralCategory, string>>
+
+export interface InlineToken {
+  readonly id: string
+  readonly kind: 'open' | 'close' | 'void'
+}
+/** Same shape as @verso/engine's and @verso/formats/placeholders' Segment. */
+export type Segment = string | readonly (string | InlineToken)[]
+
+export interface FormatEntry {
+  key: string
+  text: string
+  context?: string
+  note?: string
+  plural?: PluralForms
+  translatable: boolean
+  line: number
+  column: number
+}
+
+export interface FormatIssue {
+  code: string
+  message: string
+  line: number
+  column: number
+}
+
+export interface ParsedFile {
+  format: string
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'iso-8859-1'
+  entries: FormatEntry[]
+  issues: FormatIssue[]
+  write(translations: ReadonlyMap<string, string | PluralForms>, options?: { targetLanguage?: string }): Uint8Array
+}
+
+export interface Prepared {
+  segments: Segment[]
+  restore(translated: Segment[]): { text: string; problems: Array<{ code: string; message: string }> }
+}
+
+/** The codec functions for one file type, loaded. Everything is synchronous once loaded. */
+export interface LoadedFormat {
+  parse(bytes: Uint8Array): ParsedFile
+  prepare(text: string, options: { format: FileType; targetLanguage: string; sourceLanguage?: string }): Prepared
+  mapPluralForms(source: PluralForms, sourceLang: string, targetLang: string): Record<string, PluralCategory>
+}
+
+export interface FormatsSeam {
+  /** Loads (once) the codec of `fileType` with the placeholder and plural helpers. */
+  load(fileType: FileType): Promise<LoadedFormat>
+}
+
+interface CodecModule {
+  parse(bytes: Uint8Array): ParsedFile
+}
+interface PlaceholdersModule {
+  prepare(text: string, options: { format: FileType; targetLanguage: string; sourceLanguage?: string }): Prepared
+}
+interface PluralsModule {
+  mapPluralForms(source: PluralForms, sourceLang: string, targetLang: string): Record<string, PluralCategory>
+}
+
+const loaders: Record<FileType, () => Promise<unknown>> = {
+  json: () => import('@verso/formats/json'),
+  yaml: () => import('@verso/formats/yaml'),
+  po: () => import('@verso/formats/po'),
+  properties: () => import('@verso/formats/properties'),
+  strings: () => import('@verso/formats/strings'),
+  xml: () => import('@verso/formats/xml'),
+}
+
+/** The real codecs of @verso/formats, each loaded on first use. */
+export function versoFormats(): FormatsSeam {
+  const loaded = new Map<FileType, Promise<LoadedFormat>>()
+  let helpers: Promise<[PlaceholdersModule, PluralsModule]> | undefined
+  return {
+    load(type) {
+      let format = loaded.get(type)
+      if (!format) {
+        helpers ??= Promise.all([
+          import('@verso/formats/placeholders') as unknown as Promise<PlaceholdersModule>,
+          import('@verso/formats/plurals') as unknown as Promise<PluralsModule>,
+        ])
+        format = Promise.all([loaders[type](), helpers]).then(([module, [placeholders, plurals]]) => {
+          const codec = module as Partial<CodecModule>
+          if (typeof codec.parse !== 'function') throw new Error(`@verso/formats/${type} has no parse()`)
+          return {
+            parse: (bytes: Uint8Array) => codec.parse!(bytes),
+            prepare: (text, options) => placeholders.prepare(text, options),
+            mapPluralForms: (source, sourceLang, targetLang) => plurals.mapPluralForms(source, sourceLang, targetLang),
+          } satisfies LoadedFormat
+        })
+        format.catch(() => loaded.delete(type))
+        loaded.set(type, format)
+      }
+      return format
+    },
+  }
+}
+
+export const FILE_TYPES: Record<string, FileType> = {
+  json: 'json',
+  yaml: 'yaml',
+  yml: 'yaml',
+  po: 'po',
+  pot: 'po',
+  properties: 'properties',
+  strings: 'strings',
+  xml: 'xml',
+}

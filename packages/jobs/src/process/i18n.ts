@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto'
+import { JobError } from '../errors.js'
+import type { FileStore, JobStore, ProgressPatch, StoredJob } from '../types.js'
+import { fileKey, sourceKey } from '../types.js'
+import type { FormatsSeam, LoadedFormat, ParsedFile, PluralCategory, PluralForms, Prepared, Segment } from './formats.js'
+
+/** What the job engine needs from a translator; @verso/engine's Engine satisfies it. */
+export interface JobTranslator {
+  supports(source: string, target: string): boolean
+  detect(text: string): { language: string; confidence: number }
+  translateSettled(
+    segments: readonly Segment[],
+    pair: { source: string; target: string },
+  ): Promise<Array<{ segment: Segment } | { error: Error }>>
+}
+
+export interface ProcessContext {
+  job: StoredJob
+  leaseToken: string
+  store: JobStore
+  files: FileStore
+  translator: JobTranslator
+  formats: FormatsSeam
+  /** The upload already parsed (by create, in this process). Default: read and parse it. */
+  parsed?: ParsedFile
+  /** Segments per translateSettled call. */
+  batchSize: number
+  /** Target languages processed side by side. Default: 1. */
+  languageConcurrency?: number
+  signal: AbortSignal
+}
+
+export interface ProcessResult {
+  /** The source language (detected when the job said `auto`). */
+  source: string
+  translated: number
+  failed: number
+  /** First failure reason, for the error message when every key failed. */
+  firstProblem: string | null
+}
+
+/** Thrown when the lease was lost (another worker took over, or the job was deleted). */
+export class LeaseLost extends Error {
+  override name = 'LeaseLost'
+}
+
+const SAMPLE_CHARS = 2000
+
+function describeIssues(parsed: ParsedFile): string {
+  const shown = parsed.issues.slice(0, 3).map((issue) => `${issue.code} at ${issue.line}:${issue.column}: ${issue.message}`)
+  const more = parsed.issues.length > 3 ? ` (and ${parsed.issues.length - 3} more)` : ''
+  return `The file could not be processed: ${shown.join('; ')}${more}`
+}
+
+/**
+ * Issues that mean the file as a whole was not understood: its entries would be a truncated
+ * view and a written file would be broken. Others (a duplicate key, …) are reported by the
+ * codec but the file is still translated.
+ */
+const FATAL = new Set(['FORMAT_SYNTAX', 'FORMAT_ENCODING', 'FORMAT_TOO_LARGE', 'FORMAT_TOO_DEEP', 'FORMAT_ALIAS_LIMIT', 'FORMAT_ENTITY_REFUSED', 'FORMAT_UNSUPPORTED'])
+
+/** Parses the upload: a file with a fatal issue, or with issues and no entries, is unrecoverable. Used at creation too. */
+export async function parseUpload(formats: FormatsSeam, job: Pick<StoredJob, 'file_type'>, bytes: Uint8Array): Promise<ParsedFile> {
+  let parsed: ParsedFile
+  try {
+    parsed = (await formats.load(job.file_type)).parse(bytes)
+  } catch (error) {
+    throw new JobError('JOB_UNRECOVERABLE', `The file could not be read: ${(error as Error).message}`, { cause: error })
+  }
+  if (parsed.issues.length > 0 && (parsed.entries.length === 0 || parsed.issues.some((issue) => FATAL.has(issue.code)))) {
+    throw new JobError('JOB_UNRECOVERABLE', describeIssues(parsed))
+  }
+  return parsed
+}
+
+export function countTranslatable(parsed: ParsedFile): number {
+  return parsed.entries.reduce((n, entry) => n + (entry.translatable ? 1 : 0), 0)
+}
+
+function segmentKey(segment: Segment): string {
+  return typeof segment === 'string' ? `s${segment}` : `a${JSON.stringify(segment)}`
+}
+
+interface Unit {
+  prepared: Prepared
+  /** Index into the unique segment list of each prepared segment. */
+  refs: number[]
+  /** Restored text or the problem, once all its segments are back (shared by every key with this text). */
+  result?: { text: string } | { problem: string }
+}
+
+interface Plan {
+  key: string
+  /** One unit for a plain entry; for a plural entry one per source form used, with its category. */
+  units: Array<{ form: PluralCategory | undefined; unit: Unit }>
+  /** Plural entries: target category → source category. */
+  mapping?: Record<string, PluralCategory>
+  /** A failure found while preparing. */
+  problem?: string
+  /** Largest segment index this entry needs + 1 (0: needs none). */
+  needs: number
+}
+
+function restoreUnit(unit: Unit, results: ReadonlyArray<{ segment: Segment } | { error: Error }>): { text: string } | { problem: string } {
+  const segments: Segment[] = []
+  for (const ref of unit.refs) {
+    const result = results[ref]!
+    if ('error' in result) return { problem: result.error.message }
+    segments.push(result.segment)
+  }
+  const restored = unit.prepared.restore(segments)
+  if (restored.problems.length > 0) return { problem: restored.problems.map((p) => `${p.code} ${p.message}`).join('; ') }
+  return { text: restored.text }
+}
+
+/**
+ * The i18n handler: parse, detect the source if needed, then per target language mask,
+ * dedupe, translate in batches, restore and write the file. Languages whose file already
+ * exists (a previous attempt got that far) are not done again.
+ */
+export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
+  const { job, store, files, translator, formats, leaseToken, signal } = ctx
+  const check = () => {
+    if (signal.aborted) throw new LeaseLost('lease lost')
+  }
+  let parsed = ctx.parsed
+  if (!parsed) {
+    const bytes = await files.get(sourceKey(job.id))
+    if (!bytes) throw new JobError('JOB_UNRECOVERABLE', 'The uploaded file is missing.')
+    parsed = await parseUpload(formats, job, bytes)
+  }
+  const codec: LoadedFormat = await formats.load(job.file_type)
+  const entries = parsed.entries.filter((entry) => entry.translatable)
+
+  let source = job.source_language
+  if (source === 'auto') {
+    let sample = ''
+    for (const entry of entries) {
+      if (sample.length >= SAMPLE_CHARS) break
+      sample += `${entry.text}\n`
+    }
+    const detected = sample.trim() === '' ? null : translator.detect(sample.slice(0, SAMPLE_CHARS * 2))
+    if (!detected || !detected.language || detected.language === 'auto' || detected.language === 'und') {
+      throw new JobError('JOB_UNRECOVERABLE', 'The source language could not be detected; set source_language.')
+    }
+    source = detected.language
+  }
+
+  const done = new Map((await store.files(job.id)).map((file) => [file.language_code, file]))
+  // Counts of finished languages (from earlier attempts too) and of languages under way.
+  let translated = 0
+  let failed = 0
+  let firstProblem: string | null = null
+  const todo: string[] = []
+  for (const target of job.target_languages) {
+    const file = done.get(target)
+    if (file && (await files.get(fileKey(job.id, target)))) {
+      translated += file.translated
+      failed += file.failed
+    } else {
+      todo.push(target)
+    }
+  }
+  const live = new Map<string, { ok: number; bad: number }>()
+  const totals = () => {
+    let ok = translated
+    let bad = failed
+    for (const counts of live.values()) {
+      ok += counts.ok
+      bad += counts.bad
+    }
+    return { translated_keys: ok, failed_keys: bad }
+  }
+  // Progress writes go one after another, so counts never go backwards.
+  let writes: Promise<void> = Promise.resolve()
+  const report = (extra: Partial<ProgressPatch> = {}): Promise<void> => {
+    const patch: ProgressPatch = { ...totals(), now: new Date().toISOString(), ...extra }
+    writes = writes.then(async () => {
+      if (!(await store.progress(job.id, leaseToken, patch))) throw new LeaseLost('lease lost')
+    })
+    return writes
+  }
+  await report({ source_language: source })
+
+  const runTarget = async (target: string): Promise<void> => {
+    check()
+    const counts = { ok: 0, bad: 0 }
+    live.set(target, counts)
+    const translations = new Map<string, string | PluralForms>()
+    const fail = (reason: string) => {
+      counts.bad++
+      firstProblem ??= reason
+    }
+
+    if (target === source) {
+      // Nothing to translate: the file is written with its values unchanged, every key counted as translated.
+      counts.ok = entries.length
+    } else if (!translator.supports(source, target)) {
+      for (let i = 0; i < entries.length; i++) fail(`No translator for ${source} → ${target}.`)
+    } else {
+      const unique: Segment[] = []
+      const index = new Map<string, number>()
+      const plans: Plan[] = []
+      const refer = (segments: Segment[]) =>
+        segments.map((segment) => {
+          const k = segmentKey(segment)
+          let at = index.get(k)
+          if (at === undefined) {
+            at = unique.length
+            unique.push(segment)
+            index.set(k, at)
+          }
+          return at
+        })
+      // Equal source texts are prepared, restored and translated once per target.
+      const byText = new Map<string, Unit>()
+      const unitFor = (text: string): Unit => {
+        let unit = byText.get(text)
+        if (!unit) {
+          const prepared = codec.prepare(text, { format: job.file_type, targetLanguage: target, sourceLanguage: source })
+          unit = { prepared, refs: refer(prepared.segments) }
+          byText.set(text, unit)
+        }
+        return unit
+      }
+      for (const entry of entries) {
+        const plan: Plan = { key: entry.key, units: [], needs: 0 }
+        try {
+          if (entry.plural && Object.keys(entry.plural).length > 0) {
+            const forms = entry.plural
+            plan.mapping = codec.mapPluralForms(forms, source, target)
+            for (const form of new Set(Object.values(plan.mapping))) {
+              plan.units.push({ form, unit: unitFor(forms[form] ?? entry.text) })
+            }
+          } else {
+            plan.units.push({ form: undefined, unit: unitFor(entry.text) })
+          }
+        } catch (error) {
+          plan.problem = `${entry.key}: ${(error as Error).message}`
+        }
+        for (const { unit } of plan.units) for (const ref of unit.refs) plan.needs = Math.max(plan.needs, ref + 1)
+        plans.push(plan)
+      }
+
+      const results: Array<{ segment: Segment } | { error: Error }> = []
+      let next = 0
+      // Keys whose segments are all back are restored as soon as their batch returns.
+      const settle = (upTo: number) => {
+        while (next < plans.length && plans[next]!.needs <= upTo) {
+          const plan = plans[next++]!
+          if (plan.problem) {
+            fail(plan.problem)
+            continue
+          }
+          const texts = new Map<PluralCategory | undefined, string>()
+          let problem: string | null = null
+          for (const { form, unit } of plan.units) {
+            const result = (unit.result ??= restoreUnit(unit, results))
+            if ('problem' in result) {
+              problem = `${plan.key}: ${result.problem}`
+              break
+            }
+            texts.set(form, result.text)
+          }
+          if (problem) {
+            fail(problem)
+            continue
+          }
+          if (plan.mapping) {
+            const forms: PluralForms = {}
+            for (const [category, from] of Object.entries(plan.mapping)) forms[category as PluralCategory] = texts.get(from)!
+            translations.set(plan.key, forms)
+          } else {
+            translations.set(plan.key, texts.get(undefined)!)
+          }
+          counts.ok++
+        }
+      }
+      settle(0)
+      for (let start = 0; start < unique.length; start += ctx.batchSize) {
+        check()
+        const chunk = unique.slice(start, start + ctx.batchSize)
+        // A throw here (the whole call failed, not one segment) fails the attempt; the job is retried.
+        const settled = await translator.translateSettled(chunk, { source, target })
+        for (let i = 0; i < chunk.length; i++) results.push(settled[i] ?? { error: new Error('The translator returned no result.') })
+        settle(results.length)
+        check()
+        void report().catch(() => {})
+      }
+      settle(results.length)
+    }
+
+    check()
+    const out = parsed.write(translations, { targetLanguage: target })
+    await files.put(fileKey(job.id, target), out)
+    check()
+    live.delete(target)
+    translated += counts.ok
+    failed += counts.bad
+    const stamp = new Date().toISOString()
+    await report({
+      file: {
+        id: randomUUID(),
+        job_id: job.id,
+        language_code: target,
+        file_size: out.byteLength,
+        created_at: stamp,
+        translated: counts.ok,
+        failed: counts.bad,
+        encoding: parsed.encoding,
+      },
+    })
+  }
+
+  // Languages run side by side (up to languageConcurrency), so codec work for one overlaps
+  // the engine's work for another.
+  let cursor = 0
+  let stop: unknown
+  const lane = async () => {
+    while (cursor < todo.length && stop === undefined) {
+      const target = todo[cursor++]!
+      try {
+        await runTarget(target)
+      } catch (error) {
+        stop ??= error
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(ctx.languageConcurrency ?? 1, todo.length)) }, lane))
+  await writes.catch((error: unknown) => {
+    stop ??= error
+  })
+  if (stop !== undefined) throw stop
+  return { source, translated, failed, firstProblem }
+}

@@ -1,0 +1,460 @@
+import { randomUUID } from 'node:crypto'
+import { JobError, isUnrecoverable } from './errors.js'
+import { FILE_TYPES, versoFormats, type FormatsSeam, type ParsedFile } from './process/formats.js'
+import { LeaseLost, countTranslatable, parseUpload, processJob, type JobTranslator } from './process/i18n.js'
+import { leaseQueue } from './queue/lease.js'
+import type { FileStore, JobQueue, JobRecord, JobStore, JobWithFiles, OutboxInput, StoredJob, TranslatedFile } from './types.js'
+import { fileKey, sourceKey } from './types.js'
+import { createOutbox } from './outbox.js'
+import { contentTypeFor, downloadName } from './download.js'
+
+export interface CreditsHook {
+  /** Reserves `amount` credits of the owner at job creation. */
+  reserve(ownerId: string, amount: number): Promise<{ ok: true } | { ok: false; remaining: number; required: number }>
+  /** Gives credits back (failed keys, failed or deleted jobs). */
+  refund(ownerId: string, amount: number): Promise<void>
+}
+
+export interface JobServiceOptions {
+  store: JobStore
+  files: FileStore
+  /** Default: leaseQueue() over `store` (in-process consumers claiming from the store). */
+  queue?: JobQueue
+  translator: JobTranslator
+  /** 1 credit per translatable key per target language, reserved at creation. Default: no credits. */
+  credits?: CreditsHook
+  /** Per-account webhook signing secret. Default: deliveries are not signed. */
+  webhookSecret?: (ownerId: string) => Promise<string>
+  /** Base of file_url links (`{alt_base_url}` of the spec), e.g. `https://api.example.com`. */
+  publicBaseUrl: string
+  /** Whether a language code is known (used with source `auto`). Default: translator-based pair checks only. */
+  supportsLanguage?: (code: string) => boolean
+  webhook?: {
+    /** Base of the exponential retry backoff (delays base, 2×base, 4×base). Default: 1000. */
+    backoffMs?: number
+    /** Per attempt. Default: 10000. */
+    timeoutMs?: number
+    /** Retries after the first attempt. Default: 3. */
+    retries?: number
+    /** Allow deliveries to loopback/private/link-local addresses. Default: false. */
+    allowPrivateNetworks?: boolean
+    /** An extra trusted CA (PEM), added to Node's bundled roots. Default: none. */
+    ca?: string | Buffer
+  }
+  worker?: {
+    /** Jobs processed at once by this process. Default: 1. */
+    concurrency?: number
+    /** Lease on a claimed job, renewed every third of it; a crashed worker's job is claimed again after it. Default: 30000. */
+    leaseMs?: number
+    /** Segments per translator call. Default: 200. */
+    batchSize?: number
+    /** Target languages of one job processed side by side. Default: 3. */
+    languageConcurrency?: number
+    /** Processing attempts before a job fails (a crash counts as an attempt). Default: 5. */
+    attempts?: number
+    /** Base delay of job retries after an error. Default: 1000. */
+    retryBackoffMs?: number
+    /** Idle polling interval of the lease queue and the outbox loop. Default: 500. */
+    pollMs?: number
+    /** How often runnable jobs are handed to the queue again (covers a lost queue message). Default: 60000. */
+    sweepMs?: number
+  }
+  /** Codecs seam, for tests. Default: the codecs of @verso/formats. */
+  formats?: FormatsSeam
+}
+
+export interface CreateJobInput {
+  ownerId: string
+  filename: string
+  bytes: Uint8Array
+  /** Default: 'auto'. */
+  sourceLanguage?: string
+  targetLanguages: string[]
+  webhookUrl?: string
+}
+
+export interface DownloadedFile {
+  filename: string
+  contentType: string
+  bytes: Uint8Array
+}
+
+export interface JobService {
+  create(input: CreateJobInput): Promise<JobRecord>
+  list(ownerId: string): Promise<JobRecord[]>
+  get(ownerId: string, id: string): Promise<JobWithFiles | null>
+  download(ownerId: string, id: string, languageCode: string): Promise<DownloadedFile | null>
+  delete(ownerId: string, id: string): Promise<'deleted' | 'not_found' | 'forbidden'>
+  /** Starts this process's job consumers and the webhook/refund delivery loop. */
+  startWorker(): void
+  /** Delivers what is due now (webhooks, refunds) and returns; for processes that run no worker, and tests. */
+  drainOutbox(): Promise<void>
+  close(): Promise<void>
+}
+
+export const MAX_FILE_BYTES = 10 * 1024 * 1024
+export const MAX_TARGETS = 50
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/
+
+export function toRecord(job: StoredJob): JobRecord {
+  return {
+    id: job.id,
+    job_id: job.id,
+    status: job.status,
+    original_filename: job.original_filename,
+    file_type: job.file_type,
+    source_language: job.source_language,
+    target_languages: [...job.target_languages],
+    total_keys: job.total_keys,
+    translated_keys: job.translated_keys,
+    failed_keys: job.failed_keys,
+    error_message: job.error_message,
+    created_at: job.created_at,
+    updated_at: job.updated_at,
+    completed_at: job.completed_at,
+  }
+}
+
+export function createJobService(options: JobServiceOptions): JobService {
+  const { store, files, translator, credits } = options
+  const queue = options.queue ?? leaseQueue({ pollMs: options.worker?.pollMs ?? 500 })
+  const formats = options.formats ?? versoFormats()
+  const base = options.publicBaseUrl.replace(/\/+$/, '')
+  const concurrency = Math.max(1, options.worker?.concurrency ?? 1)
+  const leaseMs = options.worker?.leaseMs ?? 30_000
+  const batchSize = Math.max(1, options.worker?.batchSize ?? 200)
+  const languageConcurrency = Math.max(1, options.worker?.languageConcurrency ?? 3)
+  const maxAttempts = Math.max(1, options.worker?.attempts ?? 5)
+  const retryBackoffMs = options.worker?.retryBackoffMs ?? 1000
+  const pollMs = options.worker?.pollMs ?? 500
+  const sweepMs = options.worker?.sweepMs ?? 60_000
+  const hook = {
+    backoffMs: options.webhook?.backoffMs ?? 1000,
+    timeoutMs: options.webhook?.timeoutMs ?? 10_000,
+    retries: options.webhook?.retries ?? 3,
+    allowPrivateNetworks: options.webhook?.allowPrivateNetworks ?? false,
+    ca: options.webhook?.ca,
+  }
+
+  let closed = false
+  let working = false
+  let recentParse: { id: string; parsed: ParsedFile } | undefined
+  const running = new Set<AbortController>()
+  const timers = new Set<NodeJS.Timeout>()
+  const outbox = createOutbox({ store, credits, webhookSecret: options.webhookSecret, webhook: hook, pollMs })
+
+  const fileUrl = (jobId: string, code: string) => `${base}/v2/translate/i18n/jobs/${jobId}/download/?language_code=${encodeURIComponent(code)}`
+  const translatedFiles = async (jobId: string): Promise<TranslatedFile[]> =>
+    (await store.files(jobId)).map((file) => ({
+      id: file.id,
+      language_code: file.language_code,
+      file_url: fileUrl(jobId, file.language_code),
+      file_size: file.file_size,
+      created_at: file.created_at,
+    }))
+
+  const supported = (code: string) => (options.supportsLanguage ? options.supportsLanguage(code) : true)
+
+  function validate(input: CreateJobInput): { fileType: JobRecord['file_type']; source: string; targets: string[]; webhookUrl: string | null } {
+    if (closed) throw new JobError('JOB_CLOSED', 'The job service is closed.')
+    if (!input || typeof input.ownerId !== 'string' || input.ownerId === '') throw new JobError('JOB_INVALID_INPUT', 'ownerId is required.')
+    if (typeof input.filename !== 'string' || !(input.bytes instanceof Uint8Array)) {
+      throw new JobError('JOB_INVALID_INPUT', 'filename and bytes are required.')
+    }
+    const name = input.filename.split(/[\\/]/).pop() ?? ''
+    const dot = name.lastIndexOf('.')
+    const extension = dot >= 0 ? name.slice(dot + 1).toLowerCase() : ''
+    const fileType = Object.hasOwn(FILE_TYPES, extension) ? FILE_TYPES[extension]! : undefined
+    if (!fileType) {
+      throw new JobError(
+        'JOB_UNSUPPORTED_FILE_TYPE',
+        `Unsupported file type${extension ? ` '.${extension}'` : ''}: use .json, .yaml, .yml, .po, .pot, .properties, .strings or .xml.`,
+      )
+    }
+    if (input.bytes.byteLength === 0) throw new JobError('JOB_EMPTY_FILE', 'The file is empty.')
+    if (input.bytes.byteLength > MAX_FILE_BYTES) throw new JobError('JOB_FILE_TOO_LARGE', 'The file is larger than 10 MB.')
+
+    const source = input.sourceLanguage === undefined || input.sourceLanguage === '' ? 'auto' : input.sourceLanguage
+    if (typeof source !== 'string' || (source !== 'auto' && (!LANGUAGE.test(source) || !supported(source)))) {
+      throw new JobError('JOB_INVALID_LANGUAGE', `Unsupported source language '${String(source)}'.`)
+    }
+    const targets = input.targetLanguages
+    if (!Array.isArray(targets) || targets.length < 1 || targets.length > MAX_TARGETS) {
+      throw new JobError('JOB_INVALID_LANGUAGE', `Give 1 to ${MAX_TARGETS} target languages.`)
+    }
+    const seen = new Set<string>()
+    for (const target of targets) {
+      if (typeof target !== 'string' || target === 'auto' || !LANGUAGE.test(target) || !supported(target)) {
+        throw new JobError('JOB_INVALID_LANGUAGE', `Unsupported target language '${String(target)}'.`)
+      }
+      if (seen.has(target)) throw new JobError('JOB_INVALID_LANGUAGE', `Target language '${target}' is listed twice.`)
+      seen.add(target)
+      if (source !== 'auto' && source !== target && !translator.supports(source, target)) {
+        throw new JobError('JOB_INVALID_LANGUAGE', `Translation from '${source}' to '${target}' is not supported.`)
+      }
+    }
+    let webhookUrl: string | null = null
+    if (input.webhookUrl !== undefined && input.webhookUrl !== '') {
+      let url: URL | undefined
+      try {
+        url = typeof input.webhookUrl === 'string' && input.webhookUrl.length <= 2048 ? new URL(input.webhookUrl) : undefined
+      } catch {
+        url = undefined
+      }
+      if (!url || url.protocol !== 'https:' || url.hostname === '') {
+        throw new JobError('JOB_INVALID_WEBHOOK_URL', 'webhook_url must be a valid https:// URL.')
+      }
+      webhookUrl = url.href
+    }
+    return { fileType, source, targets: [...targets], webhookUrl }
+  }
+
+  async function create(input: CreateJobInput): Promise<JobRecord> {
+    const { fileType, source, targets, webhookUrl } = validate(input)
+    let totalKeys = 0
+    let parsed: ParsedFile | undefined
+    try {
+      parsed = await parseUpload(formats, { file_type: fileType }, input.bytes)
+      totalKeys = countTranslatable(parsed)
+    } catch (error) {
+      // An unreadable file still makes a job; the worker fails it with the reason.
+      if (!isUnrecoverable(error)) throw error
+    }
+    const required = credits ? totalKeys * targets.length : 0
+    if (credits && required > 0) {
+      const reservation = await credits.reserve(input.ownerId, required)
+      if (!reservation.ok) {
+        throw new JobError(
+          'JOB_INSUFFICIENT_CREDITS',
+          `Not enough credits: ${reservation.remaining} remaining, ${reservation.required} required for ${totalKeys} keys × ${targets.length} languages.`,
+          { remaining: reservation.remaining, required: reservation.required },
+        )
+      }
+    }
+    const id = randomUUID()
+    let job: StoredJob
+    try {
+      await files.put(sourceKey(id), input.bytes)
+      job = await store.add({
+        id,
+        owner_id: input.ownerId,
+        original_filename: input.filename,
+        file_type: fileType,
+        source_language: source,
+        target_languages: targets,
+        total_keys: totalKeys,
+        webhook_url: webhookUrl,
+        credits_reserved: required,
+        created_at: new Date().toISOString(),
+      })
+    } catch (error) {
+      await files.removeJob(id).catch(() => {})
+      if (credits && required > 0) await credits.refund(input.ownerId, required).catch(() => {})
+      throw error
+    }
+    // Keep the parse for this process's worker, if it runs one (one slot: the newest upload).
+    if (parsed && working) recentParse = { id, parsed }
+    await queue.enqueue(id).catch(() => {
+      // The job is durable in the store; the start-up/periodic sweep hands it to the queue again.
+    })
+    return toRecord(job)
+  }
+
+  async function owned(ownerId: string, id: string): Promise<StoredJob | null> {
+    if (typeof id !== 'string' || !UUID.test(id)) return null
+    const job = await store.get(id)
+    return job && job.owner_id === ownerId ? job : null
+  }
+
+  function refundRow(job: StoredJob, amount: number): OutboxInput[] {
+    if (!credits || amount <= 0) return []
+    return [{ id: randomUUID(), kind: 'refund', owner_id: job.owner_id, job_id: job.id, payload: JSON.stringify({ amount }), next_at: Date.now() }]
+  }
+
+  // ---- worker ----
+
+  async function handle(jobId: string | null): Promise<'done' | 'busy' | 'idle'> {
+    if (closed) return 'idle'
+    const claim = await store.claim(leaseMs, jobId ? { id: jobId } : undefined)
+    if (!claim) {
+      if (!jobId) return 'idle'
+      const job = await store.get(jobId)
+      if (!job) return 'done'
+      if (job.status === 'processing' || (job.status === 'pending' && job.run_at > Date.now())) return 'busy'
+      return 'done'
+    }
+    const { job, leaseToken } = claim
+    const controller = new AbortController()
+    running.add(controller)
+    const renewal = setInterval(() => {
+      store.renew(job.id, leaseToken, leaseMs).then(
+        (ok) => {
+          if (!ok) controller.abort()
+        },
+        () => {},
+      )
+    }, Math.max(50, Math.floor(leaseMs / 3)))
+    try {
+      if (job.attempts > maxAttempts) {
+        throw new JobError('JOB_UNRECOVERABLE', `The job was started ${maxAttempts} times without finishing.`)
+      }
+      const parsed = recentParse?.id === job.id ? recentParse.parsed : undefined
+      if (parsed) recentParse = undefined
+      const result = await processJob({ parsed, job, leaseToken, store, files, translator, formats, batchSize, languageConcurrency, signal: controller.signal })
+      const status = result.failed === 0 ? 'completed' : result.translated === 0 ? 'failed' : 'partial'
+      await end(job, leaseToken, {
+        status,
+        translated: result.translated,
+        failed: result.failed,
+        error: status === 'failed' ? `No key could be translated: ${result.firstProblem ?? 'unknown error'}` : null,
+      })
+    } catch (error) {
+      if (error instanceof LeaseLost || controller.signal.aborted) {
+        if (closed) {
+          // Shutting down: hand the job back at once instead of waiting for the lease to run out.
+          const handedBack = await store
+            .finish(job.id, leaseToken, { kind: 'retry', runAt: Date.now(), error_message: null, now: new Date().toISOString() })
+            .catch(() => false)
+          // A new queue entry (the current one is still ours), so another worker takes it now.
+          if (handedBack) await queue.enqueue(job.id, 1).catch(() => {})
+        } else if (!(await store.get(job.id))) {
+          await files.removeJob(job.id).catch(() => {})
+        }
+      } else if (isUnrecoverable(error) || job.attempts >= maxAttempts) {
+        await end(job, leaseToken, { status: 'failed', translated: 0, failed: 0, error: (error as Error).message || String(error) })
+      } else {
+        const delay = retryBackoffMs * 2 ** (job.attempts - 1)
+        const ok = await store.finish(job.id, leaseToken, {
+          kind: 'retry',
+          runAt: Date.now() + delay,
+          error_message: (error as Error).message || String(error),
+          now: new Date().toISOString(),
+        })
+        if (ok) await queue.enqueue(job.id, delay).catch(() => {})
+      }
+    } finally {
+      clearInterval(renewal)
+      running.delete(controller)
+    }
+    return 'done'
+  }
+
+  async function end(
+    job: StoredJob,
+    leaseToken: string,
+    result: { status: 'completed' | 'partial' | 'failed'; translated: number; failed: number; error: string | null },
+  ): Promise<void> {
+    const now = new Date().toISOString()
+    const current = (await store.get(job.id)) ?? job
+    const failedJob = result.status === 'failed'
+    const translated = failedJob ? 0 : result.translated
+    const failed = failedJob ? Math.max(result.failed, current.total_keys * current.target_languages.length) : result.failed
+    const record: JobRecord = {
+      ...toRecord(current),
+      status: result.status,
+      translated_keys: translated,
+      failed_keys: failed,
+      error_message: result.error,
+      updated_at: now,
+      completed_at: now,
+    }
+    const rows = refundRow(current, failedJob ? current.credits_reserved : current.credits_reserved - translated)
+    if (current.webhook_url) {
+      const body = {
+        event: 'i18n_translation.completed',
+        job_id: job.id,
+        status: result.status,
+        job: record,
+        translated_files: failedJob ? [] : await translatedFiles(job.id),
+        completed_at: now,
+      }
+      rows.push({
+        id: randomUUID(),
+        kind: 'webhook',
+        owner_id: current.owner_id,
+        job_id: job.id,
+        payload: JSON.stringify({ url: current.webhook_url, body: JSON.stringify(body) }),
+        next_at: Date.now(),
+      })
+    }
+    const ok = await store.finish(job.id, leaseToken, {
+      kind: 'finished',
+      status: result.status,
+      translated_keys: translated,
+      failed_keys: failed,
+      error_message: result.error,
+      now,
+      outbox: rows,
+      dropFiles: failedJob,
+    })
+    if (ok && rows.length > 0) outbox.wake()
+  }
+
+  async function sweep(): Promise<void> {
+    try {
+      for (const id of await store.runnable()) await queue.enqueue(id)
+    } catch {}
+  }
+
+  return {
+    create,
+    async list(ownerId) {
+      return (await store.list(ownerId)).map(toRecord)
+    },
+    async get(ownerId, id) {
+      const job = await owned(ownerId, id)
+      if (!job) return null
+      return { ...toRecord(job), translated_files: job.status === 'failed' ? [] : await translatedFiles(job.id) }
+    },
+    async download(ownerId, id, languageCode) {
+      const job = await owned(ownerId, id)
+      if (!job) return null
+      if (!job.target_languages.includes(languageCode)) {
+        throw new JobError('JOB_LANGUAGE_NOT_IN_JOB', `The job has no target language '${String(languageCode)}'.`)
+      }
+      const listed = (await store.files(job.id)).find((file) => file.language_code === languageCode)
+      const bytes = listed && job.status !== 'failed' ? await files.get(fileKey(job.id, languageCode)) : null
+      if (!listed || !bytes) throw new JobError('JOB_FILE_NOT_READY', `The '${languageCode}' file is not ready (job ${job.status}).`)
+      return { filename: downloadName(job.original_filename, languageCode), contentType: contentTypeFor(job.file_type, listed.encoding), bytes }
+    },
+    async delete(ownerId, id) {
+      if (typeof id !== 'string' || !UUID.test(id)) return 'not_found'
+      const existing = await store.get(id)
+      if (!existing) return 'not_found'
+      if (existing.owner_id !== ownerId) return 'forbidden'
+      const removed = await store.remove(id, (job) =>
+        job.status === 'pending' || job.status === 'processing' ? refundRow(job, job.credits_reserved - job.translated_keys) : [],
+      )
+      if (!removed) return 'not_found'
+      await files.removeJob(id)
+      // The refund goes out through the outbox loop (this process's, or any worker's).
+      outbox.wake()
+      return 'deleted'
+    },
+    startWorker() {
+      if (working || closed) return
+      working = true
+      queue.start(handle, { concurrency })
+      outbox.start(2)
+      void sweep()
+      const timer = setInterval(() => void sweep(), sweepMs)
+      timer.unref()
+      timers.add(timer)
+    },
+    drainOutbox: () => outbox.drain(),
+    async close() {
+      if (closed) return
+      closed = true
+      working = false
+      recentParse = undefined
+      for (const timer of timers) clearInterval(timer)
+      for (const controller of running) controller.abort()
+      await Promise.all([queue.stop(), outbox.stop()])
+      await queue.close()
+      await store.close()
+      await files.close()
+    },
+  }
+}
+

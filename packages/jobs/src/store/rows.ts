@@ -1,0 +1,75 @@
+import type { FileType, JobStatus, StoredFile, StoredJob } from '../types.js'
+
+/** Column list shared by the SQL drivers (same names, same meaning). */
+export interface JobRow {
+  id: string
+  owner_id: string
+  status: string
+  original_filename: string
+  file_type: string
+  source_language: string
+  target_languages: string
+  total_keys: number | string
+  translated_keys: number | string
+  failed_keys: number | string
+  error_message: string | null
+  created_at: string
+  updated_at: string
+  completed_at: string | null
+  webhook_url: string | null
+  credits_reserved: number | string
+  attempts: number | string
+  lease_token: string | null
+  lease_until: number | string | null
+  run_at: number | string
+}
+
+export function jobFromRow(row: JobRow): StoredJob {
+  return {
+    id: row.id,
+    job_id: row.id,
+    status: row.status as JobStatus,
+    original_filename: row.original_filename,
+    file_type: row.file_type as FileType,
+    source_language: row.source_language,
+    target_languages: JSON.parse(row.target_languages) as string[],
+    total_keys: Number(row.total_keys),
+    translated_keys: Number(row.translated_keys),
+    failed_keys: Number(row.failed_keys),
+    error_message: row.error_message,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    completed_at: row.completed_at,
+    owner_id: row.owner_id,
+    webhook_url: row.webhook_url,
+    credits_reserved: Number(row.credits_reserved),
+    attempts: Number(row.attempts),
+    lease_token: row.lease_token,
+    lease_until: row.lease_until === null ? null : Number(row.lease_until),
+    run_at: Number(row.run_at),
+  }
+}
+
+export interface FileRow {
+  id: string
+  job_id: string
+  language_code: string
+  file_size: number | string
+  created_at: string
+  translated: number | string
+  failed: number | string
+  encoding: string
+}
+
+export function fileFromRow(row: FileRow): StoredFile {
+  return {
+    id: row.id,
+    job_id: row.job_id,
+    language_code: row.language_code,
+    file_size: Number(row.file_size),
+    created_at: row.created_at,
+    translated: Number(row.translated),
+    failed: Number(row.failed),
+    encoding: row.encoding,
+  }
+}
