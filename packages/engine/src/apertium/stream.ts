@@ -1,0 +1,413 @@
+/**
+ * Apertium's stream format, done in TypeScript instead of with deformatter and reformatter
+ * processes: plain text is escaped, inline tokens become word-bound blanks (`[[t:0]]word[[/]]`,
+ * which move with their words through transfer) or superblanks (`[t:0:v]`, which keep their
+ * place), and the output is parsed back into segment parts with the unknown-word marks removed.
+ */
+import { EngineError } from '../errors.js'
+import type { InlineToken, Segment, SegmentPart } from '../segment.js'
+
+/** Characters with a meaning in Apertium's stream; plain text escapes them with `\`. */
+const SPECIAL = new Set(['[', ']', '^', '$', '/', '\\', '{', '}', '@', '<', '>'])
+/**
+ * Characters that survive escaping badly: `~` is eaten by the post-generator, and a literal
+ * `*` or `#` before a word would read as an unknown-word mark on the way back. They travel in
+ * a superblank of their own (`[x:~]`), which passes through untouched.
+ */
+const SHELTERED = new Set(['~', '*', '#'])
+const WORD_CHAR = /[\p{L}\p{M}\p{N}_'’-]/u
+const HAS_WORD = /[\p{L}\p{N}]/u
+const FINAL_PUNCTUATION = /[.!?…。？！]$/u
+
+/** Escapes plain text for Apertium's stream format (backslash before each special character). */
+export function escapeStream(text: string): string {
+  let out = ''
+  for (const ch of text) {
+    if (SPECIAL.has(ch)) out += '\\' + ch
+    else if (ch === '\0') out += ' '
+    else out += ch
+  }
+  return out
+}
+
+/**
+ * Undoes {@link escapeStream} on text that holds no blanks: a backslash makes the next
+ * character literal. Superblanks and word-bound blanks are parsed by the decoder instead.
+ */
+export function unescapeStream(text: string): string {
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (ch === '\\' && i + 1 < text.length) {
+      out += text[i + 1]
+      i++
+    } else out += ch
+  }
+  return out
+}
+
+/** A segment ready for a pipeline, and what is needed to turn the answer back into parts. */
+export interface EncodedSegment {
+  /** Whether some open/close pair went as a word-bound blank. */
+  readonly wordBound: boolean
+  /** Stream text for the pipeline; empty when the segment has nothing to translate. */
+  readonly stream: string
+  readonly tokens: readonly InlineToken[]
+  readonly lead: string
+  readonly trail: string
+  readonly addedStop: boolean
+  /** The segment as given, returned unchanged when there is nothing to translate. */
+  readonly original: Segment
+}
+
+/** Throws ENGINE_INVALID_SEGMENT unless every token is well-formed, unique and balanced. */
+export function validateSegment(segment: Segment): void {
+  if (typeof segment === 'string') return
+  if (!Array.isArray(segment)) throw new EngineError('ENGINE_INVALID_SEGMENT', 'A segment is a string or an array of parts')
+  const open = new Set<string>()
+  const seen = new Set<string>()
+  for (const part of segment as readonly unknown[]) {
+    if (typeof part === 'string') continue
+    const token = part as Partial<InlineToken> | null
+    if (!token || typeof token !== 'object' || typeof token.id !== 'string' || token.id === '') {
+      throw new EngineError('ENGINE_INVALID_SEGMENT', 'A segment part is a string or an inline token with a non-empty id')
+    }
+    const { id, kind } = token
+    if (kind === 'void') {
+      if (seen.has(id)) throw new EngineError('ENGINE_INVALID_SEGMENT', `Token id "${id}" is used twice`)
+      seen.add(id)
+    } else if (kind === 'open') {
+      if (seen.has(id)) throw new EngineError('ENGINE_INVALID_SEGMENT', `Token id "${id}" is used twice`)
+      seen.add(id)
+      open.add(id)
+    } else if (kind === 'close') {
+      if (!open.has(id)) throw new EngineError('ENGINE_INVALID_SEGMENT', `Close token "${id}" has no open token before it`)
+      open.delete(id)
+    } else {
+      throw new EngineError('ENGINE_INVALID_SEGMENT', `Token "${id}" has an unknown kind`)
+    }
+  }
+  if (open.size > 0) {
+    throw new EngineError('ENGINE_INVALID_SEGMENT', `Open token "${[...open][0]}" is never closed`)
+  }
+}
+
+function textOf(parts: readonly SegmentPart[]): string {
+  return parts.filter((p): p is string => typeof p === 'string').join('')
+}
+
+/**
+ * Encodes a (validated) segment. Open/close pairs around words become word-bound blanks when
+ * `wordBound` is on and the pairs nest properly; everything else becomes superblanks in place.
+ */
+export function encodeSegment(segment: Segment, wordBound: boolean): EncodedSegment {
+  const parts: SegmentPart[] = typeof segment === 'string' ? [segment] : [...segment]
+  const tokens = parts.filter((p): p is InlineToken => typeof p !== 'string')
+  const empty: EncodedSegment = { wordBound: false, stream: '', tokens, lead: '', trail: '', addedStop: false, original: segment }
+  if (!HAS_WORD.test(textOf(parts))) return empty
+
+  // Leading and trailing whitespace stay with the caller, not with Apertium.
+  let lead = ''
+  let trail = ''
+  if (typeof parts[0] === 'string') {
+    lead = /^\s*/u.exec(parts[0])![0]
+    parts[0] = parts[0].slice(lead.length)
+  }
+  const last = parts.length - 1
+  if (typeof parts[last] === 'string') {
+    trail = /\s*$/u.exec(parts[last] as string)![0]
+    parts[last] = (parts[last] as string).slice(0, (parts[last] as string).length - trail.length)
+  }
+
+  // Which pairs may be word-bound: properly nested, with a word inside.
+  const index = new Map<string, number>()
+  tokens.forEach((t, i) => { if (t.kind !== 'close') index.set(t.id, i) })
+  const bound = new Set<string>()
+  if (wordBound) {
+    const stack: Array<{ id: string; text: string }> = []
+    let nested = true
+    for (const part of parts) {
+      if (typeof part === 'string') {
+        for (const frame of stack) frame.text += part
+      } else if (part.kind === 'open') {
+        stack.push({ id: part.id, text: '' })
+      } else if (part.kind === 'close') {
+        const frame = stack.pop()
+        if (!frame || frame.id !== part.id) { nested = false; break }
+        if (HAS_WORD.test(frame.text)) bound.add(part.id)
+      }
+    }
+    if (!nested) bound.clear()
+  }
+
+  let stream = ''
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      for (const ch of part) {
+        if (SHELTERED.has(ch)) stream += `[x:${ch}]`
+        else if (SPECIAL.has(ch)) stream += '\\' + ch
+        else if (ch === '\0') stream += ' '
+        else stream += ch
+      }
+      continue
+    }
+    const i = index.get(part.id)!
+    if (bound.has(part.id)) stream += part.kind === 'open' ? `[[t:${i}]]` : '[[/]]'
+    else stream += `[t:${i}:${part.kind === 'open' ? 'o' : part.kind === 'close' ? 'c' : 'v'}]`
+  }
+  // Apertium drops or mistranslates the end of a text without a sentence end; like
+  // transfuse, add a full stop and take it off again.
+  const addedStop = !FINAL_PUNCTUATION.test(textOf(parts).trimEnd())
+  if (addedStop) stream += '.'
+  return { wordBound: bound.size > 0, stream, tokens, lead, trail, addedStop, original: segment }
+}
+
+type Atom =
+  | { type: 'text'; text: string }
+  | { type: 'word'; text: string; ids: number[] }
+  | { type: 'token'; index: number; kind: 'o' | 'c' | 'v' }
+
+/** Reads one unit of pipeline output (between the sync markers) into atoms. */
+function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean }): Atom[] {
+  const atoms: Atom[] = []
+  const innerTokens: Atom[] = []
+  let text = ''
+  let mark: string | null = null
+  let markWord = ''
+  const endMark = () => {
+    if (mark !== null && markWord !== '' && mark !== '#' && !unknown.includes(markWord)) unknown.push(markWord)
+    mark = null
+    markWord = ''
+  }
+  const pushText = () => {
+    if (text !== '') atoms.push({ type: 'text', text })
+    text = ''
+  }
+  // Reads plain stream text from i up to (not including) a `[`; returns the new index.
+  const readText = (from: number, stopAtWordBoundEnd: boolean): number => {
+    let i = from
+    while (i < raw.length) {
+      const ch = raw[i]!
+      if (ch === '[') {
+        if (!stopAtWordBoundEnd || raw.startsWith('[[/]]', i)) break
+        // A superblank inside a word-bound word: a token goes just before the word.
+        const end = findBlankEnd(raw, i)
+        const content = raw.slice(i + 1, end)
+        const token = /^t:(\d+):([ocv])$/.exec(content)
+        if (token) innerTokens.push({ type: 'token', index: Number(token[1]), kind: token[2] as 'o' | 'c' | 'v' })
+        else text += decodeSuperblankText(content)
+        i = end + 1
+        continue
+      }
+      if (ch === '\\' && i + 1 < raw.length) {
+        const next = raw[i + 1]!
+        if (mark !== null && WORD_CHAR.test(next)) markWord += next
+        else endMark()
+        text += next
+        i += 2
+        continue
+      }
+      if (ch === '^' || ch === '$') flags.leaked = true
+      if (ch === '*' || ch === '#' || ch === '@') {
+        endMark()
+        mark = ch
+        i++
+        continue
+      }
+      if (mark !== null) {
+        if (WORD_CHAR.test(ch)) markWord += ch
+        else endMark()
+      }
+      text += ch
+      i++
+    }
+    return i
+  }
+
+  let i = 0
+  while (i < raw.length) {
+    i = readText(i, false)
+    if (i >= raw.length) break
+    endMark()
+    if (raw.startsWith('[[', i)) {
+      const close = raw.indexOf(']]', i + 2)
+      if (close < 0) { text += raw.slice(i); i = raw.length; break }
+      const header = raw.slice(i + 2, close)
+      if (header === '/') { i = close + 2; continue } // stray end of a word-bound blank
+      const ids = header.split(';').map((s) => /^\s*t:(\d+)\s*$/.exec(s)).filter((m) => m !== null).map((m) => Number(m[1]))
+      pushText()
+      i = readText(close + 2, true)
+      endMark()
+      const word = text
+      text = ''
+      if (raw.startsWith('[[/]]', i)) i += 5
+      atoms.push(...innerTokens.splice(0))
+      atoms.push({ type: 'word', text: word, ids })
+      continue
+    }
+    const end = findBlankEnd(raw, i)
+    const content = raw.slice(i + 1, end)
+    i = end + 1
+    const token = /^t:(\d+):([ocv])$/.exec(content)
+    if (token) {
+      pushText()
+      atoms.push({ type: 'token', index: Number(token[1]), kind: token[2] as 'o' | 'c' | 'v' })
+    } else {
+      text += decodeSuperblankText(content)
+    }
+  }
+  endMark()
+  pushText()
+  return atoms
+}
+
+function findBlankEnd(raw: string, start: number): number {
+  for (let i = start + 1; i < raw.length; i++) {
+    if (raw[i] === '\\') { i++; continue }
+    if (raw[i] === ']') return i
+  }
+  return raw.length
+}
+
+function decodeSuperblankText(content: string): string {
+  const sheltered = /^x:(.)$/su.exec(content)
+  if (sheltered) return sheltered[1]!
+  return '' // our own markers, or an empty blank
+}
+
+/** Removes the full stop {@link encodeSegment} added, if it came back at the end. */
+function removeAddedStop(atoms: Atom[]): void {
+  for (let k = atoms.length - 1; k >= 0; k--) {
+    const atom = atoms[k]!
+    if (atom.type === 'token') continue
+    if (atom.type === 'text' && atom.text.trim() === '') continue
+    const trimmed = atom.text.trimEnd()
+    if (trimmed.endsWith('.')) atom.text = trimmed.slice(0, -1) + atom.text.slice(trimmed.length)
+    return
+  }
+}
+
+/** Result of decoding one unit: parts with every input token exactly once, and unknown words. */
+export interface Decoded {
+  readonly segment: Segment
+  readonly unknownWords: string[]
+  /**
+   * The answer held raw lexical units (an unescaped `^` or `$`): a pipeline stage could not
+   * handle the input (seen with word-bound blanks in some pairs). The text is not trustworthy.
+   */
+  readonly leaked: boolean
+}
+
+/** Turns a pipeline's answer for one encoded segment back into a segment of the same shape. */
+export function decodeSegment(raw: string, encoded: EncodedSegment): Decoded {
+  if (encoded.stream === '') return { segment: encoded.original, unknownWords: [], leaked: false }
+  const unknownWords: string[] = []
+  const flags = { leaked: false }
+  const atoms = parseOutput(raw, unknownWords, flags)
+  if (encoded.addedStop) removeAddedStop(atoms)
+  const tokens = encoded.tokens
+  const tokenOf = (index: number): InlineToken | undefined => tokens[index]
+
+  // Spans of word-bound pairs over atom positions, widened until they nest.
+  const spans = new Map<number, [number, number]>()
+  atoms.forEach((atom, pos) => {
+    if (atom.type !== 'word') return
+    for (const id of atom.ids) {
+      const span = spans.get(id)
+      if (span) span[1] = pos
+      else spans.set(id, [pos, pos])
+    }
+  })
+  let changed = true
+  while (changed) {
+    changed = false
+    for (const a of spans.values()) {
+      for (const b of spans.values()) {
+        if (a !== b && a[0] < b[0] && b[0] <= a[1] && a[1] < b[1]) { a[1] = b[1]; changed = true }
+      }
+    }
+  }
+  const opensAt = new Map<number, number[]>()
+  const closesAt = new Map<number, number[]>()
+  for (const [id, [start, end]] of spans) {
+    if (!opensAt.has(start)) opensAt.set(start, [])
+    opensAt.get(start)!.push(id)
+    if (!closesAt.has(end)) closesAt.set(end, [])
+    closesAt.get(end)!.push(id)
+  }
+  const outer = (a: number, b: number) => {
+    const [sa, ea] = spans.get(a)!
+    const [sb, eb] = spans.get(b)!
+    return sa - sb || eb - ea || a - b
+  }
+
+  const out: SegmentPart[] = []
+  const closeIndex = (openIndex: number): InlineToken | undefined => {
+    const open = tokenOf(openIndex)
+    return open ? tokens.find((t) => t.kind === 'close' && t.id === open.id) : undefined
+  }
+  atoms.forEach((atom, pos) => {
+    for (const id of (opensAt.get(pos) ?? []).sort(outer)) {
+      const t = tokenOf(id)
+      if (t) out.push(t)
+    }
+    if (atom.type === 'token') {
+      const t = atom.kind === 'c' ? closeIndex(atom.index) : tokenOf(atom.index)
+      if (t && t.kind[0] === atom.kind) out.push(t)
+    } else out.push(atom.text)
+    for (const id of (closesAt.get(pos) ?? []).sort(outer).reverse()) {
+      const t = closeIndex(id)
+      if (t) out.push(t)
+    }
+  })
+
+  const repaired = repairTokens(out, tokens)
+  // Whitespace at the ends is the caller's.
+  const first = repaired[0]
+  if (typeof first === 'string') repaired[0] = first.trimStart()
+  const lastIndex = repaired.length - 1
+  const last = repaired[lastIndex]
+  if (typeof last === 'string') repaired[lastIndex] = last.trimEnd()
+  const withEnds: SegmentPart[] = [encoded.lead, ...repaired, encoded.trail]
+  const merged = mergeText(withEnds)
+  if (typeof encoded.original === 'string') return { segment: textOf(merged), unknownWords, leaked: flags.leaked }
+  return { segment: merged, unknownWords, leaked: flags.leaked }
+}
+
+/**
+ * Makes any list of parts honour the guarantee for `tokens` (the input's tokens, in order):
+ * unknown and repeated tokens are dropped, a close before its open is dropped, and every
+ * missing token is appended at the end in input order.
+ */
+export function repairTokens(parts: readonly SegmentPart[], tokens: readonly InlineToken[]): SegmentPart[] {
+  const key = (t: InlineToken) => `${t.kind}\u0000${t.id}`
+  const wanted = new Map(tokens.map((t) => [key(t), t]))
+  const placed = new Set<string>()
+  const out: SegmentPart[] = []
+  for (const part of parts) {
+    if (typeof part === 'string') { out.push(part); continue }
+    const k = key(part)
+    const original = wanted.get(k)
+    if (!original || placed.has(k)) continue
+    if (part.kind === 'close' && !placed.has(`open\u0000${part.id}`)) continue
+    placed.add(k)
+    out.push(original)
+  }
+  for (const t of tokens) {
+    if (!placed.has(key(t))) { placed.add(key(t)); out.push(t) }
+  }
+  return out
+}
+
+function mergeText(parts: readonly SegmentPart[]): SegmentPart[] {
+  const out: SegmentPart[] = []
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      if (part === '') continue
+      const prev = out[out.length - 1]
+      if (typeof prev === 'string') out[out.length - 1] = prev + part
+      else out.push(part)
+    } else out.push(part)
+  }
+  return out
+}

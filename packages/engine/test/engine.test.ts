@@ -1,0 +1,255 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createEngine, EngineError, engineErrorCodes, isInlineToken, type Engine, type InlineToken, type SegmentPart } from '@verso/engine'
+
+const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/modes/eng-spa.mode', 'utf8').length > 0 } catch { return false } })()
+
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
+  } catch {
+    return false
+  }
+}
+
+function tokensOf(parts: readonly SegmentPart[]): InlineToken[] {
+  return parts.filter(isInlineToken)
+}
+
+describe.skipIf(!haveApertium)('engine (real Apertium)', () => {
+  let engine: Engine
+  beforeAll(() => { engine = createEngine({ cacheSize: 0 }) })
+  afterAll(async () => { await engine.close() })
+
+  test('translates English to Spanish keeping the sentence whole', async () => {
+    const [t] = await engine.translate(['The cat is sleeping on the red sofa.'], { source: 'en', target: 'es' })
+    expect(t!.segment).toContain('gato')
+    expect(t!.segment).toContain('sofá')
+    expect(t!.route).toEqual(['en', 'es'])
+  })
+
+  test('translates English to Catalan directly', async () => {
+    const [t] = await engine.translate(['The cat is sleeping on the red sofa.'], { source: 'en', target: 'ca' })
+    expect(t!.segment).toMatch(/gat/)
+    expect(t!.route).toEqual(['en', 'ca'])
+  })
+
+  test('routes English to Portuguese and French through Spanish', async () => {
+    const [pt] = await engine.translate(['The cat is sleeping on the red sofa.'], { source: 'en', target: 'pt' })
+    expect(pt!.route).toEqual(['en', 'es', 'pt'])
+    expect(pt!.segment).toMatch(/gato/)
+    const [fr] = await engine.translate(['The cat is sleeping on the red sofa.'], { source: 'en', target: 'fr' })
+    expect(fr!.route).toEqual(['en', 'es', 'fr'])
+    expect(fr!.segment).toMatch(/chat/)
+  })
+
+  test('reports unknown words without their marks', async () => {
+    const [t] = await engine.translate(['The flurbogizmo eats bread.'], { source: 'en', target: 'es' })
+    expect(t!.unknownWords).toEqual(['flurbogizmo'])
+    expect(t!.segment).toContain('flurbogizmo')
+    expect(t!.segment).not.toMatch(/[*#@]/)
+  })
+
+  test('returns special stream characters literally', async () => {
+    const [t] = await engine.translate(['Say [hi] {x} ^a$ @ b/c \\ <d> * # ~ now.'], { source: 'en', target: 'es' })
+    const out = t!.segment as string
+    for (const ch of ['[', ']', '{', '}', '^', '$', '@', '/', '\\', '<', '>', '*', '#', '~']) expect(out).toContain(ch)
+    expect(out).toContain('{x}')
+    expect(out).toContain('<d>')
+  })
+
+  test('keeps leading and trailing whitespace and returns a string for a string', async () => {
+    const [t] = await engine.translate(['  I see the red car\n'], { source: 'en', target: 'es' })
+    expect(typeof t!.segment).toBe('string')
+    expect(t!.segment).toMatch(/^ {2}\S/)
+    expect(t!.segment).toMatch(/\S\n$/)
+  })
+
+  test('moves an inline tag with its word', async () => {
+    const b = { id: 'b', kind: 'open' } as const
+    const bc = { id: 'b', kind: 'close' } as const
+    const [t] = await engine.translate([['The ', b, 'red', bc, ' car is fast.']], { source: 'en', target: 'es' })
+    expect(t!.segment).toEqual(['El coche ', b, 'rojo', bc, expect.stringMatching(/^ es/)])
+  })
+
+  test('returns every inline token once, close after open, with special characters around', async () => {
+    const parts: SegmentPart[] = [
+      { id: 'v1', kind: 'void' }, 'Hello [', { id: 'a', kind: 'open' }, 'dear {name}', { id: 'a', kind: 'close' },
+      '], you ', { id: 'e', kind: 'open' }, { id: 'e', kind: 'close' }, 'have <3> new ', { id: 'i', kind: 'open' },
+      'messages', { id: 'j', kind: 'open' }, ' today', { id: 'j', kind: 'close' }, { id: 'i', kind: 'close' }, ' @home \\ ^$/.',
+    ]
+    const [t] = await engine.translate([parts], { source: 'en', target: 'fr' })
+    expect(Array.isArray(t!.segment)).toBe(true)
+    const out = t!.segment as SegmentPart[]
+    const tokens = tokensOf(out)
+    expect(tokens).toHaveLength(tokensOf(parts).length)
+    for (const token of tokensOf(parts)) {
+      expect(tokens.filter((x) => x.id === token.id && x.kind === token.kind)).toHaveLength(1)
+    }
+    for (const id of ['a', 'e', 'i', 'j']) {
+      expect(tokens.findIndex((x) => x.id === id && x.kind === 'open')).toBeLessThan(tokens.findIndex((x) => x.id === id && x.kind === 'close'))
+    }
+    const text = out.filter((p) => typeof p === 'string').join('')
+    for (const s of ['[', ']', '{', '}', '<', '>', '@', '\\', '^$/']) expect(text).toContain(s)
+  })
+
+  test('keeps tags and unknown words clean in pairs whose transfer does the bilingual lookup', async () => {
+    const b = { id: 'b', kind: 'open' } as const
+    const bc = { id: 'b', kind: 'close' } as const
+    const [pt] = await engine.translate([['El coche ', b, 'flurbo', bc, ' es rápido.']], { source: 'es', target: 'pt' })
+    expect(pt!.segment).toEqual(['O carro ', b, 'flurbo', bc, ' é rápido.'])
+    expect(pt!.unknownWords).toEqual(['flurbo'])
+    const [eo] = await engine.translate([['The ', b, 'red', bc, ' car is fast.']], { source: 'en', target: 'eo' })
+    const text = (eo!.segment as SegmentPart[]).filter((p) => typeof p === 'string').join('')
+    expect(text).not.toMatch(/[\^$@*#]/)
+    expect(tokensOf(eo!.segment as SegmentPart[])).toEqual([b, bc])
+  })
+
+  test('rejects with ENGINE_ABORTED when the signal fires', async () => {
+    const controller = new AbortController()
+    const pending = engine.translate(['The garden is green.'], { source: 'en', target: 'es' }, { signal: controller.signal })
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ code: 'ENGINE_ABORTED' })
+  })
+
+  test('returns a segment without words unchanged', async () => {
+    const parts = [{ id: 'x', kind: 'void' as const }, ' 42 ']
+    const out = await engine.translate(['', '  ', '123 %', parts], { source: 'en', target: 'es' })
+    expect(out.map((t) => t.segment)).toEqual(['', '  ', '123 %', parts])
+  })
+
+  test('answers 50 concurrent callers each with its own text', async () => {
+    const subjects = ['The cat', 'My brother', 'The teacher', 'A young woman', 'The old man']
+    const verbs = ['is reading', 'wants to buy', 'has seen', 'will visit', 'cannot find']
+    const objects = ['a new house', 'the red car', 'an interesting book', 'the big window', 'a long letter', 'the kitchen table', 'some fresh bread', 'the blue door', 'the old bridge', 'a small garden']
+    const sentences = Array.from({ length: 50 }, (_, i) => `${subjects[i % 5]} ${verbs[Math.floor(i / 10)]} ${objects[i % 10]}.`)
+    expect(new Set(sentences).size).toBe(50)
+    const alone: string[] = []
+    for (const s of sentences.slice(0, 50)) alone.push(((await engine.translate([s], { source: 'en', target: 'es' }))[0]!.segment) as string)
+    const together = await Promise.all(sentences.map((s) => engine.translate([s], { source: 'en', target: 'es' })))
+    expect(together.map((r) => r[0]!.segment)).toEqual(alone)
+  })
+
+  test('rejects unsupported languages, pairs, auto and malformed segments with codes', async () => {
+    await expect(engine.translate(['x'], { source: 'en', target: 'xx' })).rejects.toMatchObject({ code: 'ENGINE_UNSUPPORTED_LANGUAGE' })
+    await expect(engine.translate(['x'], { source: 'en', target: 'ro' })).rejects.toMatchObject({ code: 'ENGINE_UNSUPPORTED_PAIR' })
+    await expect(engine.translate(['x'], { source: 'auto', target: 'es' })).rejects.toMatchObject({ code: 'ENGINE_INVALID_INPUT' })
+    await expect(engine.translate([['a', { id: 'b', kind: 'open' }, 'c']], { source: 'en', target: 'es' })).rejects.toBeInstanceOf(EngineError)
+    await expect(engine.translate([['a', { id: 'b', kind: 'close' }]], { source: 'en', target: 'es' })).rejects.toMatchObject({ code: 'ENGINE_INVALID_SEGMENT' })
+    expect(() => engine.detect('  ')).toThrow(EngineError)
+  })
+
+  test('settles each segment on its own in translateSettled', async () => {
+    const out = await engine.translateSettled(['The dog runs.', ['bad', { id: 'q', kind: 'close' }]], { source: 'en', target: 'es' })
+    expect(out[0]).toMatchObject({ segment: expect.stringContaining('perro') })
+    expect((out[1] as { error: EngineError }).error.code).toBe('ENGINE_INVALID_SEGMENT')
+  })
+
+  test('returns the input unchanged when source and target are the same', async () => {
+    const [t] = await engine.translate(['The dog runs.'], { source: 'EN', target: 'en' })
+    expect(t).toEqual({ segment: 'The dog runs.', unknownWords: [], route: ['en'] })
+  })
+
+  test('reports health from a probe translation', async () => {
+    expect(await engine.health()).toEqual({ ok: true })
+  })
+})
+
+describe.skipIf(!haveApertium)('engine cache and lifecycle', () => {
+  test('serves a repeated segment from the cache', async () => {
+    const engine = createEngine({ cacheSize: 10 })
+    try {
+      const a = await engine.translate(['The house is big.'], { source: 'en', target: 'es' })
+      const b = await engine.translate(['The house is big.'], { source: 'en', target: 'es' })
+      expect(b).toEqual(a)
+      expect(engine.stats()).toMatchObject({ cacheHits: 1, cacheMisses: 1, cacheSize: 1 })
+    } finally {
+      await engine.close()
+    }
+  })
+
+  test('leaves no child processes after close and rejects later calls', async () => {
+    const engine = createEngine({ cacheSize: 0, warm: [{ source: 'en', target: 'pt' }] })
+    await engine.translate(['Good morning.'], { source: 'en', target: 'pt' })
+    const pids = engine.stats().pipelines.flatMap((p) => p.processIds)
+    expect(pids.length).toBeGreaterThanOrEqual(2 * 5)
+    expect(pids.every(alive)).toBe(true)
+    await engine.close()
+    expect(pids.filter(alive)).toEqual([])
+    await expect(engine.translate(['Hi.'], { source: 'en', target: 'es' })).rejects.toMatchObject({ code: 'ENGINE_CLOSED' })
+  })
+})
+
+describe('engine registry', () => {
+  test('lists exactly the installed languages under public codes, sorted by name', () => {
+    const engine = createEngine()
+    const languages = engine.languages()
+    if (haveApertium) {
+      expect(languages.map((l) => l.code)).toEqual(expect.arrayContaining(['en', 'es', 'ca', 'fr', 'pt', 'it', 'ro', 'gl', 'eo']))
+      expect(languages.find((l) => l.code === 'es')?.name).toBe('Spanish')
+      expect(languages.some((l) => /^[a-z]{3}$/.test(l.code) && ['eng', 'spa', 'cat'].includes(l.code))).toBe(false)
+      expect(engine.supports('en', 'fr')).toBe(true)
+      expect(engine.supports('ro', 'es')).toBe(true)
+      expect(engine.supports('es', 'ro')).toBe(false)
+    }
+    const names = languages.map((l) => l.name)
+    expect([...names].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(names)
+  })
+
+  test('has no languages and is unhealthy without modes', async () => {
+    const engine = createEngine({ modesDir: '/nonexistent' })
+    expect(engine.languages()).toEqual([])
+    expect(engine.supports('en', 'es')).toBe(false)
+    expect((await engine.health()).ok).toBe(false)
+    await expect(engine.translate(['x'], { source: 'en', target: 'es' })).rejects.toMatchObject({ code: 'ENGINE_UNAVAILABLE' })
+  })
+})
+
+describe('engine with a broken pair', () => {
+  test('rejects with ENGINE_UNAVAILABLE when a pipeline cannot run, after one retry', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verso-modes-'))
+    writeFileSync(join(dir, 'eng-spa.mode'), "verso-no-such-apertium-tool -x 'a.bin' | lt-proc $1 'b.bin'\n")
+    const engine = createEngine({ modesDir: dir, cacheSize: 0 })
+    try {
+      expect(engine.supports('en', 'es')).toBe(true)
+      await expect(engine.translate(['Hello.'], { source: 'en', target: 'es' })).rejects.toMatchObject({ code: 'ENGINE_UNAVAILABLE' })
+      expect(engine.stats().pipelines[0]!.starts).toBe(2)
+      expect(await engine.health()).toMatchObject({ ok: false })
+    } finally {
+      await engine.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('engine detection', () => {
+  test('detects the fixture sentences with at least the measured accuracy (minus a margin)', () => {
+    const engine = createEngine()
+    const fixture = JSON.parse(readFileSync(new URL('./fixtures/detection-sentences.json', import.meta.url), 'utf8')) as Record<string, string[]>
+    let right = 0
+    let total = 0
+    const codes = new Set(engine.languages().map((l) => l.code))
+    for (const [lang, sentences] of Object.entries(fixture)) {
+      for (const s of sentences) {
+        const d = engine.detect(s)
+        expect(codes.has(d.language)).toBe(true)
+        expect(d.confidence).toBeGreaterThanOrEqual(0)
+        expect(d.confidence).toBeLessThanOrEqual(1)
+        total++
+        if (d.language === lang) right++
+      }
+    }
+    if (haveApertium) expect(right / total).toBeGreaterThanOrEqual(0.9)
+  })
+})
+
+describe('engine errors', () => {
+  test('documents every error code in the README Errors table', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    const table = readme.slice(readme.indexOf('## Errors'))
+    for (const code of engineErrorCodes) expect(table).toContain(`\`${code}\``)
+  })
+})

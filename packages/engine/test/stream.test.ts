@@ -1,0 +1,112 @@
+import { describe, expect, test } from 'vitest'
+import { decodeSegment, encodeSegment, escapeStream, parseModeStages, repairTokens, unescapeStream, type InlineToken } from '@verso/engine'
+
+describe('escapeStream', () => {
+  test('escapes every special character of the stream format and unescapes back', () => {
+    const text = 'a [b] ^c$ d/e \\ {f} @g <h> plain'
+    const escaped = escapeStream(text)
+    expect(escaped).toBe('a \\[b\\] \\^c\\$ d\\/e \\\\ \\{f\\} \\@g \\<h\\> plain')
+    expect(unescapeStream(escaped)).toBe(text)
+  })
+})
+
+describe('parseModeStages', () => {
+  test('adds -z to each stage, fills $1 with -g and drops $2 like apertium-apy', () => {
+    const mode = "lt-proc 'a.bin' | apertium-tagger -g $2 'b.prob' | vislcg3 -g x.rlx | lt-proc $1 'c.bin'"
+    expect(parseModeStages(mode)).toEqual([
+      "lt-proc -z 'a.bin'",
+      "apertium-tagger -z -g  'b.prob'",
+      'vislcg3 -g x.rlx',
+      "lt-proc -z -g 'c.bin'",
+    ])
+  })
+})
+
+describe('repairTokens', () => {
+  const open: InlineToken = { id: 'a', kind: 'open' }
+  const close: InlineToken = { id: 'a', kind: 'close' }
+  const v: InlineToken = { id: 'v', kind: 'void' }
+
+  test('drops duplicates and unknown tokens and appends missing ones in input order', () => {
+    const out = repairTokens(['x', v, v, { id: 'zz', kind: 'void' }, 'y'], [open, v, close])
+    expect(out).toEqual(['x', v, 'y', open, close])
+  })
+
+  test('moves a close that comes before its open to the end', () => {
+    expect(repairTokens([close, 'x', open, 'y'], [open, close])).toEqual(['x', open, 'y', close])
+  })
+})
+
+describe('encodeSegment and decodeSegment (simulated pipeline answers)', () => {
+  const a = { id: 'a', kind: 'open' } as const
+  const ac = { id: 'a', kind: 'close' } as const
+  const v = { id: 'v', kind: 'void' } as const
+
+  test('encodes tags around words as word-bound blanks, voids as superblanks, and adds a sentence end', () => {
+    const encoded = encodeSegment(['  Hello ', a, 'dear', ac, ' ', v, ' ~friend* #1 '], true)
+    expect(encoded.stream).toBe('Hello [[t:0]]dear[[/]] [t:2:v] [x:~]friend[x:*] [x:#]1.')
+    expect(encoded.lead).toBe('  ')
+    expect(encoded.trail).toBe(' ')
+  })
+
+  test('rebuilds one span over reordered word-bound words and strips unknown-word marks', () => {
+    const encoded = encodeSegment(['The ', a, 'big red', ac, ' car.'], true)
+    const decoded = decodeSegment('El coche [[t:0]]*rojo[[/]] [[t:0]]grande[[/]].', encoded)
+    expect(decoded.segment).toEqual(['El coche ', a, 'rojo grande', ac, '.'])
+    expect(decoded.unknownWords).toEqual(['rojo'])
+  })
+
+  test('keeps a token found inside a word-bound word and appends a token the answer lost', () => {
+    const encoded = encodeSegment(['Hi ', a, 'dear ', v, 'friend', ac], true)
+    const decoded = decodeSegment('Hola [[t:0]]amigo[t:1:v][[/]].', encoded)
+    expect(decoded.segment).toEqual(['Hola ', v, a, 'amigo', ac])
+    const lost = decodeSegment('Hola amigo.', encoded)
+    expect(lost.segment).toEqual(['Hola amigo', a, v, ac])
+  })
+
+  test('returns literal characters from escapes and sheltered superblanks, and flags raw lexical units', () => {
+    const encoded = encodeSegment('a [b] *c ~d.', false)
+    expect(decodeSegment('un \\[b\\] [x:*]c [x:~]d.', encoded)).toMatchObject({ segment: 'un [b] *c ~d.', leaked: false })
+    expect(decodeSegment('un @^b$.', encoded).leaked).toBe(true)
+  })
+})
+
+describe('decodeSegment guarantee (property, with mangled fake answers)', () => {
+  test('returns every token once with close after open, whatever the answer does to the markers', async () => {
+    const fc = (await import('fast-check')).default
+    const word = fc.constantFrom('cat', 'red', ' ', 'the ', '[x]', '{y}', '*', '~', '@', '\\', 'ñ', '. ')
+    const segment = fc.array(fc.oneof(word, fc.constantFrom('open', 'void')), { minLength: 1, maxLength: 12 }).map((items) => {
+      const parts: Array<string | { id: string; kind: 'open' | 'close' | 'void' }> = []
+      const open: string[] = []
+      items.forEach((item, i) => {
+        if (item === 'open') { parts.push({ id: `t${i}`, kind: 'open' }); open.push(`t${i}`) }
+        else if (item === 'void') parts.push({ id: `t${i}`, kind: 'void' })
+        else {
+          parts.push(item)
+          if (open.length > 0 && i % 3 === 0) parts.push({ id: open.pop()!, kind: 'close' })
+        }
+      })
+      while (open.length > 0) parts.push({ id: open.pop()!, kind: 'close' })
+      return parts
+    })
+    const mangle = fc.constantFrom('keep', 'drop-first-blank', 'duplicate-first-blank', 'reverse-blanks')
+    fc.assert(fc.property(segment, fc.boolean(), mangle, (parts, wordBound, how) => {
+      const encoded = encodeSegment(parts, wordBound)
+      let answer = encoded.stream
+      const blanks = answer.match(/\[\[[^\]]*\]\]|\[t:[^\]]*\]/g) ?? []
+      if (how === 'drop-first-blank' && blanks[0]) answer = answer.replace(blanks[0], '')
+      if (how === 'duplicate-first-blank' && blanks[0]) answer = answer.replace(blanks[0], blanks[0] + blanks[0])
+      if (how === 'reverse-blanks') { let k = blanks.length; answer = answer.replace(/\[\[[^\]]*\]\]|\[t:[^\]]*\]/g, () => blanks[--k]!) }
+      const out = decodeSegment(answer, encoded).segment
+      const tokensIn = parts.filter((p) => typeof p !== 'string')
+      if (!Array.isArray(out)) return tokensIn.length === 0
+      const tokensOut = out.filter((p) => typeof p !== 'string') as Array<{ id: string; kind: string }>
+      expect(tokensOut).toHaveLength(tokensIn.length)
+      for (const t of tokensIn) expect(tokensOut.filter((o) => o.id === t.id && o.kind === t.kind)).toHaveLength(1)
+      for (const t of tokensOut) if (t.kind === 'close') {
+        expect(tokensOut.findIndex((o) => o.id === t.id && o.kind === 'open')).toBeLessThan(tokensOut.indexOf(t))
+      }
+      return true
+    }), { numRuns: 300 })
+  })
+})
