@@ -23,6 +23,7 @@ export function createServices(config: Config): Services {
     files: drivers.files,
     queue: drivers.queue,
     translator: engine,
+    supportsLanguage: (code) => engine.languages().some((language) => language.code === code),
     publicBaseUrl: config.publicBaseUrl,
     credits: jobCredits(metering),
     webhookSecret: (ownerId) => metering.webhookSecret(ownerId),
