@@ -53,11 +53,18 @@ async function waitFor(check, what, timeoutMs = 60_000) {
   throw new Error(`${what} did not come up within ${timeoutMs} ms`)
 }
 
+/** `apertium eng-spa` over the whole input, one sentence per line (given as a file: fed on a
+ * pipe from Node, the `apertium` script's deformatter printed its usage instead). */
 function rawPipeline(texts) {
+  const dir = mkdtempSync(join(tmpdir(), 'verso-raw-'))
+  const input = join(dir, 'in.txt')
+  writeFileSync(input, texts.join('\n') + '\n')
   const started = performance.now()
-  const result = spawnSync('apertium', ['eng-spa'], { input: texts.join('\n') + '\n', maxBuffer: 64 * 1024 * 1024 })
+  const result = spawnSync('apertium', ['eng-spa', input], { maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' })
   const wallMs = performance.now() - started
-  if (result.status !== 0) throw new Error(`apertium failed: ${result.stderr}`)
+  rmSync(dir, { recursive: true, force: true })
+  const lines = result.stdout.split('\n').filter((line) => line.trim() !== '').length
+  if (result.status !== 0 || lines !== texts.length) throw new Error(`apertium gave ${lines} lines for ${texts.length}: ${result.stderr}`)
   return { wallMs, perSecond: (texts.length / wallMs) * 1000 }
 }
 

@@ -153,6 +153,7 @@ try {
     console.log(`  wall ${result.wall_ms} ms, engine ${result.engine_ms} ms, outside the engine ${result.outside_ms} ms (${(result.outside_share * 100).toFixed(1)} %, budget ≤ 10 %: ${result.budget_ok ? 'ok' : 'OVER'})`)
     console.log(`  ${result.keys_per_s} key×target/s (${result.file_keys_per_s} file keys/s); ${segments} distinct segments in ${calls} translator calls`)
     console.log(`  translated ${result.translated_keys}, failed ${result.failed_keys}; ${result.before_first_call_ms} ms before the first engine call, ${result.after_last_call_ms} ms after the last`)
+    console.log(`BENCH_JSON ${JSON.stringify({ job: result })}`)
   }
 } finally {
   await service.close()
