@@ -14,10 +14,10 @@
  *   `:`, `=`, emoji, …) as a translation and reads exactly that string back.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { Entry, Parsed, PluralCategory, PluralForms, Translation, WriteOptions } from '../src/types.js'
+import { corpusAvailable, corpusDir } from '../../../test-support/corpus.js'
 
 export interface Fixture {
   name: string
@@ -55,17 +55,11 @@ export function inline(name: string, text: string): Fixture {
   return { name, bytes: encoder.encode(text) }
 }
 
-/** Every file of /work/shared/corpus/<fmt>/ (read at test time; the corpus is not copied into the repo). */
+/** Every file of the shared corpus's <fmt>/ folder (read at test time; the corpus is not copied into the repo). */
 export function corpusFixtures(format: string): Fixture[] {
-  const dir = process.env.VERSO_CORPUS
-    ? `${process.env.VERSO_CORPUS}/${format}`
-    : fileURLToPath(new URL(`../../../../shared/corpus/${format}/`, import.meta.url))
-  let names: string[]
-  try {
-    names = readdirSync(dir).sort()
-  } catch {
-    return []
-  }
+  if (!corpusAvailable) return []
+  const dir = corpusDir(format)
+  const names = readdirSync(dir).sort()
   return names
     .map((name) => `${dir}/${name}`.replace(/\/+/g, '/'))
     .filter((path) => statSync(path).isFile())
