@@ -1,50 +1,15 @@
 /**
- * The seam between the job engine and @verso/formats. The shapes below restate the
- * @verso/formats contract structurally, so the engine loads a codec only for the file types
- * it meets (subpath imports, loaded on first use) and tests can inject small codecs.
+ * The seam between the job engine and @verso/formats: the engine loads a codec only for the
+ * file types it meets (subpath imports, loaded on first use) and tests can inject small codecs.
  */
 import type { FileType } from '../types.js'
+import type { Entry, Issue, Parsed, PluralCategory, PluralForms } from '@verso/formats'
+import type { Prepared, Segment } from '@verso/formats/placeholders'
 
-export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
-export type PluralForms = Partial<Record<PluralCategory, string>>
-
-export interface InlineToken {
-  readonly id: string
-  readonly kind: 'open' | 'close' | 'void'
-}
-/** Same shape as @verso/engine's and @verso/formats/placeholders' Segment. */
-export type Segment = string | readonly (string | InlineToken)[]
-
-export interface FormatEntry {
-  key: string
-  text: string
-  context?: string
-  note?: string
-  plural?: PluralForms
-  translatable: boolean
-  line: number
-  column: number
-}
-
-export interface FormatIssue {
-  code: string
-  message: string
-  line: number
-  column: number
-}
-
-export interface ParsedFile {
-  format: string
-  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'iso-8859-1'
-  entries: FormatEntry[]
-  issues: FormatIssue[]
-  write(translations: ReadonlyMap<string, string | PluralForms>, options?: { targetLanguage?: string }): Uint8Array
-}
-
-export interface Prepared {
-  segments: Segment[]
-  restore(translated: Segment[]): { text: string; problems: Array<{ code: string; message: string }> }
-}
+export type { PluralCategory, PluralForms, Prepared, Segment }
+export type FormatEntry = Entry
+export type FormatIssue = Issue
+export type ParsedFile = Parsed
 
 /** The codec functions for one file type, loaded. Everything is synchronous once loaded. */
 export interface LoadedFormat {
