@@ -55,7 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.addHook('onRequest', async (request, reply) => {
     const { auth = 'read', rateLimited = false } = request.routeOptions.config ?? {}
-    if (auth === 'none') return
+    // An unknown route is a 404 whatever the key.
+    if (auth === 'none' || request.is404) return
     request.account = await authenticate(deps.metering, request, auth)
     if (rateLimited) {
       const hit = await deps.rateLimiter.hit(request.account.id)

@@ -66,3 +66,18 @@ describe('GET /health', () => {
     }
   })
 })
+
+describe('unknown routes', () => {
+  test('answer 404 with a detail, with or without a key', async () => {
+    const h = await createHarness({ worker: false })
+    try {
+      for (const headers of [{}, { 'X-API-KEY': 'whatever' }]) {
+        const res = await h.app.inject({ method: 'GET', url: '/v3/nothing', headers })
+        expect(res.statusCode).toBe(404)
+        expect(res.json().detail).toMatch(/No route/)
+      }
+    } finally {
+      await h.close()
+    }
+  })
+})
