@@ -51,7 +51,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   let doc: Document.Parsed
   const issues: Issue[] = []
   try {
-    const tokens = Array.from(new Parser().parse(text))
+    const tokens = withPlainEnv(() => Array.from(new Parser().parse(text)))
     const depth = maxCstDepth(tokens, opts.maxDepth)
     if (depth.tooDeep) return fail([issueAt('FORMAT_TOO_DEEP', `nesting deeper than ${opts.maxDepth}`, depth.offset)])
     const docs = Array.from(new Composer({ uniqueKeys: false, prettyErrors: false }).compose(tokens))
@@ -91,28 +91,29 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
         if (note) notes.set(prefix ?? '', note)
       } else {
         const seen = new Set<string>()
-        node.items.forEach((pair, i) => {
+        const items = node.items
+        for (let i = 0; i < items.length; i++) {
+          const pair = items[i]!
           const k = pair.key
           if (isScalar(k) && k.value === '<<' && (isAlias(pair.value) || isSeq(pair.value))) {
             // merge key: the merged values are entries where their anchor is
             cost += walk(pair.value, null, flow, depth + 1) // counts alias expansion only (aliases are not entries)
-            return
+            continue
           }
           const segment = isScalar(k) ? String(k.value) : k && typeof k === 'object' && 'range' in k ? text.slice((k as Node).range![0], (k as Node).range![1]) : ''
           if (seen.has(segment)) {
             issues.push(issueAt('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(segment)}`, isScalar(k) ? k.range![0] : node.range![0]))
-            return
+            continue
           }
           seen.add(segment)
           const comment = (isScalar(k) ? k.commentBefore : undefined) ?? (i === 0 ? node.commentBefore : undefined)
-          cost += walk(pair.value, joinKey(prefix, segment), flow, depth + 1, tidyComment(comment ?? undefined))
-        })
+          cost += walk(pair.value, joinKey(prefix, segment), flow, depth + 1, comment ? tidyComment(comment) : undefined)
+        }
       }
     } else if (isSeq(node)) {
       const flow = inFlow || Boolean(node.flow)
-      node.items.forEach((item, i) => {
-        cost += walk(item, joinKey(prefix, String(i)), flow, depth + 1)
-      })
+      const items = node.items
+      for (let i = 0; i < items.length; i++) cost += walk(items[i], joinKey(prefix, String(i)), flow, depth + 1)
     }
     const anchor = (node as { anchor?: string } | null)?.anchor
     if (anchor) anchorCost.set(anchor, cost)
@@ -153,7 +154,8 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     if (n) entry.note = n
     return entry
   })
-  const byKey = new Map(slots.map((s) => [s.key, s]))
+  const byKey = new Map<string, Slot>()
+  for (const slot of slots) byKey.set(slot.key, slot)
   const asciiOnly = !/[^\x00-\x7e]/.test(text) && /\\[uUx][0-9a-fA-F]{2}/.test(text)
   const lineBreak = lineBreakOf(text)
 
@@ -221,6 +223,32 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   }
 
   return { format: 'yaml', encoding: src.encoding, entries, issues, write }
+}
+
+/**
+ * Runs `fn` with `process.env` replaced by a plain empty object. eemeli/yaml's Parser reads
+ * `process.env.LOG_TOKENS` once per lexical token, and Node's `process.env` is a host object
+ * whose every read calls into C++ (≈30% of parsing time on a 10 MB file). When LOG_TOKENS is set,
+ * or `process.env` cannot be replaced, `fn` runs as it is. Synchronous only: nothing else can
+ * observe the swap, and `finally` restores the original object.
+ */
+function withPlainEnv<T>(fn: () => T): T {
+  const proc = (globalThis as { process?: { env?: unknown } }).process
+  const descriptor = proc ? Object.getOwnPropertyDescriptor(proc, 'env') : undefined
+  if (!proc || !descriptor || !('value' in descriptor) || !descriptor.writable) return fn()
+  const env = descriptor.value as Record<string, string | undefined> | undefined
+  if (!env || typeof env !== 'object' || env.LOG_TOKENS) return fn()
+  try {
+    proc.env = {}
+    if (proc.env === env) return fn()
+  } catch {
+    return fn()
+  }
+  try {
+    return fn()
+  } finally {
+    proc.env = env
+  }
 }
 
 /** The members of a plural map (keys exactly CLDR categories, flow-scalar string values), else undefined. */
