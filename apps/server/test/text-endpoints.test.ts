@@ -202,6 +202,13 @@ describe('POST /v2/translate/html', () => {
     expect(out).toMatch(/<b>rojo<\/b>/)
   })
 
+  test('answers a page without text unchanged, even with source auto', async () => {
+    const html = '<div><img src="a.png"><script>var x = 1</script></div>'
+    const res = await post('/v2/translate/html', { html, source: 'auto', target: 'es' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().html).toBe(html)
+  })
+
   test('answers 400 for html over 50 000 characters', async () => {
     const res = await post('/v2/translate/html', { html: `<p>${'a'.repeat(50_000)}</p>`, source: 'en', target: 'es' })
     expect(res.statusCode).toBe(400)

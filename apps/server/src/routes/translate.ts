@@ -81,7 +81,9 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
   app.post('/v2/translate/html', { schema: { body: HtmlBody }, config: translateFamily }, async (request) => {
     const { html, source, target } = request.body
     const page = extractHtml(html)
-    const pair = resolvePair(engine, source, target, () => page.segments.map(plainText).join('\n'))
+    // A page with no text to translate has no language to detect: it comes back as it is.
+    const nothingToDetect = source === 'auto' && page.segments.length === 0
+    const pair = resolvePair(engine, nothingToDetect ? target : source, target, () => page.segments.map(plainText).join('\n'))
     const translated = await withCredits(metering, request.account!, 1, () =>
       page.segments.length === 0 ? Promise.resolve([]) : engine.translate(page.segments, pair),
     )
