@@ -81,3 +81,38 @@ describe('unknown routes', () => {
     }
   })
 })
+
+describe('POST /v2/translate/batch with an engine failure', () => {
+  test('answers the failed item with success false and refunds its credit', async () => {
+    const real = createEngine()
+    // The real engine, except that any text containing "FAIL" fails, as a hung pipeline would.
+    const engine = {
+      ...real,
+      translateSettled: async (segments: readonly any[], pair: { source: string; target: string }) => {
+        const outcomes = await real.translateSettled(segments, pair)
+        return outcomes.map((outcome, i) =>
+          String(segments[i]).includes('FAIL') ? { error: new Error('the pipeline did not answer') as any } : outcome,
+        )
+      },
+    }
+    const h = await createHarness({ engine, worker: false })
+    try {
+      const { apiKey, id } = await h.account(10)
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/v2/translate/batch',
+        headers: { 'X-API-KEY': apiKey },
+        payload: { texts: ['The dog runs.', 'FAIL here.', 'The house is red.'], source: 'en', target: 'es' },
+      })
+      expect(res.statusCode).toBe(200)
+      const body = res.json()
+      expect(body).toMatchObject({ total: 3, successful: 2, failed: 1 })
+      expect(body.translations[1]).toMatchObject({ success: false, translation: null, error: 'the pipeline did not answer' })
+      expect(body.translations[2].translation).toMatch(/casa/)
+      expect((await h.metering.summary(id)).credits_used).toBe(2)
+    } finally {
+      await h.close()
+      await real.close()
+    }
+  })
+})
