@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import multipart from '@fastify/multipart'
+import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Engine } from '@verso/engine'
 import type { Account, Metering, RateLimiter } from '@verso/metering'
@@ -49,6 +50,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.decorateRequest('account', undefined)
+  // The OpenAPI document is generated from the routes' TypeBox schemas: GET /openapi.json.
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Verso translation service', version: '2.0.0' },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' } } },
+      security: [{ apiKey: [] }],
+    },
+  })
   await app.register(multipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 20 },
   })
@@ -112,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.status(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}` })
   })
 
+  app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'none' } }, async () => app.swagger())
   await app.register(healthRoutes, { engine: deps.engine })
   await app.register(translateRoutes, deps)
   await app.register(languageRoutes, deps)

@@ -116,3 +116,22 @@ describe('POST /v2/translate/batch with an engine failure', () => {
     }
   })
 })
+
+describe('GET /openapi.json', () => {
+  test('describes the routes from their schemas, without a key', async () => {
+    const h = await createHarness({ worker: false })
+    try {
+      const res = await h.app.inject({ method: 'GET', url: '/openapi.json' })
+      expect(res.statusCode).toBe(200)
+      const doc = res.json()
+      expect(doc.openapi).toMatch(/^3\./)
+      expect(doc.components.securitySchemes.apiKey).toMatchObject({ in: 'header', name: 'X-API-KEY' })
+      const body = doc.paths['/v2/translate'].post.requestBody.content['application/json'].schema
+      expect(body.required).toEqual(['text', 'source', 'target'])
+      expect(body.properties.text.maxLength).toBe(5000)
+      expect(Object.keys(doc.paths)).toContain('/v2/translate/i18n/jobs/{job_id}/status')
+    } finally {
+      await h.close()
+    }
+  })
+})
