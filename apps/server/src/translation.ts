@@ -11,22 +11,26 @@ export interface ResolvedPair {
   detected?: { language: string; confidence: number }
 }
 
-function supportedCodes(engine: Engine): string {
-  return ['auto', ...engine.languages().map((language) => language.code)].join(', ')
+/** Refuses codes the installed engine does not know, listing those it does; `auto` is a source only. */
+export function checkLanguages(engine: Engine, source: string, targets: readonly string[]): void {
+  const known = engine.languages().map((language) => language.code)
+  const knows = new Set(known)
+  if (source !== 'auto' && !knows.has(source)) {
+    throw new HttpError(400, `Unsupported source language '${source}'. Supported codes: auto, ${known.join(', ')}`)
+  }
+  const unknown = targets.filter((code) => !knows.has(code))
+  if (unknown.length > 0) {
+    throw new HttpError(
+      400,
+      `Unsupported target language${unknown.length > 1 ? 's' : ''} ${unknown.map((code) => `'${code}'`).join(', ')}. ` +
+        `Supported codes: ${known.join(', ')}`,
+    )
+  }
 }
 
 /** Validates codes before any credit is charged; `auto` is resolved by detecting `sample`. */
 export function resolvePair(engine: Engine, source: string, target: string, sample: () => string): ResolvedPair {
-  const known = new Set(engine.languages().map((language) => language.code))
-  if (source !== 'auto' && !known.has(source)) {
-    throw new HttpError(400, `Unsupported source language '${source}'. Supported codes: ${supportedCodes(engine)}`)
-  }
-  if (!known.has(target)) {
-    throw new HttpError(
-      400,
-      `Unsupported target language '${target}'. Supported codes: ${supportedCodes(engine).replace('auto, ', '')}`,
-    )
-  }
+  checkLanguages(engine, source, [target])
   let detected: ResolvedPair['detected']
   if (source === 'auto') {
     const text = sample().trim()

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { AppDeps } from '../app.js'
 import { HttpError } from '../http-errors.js'
+import { checkLanguages } from '../translation.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const FIELDS = new Set(['source_language', 'target_languages', 'webhook_url'])
@@ -39,19 +40,8 @@ export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engin
       .map((code) => code.trim())
       .filter((code) => code !== '')
     if (targets.length === 0) throw new HttpError(400, "'target_languages' is required: comma-separated language codes.")
-    const known = new Set(engine.languages().map((language) => language.code))
-    const unknown = targets.filter((code) => !known.has(code))
-    if (unknown.length > 0) {
-      throw new HttpError(
-        400,
-        `Unsupported target language${unknown.length > 1 ? 's' : ''} ${unknown.map((c) => `'${c}'`).join(', ')}. ` +
-          `Supported codes: ${[...known].join(', ')}`,
-      )
-    }
     const source = (fields.source_language ?? '').trim() || 'auto'
-    if (source !== 'auto' && !known.has(source)) {
-      throw new HttpError(400, `Unsupported source language '${source}'. Supported codes: auto, ${[...known].join(', ')}`)
-    }
+    checkLanguages(engine, source, targets)
     const job = await jobs.create({
       ownerId: request.account!.id,
       filename: file.filename,
