@@ -172,9 +172,20 @@ for (const format of FORMATS) {
       heapDeltaMB: Math.round((after.heapUsed - before.heapUsed) / MB),
     }
     large.withinBudget = large.parseAndWriteMs < BUDGET_MS
+    if (format === 'yaml') {
+      // side by side: eemeli/yaml's Parser + Composer alone on the same text (the path the codec
+      // takes for YAML its block reader leaves to the library), against the codec's whole parse
+      const { Composer, Parser } = await import('yaml')
+      const source = new TextDecoder().decode(big)
+      globalThis.gc?.()
+      const l0 = performance.now()
+      Array.from(new Composer({ uniqueKeys: false }).compose(new Parser().parse(source)))
+      large.libraryParseMs = Math.round(performance.now() - l0)
+      large.libraryOverCodecParse = +(large.libraryParseMs / large.parseMs).toFixed(2)
+    }
     results[format] = { corpus, large }
     console.log(
-      `${format}: ${(big.length / MB).toFixed(1)} MB generated, ${large.entries} entries, ${large.issues} issues: parse ${large.parseMs} ms, identity write ${large.identityWriteMs} ms (${identical ? 'identical' : 'NOT IDENTICAL'}), translate-all write ${large.translateAllWriteMs} ms; cpu ${large.cpuMs} ms; parse+write ${large.parseAndWriteMs} ms ${large.withinBudget ? '(within' : '(OVER'} the ${BUDGET_MS} ms budget); rss ${large.rssMB} MB, heap +${large.heapDeltaMB} MB`,
+      `${format}: ${(big.length / MB).toFixed(1)} MB generated, ${large.entries} entries, ${large.issues} issues: parse ${large.parseMs} ms, identity write ${large.identityWriteMs} ms (${identical ? 'identical' : 'NOT IDENTICAL'}), translate-all write ${large.translateAllWriteMs} ms; cpu ${large.cpuMs} ms; parse+write ${large.parseAndWriteMs} ms ${large.withinBudget ? '(within' : '(OVER'} the ${BUDGET_MS} ms budget); rss ${large.rssMB} MB, heap +${large.heapDeltaMB} MB${large.libraryParseMs === undefined ? '' : `; yaml library Parser+Composer alone ${large.libraryParseMs} ms (${large.libraryOverCodecParse}× the codec's parse)`}`,
     )
   } catch (error) {
     console.log(`${format}: failed: ${error?.stack ?? error}`)

@@ -7,13 +7,14 @@
  * `targetLanguage`, `write` renames it. Aliases and merge keys (`<<: *EN`) are not entries: the
  * anchored value is translated once. Only the first document of a stream is read.
  */
-import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Scalar, type YAMLMap } from 'yaml'
+import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Scalar, type YAMLMap } from 'yaml'
 import type { Entry, Issue, Parsed, Translation, WriteOptions } from '../types.js'
 import { joinKey } from '../shared/keys.js'
 import { resolveOptions, type ParseOptions } from '../shared/options.js'
 import { isPluralKeySet, resolvePluralForms } from '../shared/plural.js'
 import { applyEdits, decodeUnicode, encodeText, LineIndex, lineBreakOf, makeIssue, type Edit } from '../shared/text.js'
 import { maxCstDepth } from './depth.js'
+import { readBlockYaml } from './block-reader.js'
 import { doubleQuoted, flowScalar, foldedBlock, literalBlock, type BlockLayout, type ScalarStyle } from './scalar-style.js'
 
 export type { ParseOptions }
@@ -22,9 +23,12 @@ interface ScalarSlot {
   key: string
   node: Scalar
   inFlow: boolean
+  /** Offset of the map key this value belongs to, for the comment above it. */
+  keyAt?: number
 }
 interface PluralSlot {
   key: string
+  keyAt?: number
   map: YAMLMap
   members: Array<{ category: string; key: Scalar; value: Scalar }>
 }
@@ -48,31 +52,34 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     return makeIssue(code, message, p.line, p.column)
   }
 
-  let doc: Document.Parsed
   const issues: Issue[] = []
-  try {
-    const tokens = withPlainEnv(() => Array.from(new Parser().parse(text)))
-    const depth = maxCstDepth(tokens, opts.maxDepth)
-    if (depth.tooDeep) return fail([issueAt('FORMAT_TOO_DEEP', `nesting deeper than ${opts.maxDepth}`, depth.offset)])
-    const docs = Array.from(new Composer({ uniqueKeys: false, prettyErrors: false }).compose(tokens))
-    if (docs.length === 0) return { ...fail([]), entries: [] }
-    doc = docs[0]!
-    if (docs.length > 1) issues.push(issueAt('FORMAT_UNSUPPORTED', 'only the first YAML document is translated', docs[1]!.range[0]))
-    for (const d of docs) {
-      for (const e of d.errors) issues.push(issueAt('FORMAT_SYNTAX', e.message.split('\n')[0]!, e.pos[0]))
+  let contents: unknown
+  const block = readBlockYaml(text, opts.maxDepth)
+  if (block) contents = block.contents
+  else {
+    try {
+      const tokens = withPlainEnv(() => Array.from(new Parser().parse(text)))
+      const depth = maxCstDepth(tokens, opts.maxDepth)
+      if (depth.tooDeep) return fail([issueAt('FORMAT_TOO_DEEP', `nesting deeper than ${opts.maxDepth}`, depth.offset)])
+      const docs = Array.from(new Composer({ uniqueKeys: false, prettyErrors: false }).compose(tokens))
+      if (docs.length === 0) return { ...fail([]), entries: [] }
+      contents = docs[0]!.contents
+      if (docs.length > 1) issues.push(issueAt('FORMAT_UNSUPPORTED', 'only the first YAML document is translated', docs[1]!.range[0]))
+      for (const d of docs) {
+        for (const e of d.errors) issues.push(issueAt('FORMAT_SYNTAX', e.message.split('\n')[0]!, e.pos[0]))
+      }
+    } catch (error) {
+      const tooDeep = error instanceof RangeError
+      return fail([makeIssue(tooDeep ? 'FORMAT_TOO_DEEP' : 'FORMAT_SYNTAX', tooDeep ? 'nesting too deep' : String((error as Error)?.message ?? error))])
     }
-  } catch (error) {
-    const tooDeep = error instanceof RangeError
-    return fail([makeIssue(tooDeep ? 'FORMAT_TOO_DEEP' : 'FORMAT_SYNTAX', tooDeep ? 'nesting too deep' : String((error as Error)?.message ?? error))])
   }
 
   const slots: Slot[] = []
-  const notes = new Map<string, string>()
   const anchorCost = new Map<string, number>()
   let aliasLimitHit = false
   let localeKey: Scalar | undefined
 
-  const walk = (node: unknown, prefix: string | null, inFlow: boolean, depth: number, note?: string): number => {
+  const walk = (node: unknown, prefix: string | null, inFlow: boolean, depth: number, keyAt?: number): number => {
     if (depth > opts.maxDepth) return 0
     let cost = 0
     if (isAlias(node)) {
@@ -81,14 +88,12 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       return cost
     }
     if (isScalar(node)) {
-      slots.push({ kind: 'scalar', key: prefix ?? '', node, inFlow })
-      if (note) notes.set(prefix ?? '', note)
+      slots.push({ kind: 'scalar', key: prefix ?? '', node, inFlow, keyAt })
     } else if (isMap(node)) {
       const flow = inFlow || Boolean(node.flow)
       const plural = pluralMembers(node)
       if (plural && !anyAnchored(node)) {
-        slots.push({ kind: 'plural', key: prefix ?? '', map: node, members: plural })
-        if (note) notes.set(prefix ?? '', note)
+        slots.push({ kind: 'plural', key: prefix ?? '', map: node, members: plural, keyAt })
       } else {
         const seen = new Set<string>()
         const items = node.items
@@ -106,8 +111,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
             continue
           }
           seen.add(segment)
-          const comment = (isScalar(k) ? k.commentBefore : undefined) ?? (i === 0 ? node.commentBefore : undefined)
-          cost += walk(pair.value, joinKey(prefix, segment), flow, depth + 1, comment ? tidyComment(comment) : undefined)
+          cost += walk(pair.value, joinKey(prefix, segment), flow, depth + 1, isScalar(k) ? k.range![0] : undefined)
         }
       }
     } else if (isSeq(node)) {
@@ -120,7 +124,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     return cost
   }
 
-  const root = doc.contents
+  const root = contents
   if (isMap(root) && root.items.length === 1 && isPair(root.items[0])) {
     const pair = root.items[0]
     if (isScalar(pair.key) && typeof pair.key.value === 'string' && LOCALE.test(pair.key.value) && isMap(pair.value)) {
@@ -131,12 +135,38 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   if (!localeKey) walk(root, null, false, 0)
   if (aliasLimitHit) issues.push(makeIssue('FORMAT_ALIAS_LIMIT', `aliases expand to more than ${opts.maxAliasCount} nodes`))
 
+  // Notes come from the text around an entry rather than from where the yaml library attaches
+  // comments, so that both readers (block-reader.ts and the library) give the same notes: the
+  // comment lines directly above the key (no blank line between, not indented past the key),
+  // else a comment after the value on its last line.
+  const commentAbove = (keyAt: number | undefined): string | undefined => {
+    if (keyAt === undefined) return undefined
+    const { line, column } = at(keyAt)
+    const found: string[] = []
+    for (let l = line - 1; l >= 1; l--) {
+      const start = lines.lineStart(l)
+      const end = lines.lineStart(l + 1) - 1
+      let i = start
+      while (text.charCodeAt(i) === 32) i++
+      if (text[i] !== '#' || i - start > column - 1) break
+      found.push(text.slice(i + 1, text[end - 1] === '\r' ? end - 1 : end).trim())
+    }
+    const note = found.reverse().join('\n').trim()
+    return note === '' ? undefined : note
+  }
+  const commentAfter = (node: Scalar): string | undefined => {
+    if (node.type === 'BLOCK_FOLDED' || node.type === 'BLOCK_LITERAL') return undefined
+    const end = node.range![1]
+    const m = /^[ \t]+#([^\r\n]*)/.exec(text.slice(end, end + 1024))
+    return m?.[1]!.trim() || undefined
+  }
+
   const entries: Entry[] = slots.map((slot) => {
     if (slot.kind === 'plural') {
       const forms = Object.fromEntries(slot.members.map((m) => [m.category, String(m.value.value)]))
       const p = at(slot.members[0]!.key.range![0])
       const entry: Entry = { key: slot.key, text: forms.other ?? '', plural: forms, translatable: Object.values(forms).some((v) => v !== ''), line: p.line, column: p.column }
-      const n = notes.get(slot.key)
+      const n = commentAbove(slot.keyAt)
       if (n) entry.note = n
       return entry
     }
@@ -150,7 +180,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       line: p.line,
       column: p.column,
     }
-    const n = notes.get(slot.key) ?? slot.node.comment?.trim()
+    const n = commentAbove(slot.keyAt) ?? commentAfter(slot.node)
     if (n) entry.note = n
     return entry
   })
@@ -266,10 +296,4 @@ function pluralMembers(map: YAMLMap): PluralSlot['members'] | undefined {
 
 function anyAnchored(map: YAMLMap): boolean {
   return map.items.some((p) => (isScalar(p.value) && p.value.anchor) || (isScalar(p.key) && p.key.anchor))
-}
-
-
-function tidyComment(comment: string | undefined): string | undefined {
-  const text = comment?.split('\n').map((l) => l.trim()).join('\n').trim()
-  return text ? text : undefined
 }
