@@ -28,8 +28,16 @@ function libraryTree(text: string): unknown {
   return project(docs[0]?.contents ?? null)
 }
 
-/** Asserts the reader either declines or agrees with the library; returns whether it read the text. */
+/**
+ * Asserts the reader either declines or agrees with the library, on the text and on its CRLF
+ * version; returns whether it read the text.
+ */
 function agrees(text: string): boolean {
+  if (!text.includes('\r')) agreesAsIs(text.replaceAll('\n', '\r\n'))
+  return agreesAsIs(text)
+}
+
+function agreesAsIs(text: string): boolean {
   const fast = readBlockYaml(text, 256)
   if (fast === undefined) return false
   const library = libraryTree(text)
@@ -108,7 +116,8 @@ describe('yaml block reader agrees with the yaml library', () => {
       'a: |+\n  x\n\n', // keep chomping
       'a: |2\n    x\n', // indentation indicator
       'a:\tb\n', // tabs
-      'a: b\r\n', // CR
+      'a: b\rc: d\r', // CR alone
+      'a: b\r\nc: d\n', // mixed line breaks
       'a: b\n---\nc: d\n', // several documents
       '%YAML 1.2\n---\na: b\n', // directives
       'a: [b, c,]\n', // trailing comma
@@ -124,6 +133,11 @@ describe('yaml block reader agrees with the yaml library', () => {
       'a: x # c\n  y\n', // comment in the middle of a plain scalar: an error
     ]
     for (const text of outside) expect(readBlockYaml(text, 256), text).toBeUndefined()
+  })
+
+  test('reads CRLF files as it reads LF ones', () => {
+    expect(readBlockYaml('---\r\nen:\r\n  a: b\r\n  c: |\r\n    x\r\n\r\n    y\r\n  d:\r\n  - e\r\n', 256)).not.toBeUndefined()
+    expect(agrees('---\nen:\n  a: b\n  c: |\n    x\n\n    y\n  d:\n  - e\n  f: "x\n\n    y" # z\n  g:   \n')).toBe(true)
   })
 
   test('declines nesting deeper than the limit so that the library reports it', () => {

@@ -1,18 +1,19 @@
 /**
- * A fast reader for the block-style YAML that localization files are written in, producing the
+ * A fast reader for the block-style YAML that localization files are written in. It produces the
  * same nodes (eemeli/yaml's `Scalar`, `YAMLMap`, `YAMLSeq`, `Pair`, with the same values, styles
- * and ranges) that yaml's Parser + Composer would, in a single pass over the lines and without a
- * CST. On a 10 MB Rails file that is the difference between ~1.6 s and ~0.2 s.
+ * and ranges) that yaml's Parser + Composer would, in one pass over the lines and without a CST:
+ * on a 10 MB Rails file, about a quarter of the library's time (BENCHMARKS.md).
  *
- * It reads a deliberately small subset: block maps and sequences (including Rails' zero-indented
- * `- item` under a key), plain, single- and double-quoted scalars, `|`/`>` block scalars with
- * clip or strip chomping, one-line flow sequences of scalars (`[Sunday, ~, :year]`), comments and
- * one leading `---`. Anything else (anchors, aliases, tags, flow maps, explicit keys, `+`
- * chomping or indentation indicators, tabs, CR line breaks, several documents, anything
- * malformed...) makes it return `undefined`, and the caller parses with the yaml library, which
- * also reports the errors. So this reader never decides what is an error; it only recognizes
- * input it is sure about. The differential test (test/yaml-block-reader.test.ts) checks it
- * against the library on the corpus, on hand-written edge cases and on generated documents.
+ * It reads a deliberately small subset: block maps and sequences (including the zero-indented
+ * `- item` lists Psych writes under a key), plain, single- and double-quoted scalars, `|`/`>`
+ * block scalars with clip or strip chomping, one-line flow sequences of scalars
+ * (`[Sunday, ~, :year]`), comments and one leading `---`, with LF or CRLF line breaks. Anything
+ * else (anchors, aliases, tags, flow maps, explicit keys, `+` chomping, indentation indicators,
+ * tabs, lone CRs or mixed line breaks, several documents, anything malformed) makes it return
+ * `undefined`, and the caller parses with the yaml library, which also reports the errors. So
+ * this reader never decides what is an error; it only recognizes input it is sure about. The
+ * differential test (test/yaml-block-reader.test.ts) checks it against the library on the
+ * corpus, on hand-written edge cases and on generated documents, each also with CRLF breaks.
  */
 import { Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml'
 
@@ -24,9 +25,9 @@ const unsupported = (): never => {
   throw new Unsupported()
 }
 
-// Characters that never appear in the subset: C0 controls other than LF, tab (YAML's indentation
-// rules for tabs are subtle), CR (line-break handling), DEL, BOM.
-const OUTSIDE_SUBSET = /[\x00-\x09\x0b-\x1f\x7f\ufeff]/
+// Characters that never appear in the subset: C0 controls other than LF and CR, tab (YAML's
+// indentation rules for tabs are subtle), DEL, BOM.
+const OUTSIDE_SUBSET = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f\ufeff]/
 const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \n]|$)/
 // The YAML 1.2 core schema's non-string plain scalars (the yaml library's default schema).
 const CORE_NULL = /^(?:~|[Nn]ull|NULL)?$/
@@ -47,8 +48,13 @@ const HEX_ESCAPE_LENGTH: Record<string, number> = { x: 2, u: 4, U: 8 }
  */
 export function readBlockYaml(text: string, maxDepth: number): { contents: Node | null } | undefined {
   if (OUTSIDE_SUBSET.test(text)) return undefined
+  // CRLF files (every line break CRLF, no other CR) are read with each CR seen as a space: offsets
+  // stay the same, a space before a line break is never part of a value, and the few places
+  // where it would count (empty values, block scalar lines) ask `crlf`
+  const crlf = text.includes('\r')
+  if (crlf && (/\r(?!\n)|[^\r]\n|^\n/.test(text))) return undefined
   try {
-    return new BlockReader(text, maxDepth).document()
+    return new BlockReader(crlf ? text.replaceAll('\r', ' ') : text, maxDepth, crlf).document()
   } catch (error) {
     if (error instanceof Unsupported) return undefined
     throw error
@@ -62,6 +68,7 @@ class BlockReader {
   constructor(
     private readonly text: string,
     private readonly maxDepth: number,
+    private readonly crlf: boolean,
   ) {}
 
   document(): { contents: Node | null } {
@@ -116,6 +123,11 @@ class BlockReader {
     if (this.pos < this.text.length && DOCUMENT_MARKER.test(this.text.slice(this.pos, this.pos + 4))) unsupported()
   }
 
+  /** `at`, or the CR's offset when `at` is the LF of a CRLF (where the library puts an empty value). */
+  private beforeCr(at: number): number {
+    return this.crlf && this.text[at] === '\n' ? at - 1 : at
+  }
+
   /** Skips spaces from `from`; the offset of the first other character. */
   private skipSpaces(from: number): number {
     while (this.text.charCodeAt(from) === 32) from++
@@ -164,7 +176,7 @@ class BlockReader {
       if (this.atLineEnd(valueAt)) {
         if (this.text[valueAt] === '#' && valueAt === key.colon + 1) unsupported()
         this.nextLine()
-        value = this.nodeOnNextLines(indent, true, valueAt, depth + 1)
+        value = this.nodeOnNextLines(indent, true, this.beforeCr(valueAt), depth + 1)
       } else {
         value = this.inlineNode(valueAt, indent, depth + 1)
       }
@@ -194,7 +206,7 @@ class BlockReader {
       if (this.atLineEnd(contentAt)) {
         if (this.text[contentAt] === '#' && contentAt === dash + 1) unsupported()
         this.nextLine()
-        seq.items.push(this.nodeOnNextLines(indent, false, contentAt, depth + 1))
+        seq.items.push(this.nodeOnNextLines(indent, false, this.beforeCr(contentAt), depth + 1))
       } else if (this.isSequenceItem(contentAt)) {
         unsupported() // `- - x`
       } else if (this.implicitKey(contentAt)) {
@@ -467,10 +479,12 @@ class BlockReader {
     let leadingBlankIndent = 0
     let end = this.pos // after the last content line's break
     while (this.pos < text.length) {
-      const indent = this.indentAt(this.pos)
-      const lineEnd = this.lineEnd(this.pos)
-      const blank = this.pos + indent === lineEnd
+      let indent = this.indentAt(this.pos)
+      let lineEnd = this.lineEnd(this.pos)
+      if (this.crlf && lineEnd < text.length) lineEnd-- // the CR, seen as a space
+      const blank = this.pos + indent >= lineEnd
       if (blank) {
+        indent = lineEnd - this.pos
         if (contentIndent < 0) leadingBlankIndent = Math.max(leadingBlankIndent, indent)
         else if (indent > contentIndent) unsupported() // a blank line whose extra spaces are content
         lines.push('')
