@@ -55,6 +55,8 @@ describe('placeholders prepare', () => {
     ['See https://example.org/a?b=%26u&c=1. Thanks', 'https://example.org/a?b=%26u&c=1'],
     ['Dated %b %d, %Y here', '%Y'],
     ['Keep <xliff:g id="count" example="3">%1$d</xliff:g> items', '<xliff:g id="count" example="3">%1$d</xliff:g>'],
+    ['Hello %name%, you have %item_count% items', '%item_count%'],
+    ['The :attribute field is required.', ':attribute'],
   ]
   for (const [text, token] of protectedCases) {
     test(`protects ${JSON.stringify(token)} as a token`, () => {
@@ -65,6 +67,21 @@ describe('placeholders prepare', () => {
       expect(p.restore(p.segments)).toEqual({ text, problems: [] })
     })
   }
+
+  test('reads a printf conversion followed by a percent sign as printf, not as a %name%', () => {
+    const p = prepare('Progress %d% done', opts())
+    expect(p.segments).toEqual([['Progress ', { id: '1', kind: 'void' }, '% done']])
+    expect(tokensOf(prepare('setting %s.%s is %d%s', opts()).segments[0]!)).toHaveLength(4)
+  })
+
+  test('protects Laravel :name placeholders in JSON only, and only at a word start', () => {
+    const laravel = prepare('The :attribute must be at least :min characters.', opts())
+    expect(laravel.segments).toEqual([['The ', { id: '1', kind: 'void' }, ' must be at least ', { id: '2', kind: 'void' }, ' characters.']])
+    expect(laravel.restore([['Das Feld ', { id: '1', kind: 'void' }, ' braucht ', { id: '2', kind: 'void' }, ' Zeichen.']]).text).toBe('Das Feld :attribute braucht :min Zeichen.')
+    expect(prepare('Note:this and 10:30 and a :) smile', opts()).segments).toEqual(['Note:this and 10:30 and a :) smile'])
+    expect(prepare('The :attribute field', opts({ format: 'po' })).segments).toEqual(['The :attribute field'])
+    expect(prepare('The :attribute field', opts({ format: 'po', colonNames: true })).segments[0]).toContainEqual({ id: '1', kind: 'void' })
+  })
 
   test('turns paired tags into open/close tokens with one id and <br> into a void token', () => {
     const p = prepare('Click <a href="https://x.y/?a=1&b=2">here</a> or <bold>there</bold><br>', opts())

@@ -7,7 +7,7 @@
 import { parse as parseIcu, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import type { FormatId, PluralCategory } from '../types.js'
 import { pluralCategories } from '../plurals/index.js'
-import { tokenize, type RawPiece } from './tokens.js'
+import { tokenize, type RawPiece, type TokenizeOptions } from './tokens.js'
 
 /** The engine's segment type (structurally identical to @verso/engine's; defined here so formats stands alone). */
 export type SegmentPart = string | { id: string; kind: 'open' | 'close' | 'void' }
@@ -17,6 +17,12 @@ export interface PrepareOptions {
   format: FormatId
   targetLanguage: string
   sourceLanguage?: string
+  /**
+   * Protect Laravel-style `:name` placeholders. Default: for `json` (Laravel's JSON language
+   * files), where `The :attribute field is required.` is the convention; elsewhere a colon
+   * before a word is left to the engine.
+   */
+  colonNames?: boolean
   /** Treat the value as ICU MessageFormat. Default: auto-detect ICU syntax (a `plural`, `select` or `selectordinal` argument that parses). */
   icu?: boolean
 }
@@ -58,6 +64,7 @@ interface Context {
   /** Current restore answers (set during `restore`). */
   answers: readonly Segment[]
   problems: Problem[]
+  tokenizeOptions: TokenizeOptions
 }
 
 const LETTER = /\p{L}/u
@@ -67,7 +74,7 @@ function buildMessage(ctx: Context, inputs: Input[], escaping: Escaping): Messag
   const pieces: Input[] = []
   for (const input of inputs) {
     if (input.type === 'token') pieces.push(input)
-    else pieces.push(...tokenize(input.raw))
+    else pieces.push(...tokenize(input.raw, ctx.tokenizeOptions))
   }
   // pair open/close tags by name; unpaired ones become void tokens
   const pairOf = new Map<number, number>()
@@ -252,7 +259,8 @@ const ICU_HINT = /\{\s*[\w$.-]+\s*,\s*(?:plural|select|selectordinal)\s*,/
 
 /** Splits a value into segments for a translation engine; see the package README for what is protected. */
 export function prepare(text: string, options: PrepareOptions): Prepared {
-  const ctx: Context = { segments: [], messages: [], answers: [], problems: [] }
+  const colonNames = options.colonNames ?? options.format === 'json'
+  const ctx: Context = { segments: [], messages: [], answers: [], problems: [], tokenizeOptions: { colonNames } }
   let render: () => string
   const useIcu = options.icu ?? ICU_HINT.test(text)
   const icu = useIcu ? tryIcu(text) : null

@@ -23,6 +23,15 @@ const RUBY_INTERP = /#\{[^{}\n]{1,200}\}/y
 const URL = /https?:\/\/[^\s<>"'{}\\]+/y
 const I18NEXT_NESTING = /\$t\([^()\n]{1,200}\)/y
 const DOUBLE_BRACE = /\{\{[^{}]{0,200}\}\}/y
+/** Symfony's `%name%`; `%d%` and other printf conversions followed by a percent sign are printf. */
+const PERCENT_NAME = /%[A-Za-z_][A-Za-z0-9_]{0,63}%(?![A-Za-z0-9_])/y
+/** Laravel's `:name`, when the format uses it: not after a word character or another colon. */
+const COLON_NAME = /:[A-Za-z_][A-Za-z0-9_]{0,63}/y
+
+export interface TokenizeOptions {
+  /** Protect Laravel-style `:name` placeholders. */
+  colonNames?: boolean
+}
 
 function at(re: RegExp, text: string, i: number): RegExpExecArray | null {
   re.lastIndex = i
@@ -43,7 +52,7 @@ function balanced(text: string, i: number, limit = 2000): number {
   return 0
 }
 
-function matchAt(text: string, i: number): RawPiece | null {
+function matchAt(text: string, i: number, options: TokenizeOptions): RawPiece | null {
   const c = text[i]
   let m: RegExpExecArray | null
   switch (c) {
@@ -76,6 +85,7 @@ function matchAt(text: string, i: number): RawPiece | null {
         const n = balanced(text, i + 1, 200)
         return n > 0 ? { type: 'token', raw: text.slice(i, i + 1 + n) } : null
       }
+      if ((m = at(PERCENT_NAME, text, i)) && at(PRINTF, text, i)?.[0].length !== m[0].length - 1) return { type: 'token', raw: m[0] }
       if ((m = at(PY_NAMED, text, i)) || (m = at(RUBY_NAMED, text, i)) || (m = at(PRINTF, text, i)) || (m = at(STRFTIME, text, i))) {
         return { type: 'token', raw: m[0] }
       }
@@ -94,6 +104,9 @@ function matchAt(text: string, i: number): RawPiece | null {
       const url = m[0].replace(/[.,;:!?)\]]+$/, '')
       return url.length > 8 ? { type: 'token', raw: url } : null
     }
+    case ':':
+      if (!options.colonNames || (i > 0 && /[\p{L}\p{N}_:]/u.test(text[i - 1]!))) return null
+      return (m = at(COLON_NAME, text, i)) ? { type: 'token', raw: m[0] } : null
     case '\r':
       return text[i + 1] === '\n' ? { type: 'token', raw: '\r\n' } : { type: 'token', raw: '\r' }
     case '\n':
@@ -103,17 +116,17 @@ function matchAt(text: string, i: number): RawPiece | null {
   }
 }
 
-const TRIGGER = /[<{$%#&[\\\r\n]|https?:\/\//g
+const TRIGGER = /[<{$%#&[\\\r\n:]|https?:\/\//g
 
 /** Splits `text` into literal runs and tokens. */
-export function tokenize(text: string): RawPiece[] {
+export function tokenize(text: string, options: TokenizeOptions = {}): RawPiece[] {
   const out: RawPiece[] = []
   let textStart = 0
   TRIGGER.lastIndex = 0
   let m: RegExpExecArray | null
   while ((m = TRIGGER.exec(text))) {
     const i = m.index
-    const token = matchAt(text, i)
+    const token = matchAt(text, i, options)
     if (!token) continue
     if (i > textStart) out.push({ type: 'text', raw: text.slice(textStart, i) })
     out.push(token)
