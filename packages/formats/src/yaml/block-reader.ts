@@ -7,17 +7,17 @@
  * It reads a deliberately small subset: block maps and sequences (including the zero-indented
  * `- item` lists Psych writes under a key), plain, single- and double-quoted scalars, `|`/`>`
  * block scalars with clip or strip chomping, one-line flow sequences of scalars
- * (`[Sunday, ~, :year]`), comments and one leading `---`, with LF or CRLF line breaks. Anything
- * else (anchors, aliases, tags, flow maps, explicit keys, `+` chomping, indentation indicators,
- * tabs, lone CRs or mixed line breaks, several documents, anything malformed) makes it return
+ * (`[Sunday, ~, :year]`), anchors on values and aliases to earlier anchors (so merge keys),
+ * comments and one leading `---`, with LF or CRLF line breaks. Anything else (tags, flow
+ * maps, explicit keys, anchored keys, `+` chomping, indentation indicators, tabs, lone CRs or mixed line breaks, several documents, anything malformed) makes it return
  * `undefined`, and the caller parses with the yaml library, which also reports the errors. So
  * this reader never decides what is an error; it only recognizes input it is sure about. The
  * differential test (test/yaml-block-reader.test.ts) checks it against the library on the
  * corpus, on hand-written edge cases and on generated documents, each also with CRLF breaks.
  */
-import { Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml'
+import { Alias, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml'
 
-type Node = Scalar | YAMLMap | YAMLSeq
+type Node = Scalar | YAMLMap | YAMLSeq | Alias
 
 /** Signals input outside the subset; caught once at the top. */
 class Unsupported extends Error {}
@@ -64,6 +64,8 @@ export function readBlockYaml(text: string, maxDepth: number): { contents: Node 
 class BlockReader {
   /** Start of the current line. */
   private pos = 0
+  /** Anchors defined so far (an alias must follow its anchor's node). */
+  private readonly anchors = new Set<string>()
 
   constructor(
     private readonly text: string,
@@ -171,15 +173,7 @@ class BlockReader {
     const start = at
     for (;;) {
       const key = this.implicitKey(at) ?? unsupported()
-      let valueAt = this.skipSpaces(key.colon + 1)
-      let value: Node
-      if (this.atLineEnd(valueAt)) {
-        if (this.text[valueAt] === '#' && valueAt === key.colon + 1) unsupported()
-        this.nextLine()
-        value = this.nodeOnNextLines(indent, true, this.beforeCr(valueAt), depth + 1)
-      } else {
-        value = this.inlineNode(valueAt, indent, depth + 1)
-      }
+      const value = this.valueAfterIndicator(this.skipSpaces(key.colon + 1), indent, false, depth + 1)
       map.items.push(new Pair(key.node, value))
       this.skipBlankAndCommentLines()
       if (this.pos >= this.text.length) break
@@ -201,19 +195,7 @@ class BlockReader {
     const seq = new YAMLSeq()
     const start = this.pos + indent
     for (;;) {
-      const dash = this.pos + indent
-      const contentAt = this.skipSpaces(dash + 1)
-      if (this.atLineEnd(contentAt)) {
-        if (this.text[contentAt] === '#' && contentAt === dash + 1) unsupported()
-        this.nextLine()
-        seq.items.push(this.nodeOnNextLines(indent, false, this.beforeCr(contentAt), depth + 1))
-      } else if (this.isSequenceItem(contentAt)) {
-        unsupported() // `- - x`
-      } else if (this.implicitKey(contentAt)) {
-        seq.items.push(this.collection(contentAt - this.pos, contentAt, depth + 1))
-      } else {
-        seq.items.push(this.inlineNode(contentAt, indent, depth + 1))
-      }
+      seq.items.push(this.valueAfterIndicator(this.skipSpaces(this.pos + indent + 1), indent, true, depth + 1))
       this.skipBlankAndCommentLines()
       if (this.pos >= this.text.length) break
       const next = this.indentAt(this.pos)
@@ -222,6 +204,63 @@ class BlockReader {
     }
     seq.range = [start, this.pos, this.pos]
     return seq
+  }
+
+  /**
+   * The node after a key's `:` or an item's `-` (and their spaces), starting at `at`, with an
+   * optional `&anchor`: a value on the same line, an `*alias`, a compact map (in a sequence),
+   * or a collection on the following lines. `parentIndent` is the indentation of the
+   * collection the node belongs to.
+   */
+  private valueAfterIndicator(at: number, parentIndent: number, inSequence: boolean, depth: number): Node {
+    const text = this.text
+    let anchor: string | undefined
+    if (text[at] === '&') {
+      const end = this.nameEnd(at + 1)
+      anchor = text.slice(at + 1, end)
+      if (anchor === '' || anchor.endsWith(':') || !this.separatesValue(end)) unsupported()
+      at = this.skipSpaces(end)
+    }
+    let node: Node
+    if (this.atLineEnd(at)) {
+      this.nextLine()
+      // a map's value may be a sequence at the map's own indentation, as Psych writes them
+      node = this.nodeOnNextLines(parentIndent, !inSequence, this.beforeCr(at), depth)
+    } else if (anchor !== undefined && (text[at] === '&' || text[at] === '*' || (inSequence && this.implicitKey(at)))) {
+      return unsupported() // two properties, an anchored alias, or an anchor before a compact map's first key
+    } else if (text[at] === '*') {
+      node = this.alias(at)
+    } else if (inSequence && this.isSequenceItem(at)) {
+      return unsupported() // `- - x`
+    } else if (inSequence && this.implicitKey(at)) {
+      node = this.collection(at - this.pos, at, depth)
+    } else {
+      node = this.inlineNode(at, parentIndent, depth)
+    }
+    if (anchor !== undefined) {
+      // registered after the node, so an alias inside it (a recursive alias) is left to the library
+      node.anchor = anchor
+      this.anchors.add(anchor)
+    }
+    return node
+  }
+
+  /** The end of an anchor or alias name starting at `from`: up to white space or a flow indicator. */
+  private nameEnd(from: number): number {
+    let i = from
+    while (i < this.text.length && !' \n,[]{}'.includes(this.text[i]!)) i++
+    return i
+  }
+
+  /** `*name`, which must name an anchor defined before it. */
+  private alias(at: number): Alias {
+    const end = this.nameEnd(at + 1)
+    const name = this.text.slice(at + 1, end)
+    if (!this.anchors.has(name)) unsupported()
+    const node = new Alias(name)
+    node.range = [at, end, end]
+    this.finishLine(end)
+    return node
   }
 
   /**
