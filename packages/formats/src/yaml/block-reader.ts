@@ -9,11 +9,12 @@
  * block scalars with clip or strip chomping, one-line flow sequences of scalars
  * (`[Sunday, ~, :year]`), anchors on values and aliases to earlier anchors (so merge keys),
  * comments and one leading `---`, with LF or CRLF line breaks. Anything else (tags, flow
- * maps, explicit keys, anchored keys, `+` chomping, indentation indicators, tabs, lone CRs or mixed line breaks, several documents, anything malformed) makes it return
- * `undefined`, and the caller parses with the yaml library, which also reports the errors. So
- * this reader never decides what is an error; it only recognizes input it is sure about. The
- * differential test (test/yaml-block-reader.test.ts) checks it against the library on the
- * corpus, on hand-written edge cases and on generated documents, each also with CRLF breaks.
+ * maps, explicit keys, anchored keys, `+` chomping, indentation indicators, tabs, lone CRs or
+ * mixed line breaks, several documents, anything malformed) makes it return `undefined`, and
+ * the caller parses with the yaml library, which also reports the errors. So this reader never
+ * decides what is an error; it only recognizes input it is sure about. The differential test
+ * (test/yaml-block-reader.test.ts) checks it against the library on the corpus, on hand-written
+ * edge cases and on generated documents, each also with CRLF breaks.
  */
 import { Alias, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml'
 
