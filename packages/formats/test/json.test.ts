@@ -9,6 +9,7 @@ testCodec('json', parse, [
   ...corpusFixtures('json'),
   inline('nested.json', '{\n  "a": {\n    "b": "Hello",\n    "c.d": "dotted \\u00e9 \\/ \\"q\\""\n  },\n  "n": 3,\n  "list": ["x", "", true, null]\n}\n'),
   inline('plural.json', '{\n  "items": {\n    "one": "{{count}} item",\n    "other": "{{count}} items"\n  },\n  "title": "Items"\n}'),
+  inline('i18next-suffix.json', '{\n  "title": "Cart",\n  "item_one": "{{count}} item",\n  "item_other": "{{count}} items",\n  "nested": {"left_one": "one left", "left_other": "{{count}} left"}\n}\n'),
   inline('flat-crlf-bom.json', '\ufeff{"a.b": "One",\r\n "c": "Two"}\r\n'),
 ], { pluralTarget: 'ru' })
 
@@ -36,6 +37,26 @@ describe('json codec', () => {
     const p = parse('{\n  "n": {\n    "one": "1 item",\n    "other": "{{count}} items"\n  }\n}\n')
     const out = dec.decode(p.write(new Map([['n', { one: 'a', few: 'b', many: 'c', other: 'd' }]]), { targetLanguage: 'ru' }))
     expect(out).toBe('{\n  "n": {\n    "one": "a",\n    "few": "b",\n    "many": "c",\n    "other": "d"\n  }\n}\n')
+  })
+
+  test('makes one plural entry of i18next suffix keys and writes the target language categories in their place', () => {
+    const src = '{\n  "title": "Cart",\n  "item_one": "{{count}} item",\n  "item_other": "{{count}} items",\n  "done": "Done"\n}\n'
+    const p = parse(src)
+    expect(p.entries.map((e) => e.key)).toEqual(['title', 'item', 'done'])
+    expect(p.entries[1]).toMatchObject({ key: 'item', text: '{{count}} items', plural: { one: '{{count}} item', other: '{{count}} items' }, line: 3, column: 3 })
+    const ru = dec.decode(p.write(new Map([['item', { one: 'a', few: 'b', many: 'c', other: 'd' }]]), { targetLanguage: 'ru' }))
+    expect(ru).toBe('{\n  "title": "Cart",\n  "item_one": "a",\n  "item_few": "b",\n  "item_many": "c",\n  "item_other": "d",\n  "done": "Done"\n}\n')
+    const ja = dec.decode(p.write(new Map([['item', { other: 'x' }]]), { targetLanguage: 'ja' }))
+    expect(ja).toBe('{\n  "title": "Cart",\n  "item_other": "x",\n  "done": "Done"\n}\n')
+  })
+
+  test('leaves suffix keys separate when they are not adjacent, are ordinals, lack other, or sit beside their base key', () => {
+    const keys = (src: string) => parse(src).entries.map((e) => e.key)
+    expect(keys('{"a_one": "x", "b": "y", "a_other": "z"}')).toEqual(['a_one', 'b', 'a_other'])
+    expect(keys('{"place_ordinal_one": "st", "place_ordinal_other": "th"}')).toEqual(['place_ordinal_one', 'place_ordinal_other'])
+    expect(keys('{"a_one": "x", "a_few": "y"}')).toEqual(['a_one', 'a_few'])
+    expect(keys('{"a": "x", "a_one": "y", "a_other": "z"}')).toEqual(['a', 'a_one', 'a_other'])
+    expect(keys('{"a_one": "x", "a_other": 2}')).toEqual(['a_one', 'a_other'])
   })
 
   test('reports a syntax error with line and column and never throws', () => {

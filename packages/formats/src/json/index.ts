@@ -3,7 +3,9 @@
  *
  * Keys are paths: segments joined with '.', a segment's own '.' and '\' escaped as '\.' and '\\',
  * array items by index (`{"a":{"b.c":["x"]}}` → `a.b\.c.0`). An object whose keys are all CLDR
- * plural categories (with `other` and at least one more) is one plural entry.
+ * plural categories (with `other` and at least one more) is one plural entry, and so is a run of
+ * i18next v4 suffix keys (`"item_one"`, `"item_other"` → entry `item`), written back with the
+ * target language's categories (`item_few`, `item_many` for Russian).
  */
 import type { Entry, Parsed, Translation, WriteOptions } from '../types.js'
 import type { ParseOptions } from '../shared/options.js'
@@ -117,6 +119,7 @@ function pluralEdit(text: string, slot: JsonSlot, translation: Translation, targ
   const colon = text.slice(text.indexOf('"', first.keyStart + 1) + 1, first.valueStart)
   const second = map.members[1]
   const separator = second ? text.slice(text.lastIndexOf(',', second.keyStart), second.keyStart) : ', '
-  const body = forms.map(([cat, value]) => `${quote(cat, style)}${colon}${quote(value, style)}`).join(separator)
+  const prefix = map.keyPrefix ?? ''
+  const body = forms.map(([cat, value]) => `${quote(prefix + cat, style)}${colon}${quote(value, style)}`).join(separator)
   return { start: first.keyStart, end: last.valueEnd, text: body }
 }

@@ -17,11 +17,19 @@ export interface JsonSlot {
 }
 
 export interface PluralMap {
-  /** Offsets of the object, braces included. */
+  /** Offsets of the object, braces included (of the members, for i18next suffix plurals). */
   start: number
   end: number
   members: Array<{ category: string; keyStart: number; valueStart: number; valueEnd: number; text: string }>
+  /**
+   * i18next suffix plurals (`"item_one"`, `"item_other"` side by side): the member names are
+   * this prefix plus the category (`item_`). Unset for a plural object (`"item": {"one": …}`).
+   */
+  keyPrefix?: string
 }
+
+/** An i18next v4 plural key: base, `_`, CLDR category. */
+const SUFFIX_PLURAL = /^(.+)_(zero|one|two|few|many|other)$/
 
 interface Frame {
   kind: 'object' | 'array'
@@ -142,7 +150,66 @@ export function scanJson(text: string, maxDepth: number): { slots: JsonSlot[]; i
         key: frame.key ?? '', text: other.text, isString: true, start: frame.start, end,
         plural: { start: frame.start, end, members },
       })
+    } else if (!frame.suppressed) groupSuffixPlurals(frame)
+  }
+
+  /**
+   * Makes one plural entry (key `item`) of each run of adjacent string members named like
+   * i18next's `item_one`, `item_other` (`other` and at least one more category). Left as
+   * separate entries: runs with a gap, ordinal keys (`item_ordinal_one`), and runs whose base
+   * is also a member of the object (`item` beside `item_other`), whose key would be ambiguous.
+   */
+  const groupSuffixPlurals = (frame: Frame): void => {
+    const members = frame.memberKeys
+    let directSlots: Map<string, number> | undefined
+    const groups = new Map<number, JsonSlot>() // slot index of a run's first member → the plural slot
+    const grouped = new Set<number>()
+    for (let i = 0; i < members.length; ) {
+      const base = SUFFIX_PLURAL.exec(members[i]!.name)?.[1]
+      let j = i + 1
+      if (base === undefined) {
+        i = j
+        continue
+      }
+      const categories = [SUFFIX_PLURAL.exec(members[i]!.name)![2]!]
+      for (; j < members.length; j++) {
+        const m = SUFFIX_PLURAL.exec(members[j]!.name)
+        if (!m || m[1] !== base || categories.includes(m[2]!)) break
+        categories.push(m[2]!)
+      }
+      const run = members.slice(i, j)
+      i = j
+      if (!isPluralKeySet(categories) || base.endsWith('_ordinal') || frame.keys.has(base)) continue
+      if (!directSlots) {
+        directSlots = new Map()
+        for (let k = frame.slotMark; k < slots.length; k++) {
+          const slot = slots[k]!
+          if (slot.isString && !slot.plural) directSlots.set(slot.key, k)
+        }
+      }
+      const indexes = run.map((m) => directSlots!.get(joinKey(frame.key, m.name)))
+      if (indexes.some((k) => k === undefined)) continue // a member that is not a string
+      const pluralMembers = run.map((m, k) => {
+        const slot = slots[indexes[k]!]!
+        return { category: categories[k]!, keyStart: m.keyStart, valueStart: slot.start, valueEnd: slot.end, text: slot.text }
+      })
+      const first = pluralMembers[0]!
+      const last = pluralMembers[pluralMembers.length - 1]!
+      groups.set(indexes[0]!, {
+        key: joinKey(frame.key, base), text: pluralMembers.find((m) => m.category === 'other')!.text, isString: true,
+        start: first.keyStart, end: last.valueEnd,
+        plural: { start: first.keyStart, end: last.valueEnd, members: pluralMembers, keyPrefix: `${base}_` },
+      })
+      for (const k of indexes) grouped.add(k!)
     }
+    if (groups.size === 0) return
+    const rest = slots.splice(frame.slotMark)
+    rest.forEach((slot, k) => {
+      const index = frame.slotMark + k
+      const group = groups.get(index)
+      if (group) slots.push(group)
+      else if (!grouped.has(index)) slots.push(slot)
+    })
   }
 
   // states: 0 value expected, 1 after a value
