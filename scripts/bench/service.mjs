@@ -1,5 +1,7 @@
 // /v2/translate under 16 concurrent clients vs the raw Apertium pipeline vs apertium-apy,
-// all on the same kind of distinct English sentences, in one run.
+// all on the same kind of distinct English sentences, in one run. The machine is shared and
+// its load drifts within a minute, so raw and service runs alternate (raw, service, raw,
+// service, raw, service) and the ratio is of their medians; each round's ratio is printed too.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -13,6 +15,7 @@ import { closedLoop, median, percentile } from './stats.mjs'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const COUNT = Number(process.env.BENCH_SENTENCES ?? 2000)
 const CLIENTS = 16
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 
 function freePort() {
   return new Promise((resolve) => {
@@ -68,7 +71,8 @@ function rawPipeline(texts) {
   return { wallMs, perSecond: (texts.length / wallMs) * 1000 }
 }
 
-async function verso(texts, warmTexts) {
+/** Runs `rounds` measured loops against one server; `between(i)` runs before round i. */
+async function verso(rounds, warmTexts, between) {
   const dataDir = mkdtempSync(join(tmpdir(), 'verso-bench-'))
   const port = await freePort()
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' }
@@ -84,8 +88,13 @@ async function verso(texts, warmTexts) {
       if (res.status !== 200) throw new Error(`verso answered ${res.status}: ${res.body}`)
     }
     await closedLoop(warmTexts.length, CLIENTS, (i) => translate(warmTexts[i]))
-    const run = await closedLoop(texts.length, CLIENTS, (i) => translate(texts[i]))
-    return summarise(run, texts.length)
+    const results = []
+    for (const [round, texts] of rounds.entries()) {
+      between(round)
+      const run = await closedLoop(texts.length, CLIENTS, (i) => translate(texts[i]))
+      results.push(summarise(run, texts.length))
+    }
+    return results
   } finally {
     server.kill('SIGTERM')
     await new Promise((r) => server.once('exit', r))
@@ -121,10 +130,20 @@ function summarise(run, count) {
 }
 
 const fixed = (n, d = 1) => Number(n.toFixed(d))
-const raw = rawPipeline(sentences(COUNT, 10_000))
-console.error(`raw apertium eng-spa: ${COUNT} sentences in ${fixed(raw.wallMs)} ms = ${fixed(raw.perSecond)} sentences/s`)
-const service = await verso(sentences(COUNT, 20_000), sentences(200, 5_000))
-console.error(`verso /v2/translate, ${CLIENTS} clients: ${fixed(service.perSecond)} req/s, p50 ${fixed(service.p50Ms)} ms, p99 ${fixed(service.p99Ms)} ms`)
+const raws = []
+const rounds = Array.from({ length: ROUNDS }, (_, i) => sentences(COUNT, 20_000 + i * 7_919))
+const services = await verso(rounds, sentences(200, 5_000), (round) => {
+  const raw = rawPipeline(sentences(COUNT, 10_000 + round * 7_919))
+  raws.push(raw)
+  console.error(`round ${round + 1}: raw apertium eng-spa: ${COUNT} sentences in ${fixed(raw.wallMs)} ms = ${fixed(raw.perSecond)} sentences/s`)
+})
+services.forEach((s, i) =>
+  console.error(`round ${i + 1}: verso /v2/translate, ${CLIENTS} clients: ${fixed(s.perSecond)} req/s, p50 ${fixed(s.p50Ms)} ms, p99 ${fixed(s.p99Ms)} ms; ratio to the raw run before it ${fixed(s.perSecond / raws[i].perSecond, 3)}`),
+)
+const medianOf = (runs, field) => median(runs.map((r) => r[field]))
+const raw = { perSecond: medianOf(raws, 'perSecond'), wallMs: medianOf(raws, 'wallMs') }
+const service = { perSecond: medianOf(services, 'perSecond'), p50Ms: medianOf(services, 'p50Ms'), p99Ms: medianOf(services, 'p99Ms') }
+console.error(`medians of ${ROUNDS} rounds: raw ${fixed(raw.perSecond)} sentences/s; verso ${fixed(service.perSecond)} req/s, p50 ${fixed(service.p50Ms)} ms, p99 ${fixed(service.p99Ms)} ms`)
 const apyCount = Math.min(COUNT, 1000)
 const peer = await apy(sentences(apyCount, 40_000), sentences(100, 6_000))
 if (peer) console.error(`apertium-apy /translate, ${CLIENTS} clients: ${fixed(peer.perSecond)} req/s, p50 ${fixed(peer.p50Ms)} ms, p99 ${fixed(peer.p99Ms)} ms`)
@@ -132,8 +151,10 @@ else console.error('apertium-apy is not installed: peer comparison skipped')
 const result = {
   sentences: COUNT,
   clients: CLIENTS,
-  raw: { perSecond: fixed(raw.perSecond), wallMs: fixed(raw.wallMs) },
-  verso: { perSecond: fixed(service.perSecond), p50Ms: fixed(service.p50Ms), p99Ms: fixed(service.p99Ms) },
+  rounds: ROUNDS,
+  raw: { perSecond: fixed(raw.perSecond), wallMs: fixed(raw.wallMs), rounds: raws.map((r) => fixed(r.perSecond)) },
+  verso: { perSecond: fixed(service.perSecond), p50Ms: fixed(service.p50Ms), p99Ms: fixed(service.p99Ms), rounds: services.map((s) => fixed(s.perSecond)) },
+  roundRatios: services.map((s, i) => fixed(s.perSecond / raws[i].perSecond, 3)),
   versoToRaw: fixed(service.perSecond / raw.perSecond, 3),
   apy: peer && { perSecond: fixed(peer.perSecond), p50Ms: fixed(peer.p50Ms), p99Ms: fixed(peer.p99Ms), sentences: apyCount },
   versoToApy: peer ? fixed(service.perSecond / peer.perSecond, 2) : null,
