@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sentences } from './sentences.mjs'
+import { connectionPool } from './http-client.mjs'
 import { closedLoop, median, percentile } from './stats.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -83,17 +84,20 @@ async function verso(rounds, warmTexts, between) {
   try {
     await waitFor(async () => (await request(port, 'GET', '/health')).status === 200, 'verso')
     const headers = { 'X-API-KEY': apiKey }
-    const translate = async (text) => {
-      const res = await request(port, 'POST', '/v2/translate', { text, source: 'en', target: 'es' }, headers)
+    const connections = connectionPool(port, CLIENTS)
+    const translate = async (text, worker) => {
+      const res = await connections[worker].request('POST', '/v2/translate', { text, source: 'en', target: 'es' }, headers)
       if (res.status !== 200) throw new Error(`verso answered ${res.status}: ${res.body}`)
     }
-    await closedLoop(warmTexts.length, CLIENTS, (i) => translate(warmTexts[i]))
+    await closedLoop(warmTexts.length, CLIENTS, (i, worker) => translate(warmTexts[i], worker))
     const results = []
     for (const [round, texts] of rounds.entries()) {
       between(round)
-      const run = await closedLoop(texts.length, CLIENTS, (i) => translate(texts[i]))
-      results.push(summarise(run, texts.length))
+      const cpu = process.cpuUsage()
+      const run = await closedLoop(texts.length, CLIENTS, (i, worker) => translate(texts[i], worker))
+      results.push({ ...summarise(run, texts.length), clientCpu: clientCpuShare(cpu, run.wallMs) })
     }
+    for (const connection of connections) connection.close()
     return results
   } finally {
     server.kill('SIGTERM')
@@ -108,16 +112,25 @@ async function apy(texts, warmTexts) {
   const server = spawn('apertium-apy', ['-p', String(port), '-i', '2', '-n', '2', '/usr/share/apertium/modes'], { stdio: 'ignore' })
   try {
     await waitFor(async () => (await request(port, 'GET', '/listPairs')).status === 200, 'apertium-apy')
-    const translate = async (text) => {
-      const res = await request(port, 'GET', `/translate?langpair=eng|spa&q=${encodeURIComponent(text)}`)
+    const connections = connectionPool(port, CLIENTS)
+    const translate = async (text, worker) => {
+      const res = await connections[worker].request('GET', `/translate?langpair=eng|spa&q=${encodeURIComponent(text)}`)
       if (res.status !== 200) throw new Error(`apy answered ${res.status}`)
     }
-    await closedLoop(warmTexts.length, CLIENTS, (i) => translate(warmTexts[i]))
-    const run = await closedLoop(texts.length, CLIENTS, (i) => translate(texts[i]))
-    return summarise(run, texts.length)
+    await closedLoop(warmTexts.length, CLIENTS, (i, worker) => translate(warmTexts[i], worker))
+    const cpu = process.cpuUsage()
+    const run = await closedLoop(texts.length, CLIENTS, (i, worker) => translate(texts[i], worker))
+    for (const connection of connections) connection.close()
+    return { ...summarise(run, texts.length), clientCpu: clientCpuShare(cpu, run.wallMs) }
   } finally {
     server.kill('SIGTERM')
   }
+}
+
+/** The bench process's CPU since `since` as a share of one core over `wallMs`. */
+function clientCpuShare(since, wallMs) {
+  const used = process.cpuUsage(since)
+  return (used.user + used.system) / 1000 / wallMs
 }
 
 function summarise(run, count) {
@@ -138,7 +151,7 @@ const services = await verso(rounds, sentences(200, 5_000), (round) => {
   console.error(`round ${round + 1}: raw apertium eng-spa: ${COUNT} sentences in ${fixed(raw.wallMs)} ms = ${fixed(raw.perSecond)} sentences/s`)
 })
 services.forEach((s, i) =>
-  console.error(`round ${i + 1}: verso /v2/translate, ${CLIENTS} clients: ${fixed(s.perSecond)} req/s, p50 ${fixed(s.p50Ms)} ms, p99 ${fixed(s.p99Ms)} ms; ratio to the raw run before it ${fixed(s.perSecond / raws[i].perSecond, 3)}`),
+  console.error(`round ${i + 1}: verso /v2/translate, ${CLIENTS} clients: ${fixed(s.perSecond)} req/s, p50 ${fixed(s.p50Ms)} ms, p99 ${fixed(s.p99Ms)} ms, load generator ${fixed(s.clientCpu * 100, 0)} % of a core; ratio to the raw run before it ${fixed(s.perSecond / raws[i].perSecond, 3)}`),
 )
 const medianOf = (runs, field) => median(runs.map((r) => r[field]))
 const raw = { perSecond: medianOf(raws, 'perSecond'), wallMs: medianOf(raws, 'wallMs') }
@@ -146,7 +159,7 @@ const service = { perSecond: medianOf(services, 'perSecond'), p50Ms: medianOf(se
 console.error(`medians of ${ROUNDS} rounds: raw ${fixed(raw.perSecond)} sentences/s; verso ${fixed(service.perSecond)} req/s, p50 ${fixed(service.p50Ms)} ms, p99 ${fixed(service.p99Ms)} ms`)
 const apyCount = Math.min(COUNT, 1000)
 const peer = await apy(sentences(apyCount, 40_000), sentences(100, 6_000))
-if (peer) console.error(`apertium-apy /translate, ${CLIENTS} clients: ${fixed(peer.perSecond)} req/s, p50 ${fixed(peer.p50Ms)} ms, p99 ${fixed(peer.p99Ms)} ms`)
+if (peer) console.error(`apertium-apy /translate, ${CLIENTS} clients: ${fixed(peer.perSecond)} req/s, p50 ${fixed(peer.p50Ms)} ms, p99 ${fixed(peer.p99Ms)} ms, load generator ${fixed(peer.clientCpu * 100, 0)} % of a core`)
 else console.error('apertium-apy is not installed: peer comparison skipped')
 const result = {
   sentences: COUNT,
