@@ -82,6 +82,10 @@ describe('yaml block reader agrees with the yaml library', () => {
     'seq:\n- a\n-\n- "b"\n- k: v\n  l: w\nnext: x\n',
     'seq:\n  - a\n  - [x, "y", \'z\', ~, 1, true]\n  -   # c\n  - |\n    text\n',
     'a: [Sunday, Monday , ~ ]\nb: []\nc: [ a b c ] # trailing\n',
+    'a: {}\nb: { }  # empty\nc:\n  - {}\n  - x\nd: &e {}\nf: *e\n',
+    '- {}\n',
+    'a: {} x\n',
+    'a: {\n}\n',
     'a: 1\nb: 1.5\nc: true\nd: ~\ne: null\nf: 0x1F\ng: .inf\nh: -x\ni: :sym\nj: http://x.y/z\nk: a:b\nl: "#x"\nm: x#y\n',
     'a:\n  b:\n    c: d\n  e: f\ng: h\n',
     '- a\n- b\n',
@@ -112,6 +116,7 @@ describe('yaml block reader agrees with the yaml library', () => {
       'seq:\n- a\n-\n- "b"\n- k: v\n  l: w\nnext: x\n',
       'a: [Sunday, Monday , ~ ]\nb: []\nc: [ a b c ] # trailing\n',
       'a:\n  # comment\n  b: c\n',
+      'a: {}\nb: x\n',
       'base: &B\n  t: T\nzh:\n  <<: *B\n  u: &y "q"\n  v: *y\n',
     ]
     for (const text of common) expect(readBlockYaml(text, 256), text).not.toBeUndefined()
@@ -215,6 +220,7 @@ const scalar: fc.Arbitrary<Lines> = fc.oneof(
     ([header, lines, comment]): Lines => (indent) => [`${header}${comment}`, ...lines.map((l) => (l === '' ? '' : `${indent}  ${l}`))],
   ),
   fc.array(fc.oneof(words.filter((w) => !/[,[\]{}#:]/.test(w)), words.map((w) => JSON.stringify(w))), { maxLength: 4 }).map((items): Lines => () => [`[${items.join(', ')}]`]),
+  fc.constantFrom('{}', '{ }').map((empty): Lines => () => [empty]),
   fc.constant<Lines>(() => ['']),
 )
 /**

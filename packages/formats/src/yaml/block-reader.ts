@@ -7,9 +7,9 @@
  * It reads a deliberately small subset: block maps and sequences (including the zero-indented
  * `- item` lists Psych writes under a key), plain, single- and double-quoted scalars, `|`/`>`
  * block scalars with clip or strip chomping, one-line flow sequences of scalars
- * (`[Sunday, ~, :year]`), anchors on values and aliases to earlier anchors (so merge keys),
+ * (`[Sunday, ~, :year]`) and empty flow maps (`{}`), anchors on values and aliases to earlier anchors (so merge keys),
  * comments and one leading `---`, with LF or CRLF line breaks. Anything else (tags, flow
- * maps, explicit keys, anchored keys, `+` chomping, indentation indicators, tabs, lone CRs or
+ * maps with content, explicit keys, anchored keys, `+` chomping, indentation indicators, tabs, lone CRs or
  * mixed line breaks, several documents, anything malformed) makes it return `undefined`, and
  * the caller parses with the yaml library, which also reports the errors. So this reader never
  * decides what is an error; it only recognizes input it is sure about. The differential test
@@ -341,6 +341,7 @@ class BlockReader {
       if (depth > this.maxDepth) unsupported()
       return this.flowSequence(at)
     }
+    if (c === '{') return this.emptyFlowMap(at)
     if (!isPlainStart(this.text.slice(at, at + 2))) unsupported()
     return this.plainInBlock(at, parentIndent)
   }
@@ -550,6 +551,17 @@ class BlockReader {
     node.type = folded ? 'BLOCK_FOLDED' : 'BLOCK_LITERAL'
     node.range = [at, end, end]
     return node
+  }
+
+  /** `{}` (an empty map, as generators write one); flow maps with content are left to the library. */
+  private emptyFlowMap(at: number): YAMLMap {
+    const close = this.skipSpaces(at + 1)
+    if (this.text[close] !== '}') unsupported()
+    const map = new YAMLMap()
+    map.flow = true
+    map.range = [at, close + 1, close + 1]
+    this.finishLine(close + 1)
+    return map
   }
 
   /** `[a, 'b', "c", ~]` on one line: scalars only. */
