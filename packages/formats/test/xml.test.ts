@@ -99,6 +99,14 @@ describe('xml codec (Android)', () => {
     expect(parse(deep).entries).toHaveLength(1)
   })
 
+  test('reports 100 000-deep nesting with FORMAT_TOO_DEEP without overflowing the stack', () => {
+    const deep = '<a>'.repeat(100_000) + 'x' + '</a>'.repeat(100_000)
+    const p = parse(deep)
+    expect(p.issues.map((i) => i.code)).toEqual(['FORMAT_TOO_DEEP'])
+    expect(p.entries).toEqual([])
+    expect(Buffer.from(p.write(new Map())).toString()).toBe(deep)
+  })
+
   test('keeps the entries completed before a syntax error with its position', () => {
     const p = parse('<resources>\n<string name="a">A</string>\n<string name="b">B</strin>\n')
     expect(p.entries.map((e) => e.key)).toEqual(['a'])
