@@ -84,6 +84,22 @@ describe('yaml block reader agrees with the yaml library', () => {
     'a: [Sunday, Monday , ~ ]\nb: []\nc: [ a b c ] # trailing\n',
     'a: {}\nb: { }  # empty\nc:\n  - {}\n  - x\nd: &e {}\nf: *e\n',
     '- {}\n',
+    'a: {one: "%{count} item", other: \'%{count} items\'}\nb: {x: 1, y: ~, z: true} # c\n',
+    'a: { k : v ,  l: w }\n- x\n',
+    'a: { k : v ,  "l"  : w }\n',
+    'a: {k: v}\n',
+    '- {k: v, "q k": [x]}\n',
+    'a: {k}\n',
+    'a: {k:v}\n',
+    'a: {k: v,}\n',
+    'a: {k: {l: m}}\n',
+    'a: {k: v\n  , l: w}\n',
+    'a: {k: v} x\n',
+    'a: {k: v #c}\n',
+    'a: {"k":v}\n',
+    'a: {? k: v}\n',
+    'a: {k: :v, -l: -m, :n: o}\n',
+    'a: &m {k: v}\nb: *m\n',
     'a: {} x\n',
     'a: {\n}\n',
     'a: 1\nb: 1.5\nc: true\nd: ~\ne: null\nf: 0x1F\ng: .inf\nh: -x\ni: :sym\nj: http://x.y/z\nk: a:b\nl: "#x"\nm: x#y\n',
@@ -117,6 +133,8 @@ describe('yaml block reader agrees with the yaml library', () => {
       'a: [Sunday, Monday , ~ ]\nb: []\nc: [ a b c ] # trailing\n',
       'a:\n  # comment\n  b: c\n',
       'a: {}\nb: x\n',
+      'count: {one: "%{count} item", other: "%{count} items"}\n',
+      'a: { k : v ,  "l"  : w }\n',
       'base: &B\n  t: T\nzh:\n  <<: *B\n  u: &y "q"\n  v: *y\n',
     ]
     for (const text of common) expect(readBlockYaml(text, 256), text).not.toBeUndefined()
@@ -127,7 +145,7 @@ describe('yaml block reader agrees with the yaml library', () => {
       'a: *x\nb: &x c\n', // an alias before its anchor
       'a: &x\n  b: *x\n', // a recursive alias
       'a: !!str 1\n', // tags
-      'a: {b: c}\n', // flow maps
+      'a: {b: {c: d}}\n', // nested flow collections
       '? a\n: b\n', // explicit keys
       'a: |+\n  x\n\n', // keep chomping
       'a: |2\n    x\n', // indentation indicator
@@ -221,6 +239,9 @@ const scalar: fc.Arbitrary<Lines> = fc.oneof(
   ),
   fc.array(fc.oneof(words.filter((w) => !/[,[\]{}#:]/.test(w)), words.map((w) => JSON.stringify(w))), { maxLength: 4 }).map((items): Lines => () => [`[${items.join(', ')}]`]),
   fc.constantFrom('{}', '{ }').map((empty): Lines => () => [empty]),
+  fc.array(fc.tuple(fc.constantFrom('one', 'other', 'few', 'k y', '"q"', "'s'", '1'), fc.oneof(words.filter((w) => !/[,[\]{}#:]/.test(w)), words.map((w) => JSON.stringify(w)))), { maxLength: 3 }).map(
+    (pairs): Lines => () => [`{${pairs.map(([k, v]) => `${k}: ${v}`).join(', ')}}`],
+  ),
   fc.constant<Lines>(() => ['']),
 )
 /**

@@ -34,6 +34,13 @@ describe('yaml codec', () => {
     expect(ja).toBe('ja:\n  n:\n    other: "x"\n')
   })
 
+  test('writes a one-line flow plural map with the target language categories, in the same layout', () => {
+    const p = parse('en:\n  n: {one: "%{count} item", other: \'%{count} items\'} # counted\n  m: x\n')
+    expect(p.entries).toMatchObject([{ key: 'n', plural: { one: '%{count} item', other: '%{count} items' } }, { key: 'm', text: 'x' }])
+    const out = dec.decode(p.write(new Map([['n', { one: 'a', few: 'b', many: 'c', other: 'd' }]]), { targetLanguage: 'ru' }))
+    expect(out).toBe('ru:\n  n: {one: "a", few: "b", many: "c", other: \'d\'} # counted\n  m: x\n')
+  })
+
   test('keeps the quoting style when it can and falls back to a safe one', () => {
     expect(writeText('a: x\n', 'a', 'plain text')).toBe('a: plain text\n')
     expect(writeText('a: x\n', 'a', 'key: value')).toBe("a: 'key: value'\n")

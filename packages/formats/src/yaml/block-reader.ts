@@ -6,11 +6,12 @@
  *
  * It reads a deliberately small subset: block maps and sequences (including the zero-indented
  * `- item` lists Psych writes under a key), plain, single- and double-quoted scalars, `|`/`>`
- * block scalars with clip or strip chomping, one-line flow sequences of scalars
- * (`[Sunday, ~, :year]`) and empty flow maps (`{}`), anchors on values and aliases to earlier anchors (so merge keys),
- * comments and one leading `---`, with LF or CRLF line breaks. Anything else (tags, flow
- * maps with content, explicit keys, anchored keys, `+` chomping, indentation indicators, tabs, lone CRs or
- * mixed line breaks, several documents, anything malformed) makes it return `undefined`, and
+ * block scalars with clip or strip chomping, one-line flow sequences and maps of scalars
+ * (`[Sunday, ~, :year]`, `{one: x, other: "y"}`), anchors on values and aliases to earlier
+ * anchors (so merge keys), comments and one leading `---`, with LF or CRLF line breaks.
+ * Anything else (tags, nested or multi-line flow collections, explicit keys, anchored keys,
+ * `+` chomping, indentation indicators, tabs, lone CRs or mixed line breaks, several
+ * documents, anything malformed) makes it return `undefined`, and
  * the caller parses with the yaml library, which also reports the errors. So this reader never
  * decides what is an error; it only recognizes input it is sure about. The differential test
  * (test/yaml-block-reader.test.ts) checks it against the library on the corpus, on hand-written
@@ -341,7 +342,10 @@ class BlockReader {
       if (depth > this.maxDepth) unsupported()
       return this.flowSequence(at)
     }
-    if (c === '{') return this.emptyFlowMap(at)
+    if (c === '{') {
+      if (depth > this.maxDepth) unsupported()
+      return this.flowMap(at)
+    }
     if (!isPlainStart(this.text.slice(at, at + 2))) unsupported()
     return this.plainInBlock(at, parentIndent)
   }
@@ -553,14 +557,33 @@ class BlockReader {
     return node
   }
 
-  /** `{}` (an empty map, as generators write one); flow maps with content are left to the library. */
-  private emptyFlowMap(at: number): YAMLMap {
-    const close = this.skipSpaces(at + 1)
-    if (this.text[close] !== '}') unsupported()
+  /**
+   * `{one: "%{count} item", other: items}` on one line: scalar keys and values, each key followed
+   * by `: `. Keys without values, `key:value` without a space, comments and nesting are left to
+   * the library.
+   */
+  private flowMap(at: number): YAMLMap {
+    const text = this.text
     const map = new YAMLMap()
     map.flow = true
-    map.range = [at, close + 1, close + 1]
-    this.finishLine(close + 1)
+    let i = this.skipSpaces(at + 1)
+    if (text[i] !== '}') {
+      for (;;) {
+        const key = this.flowScalar(i, true)
+        i = this.skipSpaces(key.range![1])
+        if (text[i] !== ':' || text[i + 1] !== ' ') unsupported()
+        i = this.skipSpaces(i + 1)
+        const value = this.flowScalar(i, false)
+        map.items.push(new Pair(key, value))
+        i = this.skipSpaces(value.range![1])
+        if (text[i] === '}') break
+        if (text[i] !== ',') unsupported()
+        i = this.skipSpaces(i + 1)
+        if (text[i] === '}') unsupported() // trailing comma: left to the library
+      }
+    }
+    map.range = [at, i + 1, i + 1]
+    this.finishLine(i + 1)
     return map
   }
 
@@ -572,23 +595,9 @@ class BlockReader {
     let i = this.skipSpaces(at + 1)
     if (text[i] !== ']') {
       for (;;) {
-        const c = text[i]
-        let node: Scalar
-        if (c === '"' || c === "'") {
-          node = (c === '"' ? this.doubleQuoted(i, -1, true) : this.singleQuoted(i, -1, true))?.node ?? unsupported()
-          i = node.range![1]
-        } else {
-          const start = i
-          while (i < text.length && !',[]{}#:\n'.includes(text[i]!)) i++
-          if (text[i] === '#' || text[i] === ':' || text[i] === '\n' || i >= text.length) unsupported()
-          let end = i
-          while (text.charCodeAt(end - 1) === 32) end--
-          const source = text.slice(start, end)
-          if (source === '' || !isPlainStart(source)) unsupported()
-          node = plainScalar(plainValue(source), start, end)
-        }
+        const node = this.flowScalar(i, false)
         seq.items.push(node)
-        i = this.skipSpaces(i)
+        i = this.skipSpaces(node.range![1])
         if (text[i] === ']') break
         if (text[i] !== ',') unsupported()
         i = this.skipSpaces(i + 1)
@@ -598,6 +607,25 @@ class BlockReader {
     seq.range = [at, i + 1, i + 1]
     this.finishLine(i + 1)
     return seq
+  }
+
+  /**
+   * A quoted or plain scalar inside a one-line flow collection, starting at `at`. A plain one
+   * ends before `,`, a bracket or brace, or (for a key) `:`; one holding `:` or `#`, or running
+   * to the end of the line, is left to the library (their flow-context rules are subtle).
+   */
+  private flowScalar(at: number, isKey: boolean): Scalar {
+    const text = this.text
+    const c = text[at]
+    if (c === '"' || c === "'") return (c === '"' ? this.doubleQuoted(at, -1, true) : this.singleQuoted(at, -1, true))?.node ?? unsupported()
+    let i = at
+    while (i < text.length && !',[]{}#:\n'.includes(text[i]!)) i++
+    if (text[i] === '#' || text[i] === '\n' || i >= text.length || (text[i] === ':' && !isKey)) unsupported()
+    let end = i
+    while (text.charCodeAt(end - 1) === 32) end--
+    const source = text.slice(at, end)
+    if (source === '' || !isPlainStart(source)) unsupported()
+    return plainScalar(plainValue(source), at, end)
   }
 }
 
