@@ -30,7 +30,7 @@ describe('placeholders prepare', () => {
     ['Hello {{ name }}!', '{{ name }}'],
     ['File {0} saved', '{0}'],
     ['{0,number,integer} builds', '{0,number,integer}'],
-    ['There {0,choice,0#are no files|1#is one file|1<are {0} files} left', '{0,choice,0#are no files|1#is one file|1<are {0} files}'],
+    ["There {0,choice,0#isn't any|1#is one} left", "{0,choice,0#isn't any|1#is one}"],
     ['Hello %s', '%s'],
     ['Got %d items', '%d'],
     ['Got %ld items', '%ld'],
@@ -67,6 +67,43 @@ describe('placeholders prepare', () => {
       expect(p.restore(p.segments)).toEqual({ text, problems: [] })
     })
   }
+
+  describe('Java MessageFormat choice', () => {
+    const text = 'There {0,choice,0#are no files|1#is one file|1<are {0,number,integer} files} left.'
+    const v = { id: '1', kind: 'void' } as const
+
+    test('sends each branch as a segment of its own, before the message that holds the choice', () => {
+      const p = prepare(text, opts({ format: 'properties' }))
+      expect(p.segments).toEqual(['are no files', 'is one file', ['are ', v, ' files'], ['There ', v, ' left.']])
+      expect(p.restore(p.segments)).toEqual({ text, problems: [] })
+    })
+
+    test('writes the translated branches back with their limits', () => {
+      const p = prepare(text, opts({ format: 'properties' }))
+      const out = p.restore(['no hay archivos', 'hay un archivo', ['hay ', v, ' archivos'], ['Quedan ', v, '.']])
+      expect(out).toEqual({ text: 'Quedan {0,choice,0#no hay archivos|1#hay un archivo|1<hay {0,number,integer} archivos}.', problems: [] })
+    })
+
+    test("quotes a translation's apostrophes and bars for ChoiceFormat (and once more in a branch with an argument)", () => {
+      const p = prepare('{0,choice,0#none|1<{0} files}', opts({ format: 'properties' }))
+      expect(p.segments).toEqual(['none', [v, ' files']])
+      expect(p.restore(["l'un|l'autre", [v, " d'archives"]]).text).toBe("{0,choice,0#l''un'|'l''autre|1<{0} d''''archives}")
+    })
+
+    test('reports a branch translation that lost its argument', () => {
+      const p = prepare(text, opts({ format: 'properties' }))
+      const out = p.restore(['no hay archivos', 'hay un archivo', 'hay archivos', ['Quedan ', v, '.']])
+      expect(out.problems.map((problem) => problem.code)).toEqual(['FORMAT_PLACEHOLDER_MISMATCH'])
+    })
+
+    test('keeps a choice whose body quotes with apostrophes, or that is not a choice, as one token', () => {
+      for (const kept of ["{0,choice,0#isn''t any|1#is one} left", '{0,choice,zero#none} left', '{0,choice,0#a|1#b left', '{0,choice,x#{1,choice,0#a|1#b}} left', '{x {0,choice,0#a|1#b}} left']) {
+        const p = prepare(`Files: ${kept}`, opts({ format: 'properties' }))
+        expect(p.segments).toHaveLength(1)
+        expect(p.restore(p.segments).text).toBe(`Files: ${kept}`)
+      }
+    })
+  })
 
   test('reads a printf conversion followed by a percent sign as printf, not as a %name%', () => {
     const p = prepare('Progress %d% done', opts())
@@ -233,6 +270,7 @@ describe('placeholders restore', () => {
     '{name}', '{{count}}', '{{ n }}', '{0}', '{0,number,integer}', '%s', '%d', '%1$s', '%@', '%%', '%(x)s', '%{y}', '${z}',
     '<b>', '</b>', '<br/>', '<a href="u">', '</a>', '\\n', '\n', '&amp;', '[POST_COUNT]', "''", "'", ' ', '  ', '#', '{', '}', '<', '%',
     '{n, plural, one {# x} other {# xs}}', '{g, select, a {A} other {B}}',
+    '{0,choice,0#no files|1#one file|1<{0,number} files}', '{1,choice,-\u221e<less|0\u2264 none}', '{0,choice,0#',
   )
   const wordArb = fc.constantFrom('Hello', 'world', 'é', '😀', 'a', '.', ',', 'Zoë', '42')
   const textArb = fc.array(fc.oneof(tokenArb, wordArb, fc.string({ maxLength: 6 })), { maxLength: 12 }).map((a) => a.join(''))

@@ -270,7 +270,8 @@ export function prepare(text: string, options: PrepareOptions): Prepared {
   } else {
     const apostrophes = options.format === 'properties' && text.includes("''") && !text.replace(/''/g, '').includes("'")
     const escaping = apostrophes ? DOUBLED_APOSTROPHES : PLAIN
-    const message = buildMessage(ctx, [{ type: 'text', raw: text }], escaping)
+    const inputs: Input[] = CHOICE_HINT.test(text) ? choiceInputs(ctx, text) : [{ type: 'text', raw: text }]
+    const message = buildMessage(ctx, inputs, escaping)
     render = () => renderMessage(ctx, message, escaping)
   }
   const segments = ctx.segments
@@ -289,6 +290,80 @@ export function prepare(text: string, options: PrepareOptions): Prepared {
       return { text: out, problems }
     },
   }
+}
+
+// ---- Java MessageFormat choice ------------------------------------------------------------
+
+const CHOICE_HINT = /\{\s*\d+\s*,\s*choice\s*,/
+const CHOICE_START = /\{\s*\d+\s*,\s*choice\s*,/y
+/** One choice branch: its limit (`0`, `1.5`, `-\u221e`), the relation (`#`, `<` or `\u2264`), then its text. */
+const CHOICE_BRANCH = /^(\s*(?:-?\u221e|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*[#<\u2264])([\s\S]*)$/
+
+/**
+ * The value as literal runs and `{N,choice,…}` tokens whose branches are messages of their own
+ * (registered as segments before the holding message, as ICU branches are). A choice whose
+ * body holds an apostrophe (Java's two levels of quoting) or does not read as branches stays
+ * one opaque token, as any other brace placeholder.
+ */
+function choiceInputs(ctx: Context, text: string): Input[] {
+  const inputs: Input[] = []
+  let from = 0
+  // only brace groups at the top level: a choice inside another group stays part of that group's token
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) {
+    const end = matchingBrace(text, i)
+    if (end < 0) break
+    CHOICE_START.lastIndex = i
+    const start = CHOICE_START.exec(text)
+    const render = start && choiceFormat(ctx, text.slice(i, i + start[0].length), text.slice(i + start[0].length, end))
+    if (render) {
+      if (i > from) inputs.push({ type: 'text', raw: text.slice(from, i) })
+      inputs.push({ type: 'token', raw: text.slice(i, end + 1), render })
+      from = end + 1
+    }
+    i = end
+  }
+  if (from < text.length) inputs.push({ type: 'text', raw: text.slice(from) })
+  return inputs
+}
+
+/** The offset of the `}` that closes the `{` at `open`, or -1. */
+function matchingBrace(text: string, open: number): number {
+  let depth = 0
+  for (let j = open; j < text.length; j++) {
+    if (text[j] === '{') depth++
+    else if (text[j] === '}' && --depth === 0) return j
+  }
+  return -1
+}
+
+/** Renders `head` + the translated branches of `body` + `}`; undefined when the body is outside what is translated. */
+function choiceFormat(ctx: Context, head: string, body: string): (() => string) | undefined {
+  if (body.includes("'")) return undefined
+  const raws: string[] = []
+  let depth = 0
+  let at = 0
+  for (let j = 0; j < body.length; j++) {
+    const c = body[j]
+    if (c === '{') depth++
+    else if (c === '}') depth--
+    else if (c === '|' && depth === 0) {
+      raws.push(body.slice(at, j))
+      at = j + 1
+    }
+  }
+  raws.push(body.slice(at))
+  const branches = raws.map((raw) => CHOICE_BRANCH.exec(raw))
+  if (branches.some((b) => b === null)) return undefined
+  const renders = branches.map((b) => {
+    const [, limit, branchText] = b!
+    // A branch's text is read by ChoiceFormat (`''` is an apostrophe, `'|'` a bar) and, when it
+    // holds an argument, formatted again by MessageFormat (which halves apostrophes once more).
+    const apostrophe = branchText!.includes('{') ? "''''" : "''"
+    const escaping: Escaping = { unescape: (raw) => raw, escape: (t) => t.replace(/'/g, apostrophe).replace(/\|/g, "'|'") }
+    const message = buildMessage(ctx, [{ type: 'text', raw: branchText! }], escaping)
+    return () => limit! + renderMessage(ctx, message, escaping)
+  })
+  return () => head + renders.map((render) => render()).join('|') + '}'
 }
 
 function tryIcu(text: string): MessageFormatElement[] | null {
