@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -31,6 +31,11 @@ declare module 'fastify' {
     auth?: AuthFamily | 'none'
     /** Counted against the per-key rate limit. */
     rateLimited?: boolean
+    /**
+     * A request body for the OpenAPI document only, for routes that read their body themselves
+     * (multipart uploads): `schema.body` would make fastify validate a body it never parsed.
+     */
+    documentedBody?: { contentType: string; schema: Record<string, unknown> }
   }
   interface FastifyRequest {
     account?: Account
@@ -57,6 +62,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       info: { title: 'Verso translation service', version: '2.0.0' },
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' } } },
       security: [{ apiKey: [] }],
+    },
+    transform: ({ schema, url, route }) => {
+      const documented = (route.config as FastifyContextConfig | undefined)?.documentedBody
+      if (!documented) return { schema, url }
+      return { schema: { ...schema, consumes: [documented.contentType], body: documented.schema }, url }
     },
   })
   await app.register(multipart, {

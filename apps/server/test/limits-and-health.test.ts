@@ -130,6 +130,9 @@ describe('GET /openapi.json', () => {
       expect(body.required).toEqual(['text', 'source', 'target'])
       expect(body.properties.text.maxLength).toBe(5000)
       expect(Object.keys(doc.paths)).toContain('/v2/translate/i18n/jobs/{job_id}/status')
+      const upload = doc.paths['/v2/translate/i18n'].post.requestBody.content['multipart/form-data'].schema
+      expect(upload.required).toEqual(['file', 'target_languages'])
+      expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' })
     } finally {
       await h.close()
     }

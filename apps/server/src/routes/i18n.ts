@@ -10,13 +10,28 @@ interface JobParams {
   job_id: string
 }
 
+/** Spec 4.5's form fields, for the OpenAPI document (the route reads the multipart body itself). */
+const UPLOAD_FORM = {
+  contentType: 'multipart/form-data',
+  schema: {
+    type: 'object',
+    required: ['file', 'target_languages'],
+    properties: {
+      file: { type: 'string', format: 'binary', description: 'JSON, YAML, PO/POT, .properties, .strings or XML file, at most 10 MB' },
+      source_language: { type: 'string', default: 'auto', description: "a language code, or 'auto'" },
+      target_languages: { type: 'string', description: 'comma-separated language codes, 1 to 50' },
+      webhook_url: { type: 'string', format: 'uri', description: 'HTTPS URL notified when the job ends' },
+    },
+  },
+}
+
 function jobNotFound(field: 'detail' | 'error' = 'detail'): HttpError {
   return new HttpError(404, 'Job not found.', {}, field)
 }
 
 /** Spec 4.5–4.9: localization-file jobs. The work itself happens in @verso/jobs' worker. */
 export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engine }) => {
-  app.post('/v2/translate/i18n', { config: { auth: 'translate', rateLimited: true } }, async (request, reply) => {
+  app.post('/v2/translate/i18n', { config: { auth: 'translate', rateLimited: true, documentedBody: UPLOAD_FORM } }, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new HttpError(415, 'This endpoint takes multipart/form-data with a file field; JSON is not accepted.')
     }
