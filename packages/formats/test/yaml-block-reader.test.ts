@@ -16,7 +16,7 @@ function project(node: unknown): unknown {
   const anchor = (node as { anchor?: string }).anchor
   if (isScalar(node)) {
     const v = node.value
-    return { value: typeof v === 'string' ? v : `<${v === null ? 'null' : typeof v}>`, type: node.type, range: [node.range![0], node.range![1]], anchor }
+    return { value: typeof v === 'string' ? v : `<${v === null ? 'null' : typeof v}>`, type: node.type, range: [node.range![0], node.range![1]], anchor, tag: node.tag }
   }
   if (isMap(node)) return { flow: Boolean(node.flow), anchor, map: node.items.map((p) => [project(p.key), project(p.value)]) }
   if (isSeq(node)) return { flow: Boolean(node.flow), anchor, seq: node.items.map(project) }
@@ -100,6 +100,17 @@ describe('yaml block reader agrees with the yaml library', () => {
     'a: {? k: v}\n',
     'a: {k: :v, -l: -m, :n: o}\n',
     'a: &m {k: v}\nb: *m\n',
+    "a: ! 'Pools for \"%{q}\"'\nb: ! \"x\"\nc: ! plain text\nd: ! 123\ne: !   true # c\nf: ! ~\n",
+    "- ! 'x'\n- ! y\n",
+    'a: ! x\n  continued\n',
+    'a: !\n  b: c\n',
+    'a: ! |\n  x\n',
+    'a: ! [x]\n',
+    'a: &x ! y\n',
+    'a: ! &x y\n',
+    '- ! k: v\n',
+    'a: !str x\n',
+    'a: !!str x\n',
     'a: {} x\n',
     'a: {\n}\n',
     'a: 1\nb: 1.5\nc: true\nd: ~\ne: null\nf: 0x1F\ng: .inf\nh: -x\ni: :sym\nj: http://x.y/z\nk: a:b\nl: "#x"\nm: x#y\n',
@@ -134,6 +145,7 @@ describe('yaml block reader agrees with the yaml library', () => {
       'a:\n  # comment\n  b: c\n',
       'a: {}\nb: x\n',
       'count: {one: "%{count} item", other: "%{count} items"}\n',
+      "title: ! 'Pools search result for \"%{q}\"'\nmessage: ! '%{attribute} %{message}'\n",
       'a: { k : v ,  "l"  : w }\n',
       'base: &B\n  t: T\nzh:\n  <<: *B\n  u: &y "q"\n  v: *y\n',
     ]
@@ -144,7 +156,8 @@ describe('yaml block reader agrees with the yaml library', () => {
     const outside = [
       'a: *x\nb: &x c\n', // an alias before its anchor
       'a: &x\n  b: *x\n', // a recursive alias
-      'a: !!str 1\n', // tags
+      'a: !!str 1\n', // tags other than `! ` before a scalar
+      'a: !\n  b: c\n',
       'a: {b: {c: d}}\n', // nested flow collections
       '? a\n: b\n', // explicit keys
       'a: |+\n  x\n\n', // keep chomping
@@ -245,10 +258,11 @@ const scalar: fc.Arbitrary<Lines> = fc.oneof(
   fc.constant<Lines>(() => ['']),
 )
 /**
- * Sometimes an anchor before the scalar (`&x value`), and now and then an alias instead of it
- * (`*x`, which the library reads without an error even where no `&x` came before).
+ * Sometimes an anchor or the non-specific tag before the scalar (`&x value`, `! value`), and now
+ * and then an alias instead of it (`*x`, which the library reads without an error even where no
+ * `&x` came before).
  */
-const anchoredScalar: fc.Arbitrary<Lines> = fc.tuple(fc.constantFrom('', '', '', '', '', '', '', '', '&x ', '&y ', '*x', '*y'), scalar).map(
+const anchoredScalar: fc.Arbitrary<Lines> = fc.tuple(fc.constantFrom('', '', '', '', '', '', '', '', '&x ', '&y ', '*x', '*y', '! '), scalar).map(
   ([property, lines]): Lines =>
     (indent) => {
       if (property.startsWith('*')) return [property]

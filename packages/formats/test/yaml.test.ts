@@ -34,6 +34,13 @@ describe('yaml codec', () => {
     expect(ja).toBe('ja:\n  n:\n    other: "x"\n')
   })
 
+  test("keeps the non-specific tag of Psych's `! 'text'` values and writes the translation after it", () => {
+    const p = parse("en:\n  title: ! 'Pools search result for \"%{q}\"'\n  count: ! 12\n")
+    expect(p.entries).toMatchObject([{ key: 'title', text: 'Pools search result for "%{q}"' }, { key: 'count', text: '12' }])
+    const out = dec.decode(p.write(new Map([['title', "Résultat de la recherche «%{q}» d'ensembles"]]), { targetLanguage: 'fr' }))
+    expect(out).toBe("fr:\n  title: ! 'Résultat de la recherche «%{q}» d''ensembles'\n  count: ! 12\n")
+  })
+
   test('writes a one-line flow plural map with the target language categories, in the same layout', () => {
     const p = parse('en:\n  n: {one: "%{count} item", other: \'%{count} items\'} # counted\n  m: x\n')
     expect(p.entries).toMatchObject([{ key: 'n', plural: { one: '%{count} item', other: '%{count} items' } }, { key: 'm', text: 'x' }])

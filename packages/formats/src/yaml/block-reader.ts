@@ -5,13 +5,14 @@
  * on a 10 MB Rails file, about a quarter of the library's time (BENCHMARKS.md).
  *
  * It reads a deliberately small subset: block maps and sequences (including the zero-indented
- * `- item` lists Psych writes under a key), plain, single- and double-quoted scalars, `|`/`>`
- * block scalars with clip or strip chomping, one-line flow sequences and maps of scalars
- * (`[Sunday, ~, :year]`, `{one: x, other: "y"}`), anchors on values and aliases to earlier
- * anchors (so merge keys), comments and one leading `---`, with LF or CRLF line breaks.
- * Anything else (tags, nested or multi-line flow collections, explicit keys, anchored keys,
- * `+` chomping, indentation indicators, tabs, lone CRs or mixed line breaks, several
- * documents, anything malformed) makes it return `undefined`, and
+ * `- item` lists Psych writes under a key), plain, single- and double-quoted scalars (also
+ * after the non-specific tag `! ` older Psych versions wrote), `|`/`>` block scalars with clip
+ * or strip chomping, one-line flow sequences and maps of scalars (`[Sunday, ~, :year]`,
+ * `{one: x, other: "y"}`), anchors on values and aliases to earlier anchors (so merge keys),
+ * comments and one leading `---`, with LF or CRLF line breaks. Anything else (other tags,
+ * nested or multi-line flow collections, explicit keys, anchored keys, `+` chomping,
+ * indentation indicators, tabs, lone CRs or mixed line breaks, several documents, anything
+ * malformed) makes it return `undefined`, and
  * the caller parses with the yaml library, which also reports the errors. So this reader never
  * decides what is an error; it only recognizes input it is sure about. The differential test
  * (test/yaml-block-reader.test.ts) checks it against the library on the corpus, on hand-written
@@ -223,8 +224,23 @@ class BlockReader {
       if (anchor === '' || anchor.endsWith(':') || !this.separatesValue(end)) unsupported()
       at = this.skipSpaces(end)
     }
+    // `! 'text'`: the non-specific tag older Psych versions wrote before strings (rails-i18n
+    // files still carry it); it only makes a plain scalar a string. On scalars only.
+    let nonSpecificTag = false
+    if (text[at] === '!' && text[at + 1] === ' ' && anchor === undefined) {
+      at = this.skipSpaces(at + 1)
+      const c = text[at]
+      if (this.atLineEnd(at) || '|>[{&*!'.includes(c!) || (inSequence && (this.isSequenceItem(at) || this.implicitKey(at)))) unsupported()
+      nonSpecificTag = true
+    }
     let node: Node
-    if (this.atLineEnd(at)) {
+    if (nonSpecificTag) {
+      node = this.inlineNode(at, parentIndent, depth)
+      node.tag = '!'
+      if (node instanceof Scalar && node.type === 'PLAIN' && typeof node.value !== 'string') {
+        node.value = text.slice(node.range![0], node.range![1]) // one line: a non-string value is never folded
+      }
+    } else if (this.atLineEnd(at)) {
       this.nextLine()
       // a map's value may be a sequence at the map's own indentation, as Psych writes them
       node = this.nodeOnNextLines(parentIndent, !inSequence, this.beforeCr(at), depth)
