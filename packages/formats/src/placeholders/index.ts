@@ -7,7 +7,7 @@
 import { parse as parseIcu, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import type { FormatId, PluralCategory } from '../types.js'
 import { pluralCategories } from '../plurals/index.js'
-import { tokenize, type RawPiece, type TokenizeOptions } from './tokens.js'
+import { balanced, tokenize, type RawPiece, type TokenizeOptions } from './tokens.js'
 
 /** The engine's segment type (structurally identical to @verso/engine's; defined here so formats stands alone). */
 export type SegmentPart = string | { id: string; kind: 'open' | 'close' | 'void' }
@@ -295,7 +295,7 @@ export function prepare(text: string, options: PrepareOptions): Prepared {
 // ---- Java MessageFormat choice ------------------------------------------------------------
 
 const CHOICE_HINT = /\{\s*\d+\s*,\s*choice\s*,/
-const CHOICE_START = /\{\s*\d+\s*,\s*choice\s*,/y
+const CHOICE_START = new RegExp(CHOICE_HINT.source, 'y')
 /** One choice branch: its limit (`0`, `1.5`, `-\u221e`), the relation (`#`, `<` or `\u2264`), then its text. */
 const CHOICE_BRANCH = /^(\s*(?:-?\u221e|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*[#<\u2264])([\s\S]*)$/
 
@@ -310,8 +310,9 @@ function choiceInputs(ctx: Context, text: string): Input[] {
   let from = 0
   // only brace groups at the top level: a choice inside another group stays part of that group's token
   for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) {
-    const end = matchingBrace(text, i)
-    if (end < 0) break
+    const length = balanced(text, i, Infinity)
+    if (length === 0) break
+    const end = i + length - 1
     CHOICE_START.lastIndex = i
     const start = CHOICE_START.exec(text)
     const render = start && choiceFormat(ctx, text.slice(i, i + start[0].length), text.slice(i + start[0].length, end))
@@ -324,16 +325,6 @@ function choiceInputs(ctx: Context, text: string): Input[] {
   }
   if (from < text.length) inputs.push({ type: 'text', raw: text.slice(from) })
   return inputs
-}
-
-/** The offset of the `}` that closes the `{` at `open`, or -1. */
-function matchingBrace(text: string, open: number): number {
-  let depth = 0
-  for (let j = open; j < text.length; j++) {
-    if (text[j] === '{') depth++
-    else if (text[j] === '}' && --depth === 0) return j
-  }
-  return -1
 }
 
 /** Renders `head` + the translated branches of `body` + `}`; undefined when the body is outside what is translated. */

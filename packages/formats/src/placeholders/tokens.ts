@@ -38,8 +38,8 @@ function at(re: RegExp, text: string, i: number): RegExpExecArray | null {
   return re.exec(text)
 }
 
-/** Length of a balanced `{…}` group starting at `i`, or 0. */
-function balanced(text: string, i: number, limit = 2000): number {
+/** Length of a balanced `{…}` group starting at `i` (within `limit` characters), or 0. */
+export function balanced(text: string, i: number, limit = 2000): number {
   let depth = 0
   for (let j = i; j < text.length && j - i < limit; j++) {
     const c = text[j]

@@ -579,50 +579,48 @@ class BlockReader {
    * the library.
    */
   private flowMap(at: number): YAMLMap {
-    const text = this.text
     const map = new YAMLMap()
-    map.flow = true
-    let i = this.skipSpaces(at + 1)
-    if (text[i] !== '}') {
-      for (;;) {
-        const key = this.flowScalar(i, true)
-        i = this.skipSpaces(key.range![1])
-        if (text[i] !== ':' || text[i + 1] !== ' ') unsupported()
-        i = this.skipSpaces(i + 1)
-        const value = this.flowScalar(i, false)
-        map.items.push(new Pair(key, value))
-        i = this.skipSpaces(value.range![1])
-        if (text[i] === '}') break
-        if (text[i] !== ',') unsupported()
-        i = this.skipSpaces(i + 1)
-        if (text[i] === '}') unsupported() // trailing comma: left to the library
-      }
-    }
-    map.range = [at, i + 1, i + 1]
-    this.finishLine(i + 1)
-    return map
+    return this.flowCollection(at, map, '}', (from) => {
+      const key = this.flowScalar(from, true)
+      const colon = this.skipSpaces(key.range![1])
+      if (this.text[colon] !== ':' || this.text[colon + 1] !== ' ') unsupported()
+      const value = this.flowScalar(this.skipSpaces(colon + 1), false)
+      map.items.push(new Pair(key, value))
+      return value.range![1]
+    })
   }
 
   /** `[a, 'b', "c", ~]` on one line: scalars only. */
   private flowSequence(at: number): YAMLSeq {
-    const text = this.text
     const seq = new YAMLSeq()
-    seq.flow = true
+    return this.flowCollection(at, seq, ']', (from) => {
+      const node = this.flowScalar(from, false)
+      seq.items.push(node)
+      return node.range![1]
+    })
+  }
+
+  /**
+   * The one-line flow collection opening at `at` and closed by `close`: `readItem` reads the item
+   * starting at its offset into `collection` and returns where the item ends; items are separated
+   * by commas, and a trailing comma is left to the library.
+   */
+  private flowCollection<C extends YAMLMap | YAMLSeq>(at: number, collection: C, close: '}' | ']', readItem: (from: number) => number): C {
+    const text = this.text
+    collection.flow = true
     let i = this.skipSpaces(at + 1)
-    if (text[i] !== ']') {
+    if (text[i] !== close) {
       for (;;) {
-        const node = this.flowScalar(i, false)
-        seq.items.push(node)
-        i = this.skipSpaces(node.range![1])
-        if (text[i] === ']') break
+        i = this.skipSpaces(readItem(i))
+        if (text[i] === close) break
         if (text[i] !== ',') unsupported()
         i = this.skipSpaces(i + 1)
-        if (text[i] === ']') unsupported() // trailing comma: left to the library
+        if (text[i] === close) unsupported()
       }
     }
-    seq.range = [at, i + 1, i + 1]
+    collection.range = [at, i + 1, i + 1]
     this.finishLine(i + 1)
-    return seq
+    return collection
   }
 
   /**
