@@ -16,15 +16,34 @@ export type EngineErrorCode =
   | 'ENGINE_INVALID_INPUT'
   /** The caller's AbortSignal fired; `cause` is the signal's reason. */
   | 'ENGINE_ABORTED'
+  /** A remote engine answered 429 (or its equivalent); `retryAfterMs` says when to try again, when it said. */
+  | 'ENGINE_RATE_LIMITED'
+  /** A remote engine's quota or budget is spent (DeepL 456, Google daily limit, OpenAI insufficient_quota). */
+  | 'ENGINE_QUOTA_EXCEEDED'
+  /** A remote engine answered, but not with a usable translation: malformed or truncated body, tokens dropped or invented, items missing. */
+  | 'ENGINE_BAD_OUTPUT'
+
+export interface EngineErrorOptions extends ErrorOptions {
+  /** For ENGINE_RATE_LIMITED (and 503s that said so): the wait the engine asked for, in ms. */
+  retryAfterMs?: number
+  /** The translator the error came from (`deepl`, `apertium`…), when known. */
+  engine?: string
+}
 
 export class EngineError extends Error {
   override name = 'EngineError'
+  /** The wait the remote engine asked for (Retry-After), in ms; undefined when it said nothing. */
+  readonly retryAfterMs?: number
+  /** The translator the error came from, when known. */
+  readonly engine?: string
   constructor(
     readonly code: EngineErrorCode,
     message: string,
-    options?: ErrorOptions,
+    options?: EngineErrorOptions,
   ) {
     super(message, options)
+    if (options?.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs
+    if (options?.engine !== undefined) this.engine = options.engine
   }
 }
 
@@ -38,4 +57,7 @@ export const engineErrorCodes: readonly EngineErrorCode[] = [
   'ENGINE_INVALID_SEGMENT',
   'ENGINE_INVALID_INPUT',
   'ENGINE_ABORTED',
+  'ENGINE_RATE_LIMITED',
+  'ENGINE_QUOTA_EXCEEDED',
+  'ENGINE_BAD_OUTPUT',
 ]
