@@ -117,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const mapped = statusForCode(error.code)
     if (mapped !== undefined) {
       if (mapped >= 500) request.log.error({ err: error }, 'dependency failure')
+      // A remote engine's Retry-After, rounded up to whole seconds, tells the caller when to come back.
+      if (typeof error.retryAfterMs === 'number' && error.retryAfterMs >= 0) reply.header('Retry-After', String(Math.ceil(error.retryAfterMs / 1000)))
       return reply.status(mapped).send({ [field]: error.message })
     }
     // Fastify's own client errors: malformed JSON, wrong content type, body too large, multipart limits.

@@ -26,6 +26,13 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   ENGINE_UNAVAILABLE: 503,
   ENGINE_TIMEOUT: 503,
   ENGINE_CLOSED: 503,
+  // A remote engine's rate limit or quota is the operator's, not the caller's: 503 (with
+  // Retry-After when the engine gave one), never 429, which the spec reserves for the
+  // caller's own 60/min limit, nor 402, which means the caller's credits ran out.
+  ENGINE_RATE_LIMITED: 503,
+  ENGINE_QUOTA_EXCEEDED: 503,
+  // The engine answered, but with something unusable (malformed, tokens lost): a bad gateway.
+  ENGINE_BAD_OUTPUT: 502,
   HTML_TOO_LARGE: 400,
   HTML_INVALID_INPUT: 400,
   SUBTITLE_INVALID: 400,

@@ -12,6 +12,7 @@ import { deepl } from './deepl.js'
 import { google } from './google.js'
 import { libretranslate } from './libretranslate.js'
 import { openai } from './openai.js'
+import { createRoutedEngine, type RoutedEngine, type RoutedEngineOptions } from './routed-engine.js'
 import type { Translator, TranslatorId } from './translator.js'
 
 export type EngineEnv = Record<string, string | undefined>
@@ -90,4 +91,12 @@ export function translatorsFromEnv(env: EngineEnv, options: FromEnvOptions = {})
         return apertium(options.apertium)
     }
   })
+}
+
+/**
+ * The server's engine from the environment: the translators VERSO_ENGINES asks for behind
+ * the router, with the Engine surface. Call `start()` before serving to read the languages.
+ */
+export function routedEngineFromEnv(env: EngineEnv, options: FromEnvOptions & { engine?: RoutedEngineOptions } = {}): RoutedEngine {
+  return createRoutedEngine(translatorsFromEnv(env, options), options.engine)
 }
