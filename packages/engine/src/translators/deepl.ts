@@ -47,7 +47,7 @@ export function deepl(options: DeepLOptions): Translator {
   async function list(type: 'source' | 'target'): Promise<Array<{ language: string; supports_formality?: boolean }>> {
     const url = `${base}/v2/languages?type=${type}`
     const response = await requestJson('deepl', { method: 'GET', url, headers, signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) }, options)
-    if (response.status < 200 || response.status >= 300) throw statusError('deepl', response, url, response.status === 456 ? 'ENGINE_QUOTA_EXCEEDED' : undefined)
+    if (response.status < 200 || response.status >= 300) throw statusError('deepl', response, url, response.status === 456 ? 'ENGINE_QUOTA_EXCEEDED' : undefined, options.apiKey)
     const items = response.json
     if (!Array.isArray(items) || items.some((item) => typeof item?.language !== 'string')) throw badBody('deepl', url, 'a language list that is not [{ language, name }]')
     return items
@@ -102,7 +102,7 @@ export function deepl(options: DeepLOptions): Translator {
             if (opts.formality && (lists.formality.has(target) || lists.formality.has(canonicalCode(targetLang)))) body.formality = opts.formality
             const response = await requestJson('deepl', { method: 'POST', url, headers, body, signal: opts.signal }, options)
             if (response.status < 200 || response.status >= 300) {
-              throw statusError('deepl', response, url, response.status === 456 ? 'ENGINE_QUOTA_EXCEEDED' : undefined)
+              throw statusError('deepl', response, url, response.status === 456 ? 'ENGINE_QUOTA_EXCEEDED' : undefined, options.apiKey)
             }
             const translations = (response.json as { translations?: unknown })?.translations
             if (!Array.isArray(translations) || translations.length !== run.length) {

@@ -33,12 +33,12 @@ interface GoogleLanguages {
   map: CodeMap
 }
 
-function googleError(response: JsonResponse, url: string): EngineError {
+function googleError(response: JsonResponse, url: string, secret: string): EngineError {
   const reasons: string[] = ((response.json as any)?.error?.errors ?? []).map((e: any) => String(e?.reason ?? ''))
   const status = (response.json as any)?.error?.status
-  if (reasons.some((r) => QUOTA_REASONS.has(r))) return statusError('google', response, url, 'ENGINE_QUOTA_EXCEEDED')
-  if (reasons.some((r) => RATE_REASONS.has(r)) || status === 'RESOURCE_EXHAUSTED') return statusError('google', response, url, 'ENGINE_RATE_LIMITED')
-  return statusError('google', response, url)
+  if (reasons.some((r) => QUOTA_REASONS.has(r))) return statusError('google', response, url, 'ENGINE_QUOTA_EXCEEDED', secret)
+  if (reasons.some((r) => RATE_REASONS.has(r)) || status === 'RESOURCE_EXHAUSTED') return statusError('google', response, url, 'ENGINE_RATE_LIMITED', secret)
+  return statusError('google', response, url, undefined, secret)
 }
 
 export function google(options: GoogleOptions): Translator {
@@ -49,7 +49,7 @@ export function google(options: GoogleOptions): Translator {
   const cache = createLanguageCache<GoogleLanguages>(async () => {
     const url = `${base}/languages?target=en`
     const response = await requestJson('google', { method: 'GET', url, headers, signal: new AbortController().signal }, options)
-    if (response.status < 200 || response.status >= 300) throw googleError(response, url)
+    if (response.status < 200 || response.status >= 300) throw googleError(response, url, options.apiKey)
     const languages = (response.json as any)?.data?.languages
     if (!Array.isArray(languages) || languages.some((l) => typeof l?.language !== 'string')) throw badBody('google', url, 'a language list that is not { data: { languages: [{ language }] } }')
     const map = createCodeMap(languages.map((l: { language: string }) => l.language), fromGoogle)
@@ -92,7 +92,7 @@ export function google(options: GoogleOptions): Translator {
             const q = run.map((i) => (html ? encoded.get(i)!.markup : encoded.get(i)!.raw))
             const body = { q, source, target, format: html ? 'html' : 'text' }
             const response = await requestJson('google', { method: 'POST', url, headers, body, signal: opts.signal }, options)
-            if (response.status < 200 || response.status >= 300) throw googleError(response, url)
+            if (response.status < 200 || response.status >= 300) throw googleError(response, url, options.apiKey)
             const translations = (response.json as any)?.data?.translations
             if (!Array.isArray(translations) || translations.length !== run.length) {
               throw badBody('google', url, `${Array.isArray(translations) ? translations.length : 'no'} translations for ${run.length} texts`)
@@ -112,7 +112,7 @@ export function google(options: GoogleOptions): Translator {
     async detect(text, { signal }) {
       const url = `${base}/detect`
       const response = await requestJson('google', { method: 'POST', url, headers, body: { q: [text] }, signal }, options)
-      if (response.status < 200 || response.status >= 300) throw googleError(response, url)
+      if (response.status < 200 || response.status >= 300) throw googleError(response, url, options.apiKey)
       const best = (response.json as any)?.data?.detections?.[0]?.[0]
       if (!best || typeof best.language !== 'string') throw badBody('google', url, 'no detection')
       if (best.language === 'und') return null

@@ -120,11 +120,21 @@ function withEngine(error: EngineError, engine: string): EngineError {
 }
 
 /** The short message a vendor put in an error body, if any (never the request). */
-export function vendorMessage(json: unknown, text: string): string {
+export function vendorMessage(json: unknown, text: string, secret?: string): string {
   const j = json as any
   const candidate = j?.error?.message ?? j?.message ?? (typeof j?.error === 'string' ? j.error : undefined) ?? j?.detail
   const raw = typeof candidate === 'string' ? candidate : text.slice(0, 200)
-  return raw.replace(/\s+/g, ' ').trim().slice(0, 300)
+  return redactSecrets(raw.replace(/\s+/g, ' ').trim().slice(0, 300), secret)
+}
+
+/**
+ * Vendors sometimes quote the key they refused (OpenAI: "Incorrect API key provided:
+ * sk-…abcd"): the translator's own key, and anything key-like (a run of 20+ letters, digits and key punctuation, or an
+ * `sk-` token) is replaced before a vendor message is kept or shown.
+ */
+export function redactSecrets(text: string, secret?: string): string {
+  const own = secret && secret.length >= 4 ? text.split(secret).join('[redacted]') : text
+  return own.replace(/\bsk-[\w*.-]+/g, '[redacted]').replace(/[A-Za-z0-9_*:.-]{20,}/g, '[redacted]')
 }
 
 /**
@@ -134,9 +144,9 @@ export function vendorMessage(json: unknown, text: string): string {
  * Vendors refine it before calling this (DeepL 456, Google's 403 reasons, OpenAI's
  * insufficient_quota).
  */
-export function statusError(engine: string, response: JsonResponse, url: string, override?: EngineErrorCode): EngineError {
+export function statusError(engine: string, response: JsonResponse, url: string, override?: EngineErrorCode, secret?: string): EngineError {
   const status = response.status
-  const detail = vendorMessage(response.json, response.text)
+  const detail = vendorMessage(response.json, response.text, secret)
   const retry = retryAfterMs(response.headers)
   const code: EngineErrorCode =
     override ?? (status === 429 ? 'ENGINE_RATE_LIMITED' : status >= 500 || status === 401 || status === 403 || status === 408 ? (status === 408 ? 'ENGINE_TIMEOUT' : 'ENGINE_UNAVAILABLE') : 'ENGINE_BAD_OUTPUT')

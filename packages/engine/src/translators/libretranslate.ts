@@ -40,7 +40,7 @@ export function libretranslate(options: LibreTranslateOptions): Translator {
   const cache = createLanguageCache<LibreLanguages>(async () => {
     const url = `${base}/languages`
     const response = await requestJson('libretranslate', { method: 'GET', url, signal: new AbortController().signal }, options)
-    if (response.status < 200 || response.status >= 300) throw statusError('libretranslate', response, url)
+    if (response.status < 200 || response.status >= 300) throw statusError('libretranslate', response, url, undefined, options.apiKey)
     const list = response.json
     if (!Array.isArray(list) || list.some((l) => typeof l?.code !== 'string' || (l.targets !== undefined && !Array.isArray(l.targets)))) {
       throw badBody('libretranslate', url, 'a language list that is not [{ code, name, targets }]')
@@ -102,7 +102,7 @@ export function libretranslate(options: LibreTranslateOptions): Translator {
               ...auth,
             }
             const response = await requestJson('libretranslate', { method: 'POST', url, body, signal: opts.signal }, options)
-            if (response.status < 200 || response.status >= 300) throw statusError('libretranslate', response, url)
+            if (response.status < 200 || response.status >= 300) throw statusError('libretranslate', response, url, undefined, options.apiKey)
             const translated = (response.json as any)?.translatedText
             if (!Array.isArray(translated) || translated.length !== run.length) {
               throw badBody('libretranslate', url, `${Array.isArray(translated) ? translated.length : 'no'} translations for ${run.length} texts`)
@@ -124,7 +124,7 @@ export function libretranslate(options: LibreTranslateOptions): Translator {
     async detect(text, { signal }) {
       const url = `${base}/detect`
       const response = await requestJson('libretranslate', { method: 'POST', url, body: { q: text, ...auth }, signal }, options)
-      if (response.status < 200 || response.status >= 300) throw statusError('libretranslate', response, url)
+      if (response.status < 200 || response.status >= 300) throw statusError('libretranslate', response, url, undefined, options.apiKey)
       const list = response.json
       if (!Array.isArray(list)) throw badBody('libretranslate', url, 'a detection that is not [{ language, confidence }]')
       const best = list.filter((d) => typeof d?.language === 'string').sort((a, b) => (b.confidence ?? 0) - (a.confidence ?? 0))[0]

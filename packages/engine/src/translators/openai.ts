@@ -71,10 +71,10 @@ export function openai(options: OpenAIOptions): Translator {
 
   function llmError(response: JsonResponse, url: string): EngineError {
     const error = (response.json as any)?.error
-    if (error?.code === 'insufficient_quota' || error?.type === 'insufficient_quota') return statusError('openai', response, url, 'ENGINE_QUOTA_EXCEEDED')
+    if (error?.code === 'insufficient_quota' || error?.type === 'insufficient_quota') return statusError('openai', response, url, 'ENGINE_QUOTA_EXCEEDED', options.apiKey)
     // A missing model is a configuration fault: the engine cannot serve anything.
-    if (response.status === 404) return statusError('openai', response, url, 'ENGINE_UNAVAILABLE')
-    return statusError('openai', response, url)
+    if (response.status === 404) return statusError('openai', response, url, 'ENGINE_UNAVAILABLE', options.apiKey)
+    return statusError('openai', response, url, undefined, options.apiKey)
   }
 
   /** One call; the answer's items by id (only well-formed ones). Throws for HTTP and body faults. */

@@ -41,7 +41,7 @@ testTranslator('deepl', {
   unsupported: { source: 'en', target: 'sw' },
   fake: () => servers.deepl!,
   quotaFault: { kind: 'status', status: 456, body: { message: 'Quota exceeded' } },
-  secret: 'deepl-secret-key',
+  secret: 'deepl-secret-key:fx',
 })
 
 testTranslator('google', {

@@ -195,7 +195,9 @@ export function testTranslator(name: string, harness: Harness): void {
       })
 
       test('never puts the API key in an error message', async () => {
-        fake().faults.push({ kind: 'status', status: 403, body: { message: 'forbidden' } })
+        // Vendors quote the refused key back (OpenAI: "Incorrect API key provided: sk-…").
+        const quoted = `Incorrect API key provided: ${harness.secret ?? 'none'}`
+        fake().faults.push({ kind: 'status', status: 403, body: { message: quoted, error: { message: quoted } } })
         const out = await one()
         const error = errorOf(out[0])
         expect(error.code).toBe('ENGINE_UNAVAILABLE')
