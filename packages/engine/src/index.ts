@@ -32,5 +32,5 @@ export { transition as circuitTransition, initialCircuit, nextUtcMidnight } from
 export type { Circuit, CircuitEvent, CircuitPolicy, CircuitState } from './translators/circuit.js'
 export { translatorsFromEnv, routedEngineFromEnv, engineOrder, configuredEngines, DEFAULT_ENGINE_ORDER } from './translators/from-env.js'
 export { createRoutedEngine, displayName } from './translators/routed-engine.js'
-export type { RoutedEngine, RoutedEngineOptions, RoutedTranslation } from './translators/routed-engine.js'
+export type { RoutedEngine, RoutedEngineOptions, RoutedTranslation, RoutedPair } from './translators/routed-engine.js'
 export type { EngineEnv, FromEnvOptions } from './translators/from-env.js'

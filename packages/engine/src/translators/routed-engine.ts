@@ -42,7 +42,26 @@ export interface RoutedEngine extends Engine {
   engines(): EngineStatus[]
   /** The engines that would serve a direction, first serves. */
   enginesFor(source: string, target: string): TranslatorId[]
+  /** The canonical code of a caller's code in a role, or null when no engine reads (source) or writes (target) it. */
+  canonicalCode(code: string, role: 'source' | 'target'): string | null
+  /** Languages some engine reaches from `source`, sorted by name. */
+  reachableTargets(source: string): Array<{ code: string; name: string }>
+  /** Languages some engine translates into `target`, sorted by name. */
+  reachableSources(target: string): Array<{ code: string; name: string }>
+  /** Every served direction, with the engines that serve it in order and its route. */
+  pairs(): RoutedPair[]
   readonly router: EngineRouter
+}
+
+export interface RoutedPair {
+  source: string
+  target: string
+  /** Languages passed through: `[source, target]` for a remote engine, Apertium's pivot route when it serves first. */
+  route: string[]
+  /** Apertium modes of each hop when Apertium serves first, else []. */
+  modes: string[]
+  /** Engines that serve it, first serves. */
+  engines: TranslatorId[]
 }
 
 /** Names where the English display name of the BCP 47 code is not what users look for. */
@@ -139,8 +158,47 @@ export function createRoutedEngine(translators: readonly Translator[], options: 
     return results as Array<RoutedTranslation | { error: EngineError }>
   }
 
+  const byName = (a: { code: string; name: string }, b: { code: string; name: string }) => a.name.localeCompare(b.name, 'en') || a.code.localeCompare(b.code)
+  const named = (list: string[]) => list.map((code) => ({ code, name: displayName(code) })).sort(byName)
+
+  function canonicalIn(code: string, role: 'source' | 'target'): string | null {
+    const c = canonicalCode(String(code ?? ''))
+    const list = role === 'source' ? router.sources() : router.targets()
+    if (list.includes(c)) return c
+    const base = c.split('-')[0]!
+    return role === 'source' && list.includes(base) ? base : null
+  }
+
   const engine: RoutedEngine = {
     router,
+    canonicalCode: canonicalIn,
+
+    reachableTargets(source) {
+      const s = canonicalIn(source, 'source')
+      return s ? named(router.targets().filter((t) => t !== s && router.supports({ source: s, target: t }))) : []
+    },
+
+    reachableSources(target) {
+      const t = canonicalIn(target, 'target')
+      return t ? named(router.sources().filter((s) => s !== t && router.supports({ source: s, target: t }))) : []
+    },
+
+    pairs() {
+      const apertiumPairs = new Map<string, { route: string[]; modes: string[] }>()
+      const inner = apertium?.engine as (Engine & { pairs?: () => Array<{ source: string; target: string; route: string[]; modes: string[] }> }) | undefined
+      for (const p of inner?.pairs?.() ?? []) apertiumPairs.set(`${p.source}>${p.target}`, { route: p.route, modes: p.modes })
+      const out: RoutedPair[] = []
+      for (const source of router.sources()) {
+        for (const target of router.targets()) {
+          if (source === target) continue
+          const engines = router.enginesFor({ source, target })
+          if (engines.length === 0) continue
+          const viaApertium = engines[0] === 'apertium' ? apertiumPairs.get(`${source}>${target}`) : undefined
+          out.push({ source, target, route: viaApertium?.route ?? [source, target], modes: viaApertium?.modes ?? [], engines })
+        }
+      }
+      return out
+    },
     start: () => router.start(),
     languages,
 

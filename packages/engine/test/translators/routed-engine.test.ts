@@ -57,6 +57,19 @@ describe.skipIf(!haveApertium)('routed engine (fakes + real Apertium)', () => {
     expect(sw!.engine).toBe('google')
   })
 
+  test('canonicalises codes per role and lists reachable languages and pairs across engines', () => {
+    expect(engine.canonicalCode('ZH-hans', 'target')).toBe('zh-CN')
+    expect(engine.canonicalCode('EN_gb', 'target')).toBe('en-GB')
+    expect(engine.canonicalCode('tlh', 'source')).toBeNull()
+    const targets = engine.reachableTargets('en').map((l) => l.code)
+    expect(targets).toEqual(expect.arrayContaining(['ja', 'ca', 'sw', 'zh-TW']))
+    expect(targets).not.toContain('en')
+    expect(engine.reachableSources('ca').map((l) => l.code)).toContain('en')
+    const pairs = engine.pairs()
+    expect(pairs.find((p) => p.source === 'en' && p.target === 'ja')).toMatchObject({ route: ['en', 'ja'], engines: ['deepl', 'google', 'libretranslate'] })
+    expect(pairs.find((p) => p.source === 'en' && p.target === 'ca')?.engines).toEqual(['apertium'])
+  })
+
   test('answers per item in a batch, an item failing alone', async () => {
     const bad = [{ id: 'a', kind: 'close' }] as never
     const out = await engine.translateSettled(['Hello', bad], { source: 'en', target: 'ja' })
