@@ -13,6 +13,7 @@ import { accountRoutes } from './routes/account.js'
 import { healthRoutes } from './routes/health.js'
 import { v1Routes } from './routes/v1.js'
 import { i18nRoutes } from './routes/i18n.js'
+import { engineRoutes } from './routes/engines.js'
 
 export interface AppDeps {
   engine: Engine
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { engine: deps.engine })
   await app.register(translateRoutes, deps)
   await app.register(languageRoutes, deps)
+  await app.register(engineRoutes, deps)
   await app.register(accountRoutes, deps)
   await app.register(v1Routes, deps)
   await app.register(i18nRoutes, deps)

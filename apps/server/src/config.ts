@@ -1,3 +1,4 @@
+import { engineOrder, type EngineEnv } from '@verso/engine'
 /**
  * The operational contract (ARCHITECTURE.md): environment variables and their defaults.
  * Read once at start-up; everything else receives a plain `Config`.
@@ -15,7 +16,25 @@ export interface Config {
   /** When set, API keys are stored as HMAC-SHA-256 under it; changing it invalidates every key. */
   apiKeyPepper?: string
   logLevel: string
+  /** The engine variables (VERSO_ENGINES, DEEPL_API_KEY, …, ENGINE_TIMEOUT_MS); keys stay in here and in the translators. */
+  engineEnv: EngineEnv
 }
+
+/** Variables of the engines (ARCHITECTURE.md's operational contract), passed to @verso/engine as they are. */
+const ENGINE_VARIABLES = [
+  'VERSO_ENGINES',
+  'DEEPL_API_KEY',
+  'DEEPL_API_URL',
+  'GOOGLE_TRANSLATE_API_KEY',
+  'GOOGLE_TRANSLATE_API_URL',
+  'LIBRETRANSLATE_URL',
+  'LIBRETRANSLATE_API_KEY',
+  'OPENAI_BASE_URL',
+  'OPENAI_API_KEY',
+  'OPENAI_MODEL',
+  'OPENAI_LANGUAGES',
+  'ENGINE_TIMEOUT_MS',
+] as const
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -46,7 +65,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   } catch {
     throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL, got ${JSON.stringify(env.PUBLIC_BASE_URL)}`)
   }
+  const engineEnv: EngineEnv = {}
+  for (const name of ENGINE_VARIABLES) if (env[name] !== undefined && env[name] !== '') engineEnv[name] = env[name]
+  try {
+    engineOrder(engineEnv)
+  } catch (error) {
+    throw new ConfigError((error as Error).message)
+  }
   return {
+    engineEnv,
     port,
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || './data',

@@ -6,6 +6,7 @@ import { createServices } from './services.js'
 async function main(): Promise<void> {
   const config = configFromEnv()
   const services = createServices(config)
+  await services.ready()
   services.jobs.startWorker()
   const app = await buildApp({ ...services, logger: { level: config.logLevel } })
   let stopping = false

@@ -1,4 +1,4 @@
-import { createEngine, type Engine } from '@verso/engine'
+import { configuredEngines, createEngine, routedEngineFromEnv, type Engine, type RoutedEngine } from '@verso/engine'
 import { createRateLimiter, meteringFromEnv, type Metering, type RateLimiter } from '@verso/metering'
 import { createJobService, jobsFromEnv, type CreditsHook, type JobService } from '@verso/jobs'
 import type { Config } from './config.js'
@@ -8,13 +8,15 @@ export interface Services {
   metering: Metering
   rateLimiter: RateLimiter
   jobs: JobService
+  /** Reads the remote engines' languages (before listening); nothing to do with Apertium alone. */
+  ready(): Promise<void>
   close(): Promise<void>
 }
 
 /** env → drivers: embedded SQLite + in-process worker by default, PostgreSQL/Redis when configured. */
 export function createServices(config: Config): Services {
   const env = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, REDIS_URL: config.redisUrl, API_KEY_PEPPER: config.apiKeyPepper }
-  const engine = createEngine()
+  const engine = engineFromConfig(config)
   const metering = meteringFromEnv(env)
   const rateLimiter = createRateLimiter({ limit: config.rateLimitPerMinute, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) })
   const drivers = jobsFromEnv(env)
@@ -34,6 +36,9 @@ export function createServices(config: Config): Services {
     metering,
     rateLimiter,
     jobs,
+    async ready() {
+      await (engine as Partial<RoutedEngine>).start?.()
+    },
     async close() {
       await jobs.close()
       await drivers.close()
@@ -42,6 +47,17 @@ export function createServices(config: Config): Services {
       await metering.close()
     },
   }
+}
+
+/**
+ * Apertium alone when no remote engine is configured (the embedded engine as it is);
+ * otherwise every engine VERSO_ENGINES asks for behind the router, with Apertium among them.
+ */
+export function engineFromConfig(config: Pick<Config, 'engineEnv'>): Engine {
+  const env = config.engineEnv ?? {}
+  const remote = configuredEngines(env).some((id) => id !== 'apertium')
+  if (!remote && !env.VERSO_ENGINES) return createEngine()
+  return routedEngineFromEnv(env, { apertium: { engine: createEngine() } })
 }
 
 /** Jobs reserve and refund credits through metering; @verso/jobs does not depend on it. */

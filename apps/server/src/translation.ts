@@ -28,14 +28,22 @@ export function checkLanguages(engine: Engine, source: string, targets: readonly
   }
 }
 
+/** The engine's detection: with remote engines configured, theirs where the local detector is unsure. */
+export async function detectLanguage(engine: Engine, text: string): Promise<{ language: string; confidence: number }> {
+  const remote = (engine as Engine & { detectAsync?: (text: string) => Promise<{ language: string; confidence: number }> }).detectAsync
+  if (!remote) return engine.detect(text)
+  const { language, confidence } = await remote.call(engine, text)
+  return { language, confidence }
+}
+
 /** Validates codes before any credit is charged; `auto` is resolved by detecting `sample`. */
-export function resolvePair(engine: Engine, source: string, target: string, sample: () => string): ResolvedPair {
+export async function resolvePair(engine: Engine, source: string, target: string, sample: () => string): Promise<ResolvedPair> {
   checkLanguages(engine, source, [target])
   let detected: ResolvedPair['detected']
   if (source === 'auto') {
     const text = sample().trim()
     if (text === '') throw new HttpError(400, 'Cannot detect the language of an empty text; give a source code.')
-    detected = engine.detect(text)
+    detected = await detectLanguage(engine, text)
     source = detected.language
   }
   if (source !== target && !engine.supports(source, target)) {
@@ -70,14 +78,20 @@ export function details(pair: ResolvedPair, translations: readonly Translation[]
   for (const translation of translations) for (const word of translation.unknownWords) unknown.add(word)
   return {
     ...(pair.detected ? { detected_source: pair.detected.language, confidence: pair.detected.confidence } : {}),
-    engine: 'apertium',
+    engine: engineOf(translations[0]),
     route: translations[0]?.route ?? [pair.source, pair.target],
     unknown_words: [...unknown],
   }
 }
 
+/** The engine that translated a segment: the routed engine names it; the embedded engine alone is Apertium. */
+export function engineOf(translation: Translation | undefined): string {
+  const named = (translation as (Translation & { engine?: string }) | undefined)?.engine
+  return typeof named === 'string' ? named : 'apertium'
+}
+
 /** Detection as the detect endpoints charge it: 1 credit, empty text refused first. */
 export async function detectText(engine: Engine, metering: Metering, account: Account, text: string) {
   if (text.trim() === '') throw new HttpError(400, 'Text is empty: give 1 to 5000 characters to detect.')
-  return withCredits(metering, account, 1, async () => engine.detect(text))
+  return withCredits(metering, account, 1, () => detectLanguage(engine, text))
 }

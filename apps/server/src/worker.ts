@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     process.exit(2)
   }
   const services = createServices(config)
+  await services.ready()
   services.jobs.startWorker()
   console.error('verso worker: waiting for jobs')
   const stop = async () => {

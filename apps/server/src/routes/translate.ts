@@ -5,7 +5,7 @@ import { extractHtml } from '@verso/html'
 import { extractSubtitles } from '@verso/subtitles'
 import type { AppDeps } from '../app.js'
 import { HttpError } from '../http-errors.js'
-import { details, detectText, plainText, resolvePair, withCredits } from '../translation.js'
+import { details, detectText, engineOf, plainText, resolvePair, withCredits } from '../translation.js'
 
 const Language = Type.String({ minLength: 1, maxLength: 35 })
 const translateFamily = { auth: 'translate', rateLimited: true } as const
@@ -30,7 +30,7 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
 
   app.post('/v2/translate', { schema: { body: TranslateBody }, config: translateFamily }, async (request) => {
     const { text, source, target } = request.body
-    const pair = resolvePair(engine, source, target, () => text)
+    const pair = await resolvePair(engine, source, target, () => text)
     const [result] = await withCredits(metering, request.account!, 1, () => engine.translate([text], pair))
     return {
       translations: { text, translation: result!.segment as string, source: pair.source, target: pair.target },
@@ -40,7 +40,7 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
 
   app.post('/v2/translate/batch', { schema: { body: BatchBody }, config: translateFamily }, async (request) => {
     const { texts, source, target } = request.body
-    const pair = resolvePair(engine, source, target, () => texts.join('\n'))
+    const pair = await resolvePair(engine, source, target, () => texts.join('\n'))
     // Items that cannot be translated are answered per item and cost nothing.
     const problems = texts.map((text) =>
       text.trim() === '' ? 'Text is empty' : [...text].length > 5000 ? 'Text is longer than 5000 characters' : null,
@@ -53,7 +53,8 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
       const problem = problems[index]
       const outcome = problem === null ? settled[next++] : undefined
       if (outcome && 'segment' in outcome) {
-        return { text, translation: outcome.segment as string, source: pair.source, target: pair.target, success: true }
+        // `engine` (additive): which engine translated this item.
+        return { text, translation: outcome.segment as string, source: pair.source, target: pair.target, success: true, engine: engineOf(outcome) }
       }
       failed++
       const error = problem ?? outcome?.error.message ?? 'Translation failed'
@@ -71,7 +72,7 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
     }
     // Parse first: a file that is not a subtitle file is a 400 before anything is charged.
     const subtitles = extractSubtitles(content, format)
-    const pair = resolvePair(engine, source, target, () => subtitles.segments.map(plainText).join('\n'))
+    const pair = await resolvePair(engine, source, target, () => subtitles.segments.map(plainText).join('\n'))
     const translated = await withCredits(metering, request.account!, subtitles.blocks, () =>
       subtitles.segments.length === 0 ? Promise.resolve([]) : engine.translate(subtitles.segments, pair),
     )
@@ -83,7 +84,7 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
     const page = extractHtml(html)
     // A page with no text to translate has no language to detect: it comes back as it is.
     const nothingToDetect = source === 'auto' && page.segments.length === 0
-    const pair = resolvePair(engine, nothingToDetect ? target : source, target, () => page.segments.map(plainText).join('\n'))
+    const pair = await resolvePair(engine, nothingToDetect ? target : source, target, () => page.segments.map(plainText).join('\n'))
     const translated = await withCredits(metering, request.account!, 1, () =>
       page.segments.length === 0 ? Promise.resolve([]) : engine.translate(page.segments, pair),
     )

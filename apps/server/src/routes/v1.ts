@@ -16,7 +16,7 @@ export const v1Routes: FastifyPluginAsync<AppDeps> = async (fastify, { engine, m
 
   app.post('/v1/translate', { schema: { body: TranslateBody }, config: translateFamily }, async (request) => {
     const { text, source, target } = request.body
-    const pair = resolvePair(engine, source, target, () => text)
+    const pair = await resolvePair(engine, source, target, () => text)
     const [result] = await withCredits(metering, request.account!, 1, () => engine.translate([text], pair))
     return { translation: result!.segment as string, source: pair.source, target: pair.target }
   })
