@@ -6,7 +6,7 @@ import { createDetector, type Detection } from './detect.js'
 import { EngineError } from './errors.js'
 import { readModesFolder, type Direction } from './apertium/directions.js'
 import type { Language } from './languages.js'
-import { createRouter } from './router.js'
+import { createRouter, type Route } from './router.js'
 import type { Segment } from './segment.js'
 
 export interface EngineOptions {
@@ -74,6 +74,8 @@ export interface Engine {
   reachableSources(target: string): Language[]
   /** Every routable direction between two listed languages, with its route. */
   pairs(): LanguagePair[]
+  /** The route of one direction (codes as callers give them, answered canonical), or null; none for one language. */
+  route(source: string, target: string): LanguagePair | null
   /** Detect among the supported languages. Throws ENGINE_… only for misuse (empty text). */
   detect(text: string): { language: string; confidence: number }
   /** Translate; rejects if any segment fails. source may not be 'auto' (caller detects). same source and target → returned unchanged. */
@@ -220,8 +222,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
     reachableTargets: (source) => router.reachableTargets(String(source ?? '')),
     reachableSources: (target) => router.reachableSources(String(target ?? '')),
-    pairs: () =>
-      router.pairs().map((r) => ({ source: r.source, target: r.target, route: r.path, modes: r.hops.map((h) => h.name) })),
+    pairs: () => router.pairs().map(asPair),
+    route(source, target) {
+      const route = router.route(String(source ?? ''), String(target ?? ''))
+      return route && route.hops.length > 0 ? asPair(route) : null
+    },
 
     detect(text): Detection {
       if (typeof text !== 'string' || text.trim() === '') {
@@ -284,6 +289,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
       await Promise.all(allPipelines().map((p) => p.close()))
     },
   }
+}
+
+function asPair(route: Route): LanguagePair {
+  return { source: route.source, target: route.target, route: route.path, modes: route.hops.map((h) => h.name) }
 }
 
 function codesOf(languages: readonly Language[]): string {
