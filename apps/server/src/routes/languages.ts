@@ -66,7 +66,14 @@ export const languageRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps)
   const { engine } = deps
   app.get(
     '/v2/supported-languages',
-    { schema: { querystring: LanguageFilter, response: { 200: V2Listing } }, config: { auth: 'read' } },
+    {
+      schema: {
+        description: 'Every language that is a source or target of some route, plus auto; ?source= lists the targets reachable from a source, ?target= the sources reaching a target.',
+        querystring: LanguageFilter,
+        response: { 200: V2Listing },
+      },
+      config: { auth: 'read' },
+    },
     async (request) => {
       const supported_languages: Record<string, string> = {}
       for (const { code, name } of listLanguages(engine, request.query)) supported_languages[name] = code
@@ -75,7 +82,10 @@ export const languageRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps)
   )
   app.get(
     '/v1/supported-languages',
-    { schema: { querystring: LanguageFilter, response: { 200: V1Listing } }, config: { auth: 'read' } },
+    {
+      schema: { description: 'The v1 listing (no auto), with the same filters as v2.', querystring: LanguageFilter, response: { 200: V1Listing } },
+      config: { auth: 'read' },
+    },
     // v1's listing never had `auto` (the spec names it for v2 only).
     async (request) => ({
       languages: listLanguages(engine, request.query)
