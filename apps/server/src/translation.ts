@@ -16,9 +16,12 @@ export function isAuto(code: string): boolean {
   return code.trim().toLowerCase() === 'auto'
 }
 
-/** The codes of a list, for error texts: `en, es, pt`. */
-function codeList(languages: ReadonlyArray<{ code: string }>): string {
-  return languages.map((language) => language.code).join(', ')
+/** The codes of a list in code order, for error texts: `en, es, pt`. */
+export function codeList(languages: ReadonlyArray<{ code: string }>): string {
+  return languages
+    .map((language) => language.code)
+    .sort()
+    .join(', ')
 }
 
 /** Why `source` cannot reach `target`, naming what it does reach: the 400's text. */

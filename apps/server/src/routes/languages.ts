@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Engine, Language } from '@verso/engine'
 import type { AppDeps } from '../app.js'
 import { HttpError } from '../http-errors.js'
-import { isAuto } from '../translation.js'
+import { codeList, isAuto } from '../translation.js'
 import { languagePairRoutes } from './language-pairs.js'
 
 const code = (description: string) => Type.String({ minLength: 1, maxLength: 35, description })
@@ -53,8 +53,8 @@ export function listLanguages(engine: Engine, filter: Filter): Language[] {
 }
 
 export function unknownCode(engine: Engine, role: 'source' | 'target', code: string): HttpError {
-  const codes = engine.languages().filter((l) => engine.canonicalCode(l.code, role) !== null).map((l) => l.code)
-  return new HttpError(400, `Unsupported ${role} language '${code}'. Supported ${role} codes: ${role === 'source' ? 'auto, ' : ''}${codes.join(', ')}`)
+  const codes = codeList(engine.languages().filter((l) => engine.canonicalCode(l.code, role) !== null))
+  return new HttpError(400, `Unsupported ${role} language '${code}'. Supported ${role} codes: ${role === 'source' ? 'auto, ' : ''}${codes}`)
 }
 
 /**
