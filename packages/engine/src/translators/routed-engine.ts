@@ -50,6 +50,8 @@ export interface RoutedEngine extends Engine {
   reachableSources(target: string): Array<{ code: string; name: string }>
   /** Every served direction, with the engines that serve it in order and its route. */
   pairs(): RoutedPair[]
+  /** One direction's route and engines (codes as callers give them, answered canonical), or null. */
+  route(source: string, target: string): RoutedPair | null
   readonly router: EngineRouter
 }
 
@@ -181,6 +183,16 @@ export function createRoutedEngine(translators: readonly Translator[], options: 
     reachableSources(target) {
       const t = canonicalIn(target, 'target')
       return t ? named(router.sources().filter((s) => s !== t && router.supports({ source: s, target: t }))) : []
+    },
+
+    route(source, target) {
+      const s = canonicalIn(source, 'source')
+      const t = canonicalIn(target, 'target')
+      if (!s || !t || s === t) return null
+      const engines = router.enginesFor({ source: s, target: t })
+      if (engines.length === 0) return null
+      const viaApertium = engines[0] === 'apertium' ? apertium?.engine.route(s, t) : null
+      return { source: s, target: t, route: viaApertium?.route ?? [s, t], modes: viaApertium?.modes ?? [], engines }
     },
 
     pairs() {

@@ -61,7 +61,7 @@ export function testTranslator(name: string, harness: Harness): void {
       const { sources, targets } = await translator.languages()
       expect(sources.length).toBeGreaterThan(0)
       expect(targets.length).toBeGreaterThan(0)
-      for (const code of [...sources, ...targets]) expect(code).toMatch(/^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$/)
+      for (const code of [...sources, ...targets]) expect(code).toMatch(/^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?(-[a-z0-9]{5,8})*$/)
       expect(sources).toContain(harness.pair.source)
       expect(targets).toContain(harness.pair.target)
     })
