@@ -109,7 +109,7 @@ async function main() {
   try {
     const created = spawnSync(process.execPath, [join(root, 'apps/server/dist/admin.js'), 'accounts', 'create', '--email', 'bench@example.com', '--name', 'Bench', '--credits', '100000000'], { env, encoding: 'utf8' })
     if (created.status !== 0) throw new Error(`admin failed: ${created.stderr}`)
-    const apiKey = JSON.parse(created.stdout.trim().split('\n').pop()).api_key
+    const apiKey = JSON.parse(created.stdout.slice(created.stdout.indexOf('{'))).api_key
     await waitFor(`http://127.0.0.1:${fakePort}/languages`)
     server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] })
     await waitFor(`http://127.0.0.1:${port}/health`)
