@@ -8,6 +8,7 @@ import { fakeDeepL } from '../../../packages/engine/test/fakes/deepl.js'
 import type { FakeServer } from '../../../packages/engine/test/fakes/fake-server.js'
 import { fakeGoogle, googleError } from '../../../packages/engine/test/fakes/google.js'
 import { fakeLibreTranslate } from '../../../packages/engine/test/fakes/libretranslate.js'
+import { engineFromConfig } from '../src/services.js'
 import { createHarness, multipart, type Harness } from './harness.js'
 
 let h: Harness
@@ -79,6 +80,13 @@ describe('server over remote engines', () => {
     expect(res.json().html).toBe('<p>[de] Hallo <b>Welt</b>, <a href="/x">Speichern</a> die Datei.</p>')
   })
 
+  test('translates subtitles through a remote engine, timings and italics kept', async () => {
+    const content = '1\n00:00:01,000 --> 00:00:02,500\nHello <i>world</i>\n\n2\n00:00:03,000 --> 00:00:04,000\nSave the file\n'
+    const res = await post('/v2/translate/subtitles', { format: 'srt', content, source: 'en', target: 'ja' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().content).toBe('1\n00:00:01,000 --> 00:00:02,500\n[ja] こんにちは <i>世界</i>\n\n2\n00:00:03,000 --> 00:00:04,000\n[ja] 保存 the ファイル\n')
+  })
+
   test('names the engine per item in a batch', async () => {
     const res = await post('/v2/translate/batch', { texts: ['Hello', 'world'], source: 'en', target: 'sw' })
     expect(res.statusCode).toBe(200)
@@ -145,5 +153,22 @@ describe('server over remote engines', () => {
     const deepl = res.json().engines.find((e: { id: string }) => e.id === 'deepl')
     expect(deepl).toMatchObject({ healthy: false, circuit: 'open' })
     dl.faults.length = 0
+  })
+})
+
+describe('one variable, one LibreTranslate-compatible server', () => {
+  test('lists that server languages and translates into them', async () => {
+    const server = await fakeLibreTranslate()
+    const only = engineFromConfig({ engineEnv: { LIBRETRANSLATE_URL: server.url } })
+    try {
+      await (only as RoutedEngine).start()
+      const codes = only.languages().map((l) => l.code)
+      expect(codes).toEqual(expect.arrayContaining(['uk', 'zh-TW', 'ja', 'ca']))
+      const [t] = await only.translate(['Hello world'], { source: 'en', target: 'uk' })
+      expect(t).toMatchObject({ segment: '[uk] Hello world', engine: 'libretranslate' })
+    } finally {
+      await only.close()
+      await server.close()
+    }
   })
 })
