@@ -1,6 +1,7 @@
 /**
- * The same algorithm as `@verso/engine`'s `nestLike` (this package stands alone, so it
- * keeps its own copy; a change to one belongs in both).
+ * The same algorithm as `@verso/engine`'s `nestLike`: `@verso/html` and
+ * `@verso/subtitles` each keep a copy because each package stands alone; a change to one
+ * belongs in all three.
  *
  * Restores the nesting of inline tokens after a translator moved them: whatever order the
  * engine put the words in, a token that was inside a pair in the source ends up inside it
@@ -26,10 +27,12 @@ interface Node {
  * Returns `output` with its tokens rearranged so that every child of a source pair lies
  * inside that pair and sibling pairs do not overlap. A pair is widened to cover its
  * children (so a link keeps the words it covered); a pair overlapping a sibling is put
- * inside it. `output` must hold every token of `source` exactly once with each close
- * after its open (what `repairTokens` makes); `source` must be well nested. Text is never
- * changed or reordered, so an output that already nests like its source comes back equal,
- * except that tokens between the same two texts follow the source order.
+ * inside it. `output` should hold every token of `source` once with each close after its
+ * open (what a repair step makes): tokens it lacks are left out, a token `source` does not
+ * have is dropped, a close before its open is dropped and its pair closed at the end.
+ * `source` must be well nested. Text is never changed or reordered, so an output that
+ * already nests like its source comes back equal, except that tokens between the same
+ * two texts follow the source order.
  */
 export function nestLike(source: readonly SegmentPart[], output: readonly SegmentPart[]): SegmentPart[] {
   const nodes = new Map<string, Node>()
@@ -52,20 +55,34 @@ export function nestLike(source: readonly SegmentPart[], output: readonly Segmen
 
   const texts: string[] = []
   const closes = new Map<string, InlineToken>()
+  const present = new Set<Node>()
   for (const part of output) {
     if (typeof part === 'string') {
       if (part !== '') texts.push(part)
       continue
     }
     const node = nodes.get(part.id)
-    if (!node) continue
+    if (!node || node.token.kind !== (part.kind === 'close' ? 'open' : part.kind)) continue
     if (part.kind === 'close') {
+      if (!present.has(node) || closes.has(part.id)) continue
       node.end = texts.length
       closes.set(part.id, part)
     } else {
+      if (present.has(node)) continue
+      present.add(node)
       node.start = texts.length
       node.end = texts.length
     }
+  }
+  // Tokens the output lacks stay out; their children take their place in the tree.
+  // An open whose close is missing closes at the end.
+  for (const node of nodes.values()) {
+    if (node.token.kind === 'open' && present.has(node) && !closes.has(node.token.id)) node.end = texts.length
+    if (present.has(node)) continue
+    const siblings = node.parent ? node.parent.children : roots
+    siblings.splice(siblings.indexOf(node), 1, ...node.children)
+    for (const child of node.children) child.parent = node.parent
+    nodes.delete(node.token.id)
   }
 
   // Widen pairs over their children, and nest overlapping siblings, until nothing changes.
