@@ -185,11 +185,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
       const pipeline = pipelineFor(hop)
       let encoded = encodeSegment(current, pipeline.wordBound)
       if (encoded.stream === '') continue
-      let decoded = decodeSegment(await pipeline.translate(encoded.stream, { signal }), encoded)
+      let decoded = decodeSegment(await pipeline.translate(encoded.stream, { signal }), encoded, { target: hop.target })
       if (decoded.leaked && encoded.wordBound) {
         // The pair could not carry word-bound blanks here: tags keep their places instead.
         encoded = encodeSegment(current, false)
-        decoded = decodeSegment(await pipeline.translate(encoded.stream, { signal }), encoded)
+        decoded = decodeSegment(await pipeline.translate(encoded.stream, { signal }), encoded, { target: hop.target })
       }
       if (decoded.leaked) throw new EngineError('ENGINE_UNAVAILABLE', `Apertium (${hop.source}→${hop.target}) returned raw lexical units`)
       current = decoded.segment
