@@ -74,7 +74,7 @@ describe('encodeSegment and decodeSegment (simulated pipeline answers)', () => {
   test("reads an escaped @ as a mark (eng-hbs's post-generator escapes it) and keeps the caller's @ literal", () => {
     const encoded = encodeSegment('The house @home.', false)
     expect(encoded.stream).toBe('The house [x:@]home.')
-    expect(decodeSegment('\\@The #dom [x:@]dom.', encoded)).toMatchObject({ segment: 'The dom @dom.', unknownWords: ['The'] })
+    expect(decodeSegment('\\@The #dom [x:@]dom.', encoded)).toMatchObject({ segment: 'The dom @dom.', unknownWords: ['The', 'dom'] })
   })
 })
 
