@@ -65,7 +65,7 @@ export function localTranslator(options: LocalTranslatorOptions = {}): FileTrans
           filename: file.name,
           bytes: file.bytes,
           sourceLanguage: from ?? 'auto',
-          targetLanguages: targets,
+          targetLanguages: [...targets],
         })
         let record = await service.get('cli', job.id)
         while (record && (record.status === 'pending' || record.status === 'processing')) {

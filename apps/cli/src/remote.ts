@@ -100,7 +100,7 @@ export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslat
     async translate(file, from, targets, onDone) {
       if (file.kind.kind === 'i18n') return translateJob(file, from, targets, onDone)
       const text = new TextDecoder().decode(file.bytes)
-      let source = from ?? 'auto'
+      const source = from ?? 'auto'
       const outcomes: LanguageOutcome[] = []
       for (const target of targets) {
         let outcome: LanguageOutcome
