@@ -33,49 +33,80 @@ function run(command, args, options = {}) {
   return { ok: result.status === 0, why: `exit ${result.status}` }
 }
 
-function modesFolder() {
-  for (const dir of ['/usr/share/apertium/modes', '/usr/local/share/apertium/modes']) {
-    if (existsSync(dir)) return dir
-  }
-  return null
-}
-
 const forBench = process.argv.includes('--bench')
+const DPKG_STATUS = '/var/lib/dpkg/status'
 
-function missingApertium() {
-  if (forBench && spawnSync('sh', ['-c', 'command -v apertium-apy']).status !== 0) return packagesToInstall()
-  const dir = modesFolder()
-  const which = spawnSync('sh', ['-c', 'command -v apertium'], { encoding: 'utf8' })
-  if (which.status !== 0 || !dir) return packagesToInstall()
-  const installed = new Set(readdirSync(dir).map((name) => name.replace(/\.mode$/, '')))
-  const missing = manifest.verso.apertium.modes.filter((mode) => !installed.has(mode))
-  return missing.length === 0 ? [] : packagesToInstall()
+/**
+ * The Debian packages of the Apertium pairs to install: every pair listed in package.json
+ * (`verso.apertium.pairs`, all 46 Debian ships), or the comma list in VERSO_APERTIUM_PAIRS.
+ */
+function selectedPairs() {
+  const known = manifest.verso.apertium.pairs
+  const wanted = (process.env.VERSO_APERTIUM_PAIRS ?? '').trim()
+  if (wanted === '' || wanted.toLowerCase() === 'all') return known
+  const names = [...new Set(wanted.split(',').map((name) => name.trim()).filter((name) => name !== ''))]
+  const unknown = names.filter((name) => !known.includes(name))
+  if (names.length === 0 || unknown.length > 0) {
+    fail(
+      `VERSO_APERTIUM_PAIRS must be 'all' or a comma list of Debian Apertium pair packages; ` +
+        `${unknown.length > 0 ? `unknown: ${unknown.join(', ')}` : 'the list is empty'}.\nKnown pairs: ${known.join(', ')}`,
+    )
+  }
+  return names
 }
 
 /** The engine's packages; `npm run bench` adds apertium-apy, the peer it is compared with. */
 function packagesToInstall() {
-  return [...manifest.verso.apertium.packages, ...(forBench ? manifest.verso.apertium.benchPackages : [])]
+  return [...manifest.verso.apertium.packages, ...selectedPairs(), ...(forBench ? manifest.verso.apertium.benchPackages : [])]
+}
+
+/**
+ * Installed Debian packages, read from dpkg's status file (a few ms; asking apt or dpkg-query
+ * would cost a process or a lock), or null on a machine without dpkg.
+ */
+function installedDebianPackages() {
+  if (!existsSync(DPKG_STATUS)) return null
+  const installed = new Set()
+  for (const stanza of readFileSync(DPKG_STATUS, 'utf8').split(/\n\n+/)) {
+    const name = /^Package: (.+)$/m.exec(stanza)?.[1]
+    if (name && /^Status: install ok installed$/m.test(stanza)) installed.add(name.trim())
+  }
+  return installed
+}
+
+function hasCommand(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0
+}
+
+/** What of packagesToInstall() is missing; without dpkg, only the commands can be checked. */
+function missingApertium() {
+  const wanted = packagesToInstall()
+  const installed = installedDebianPackages()
+  if (installed) return wanted.filter((name) => !installed.has(name))
+  const commands = { apertium: 'apertium', 'apertium-apy': 'apertium-apy' }
+  return wanted.filter((name) => name in commands && !hasCommand(commands[name]))
 }
 
 function ensureApertium() {
   if (process.env.VERSO_SKIP_APERTIUM === '1') return
-  if (missingApertium().length === 0) return
-  const packages = packagesToInstall()
+  const missing = missingApertium()
+  if (missing.length === 0) return
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   const sudo = isRoot ? [] : spawnSync('sudo', ['-n', 'true']).status === 0 ? ['sudo', '-n'] : null
-  if (!sudo) {
+  if (!sudo || !existsSync(DPKG_STATUS)) {
     fail(
-      `Apertium or its language pairs are missing and this user cannot install them.\n` +
-        `Run as root: apt-get update && apt-get install -y ${packages.join(' ')}`,
+      `Apertium or its language pairs are missing (${missing.join(', ')}) and this user cannot install them.\n` +
+        `Run as root: apt-get update && apt-get install -y ${missing.join(' ')}`,
     )
   }
   const env = { DEBIAN_FRONTEND: 'noninteractive' }
   const apt = (args) => (sudo.length ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env }) : run('apt-get', args, { env }))
-  say(`installing Apertium and ${packages.length - 1} language pairs with apt-get`)
+  say(`installing ${missing.length} Apertium package${missing.length === 1 ? '' : 's'} with apt-get: ${missing.join(' ')}`)
   if (!apt(['update', '-qq']).ok) fail('apt-get update failed')
-  const install = apt(['install', '-y', '-qq', '--no-install-recommends', ...packages])
+  const install = apt(['install', '-y', '-qq', '--no-install-recommends', ...missing])
   if (!install.ok) fail(`apt-get install failed (${install.why})`)
-  if (missingApertium().length > 0) fail('Apertium was installed but some language pairs are still missing')
+  const still = missingApertium()
+  if (still.length > 0) fail(`apt-get finished but these packages are still not installed: ${still.join(', ')}`)
 }
 
 function dependencyFingerprint() {

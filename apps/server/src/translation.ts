@@ -11,38 +11,73 @@ export interface ResolvedPair {
   detected?: { language: string; confidence: number }
 }
 
-/** Refuses codes the installed engine does not know, listing those it does; `auto` is a source only. */
-export function checkLanguages(engine: Engine, source: string, targets: readonly string[]): void {
-  const known = engine.languages().map((language) => language.code)
-  const knows = new Set(known)
-  if (source !== 'auto' && !knows.has(source)) {
-    throw new HttpError(400, `Unsupported source language '${source}'. Supported codes: auto, ${known.join(', ')}`)
+/** `auto`, in any case: the source is detected. */
+export function isAuto(code: string): boolean {
+  return code.trim().toLowerCase() === 'auto'
+}
+
+/** The codes of a list in code order, for error texts: `en, es, pt`. */
+export function codeList(languages: ReadonlyArray<{ code: string }>): string {
+  return languages
+    .map((language) => language.code)
+    .sort()
+    .join(', ')
+}
+
+/** Why `source` cannot reach `target`, naming what it does reach: the 400's text. */
+export function unroutable(engine: Engine, source: string, target: string, what = `Source language '${source}'`): HttpError {
+  const reach = engine.reachableTargets(source)
+  const reaches = reach.length > 0 ? `'${source}' can be translated into: ${codeList(reach)}.` : `'${source}' cannot be translated into any other language here.`
+  return new HttpError(400, `${what} cannot be translated into '${target}' by the installed engine; ${reaches}`)
+}
+
+/**
+ * Checks the codes of a request before anything is charged and answers them in canonical
+ * form (`EN` → `en`, `pt_br` → `pt-BR`): an unknown code is a 400 listing the supported
+ * codes, a known pair without a route a 400 naming the targets the source reaches. `auto`
+ * (any case) is a source only; its routes are checked once the language is detected.
+ */
+export function checkLanguages(engine: Engine, source: string, targets: readonly string[]): { source: string; targets: string[] } {
+  const auto = isAuto(source)
+  const canonicalSource = auto ? 'auto' : engine.canonicalCode(source, 'source')
+  if (canonicalSource === null) {
+    throw new HttpError(400, `Unsupported source language '${source}'. Supported codes: auto, ${codeList(engine.languages())}`)
   }
-  const unknown = targets.filter((code) => !knows.has(code))
-  if (unknown.length > 0) {
-    throw new HttpError(
-      400,
-      `Unsupported target language${unknown.length > 1 ? 's' : ''} ${unknown.map((code) => `'${code}'`).join(', ')}. ` +
-        `Supported codes: ${known.join(', ')}`,
-    )
+  const canonicalTargets: string[] = []
+  for (const target of targets) {
+    const code = engine.canonicalCode(target, 'target')
+    if (code === null) {
+      const known = engine.canonicalCode(target, 'source')
+      if (known !== null && known === canonicalSource) {
+        // Same language as the source (eu→eu): nothing to translate, the text comes back.
+        canonicalTargets.push(known)
+        continue
+      }
+      // A language Verso reads but cannot produce (ro: only ro→es is installed) has no route.
+      if (known !== null && !auto) throw unroutable(engine, canonicalSource, known)
+      const offered = auto ? engine.languages().filter((l) => engine.canonicalCode(l.code, 'target') !== null) : engine.reachableTargets(canonicalSource)
+      throw new HttpError(400, `Unsupported target language '${target}'. Supported codes${auto ? '' : ` from '${canonicalSource}'`}: ${codeList(offered)}`)
+    }
+    if (!auto && !engine.supports(canonicalSource, code)) throw unroutable(engine, canonicalSource, code)
+    canonicalTargets.push(code)
   }
+  return { source: canonicalSource, targets: canonicalTargets }
 }
 
 /** Validates codes before any credit is charged; `auto` is resolved by detecting `sample`. */
 export function resolvePair(engine: Engine, source: string, target: string, sample: () => string): ResolvedPair {
-  checkLanguages(engine, source, [target])
+  const checked = checkLanguages(engine, source, [target])
+  let resolved = checked.source
+  const resolvedTarget = checked.targets[0]!
   let detected: ResolvedPair['detected']
-  if (source === 'auto') {
+  if (resolved === 'auto') {
     const text = sample().trim()
     if (text === '') throw new HttpError(400, 'Cannot detect the language of an empty text; give a source code.')
     detected = engine.detect(text)
-    source = detected.language
+    resolved = engine.canonicalCode(detected.language, 'source') ?? detected.language
+    if (!engine.supports(resolved, resolvedTarget)) throw unroutable(engine, resolved, resolvedTarget, `Detected source language '${resolved}'`)
   }
-  if (source !== target && !engine.supports(source, target)) {
-    const what = detected ? `Detected source language '${source}'` : `Source language '${source}'`
-    throw new HttpError(400, `${what} cannot be translated into '${target}' by the installed engine.`)
-  }
-  return detected ? { source, target, detected } : { source, target }
+  return detected ? { source: resolved, target: resolvedTarget, detected } : { source: resolved, target: resolvedTarget }
 }
 
 /**

@@ -4,7 +4,9 @@ import { decodeSegment, encodeSegment, validateSegment } from './apertium/stream
 import { createLru } from './cache.js'
 import { createDetector, type Detection } from './detect.js'
 import { EngineError } from './errors.js'
-import { createRegistry, discoverDirections, normalizeCode, type Direction, type Language } from './registry.js'
+import { readModesFolder, type Direction } from './apertium/directions.js'
+import type { Language } from './languages.js'
+import { createRouter, type Route } from './router.js'
 import type { Segment } from './segment.js'
 
 export interface EngineOptions {
@@ -46,10 +48,34 @@ export interface Translation {
   route: string[]
 }
 
+/** A routable direction: `{ source: 'en', target: 'pt', route: ['en', 'es', 'pt'], modes: ['eng-spa', 'es-pt'] }`. */
+export interface LanguagePair {
+  source: string
+  target: string
+  /** Languages passed through, source and target included. */
+  route: string[]
+  /** The Apertium mode of each hop. */
+  modes: string[]
+}
+
 export interface Engine {
-  /** Languages translatable from or to, sorted by name: [{ code: 'en', name: 'English' }, …] */
+  /** Every language that is the source or target of some route, sorted by name: [{ code: 'en', name: 'English' }, …] */
   languages(): Language[]
+  /** Whether some route (or none needed: same language) translates source into target; codes as callers give them. */
   supports(source: string, target: string): boolean
+  /**
+   * The canonical code of a caller's code in a role (`EN` → `en`, `pt_br` → `pt-BR`,
+   * `no` → `nb`), or null when no route starts (source) or ends (target) there.
+   */
+  canonicalCode(code: string, role: 'source' | 'target'): string | null
+  /** Languages some route reaches from `source`, sorted by name; [] when it is not a source. */
+  reachableTargets(source: string): Language[]
+  /** Languages with a route into `target`, sorted by name; [] when it is not a target. */
+  reachableSources(target: string): Language[]
+  /** Every routable direction between two listed languages, with its route. */
+  pairs(): LanguagePair[]
+  /** The route of one direction (codes as callers give them, answered canonical), or null; none for one language. */
+  route(source: string, target: string): LanguagePair | null
   /** Detect among the supported languages. Throws ENGINE_… only for misuse (empty text). */
   detect(text: string): { language: string; confidence: number }
   /** Translate; rejects if any segment fails. source may not be 'auto' (caller detects). same source and target → returned unchanged. */
@@ -75,9 +101,9 @@ const HEALTH_TIMEOUT_MS = 15_000
 
 export function createEngine(options: EngineOptions = {}): Engine {
   const modesDir = options.modesDir ?? '/usr/share/apertium/modes'
-  const directions = discoverDirections(modesDir)
-  const registry = createRegistry(directions)
-  const languages = registry.languages()
+  const { directions } = readModesFolder(modesDir)
+  const router = createRouter(directions)
+  const languages = router.languages()
   const detector = createDetector(languages.map((l) => l.code))
   const cache = createLru<Translation>(options.cacheSize ?? 10_000)
   const pipelines = new Map<string, { pool: ApertiumPipeline[]; next: number }>()
@@ -109,25 +135,29 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return [...pipelines.values()].flatMap((entry) => entry.pool)
   }
 
-  /** The hops from source to target, or throws the matching EngineError. */
-  function resolve(pair: { source: string; target: string }): { source: string; target: string; hops: Direction[] } {
+  /** The route from source to target, or throws the matching EngineError. */
+  function resolve(pair: { source: string; target: string }): { source: string; target: string; path: string[]; hops: Direction[] } {
     if (closed) throw new EngineError('ENGINE_CLOSED', 'The engine is closed')
     const rawSource = String(pair?.source ?? '')
+    const rawTarget = String(pair?.target ?? '')
     if (rawSource.trim().toLowerCase() === 'auto') {
       throw new EngineError('ENGINE_INVALID_INPUT', "source 'auto' must be detected by the caller (engine.detect) before translating")
     }
-    const source = normalizeCode(rawSource)
-    const target = normalizeCode(String(pair?.target ?? ''))
     if (directions.length === 0) throw new EngineError('ENGINE_UNAVAILABLE', `No Apertium language pairs are installed in ${modesDir}`)
-    for (const code of [source, target]) {
-      if (!registry.knows(code)) {
-        throw new EngineError('ENGINE_UNSUPPORTED_LANGUAGE', `Unsupported language "${code}"; supported: ${languages.map((l) => l.code).join(', ')}`)
-      }
+    const source = router.sourceCode(rawSource)
+    if (source === null) {
+      throw new EngineError('ENGINE_UNSUPPORTED_LANGUAGE', `Unsupported source language "${rawSource}"; supported: ${codesOf(languages)}`)
     }
-    if (source === target) return { source, target, hops: [] }
-    const hops = registry.route(source, target)
-    if (!hops) throw new EngineError('ENGINE_UNSUPPORTED_PAIR', `No translation from ${source} to ${target} is installed`)
-    return { source, target, hops }
+    const route = router.route(source, rawTarget)
+    if (route) return route
+    // A known language that no direction produces (ro: only ro-es is installed) is a pair problem.
+    const target = router.targetCode(rawTarget) ?? router.sourceCode(rawTarget)
+    const reach = router.reachableTargets(source)
+    const reaches = reach.length > 0 ? `${source} reaches: ${codesOf(reach)}` : `${source} reaches no other language`
+    if (target === null) {
+      throw new EngineError('ENGINE_UNSUPPORTED_LANGUAGE', `Unsupported target language "${rawTarget}"; ${reaches}`)
+    }
+    throw new EngineError('ENGINE_UNSUPPORTED_PAIR', `No route from ${source} to ${target} through the installed Apertium pairs; ${reaches}`)
   }
 
   for (const pair of options.warm ?? []) {
@@ -141,8 +171,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     }
   }
 
-  async function translateOne(segment: Segment, route: { source: string; hops: Direction[] }, signal?: AbortSignal): Promise<Translation> {
-    const path = [route.source, ...route.hops.map((h) => h.target)]
+  async function translateOne(segment: Segment, route: { path: string[]; hops: Direction[] }, signal?: AbortSignal): Promise<Translation> {
+    const path = route.path
     if (route.hops.length === 0) return { segment, unknownWords: [], route: path }
     const key = `${path.join('>')}\u0000${typeof segment === 'string' ? segment : JSON.stringify(segment)}`
     const cached = cache.get(key)
@@ -183,14 +213,19 @@ export function createEngine(options: EngineOptions = {}): Engine {
     languages: () => languages.map((l) => ({ ...l })),
 
     supports(source, target) {
-      try {
-        const s = normalizeCode(source)
-        const t = normalizeCode(target)
-        if (!registry.knows(s) || !registry.knows(t)) return false
-        return s === t || registry.route(s, t) !== null
-      } catch {
-        return false
-      }
+      return router.route(String(source ?? ''), String(target ?? '')) !== null
+    },
+
+    canonicalCode(code, role) {
+      return role === 'source' ? router.sourceCode(String(code ?? '')) : router.targetCode(String(code ?? ''))
+    },
+
+    reachableTargets: (source) => router.reachableTargets(String(source ?? '')),
+    reachableSources: (target) => router.reachableSources(String(target ?? '')),
+    pairs: () => router.pairs().map(asPair),
+    route(source, target) {
+      const route = router.route(String(source ?? ''), String(target ?? ''))
+      return route && route.hops.length > 0 ? asPair(route) : null
     },
 
     detect(text): Detection {
@@ -254,4 +289,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
       await Promise.all(allPipelines().map((p) => p.close()))
     },
   }
+}
+
+function asPair(route: Route): LanguagePair {
+  return { source: route.source, target: route.target, route: route.path, modes: route.hops.map((h) => h.name) }
+}
+
+function codesOf(languages: readonly Language[]): string {
+  return languages.map((l) => l.code).join(', ')
 }

@@ -69,6 +69,12 @@ describe('encodeSegment and decodeSegment (simulated pipeline answers)', () => {
     expect(decodeSegment('un \\[b\\] [x:*]c [x:~]d.', encoded)).toMatchObject({ segment: 'un [b] *c ~d.', leaked: false })
     expect(decodeSegment('un @^b$.', encoded).leaked).toBe(true)
   })
+
+  test("reads an escaped @ as a mark (eng-hbs's post-generator escapes it) and keeps the caller's @ literal", () => {
+    const encoded = encodeSegment('The house @home.', false)
+    expect(encoded.stream).toBe('The house [x:@]home.')
+    expect(decodeSegment('\\@The #dom [x:@]dom.', encoded)).toMatchObject({ segment: 'The dom @dom.', unknownWords: ['The'] })
+  })
 })
 
 describe('decodeSegment guarantee (property, with mangled fake answers)', () => {

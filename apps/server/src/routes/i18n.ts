@@ -56,13 +56,14 @@ export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engin
       .filter((code) => code !== '')
     if (targets.length === 0) throw new HttpError(400, "'target_languages' is required: comma-separated language codes.")
     const source = (fields.source_language ?? '').trim() || 'auto'
-    checkLanguages(engine, source, targets)
+    // Canonical codes from here on (`EN` → `en`), so the job and its files name them one way.
+    const languages = checkLanguages(engine, source, targets)
     const job = await jobs.create({
       ownerId: request.account!.id,
       filename: file.filename,
       bytes: file.bytes,
-      sourceLanguage: source,
-      targetLanguages: targets,
+      sourceLanguage: languages.source,
+      targetLanguages: languages.targets,
       ...(fields.webhook_url ? { webhookUrl: fields.webhook_url.trim() } : {}),
     })
     reply.status(201)

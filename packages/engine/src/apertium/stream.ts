@@ -11,10 +11,12 @@ import type { InlineToken, Segment, SegmentPart } from '../segment.js'
 const SPECIAL = new Set(['[', ']', '^', '$', '/', '\\', '{', '}', '@', '<', '>'])
 /**
  * Characters that survive escaping badly: `~` is eaten by the post-generator, and a literal
- * `*` or `#` before a word would read as an unknown-word mark on the way back. They travel in
- * a superblank of their own (`[x:~]`), which passes through untouched.
+ * `*`, `#` or `@` before a word would read as an unknown-word mark on the way back. They
+ * travel in a superblank of their own (`[x:~]`), which passes through untouched. Some pairs'
+ * post-generators escape the `@` mark (eng-hbs answers `\@The`), so an escaped `@` in an
+ * answer is always a mark: no `@` of the caller's text goes escaped.
  */
-const SHELTERED = new Set(['~', '*', '#'])
+const SHELTERED = new Set(['~', '*', '#', '@'])
 const WORD_CHAR = /[\p{L}\p{M}\p{N}_'’-]/u
 const HAS_WORD = /[\p{L}\p{N}]/u
 const FINAL_PUNCTUATION = /[.!?…。？！]$/u
@@ -197,6 +199,12 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
         if (token) innerTokens.push({ type: 'token', index: Number(token[1]), kind: token[2] as 'o' | 'c' | 'v' })
         else text += decodeSuperblankText(content)
         i = end + 1
+        continue
+      }
+      if (ch === '\\' && raw[i + 1] === '@') {
+        endMark()
+        mark = '@'
+        i += 2
         continue
       }
       if (ch === '\\' && i + 1 < raw.length) {
