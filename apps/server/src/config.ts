@@ -15,6 +15,8 @@ export interface Config {
   /** When set, API keys are stored as HMAC-SHA-256 under it; changing it invalidates every key. */
   apiKeyPepper?: string
   logLevel: string
+  /** Bearer token GET /metrics requires; unset: /metrics is open. */
+  metricsToken?: string
 }
 
 export class ConfigError extends Error {
@@ -58,5 +60,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     apiKeyPepper: env.API_KEY_PEPPER || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    metricsToken: env.METRICS_TOKEN || undefined,
   }
 }

@@ -2,12 +2,14 @@ import { createEngine, type Engine } from '@verso/engine'
 import { createRateLimiter, meteringFromEnv, type Metering, type RateLimiter } from '@verso/metering'
 import { createJobService, jobsFromEnv, type CreditsHook, type JobService } from '@verso/jobs'
 import type { Config } from './config.js'
+import { createMetrics, type Metrics } from './metrics.js'
 
 export interface Services {
   engine: Engine
   metering: Metering
   rateLimiter: RateLimiter
   jobs: JobService
+  metrics: Metrics
   close(): Promise<void>
 }
 
@@ -15,6 +17,7 @@ export interface Services {
 export function createServices(config: Config): Services {
   const env = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, REDIS_URL: config.redisUrl, API_KEY_PEPPER: config.apiKeyPepper }
   const engine = createEngine()
+  const metrics = createMetrics({ engine: () => engine })
   const metering = meteringFromEnv(env)
   const rateLimiter = createRateLimiter({ limit: config.rateLimitPerMinute, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) })
   const drivers = jobsFromEnv(env)
@@ -25,7 +28,8 @@ export function createServices(config: Config): Services {
     translator: engine,
     supportsLanguage: (code) => engine.languages().some((language) => language.code === code),
     publicBaseUrl: config.publicBaseUrl,
-    credits: jobCredits(metering),
+    // jobs' credits are counted by the same metrics as the routes'
+    credits: jobCredits(metrics.instrumentMetering(metering)),
     webhookSecret: (ownerId) => metering.webhookSecret(ownerId),
     webhook: { backoffMs: config.webhookBackoffMs, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
   })
@@ -34,6 +38,7 @@ export function createServices(config: Config): Services {
     metering,
     rateLimiter,
     jobs,
+    metrics,
     async close() {
       await jobs.close()
       await drivers.close()

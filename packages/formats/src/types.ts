@@ -28,6 +28,12 @@ export interface Entry {
   flags?: string[]
   /** PO source references (`#: src/a.c:12` → `['src/a.c:12']`). */
   references?: string[]
+  /**
+   * PO only: the msgstr values already in the file (`msgstr[0]`, `msgstr[1]`, … for a plural
+   * entry), decoded; absent when every msgstr is empty. Lets tools compare a translated PO
+   * file with its template.
+   */
+  translations?: string[]
   /** 1-based position of the value in the source, for messages. */
   line: number
   column: number

@@ -455,3 +455,5 @@ function safeCategories(lang: string, type: 'cardinal' | 'ordinal'): PluralCateg
     return []
   }
 }
+export { inventory } from './inventory.js'
+export type { Inventory } from './inventory.js'
