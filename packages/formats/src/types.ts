@@ -5,6 +5,9 @@
  */
 export type FormatId = 'json' | 'yaml' | 'po' | 'properties' | 'strings' | 'xml'
 
+/** A runtime message syntax a file's values are written in, beyond plain placeholders (see `prepare`'s `syntax`). */
+export type MessageSyntax = 'vue-i18n'
+
 /** CLDR plural categories, as `Intl.PluralRules` names them. */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
 
@@ -59,6 +62,12 @@ export interface Parsed {
   entries: Entry[]
   /** Empty when the file was clean. A file with issues may still have entries (those read before the problem). */
   issues: Issue[]
+  /**
+   * The message syntax the values are written in, when the codec recognised one (JSON/YAML:
+   * `'vue-i18n'` when a value uses linked messages or literal interpolation). Pass it to
+   * `prepare` as `syntax`.
+   */
+  syntax?: MessageSyntax
   /** Bytes of the file with the given translations spliced in; untranslated bytes stay identical. */
   write(translations: ReadonlyMap<string, Translation>, options?: WriteOptions): Uint8Array
 }
