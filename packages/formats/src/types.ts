@@ -68,6 +68,14 @@ export interface Parsed {
    * `prepare` as `syntax`.
    */
   syntax?: MessageSyntax
+  /**
+   * Set for a multi-locale file (JSON/YAML whose top-level keys are locale codes): the sections'
+   * codes in file order and the one whose values are the entries. `write` with `targetLanguage`
+   * puts translations into the target's section (added after the source section when missing;
+   * when present, its values are kept and only missing keys added); every other section, the
+   * source's included, stays byte-identical.
+   */
+  locales?: { sections: string[]; source: string }
   /** Bytes of the file with the given translations spliced in; untranslated bytes stay identical. */
   write(translations: ReadonlyMap<string, Translation>, options?: WriteOptions): Uint8Array
 }

@@ -13,6 +13,7 @@ import { resolveOptions } from '../shared/options.js'
 import { resolvePluralForms } from '../shared/plural.js'
 import { applyEdits, decodeUnicode, encodeText, LineIndex, type Edit } from '../shared/text.js'
 import { scanJson, type JsonSlot } from './scanner.js'
+import { detectSyntax } from '../shared/syntax.js'
 
 export type { ParseOptions }
 
@@ -50,13 +51,18 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       if (slot.plural) edits.push(pluralEdit(text, slot, translation, writeOptions?.targetLanguage, style))
       else {
         const value = typeof translation === 'string' ? translation : translation.other ?? slot.text
+        // an unchanged value keeps its bytes (its escapes, `\u00e9` or `\/`)
+        if (value === slot.text) continue
         edits.push({ start: slot.start, end: slot.end, text: quote(value, style) })
       }
     }
     if (edits.length === 0) return original.slice()
     return encodeText(applyEdits(text, edits), src.encoding, src.bom)
   }
-  return { format: 'json', encoding: src.encoding, entries, issues, write }
+  const result: Parsed = { format: 'json', encoding: src.encoding, entries, issues, write }
+  const syntax = detectSyntax(entries.map((e) => e.text))
+  if (syntax) result.syntax = syntax
+  return result
 }
 
 interface EscapeStyle {
