@@ -109,7 +109,7 @@ function ensureApertium() {
   if (still.length > 0) fail(`apt-get finished but these packages are still not installed: ${still.join(', ')}`)
 }
 
-// ---- Tools the tests run outputs through (@verso/formats test/runtimes.test.ts) ----------------
+// ---- Tools the tests need: runtimes that check outputs (formats), a browser (the web app) ------
 // Each entry: a command a test needs, and the Debian package that provides it. Kept apart from
 // the Apertium list above: these are for tests only, so a machine that cannot install them gets
 // a warning, and the tests that need them fail under CI=true (they skip locally, saying why).
@@ -117,10 +117,12 @@ const TEST_TOOLS = [
   { command: 'msgfmt', pkg: 'gettext' }, // `msgfmt -c` checks translated PO files
   { command: 'xmllint', pkg: 'libxml2-utils' }, // well-formedness of translated Android XML
   { command: 'java', pkg: 'default-jre-headless' }, // Properties + MessageFormat render .properties outputs
+  { command: 'chromium', pkg: 'chromium' }, // the web app's browser test (apps/web/test), driven by playwright-core
 ]
 
 function ensureTestTools() {
-  if (process.env.VERSO_SKIP_TEST_TOOLS === '1') return
+  // only `npm test` (`setup.mjs --test`) needs them: `npm start` stays lean
+  if (!process.argv.includes('--test') || process.env.VERSO_SKIP_TEST_TOOLS === '1') return
   const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0
   const missing = TEST_TOOLS.filter((tool) => !has(tool.command)).map((tool) => tool.pkg)
   if (missing.length === 0) return
