@@ -109,6 +109,40 @@ function ensureApertium() {
   if (still.length > 0) fail(`apt-get finished but these packages are still not installed: ${still.join(', ')}`)
 }
 
+// ---- Tools the tests need: runtimes that check outputs (formats), a browser (the web app) ------
+// Each entry: a command a test needs, and the Debian package that provides it. Kept apart from
+// the Apertium list above: these are for tests only, so a machine that cannot install them gets
+// a warning, and the tests that need them fail under CI=true (they skip locally, saying why).
+const TEST_TOOLS = [
+  { command: 'msgfmt', pkg: 'gettext' }, // `msgfmt -c` checks translated PO files
+  { command: 'xmllint', pkg: 'libxml2-utils' }, // well-formedness of translated Android XML
+  { command: 'java', pkg: 'default-jre-headless' }, // Properties + MessageFormat render .properties outputs
+  { command: 'chromium', pkg: 'chromium' }, // the web app's browser test (apps/web/test), driven by playwright-core
+]
+
+function ensureTestTools() {
+  // only `npm test` (`setup.mjs --test`) needs them: `npm start` stays lean
+  if (!process.argv.includes('--test') || process.env.VERSO_SKIP_TEST_TOOLS === '1') return
+  const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0
+  const missing = TEST_TOOLS.filter((tool) => !has(tool.command)).map((tool) => tool.pkg)
+  if (missing.length === 0) return
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  const sudo = isRoot ? [] : spawnSync('sudo', ['-n', 'true']).status === 0 ? ['sudo', '-n'] : null
+  if (!sudo) {
+    say(`test tools missing (${missing.join(' ')}); as root: apt-get install -y ${missing.join(' ')}`)
+    return
+  }
+  const env = { DEBIAN_FRONTEND: 'noninteractive' }
+  const apt = (args) => (sudo.length ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env }) : run('apt-get', args, { env }))
+  say(`installing test tools with apt-get: ${missing.join(' ')}`)
+  let install = apt(['install', '-y', '-qq', '--no-install-recommends', ...missing])
+  if (!install.ok) {
+    apt(['update', '-qq'])
+    install = apt(['install', '-y', '-qq', '--no-install-recommends', ...missing])
+  }
+  if (!install.ok) say(`could not install the test tools (${install.why}); tests that need them fail under CI=true`)
+}
+
 function dependencyFingerprint() {
   const hash = createHash('sha256')
   const files = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml']
@@ -141,5 +175,6 @@ function build() {
 }
 
 ensureApertium()
+ensureTestTools()
 ensureDependencies()
 build()

@@ -14,6 +14,10 @@ import { healthRoutes } from './routes/health.js'
 import { v1Routes } from './routes/v1.js'
 import { i18nRoutes } from './routes/i18n.js'
 import { engineRoutes } from './routes/engines.js'
+import swaggerUi from '@fastify/swagger-ui'
+import { createMetrics, type Metrics } from './metrics.js'
+import { metricsRoutes } from './routes/metrics.js'
+import { defaultWebRoot, webRoutes } from './routes/web.js'
 
 export interface AppDeps {
   engine: Engine
@@ -22,6 +26,12 @@ export interface AppDeps {
   jobs: JobService
   /** Largest JSON body accepted, in bytes. Default: 12 MiB (a subtitle file can be large). */
   bodyLimit?: number
+  /** Prometheus metrics served at /metrics. Default: a registry of this app's own. */
+  metrics?: Metrics
+  /** Bearer token /metrics requires (METRICS_TOKEN). Default: none, /metrics is open. */
+  metricsToken?: string
+  /** The built web app served at /. Default: apps/web/dist. */
+  webRoot?: string
   /** Passed to Fastify. Default: false (tests); main.ts turns it on. */
   logger?: FastifyServerOptions['logger']
 }
@@ -46,7 +56,10 @@ declare module 'fastify' {
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>
 
 /** The Verso HTTP service without listening; `app.inject()` in tests, `listen()` in main.ts. */
-export async function buildApp(deps: AppDeps): Promise<App> {
+export async function buildApp(given: AppDeps): Promise<App> {
+  const metrics = given.metrics ?? createMetrics({ engine: () => given.engine })
+  // the routes see the engine and metering through the metrics' timers and credit counters
+  const deps: AppDeps = { ...given, metrics, engine: metrics.instrumentEngine(given.engine), metering: metrics.instrumentMetering(given.metering) }
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: deps.bodyLimit ?? 12 * 1024 * 1024,
@@ -135,7 +148,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.status(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}` })
   })
 
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000)
+  })
+
   app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'none' } }, async () => app.swagger())
+  // the API reference is public, like the document it shows
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/docs')) route.config = { ...(route.config as object), auth: 'none' } as typeof route.config
+  })
+  // Swagger UI's own files, under its own CSP (its initializer is a file, not an inline script)
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { tryItOutEnabled: true }, uiHooks: {} })
+  await app.register(metricsRoutes, { metrics, token: deps.metricsToken })
+  await app.register(webRoutes, { webRoot: deps.webRoot ?? defaultWebRoot() })
   await app.register(healthRoutes, { engine: deps.engine })
   await app.register(translateRoutes, deps)
   await app.register(languageRoutes, deps)

@@ -18,6 +18,8 @@ export interface Config {
   logLevel: string
   /** The engine variables (VERSO_ENGINES, DEEPL_API_KEY, …, ENGINE_TIMEOUT_MS); keys stay in here and in the translators. */
   engineEnv: EngineEnv
+  /** Bearer token GET /metrics requires; unset: /metrics is open. */
+  metricsToken?: string
 }
 
 /** Variables of the engines (ARCHITECTURE.md's operational contract), passed to @verso/engine as they are. */
@@ -85,5 +87,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     apiKeyPepper: env.API_KEY_PEPPER || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    metricsToken: env.METRICS_TOKEN || undefined,
   }
 }

@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const services = createServices(config)
   await services.ready()
   services.jobs.startWorker()
-  const app = await buildApp({ ...services, logger: { level: config.logLevel } })
+  const app = await buildApp({ ...services, metricsToken: config.metricsToken, logger: { level: config.logLevel } })
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return

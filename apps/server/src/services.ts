@@ -2,6 +2,7 @@ import { configuredEngines, createEngine, routedEngineFromEnv, type Engine, type
 import { createRateLimiter, meteringFromEnv, type Metering, type RateLimiter } from '@verso/metering'
 import { createJobService, jobsFromEnv, type CreditsHook, type JobService } from '@verso/jobs'
 import type { Config } from './config.js'
+import { createMetrics, type Metrics } from './metrics.js'
 
 export interface Services {
   engine: Engine
@@ -10,6 +11,7 @@ export interface Services {
   jobs: JobService
   /** Reads the remote engines' languages (before listening); nothing to do with Apertium alone. */
   ready(): Promise<void>
+  metrics: Metrics
   close(): Promise<void>
 }
 
@@ -17,6 +19,7 @@ export interface Services {
 export function createServices(config: Config): Services {
   const env = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, REDIS_URL: config.redisUrl, API_KEY_PEPPER: config.apiKeyPepper }
   const engine = engineFromConfig(config)
+  const metrics = createMetrics({ engine: () => engine })
   const metering = meteringFromEnv(env)
   const rateLimiter = createRateLimiter({ limit: config.rateLimitPerMinute, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) })
   const drivers = jobsFromEnv(env)
@@ -27,7 +30,8 @@ export function createServices(config: Config): Services {
     translator: engine,
     supportsLanguage: (code) => engine.languages().some((language) => language.code === code),
     publicBaseUrl: config.publicBaseUrl,
-    credits: jobCredits(metering),
+    // jobs' credits are counted by the same metrics as the routes'
+    credits: jobCredits(metrics.instrumentMetering(metering)),
     webhookSecret: (ownerId) => metering.webhookSecret(ownerId),
     webhook: { backoffMs: config.webhookBackoffMs, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
   })
@@ -39,6 +43,7 @@ export function createServices(config: Config): Services {
     async ready() {
       await (engine as Partial<RoutedEngine>).start?.()
     },
+    metrics,
     async close() {
       await jobs.close()
       await drivers.close()

@@ -46,6 +46,8 @@ export interface Translation {
   unknownWords: string[]
   /** Languages passed through, e.g. `['en', 'es', 'fr']`; `['en']` when source equals target. */
   route: string[]
+  /** The engine that translated it, when several may serve (the routed engine sets it; the embedded engine alone leaves it out). */
+  engine?: string
 }
 
 /** A routable direction: `{ source: 'en', target: 'pt', route: ['en', 'es', 'pt'], modes: ['eng-spa', 'es-pt'] }`. */
@@ -185,11 +187,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
       const pipeline = pipelineFor(hop)
       let encoded = encodeSegment(current, pipeline.wordBound)
       if (encoded.stream === '') continue
-      let decoded = decodeSegment(await pipeline.translate(encoded.stream, { signal }), encoded)
+      let decoded = decodeSegment(await pipeline.translate(encoded.stream, { signal }), encoded, { target: hop.target })
       if (decoded.leaked && encoded.wordBound) {
         // The pair could not carry word-bound blanks here: tags keep their places instead.
         encoded = encodeSegment(current, false)
-        decoded = decodeSegment(await pipeline.translate(encoded.stream, { signal }), encoded)
+        decoded = decodeSegment(await pipeline.translate(encoded.stream, { signal }), encoded, { target: hop.target })
       }
       if (decoded.leaked) throw new EngineError('ENGINE_UNAVAILABLE', `Apertium (${hop.source}→${hop.target}) returned raw lexical units`)
       current = decoded.segment

@@ -3,6 +3,7 @@ export type {
   FormatErrorCode,
   FormatId,
   Issue,
+  MessageSyntax,
   Parsed,
   PluralCategory,
   PluralForms,
@@ -17,7 +18,7 @@ export { parse as parseProperties } from './properties/index.js'
 export { parse as parsePo } from './po/index.js'
 export { parse as parseStrings } from './strings/index.js'
 export { parse as parseXml } from './xml/index.js'
-export { prepare } from './placeholders/index.js'
-export type { Prepared, PrepareOptions, Problem, Segment, SegmentPart } from './placeholders/index.js'
+export { detectSyntax, inventory, prepare } from './placeholders/index.js'
+export type { Inventory, Prepared, PrepareOptions, Problem, Segment, SegmentPart } from './placeholders/index.js'
 export { gettextPluralForms, mapPluralForms, pluralCategories, pluralFormsHeader } from './plurals/index.js'
 export type { GettextPluralForms } from './plurals/index.js'

@@ -5,6 +5,9 @@
  */
 export type FormatId = 'json' | 'yaml' | 'po' | 'properties' | 'strings' | 'xml'
 
+/** A runtime message syntax a file's values are written in, beyond plain placeholders (see `prepare`'s `syntax`). */
+export type MessageSyntax = 'vue-i18n'
+
 /** CLDR plural categories, as `Intl.PluralRules` names them. */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
 
@@ -28,6 +31,12 @@ export interface Entry {
   flags?: string[]
   /** PO source references (`#: src/a.c:12` → `['src/a.c:12']`). */
   references?: string[]
+  /**
+   * PO only: the msgstr values already in the file (`msgstr[0]`, `msgstr[1]`, … for a plural
+   * entry), decoded; absent when every msgstr is empty. Lets tools compare a translated PO
+   * file with its template.
+   */
+  translations?: string[]
   /** 1-based position of the value in the source, for messages. */
   line: number
   column: number
@@ -59,6 +68,20 @@ export interface Parsed {
   entries: Entry[]
   /** Empty when the file was clean. A file with issues may still have entries (those read before the problem). */
   issues: Issue[]
+  /**
+   * The message syntax the values are written in, when the codec recognised one (JSON/YAML:
+   * `'vue-i18n'` when a value uses linked messages or literal interpolation). Pass it to
+   * `prepare` as `syntax`.
+   */
+  syntax?: MessageSyntax
+  /**
+   * Set for a multi-locale file (JSON/YAML whose top-level keys are locale codes): the sections'
+   * codes in file order and the one whose values are the entries. `write` with `targetLanguage`
+   * puts translations into the target's section (added after the source section when missing;
+   * when present, its values are kept and only missing keys added); every other section, the
+   * source's included, stays byte-identical.
+   */
+  locales?: { sections: string[]; source: string }
   /** Bytes of the file with the given translations spliced in; untranslated bytes stay identical. */
   write(translations: ReadonlyMap<string, Translation>, options?: WriteOptions): Uint8Array
 }

@@ -11,7 +11,7 @@ testCodec('json', parse, [
   inline('plural.json', '{\n  "items": {\n    "one": "{{count}} item",\n    "other": "{{count}} items"\n  },\n  "title": "Items"\n}'),
   inline('i18next-suffix.json', '{\n  "title": "Cart",\n  "item_one": "{{count}} item",\n  "item_other": "{{count}} items",\n  "nested": {"left_one": "one left", "left_other": "{{count}} left"}\n}\n'),
   inline('flat-crlf-bom.json', '\ufeff{"a.b": "One",\r\n "c": "Two"}\r\n'),
-], { pluralTarget: 'ru' })
+], { pluralTarget: 'ru', keepsZero: true })
 
 describe('json codec', () => {
   const w = (src: string, key: string, text: string) => dec.decode(parse(src).write(new Map([[key, text]])))

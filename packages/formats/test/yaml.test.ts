@@ -11,7 +11,7 @@ testCodec('yaml', parse, [
   inline('styles.yml', '# top\nen:\n  # greeting note\n  hello: Hello   # trailing\n  single: \'It\'\'s\'\n  double: "Caf\\u00e9 \\"q\\""\n  lit: |\n    line one\n    line two\n  fold: >-\n    folded text that\n    goes on\n  seq: [Sunday, ~, :year]\n  items:\n    - first\n    - second\n  count:\n    one: "%{count} item"\n    other: "%{count} items"\n'),
   inline('anchors.yml', 'base: &B\n  title: Title\n  name: &n Name\nzh:\n  <<: *B\n  title: "标题"\n  other: *n\n'),
   inline('crlf.yml', '---\r\na: b\r\nc: \'d\'\r\n'),
-], { pluralTarget: 'ru' })
+], { pluralTarget: 'ru', keepsZero: true })
 
 describe('yaml codec', () => {
   test('leaves the Rails locale key out of entry keys and renames it for the target language', () => {

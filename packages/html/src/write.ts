@@ -1,5 +1,6 @@
 import { HtmlError } from './errors.js'
 import type { AttrUnit, RunUnit, Token, Unit } from './units.js'
+import { nestLike } from './nest.js'
 import type { Segment } from './segment.js'
 
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\u00a0': '&nbsp;' }
@@ -82,7 +83,8 @@ function renderRun(
   segment: Segment | undefined,
   renderToken: (t: Token) => string,
 ): string {
-  const pieces = repair(run.tokens, segment)
+  // Tokens nested as in the source: an element inside another stays inside it.
+  const pieces = nestLike(run.tokens, repair(run.tokens, segment)) as Piece[]
   const sameOrder =
     pieces.filter((p) => typeof p !== 'string').length === run.tokens.length &&
     pieces.filter((p): p is Token => typeof p !== 'string').every((t, i) => t === run.tokens[i])

@@ -131,4 +131,67 @@ describe('real codecs', () => {
     expect(text).toContain('<string name="app">ca:My app</string>')
     expect(text).toMatch(/<string name="hi">.*%1\$s.*<\/string>/)
   })
+
+  // formats (issue 12): multi-locale files, explicit plural keys, vue-i18n syntax through the job
+  describe('multi-locale files and message syntaxes', () => {
+    const uiText = [
+      '# English (default)',
+      'en: &DEFAULT_EN',
+      '  page          : "Page"',
+      '  toc_label     : "On This Page"',
+      'en-US:',
+      '  <<: *DEFAULT_EN',
+      '',
+      '# French',
+      'fr: &DEFAULT_FR',
+      '  page          : "Page"',
+      '  toc_label     : "Sur cette page"',
+      'fr-FR:',
+      '  <<: *DEFAULT_FR',
+      '',
+    ].join('\n')
+
+    test('a Jekyll ui-text.yml: only the source section is translated, into a new section after it', async () => {
+      const { service, translator } = setup()
+      const job = await service.create({ ownerId: 'u1', filename: 'ui-text.yml', bytes: enc(uiText), sourceLanguage: 'en', targetLanguages: ['es'] })
+      expect(job.total_keys).toBe(2)
+      service.startWorker()
+      expect(await finished(service, job.id)).toMatchObject({ status: 'completed', translated_keys: 2 })
+      const text = dec((await service.download('u1', job.id, 'es'))!.bytes)
+      const inserted = 'es:\n  page          : "es:Page"\n  toc_label     : "es:On This Page"\n'
+      expect(text).toBe(uiText.replace('en-US:', `${inserted}en-US:`))
+      expect(translator.calls.flatMap((c) => c.segments)).not.toContain('Sur cette page')
+    })
+
+    test('with the source given as fr, the French section is the source and the existing sections are kept', async () => {
+      const { service } = setup()
+      const job = await service.create({ ownerId: 'u1', filename: 'ui-text.yml', bytes: enc(uiText), sourceLanguage: 'fr', targetLanguages: ['en'] })
+      service.startWorker()
+      expect(await finished(service, job.id)).toMatchObject({ status: 'completed', translated_keys: 2 })
+      // the English section already has both keys: nothing is overwritten
+      expect(dec((await service.download('u1', job.id, 'en'))!.bytes)).toBe(uiText)
+    })
+
+    test('a Rails plural map keeps its zero key and date.order stays symbols', async () => {
+      const { service } = setup()
+      const yml = 'en:\n  date:\n    order:\n      - :year\n      - :month\n      - :day\n  inbox:\n    zero: No messages\n    one: One message\n    other: "%{count} messages"\n'
+      const job = await service.create({ ownerId: 'u1', filename: 'en.yml', bytes: enc(yml), sourceLanguage: 'en', targetLanguages: ['es'] })
+      service.startWorker()
+      expect(await finished(service, job.id)).toMatchObject({ status: 'completed', translated_keys: 1 })
+      const text = dec((await service.download('u1', job.id, 'es'))!.bytes)
+      expect(text).toContain('    order:\n      - :year\n      - :month\n      - :day\n')
+      expect(text).toContain('    zero: es:No messages\n')
+      expect(text).toMatch(/ {4}one: es:One message\n {4}many: .*%\{count\}.*\n {4}other: .*%\{count\}/)
+    })
+
+    test('a vue-i18n file keeps linked messages and literals as they were', async () => {
+      const { service } = setup()
+      const json = `{"agent": "Agent", "ask": "Ask @:agent or write to us {'@'} support"}\n`
+      const job = await service.create({ ownerId: 'u1', filename: 'en.json', bytes: enc(json), sourceLanguage: 'en', targetLanguages: ['es'] })
+      service.startWorker()
+      expect(await finished(service, job.id)).toMatchObject({ status: 'completed', translated_keys: 2 })
+      const out = JSON.parse(dec((await service.download('u1', job.id, 'es'))!.bytes)) as Record<string, string>
+      expect(out.ask).toBe("es:Ask @:agentes: or write to us {'@'}es: support")
+    })
+  })
 })

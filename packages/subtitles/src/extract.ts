@@ -1,6 +1,8 @@
 import { SubtitleError } from './errors.js'
 import { isBlank } from './lines.js'
-import { assertValid, readDocument, spliceCues, type LocatedCue, type SubtitleDocument } from './parse.js'
+import type { SubtitleIssue } from './errors.js'
+import { nestLike } from './nest.js'
+import { readableIssues, readDocument, spliceCues, type LocatedCue, type SubtitleDocument } from './parse.js'
 import { rebreak } from './rebreak.js'
 import { key, repair, TAG, tokenize, type TokenTable } from './tags.js'
 import type { InlineToken, Segment, SegmentPart, SubtitleFormat, TranslateSegments } from './types.js'
@@ -91,7 +93,8 @@ function layout(p: Plan, translated: SegmentPart[]): string[] | undefined {
   }
   if (sameParts(merged, p.source)) return undefined
 
-  const parts = repair(merged, p.table)
+  // Repaired, then nested like the source: a tag inside another stays inside it.
+  const parts = nestLike(p.source, repair(merged, p.table))
   const render = (token: InlineToken) => p.table.raw.get(key(token)) ?? ''
   const breakAt = parts.flatMap((part, i) => (typeof part !== 'string' && p.table.breaks.includes(part.id) ? [i] : []))
   const inOrder =
@@ -131,19 +134,22 @@ function layout(p: Plan, translated: SegmentPart[]): string[] | undefined {
 
 /**
  * Segments to translate (one per cue, inline markup as tokens) and a writer that puts the
- * translations back, re-broken into each cue's number of lines. Throws `SubtitleError`
- * on content that is not a subtitle file of `format`.
+ * translations back, re-broken into each cue's number of lines. A block that cannot be
+ * read (a bad timing, text outside any cue) stays as written and is listed in `warnings`.
+ * Throws `SubtitleError` on content with nothing readable: blank, a WebVTT file without
+ * its header, or no cue and some problem.
  */
 export function extractSubtitles(
   content: string,
   format: SubtitleFormat,
-): { blocks: number; segments: Segment[]; write(translated: readonly Segment[]): string } {
+): { blocks: number; segments: Segment[]; warnings: SubtitleIssue[]; write(translated: readonly Segment[]): string } {
   const doc = readDocument(String(content ?? ''), format)
-  assertValid(doc)
+  const warnings = readableIssues(doc)
   const plans = doc.cues.map((located) => plan(located, doc))
   return {
     blocks: plans.length,
     segments: plans.map((p) => p.segment),
+    warnings,
     write(translated) {
       if (!Array.isArray(translated) || translated.length !== plans.length) {
         const got = Array.isArray(translated) ? translated.length : typeof translated
@@ -159,15 +165,16 @@ export function extractSubtitles(
   }
 }
 
-/** The number of cue blocks (1 credit each), without translating. Throws `SubtitleError` on invalid content. */
+/** The number of cue blocks (1 credit each), without translating. Throws `SubtitleError` on content with nothing readable. */
 export function countSubtitleBlocks(content: string, format: SubtitleFormat): number {
   const doc = readDocument(String(content ?? ''), format)
-  assertValid(doc)
+  readableIssues(doc)
   return doc.cues.length
 }
 
 /**
- * Translates the text of every cue with ONE call to `translate`; timings, indices,
+ * Translates the text of every cue with ONE call to `translate` (blocks that cannot be
+ * read stay as written and are listed in `warnings`); timings, indices,
  * identifiers, settings, NOTE/STYLE/REGION blocks, blank lines, line endings and BOM stay
  * byte-identical. No call is made for a file without cues.
  */
@@ -175,9 +182,9 @@ export async function translateSubtitles(
   content: string,
   format: SubtitleFormat,
   translate: TranslateSegments,
-): Promise<{ content: string; blocks: number }> {
+): Promise<{ content: string; blocks: number; warnings: SubtitleIssue[] }> {
   const extracted = extractSubtitles(content, format)
-  if (extracted.blocks === 0) return { content, blocks: 0 }
+  if (extracted.blocks === 0) return { content, blocks: 0, warnings: extracted.warnings }
   const translated = await translate(extracted.segments)
-  return { content: extracted.write(translated), blocks: extracted.blocks }
+  return { content: extracted.write(translated), blocks: extracted.blocks, warnings: extracted.warnings }
 }

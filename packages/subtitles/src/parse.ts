@@ -23,15 +23,20 @@ export interface SubtitleDocument {
 
 const DIGITS = /^\s*\d+\s*$/
 const VTT_HEADER = /^WEBVTT(?:[ \t].*)?$/
-const VTT_NOTE = /^NOTE(?:[ \t]|$)/
-const VTT_STYLE_OR_REGION = /^(?:STYLE|REGION)[ \t]*$/
+/** Blocks that are not cues by design: comments, style sheets, region definitions (and `STYLE here`, ignored alike). */
+const VTT_METADATA = /^(?:NOTE|STYLE|REGION)(?:[ \t]|$)/
 
 function excerpt(text: string): string {
   const trimmed = text.trim()
   return JSON.stringify(trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed)
 }
 
-/** Reads the block structure of `content`; never throws on bad input. */
+/**
+ * Reads the block structure of `content`; never throws on bad input. WebVTT follows the
+ * W3C parser algorithm (a block is a cue when its first or second line holds `-->`; any
+ * other block is ignored, as players ignore it); SRT is read as ffmpeg and ExoPlayer read
+ * it. What cannot be read is an issue and stays as written.
+ */
 export function readDocument(content: string, format: SubtitleFormat): SubtitleDocument {
   if (format !== 'srt' && format !== 'vtt') {
     throw new SubtitleError('SUBTITLE_UNSUPPORTED_FORMAT', `unsupported subtitle format ${JSON.stringify(format)}: expected "srt" or "vtt"`)
@@ -52,83 +57,15 @@ export function readDocument(content: string, format: SubtitleFormat): SubtitleD
     return doc
   }
 
-  let i = 0
-  if (format === 'vtt') {
-    if (!VTT_HEADER.test(lines[0]!.text)) {
-      issue('SUBTITLE_INVALID', 0, `expected "WEBVTT" as the first line of a WebVTT file, found ${excerpt(lines[0]!.text)}`)
-      return doc
-    }
-    // Header lines run to the first blank line (a timing line there starts a cue).
-    i = 1
-    while (!blank(i) && !hasArrow(lines[i]!.text)) i++
-  }
-
-  /** Skips to the next blank line, after a problem. */
-  const skipBlock = () => {
-    while (!blank(i)) i++
-  }
-  // The cue a text block without a timing line continues (SRT files in the wild put blank lines inside cues).
-  let previous: LocatedCue | undefined
-
-  while (i < n) {
-    if (blank(i)) {
-      i++
-      continue
-    }
-    const text = lines[i]!.text
-    if (format === 'vtt' && (VTT_NOTE.test(text) || VTT_STYLE_OR_REGION.test(text))) {
-      skipBlock()
-      previous = undefined
-      continue
-    }
-    const blockStart = i
-    let label: string | undefined
-    let timingAt: number
-    if (hasArrow(text)) {
-      timingAt = i
-    } else if (!blank(i + 1) && hasArrow(lines[i + 1]!.text)) {
-      label = text
-      timingAt = i + 1
-    } else if (format === 'srt' && DIGITS.test(text) && (blank(i + 1) || !previous)) {
-      issue('SUBTITLE_INVALID', i + 1, `${expectTiming} after the subtitle number ${text.trim()}`)
-      skipBlock()
-      previous = undefined
-      continue
-    } else if (previous) {
-      // A text block after a cue, with no timing line: more text of that cue (up to a timing
-      // line, or in SRT a number above one, which starts the next cue).
-      let j = i
-      while (!blank(j) && !hasArrow(lines[j]!.text)) j++
-      if (!blank(j) && format === 'srt' && DIGITS.test(lines[j - 1]!.text)) j--
-      previous.lastText = j - 1
-      i = j
-      continue
-    } else {
-      const what =
-        format === 'srt'
-          ? `a subtitle number or a timestamp line like ${example}`
-          : `a cue (a timestamp line like ${example}) or a NOTE, STYLE or REGION block`
-      issue('SUBTITLE_INVALID', i, `expected ${what}, found ${excerpt(text)}`)
-      skipBlock()
-      continue
-    }
-
+  /** Reads the timing line at `timingAt` into a cue whose text runs to `textEnd` (exclusive); false on a bad timing. */
+  const addCue = (blockStart: number, label: string | undefined, timingAt: number, textEnd: number): LocatedCue | undefined => {
     const timingText = lines[timingAt]!.text
     const timing = parseTiming(timingText, format)
-    if (!timing) {
-      issue('SUBTITLE_INVALID_TIMESTAMP', timingAt, `${expectTiming}, found ${excerpt(timingText)}`)
-      i = timingAt
-      skipBlock()
-      previous = undefined
-      continue
-    }
-    // Text runs to a blank line; a timing line (or, in SRT, a number above one) starts the next cue.
-    let j = timingAt + 1
-    while (!blank(j)) {
-      const line = lines[j]!.text
-      if (hasArrow(line)) break
-      if (format === 'srt' && DIGITS.test(line) && !blank(j + 1) && hasArrow(lines[j + 1]!.text)) break
-      j++
+    if (timing === undefined || timing === 'not-a-time' || timing.end < timing.start) {
+      const why =
+        timing === undefined ? expectTiming : timing === 'not-a-time' ? 'expected times whose minutes and seconds run from 00 to 59' : 'expected an end time at or after the start time'
+      issue('SUBTITLE_INVALID_TIMESTAMP', timingAt, `${why}, found ${excerpt(timingText)}; the cue is kept as written, untranslated`)
+      return undefined
     }
     const cue: Cue = { start: timing.start, end: timing.end, text: '', line: lines[blockStart]!.number }
     if (label !== undefined) {
@@ -136,11 +73,117 @@ export function readDocument(content: string, format: SubtitleFormat): SubtitleD
       else cue.identifier = label
     }
     if (timing.settings !== undefined) cue.settings = timing.settings
-    const located: LocatedCue = { cue, timingLine: timingAt, firstText: timingAt + 1, lastText: j - 1 }
+    const located: LocatedCue = { cue, timingLine: timingAt, firstText: timingAt + 1, lastText: textEnd - 1 }
     doc.cues.push(located)
-    previous = located
-    i = j
+    return located
   }
+
+  if (format === 'vtt') readVtt()
+  else readSrt()
+
+  function readVtt(): void {
+    if (!VTT_HEADER.test(lines[0]!.text)) {
+      issue('SUBTITLE_INVALID', 0, `expected "WEBVTT" as the first line of a WebVTT file, found ${excerpt(lines[0]!.text)}`)
+      return
+    }
+    // Header lines run to the first blank line (a timing line there starts a cue).
+    let i = 1
+    while (!blank(i) && !hasArrow(lines[i]!.text)) i++
+    while (i < n) {
+      if (blank(i)) {
+        i++
+        continue
+      }
+      const first = lines[i]!.text
+      let timingAt: number
+      let label: string | undefined
+      if (hasArrow(first)) timingAt = i
+      else if (!blank(i + 1) && hasArrow(lines[i + 1]!.text)) {
+        label = first
+        timingAt = i + 1
+      } else {
+        // Not a cue: up to a blank line or a line with `-->` (which starts the next block).
+        let j = i + 1
+        while (!blank(j) && !hasArrow(lines[j]!.text)) j++
+        if (!VTT_METADATA.test(first)) {
+          issue('SUBTITLE_INVALID', i, `expected a cue (a timestamp line like ${example}) or a NOTE, STYLE or REGION block, found ${excerpt(first)}; WebVTT players ignore this block, it is kept as written`)
+        }
+        i = j
+        continue
+      }
+      // Cue text runs to a blank line or a line with `-->`.
+      let j = timingAt + 1
+      while (!blank(j) && !hasArrow(lines[j]!.text)) j++
+      addCue(i, label, timingAt, j)
+      i = j
+    }
+  }
+
+  function readSrt(): void {
+    if (/^WEBVTT(?:[ \t]|$)/.test(lines[0]!.text)) {
+      issue('SUBTITLE_INVALID', 0, 'found a "WEBVTT" header: this is a WebVTT file, send it with format "vtt"')
+      return
+    }
+    /** Skips to the next blank line, after a problem. */
+    const skipBlock = () => {
+      while (!blank(i)) i++
+    }
+    // The cue a text block without a timing line continues (SRT files in the wild put blank lines inside cues).
+    let previous: LocatedCue | undefined
+    let i = 0
+    while (i < n) {
+      if (blank(i)) {
+        i++
+        continue
+      }
+      const text = lines[i]!.text
+      const blockStart = i
+      let label: string | undefined
+      let timingAt: number
+      if (hasArrow(text)) {
+        timingAt = i
+      } else if (!blank(i + 1) && hasArrow(lines[i + 1]!.text)) {
+        label = text
+        timingAt = i + 1
+      } else if (DIGITS.test(text) && (blank(i + 1) || !previous)) {
+        issue('SUBTITLE_INVALID', i + 1, `${expectTiming} after the subtitle number ${text.trim()}; the block is kept as written, untranslated`)
+        skipBlock()
+        previous = undefined
+        continue
+      } else if (previous) {
+        // A text block after a cue, with no timing line: more text of that cue (up to a timing
+        // line, or a number above one, which starts the next cue).
+        let j = i
+        while (!blank(j) && !hasArrow(lines[j]!.text)) j++
+        if (!blank(j) && DIGITS.test(lines[j - 1]!.text)) j--
+        previous.lastText = j - 1
+        i = j
+        continue
+      } else {
+        issue('SUBTITLE_INVALID', i, `expected a subtitle number or a timestamp line like ${example}, found ${excerpt(text)}; the block is kept as written, untranslated`)
+        skipBlock()
+        continue
+      }
+      // Text runs to a blank line; a timing line (or a number above one) starts the next cue.
+      let j = timingAt + 1
+      while (!blank(j)) {
+        const line = lines[j]!.text
+        if (hasArrow(line)) break
+        if (DIGITS.test(line) && !blank(j + 1) && hasArrow(lines[j + 1]!.text)) break
+        j++
+      }
+      const located = addCue(blockStart, label, timingAt, j)
+      if (!located) {
+        i = timingAt
+        skipBlock()
+        previous = undefined
+        continue
+      }
+      previous = located
+      i = j
+    }
+  }
+
   // Cue.text follows the text lines, continuation blocks included.
   for (const located of doc.cues) {
     located.cue.text = lines
@@ -225,8 +268,14 @@ export function parseSubtitles(
   }
 }
 
-/** The first issue of a document as a thrown error. */
-export function assertValid(doc: SubtitleDocument): void {
+/**
+ * Whether a document can be translated: it has content, a WebVTT header when it is WebVTT,
+ * and at least one cue unless it has no problem at all (a WebVTT file of NOTE blocks).
+ * Throws the first issue as a `SubtitleError` when it cannot; returns the issues of the
+ * blocks kept as written (warnings) when it can.
+ */
+export function readableIssues(doc: SubtitleDocument): SubtitleIssue[] {
   const first = doc.issues[0]
-  if (first) throw new SubtitleError(first.code, first.message, { line: first.line })
+  if (first && doc.cues.length === 0) throw new SubtitleError(first.code, first.message, { line: first.line })
+  return [...doc.issues]
 }

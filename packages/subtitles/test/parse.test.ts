@@ -97,12 +97,12 @@ describe('parseSubtitles', () => {
   })
 
   test('says what was expected where an SRT timestamp is broken', () => {
-    const { issues } = parseSubtitles('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:03,000 --> 00:00:0\n', 'srt')
+    const { issues } = parseSubtitles('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:03,000 --> 00:00:0x\n', 'srt')
     expect(issues[0]!.message).toContain('expected a timestamp line like 00:00:01,000 --> 00:00:02,000')
   })
 
   test('keeps reading after a broken block and reports every one', () => {
-    const srt = '1\n00:00:01,000 --> bad\nA\n\n2\n00:00:03,000 --> 00:00:04,000\nB\n\n3\n00:00:0 --> 00:00:06,000\nC\n'
+    const srt = '1\n00:00:01,000 --> bad\nA\n\n2\n00:00:03,000 --> 00:00:04,000\nB\n\n3\n00:00:05;000 --> 00:00:06,000\nC\n'
     const { cues, issues } = parseSubtitles(srt, 'srt')
     expect(cues.map((c) => c.text)).toEqual(['B'])
     expect(issues.map((i) => [i.code, i.line])).toEqual([
@@ -132,12 +132,22 @@ describe('parseSubtitles', () => {
 })
 
 describe('extractSubtitles', () => {
-  test('throws the first issue as a SubtitleError with code and line', () => {
-    const error = thrown(() => extractSubtitles('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:03,000 --> 00:00:0\n', 'srt'))
+  test('throws the first issue as a SubtitleError with code and line when nothing is readable', () => {
+    const error = thrown(() => extractSubtitles('1\n00:00:03,000 --> 00:00:0x\nCut\n', 'srt'))
     expect(error.code).toBe('SUBTITLE_INVALID_TIMESTAMP')
-    expect(error.line).toBe(6)
+    expect(error.line).toBe(2)
     expect(thrown(() => extractSubtitles('', 'vtt')).code).toBe('SUBTITLE_EMPTY')
     expect(thrown(() => extractSubtitles('{"a": 1}', 'srt')).code).toBe('SUBTITLE_INVALID')
+    expect(thrown(() => extractSubtitles('WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n', 'srt')).code).toBe('SUBTITLE_INVALID')
+  })
+
+  test('issue 12: keeps a cue it cannot read as written and reports it, translating the rest', () => {
+    const srt = '1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:03,000 --> 00:00:0\nCut\n'
+    const { blocks, segments, warnings, write } = extractSubtitles(srt, 'srt')
+    expect(blocks).toBe(1)
+    expect(segments).toEqual(['Ok'])
+    expect(warnings).toMatchObject([{ code: 'SUBTITLE_INVALID_TIMESTAMP', line: 6, column: 1 }])
+    expect(write(['Vale'])).toBe(srt.replace('Ok', 'Vale'))
   })
 })
 

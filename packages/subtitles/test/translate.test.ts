@@ -47,7 +47,7 @@ describe('translateSubtitles', () => {
       return s
     })
     expect(calls).toEqual([])
-    expect(result).toEqual({ content: 'WEBVTT\n\nNOTE nothing yet\n', blocks: 0 })
+    expect(result).toEqual({ content: 'WEBVTT\n\nNOTE nothing yet\n', blocks: 0, warnings: [] })
   })
 
   test('translates a multi-line cue as one text and re-breaks it into the same number of lines', async () => {
@@ -249,8 +249,11 @@ describe('parseSubtitles on arbitrary input', () => {
         const parsed = parseSubtitles(content, format)
         for (const issue of parsed.issues) expect(issue.line).toBeGreaterThanOrEqual(1)
         expect(parsed.write(new Map(parsed.cues.map((c, i) => [i, c.text])))).toBe(content)
-        if (parsed.issues.length === 0) {
-          expect((await translateSubtitles(content, format, async (s) => s)).content).toBe(content)
+        if (parsed.issues.length === 0 || parsed.cues.length > 0) {
+          // Readable: blocks it could not read are warnings and stay as written.
+          const result = await translateSubtitles(content, format, async (s) => s)
+          expect(result.content).toBe(content)
+          expect(result.warnings).toEqual(parsed.issues)
         } else {
           await expect(translateSubtitles(content, format, async (s) => s)).rejects.toBeInstanceOf(SubtitleError)
         }

@@ -76,7 +76,8 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
     const translated = await withCredits(metering, request.account!, subtitles.blocks, () =>
       subtitles.segments.length === 0 ? Promise.resolve([]) : engine.translate(subtitles.segments, pair),
     )
-    return { format, content: subtitles.write(translated.map((t) => t.segment)) }
+    // Blocks that could not be read came back as written; `warnings` says which (additive to the spec).
+    return { format, content: subtitles.write(translated.map((t) => t.segment)), warnings: subtitles.warnings }
   })
 
   app.post('/v2/translate/html', { schema: { body: HtmlBody }, config: translateFamily }, async (request) => {

@@ -6,17 +6,27 @@
  */
 import { EngineError } from '../errors.js'
 import type { InlineToken, Segment, SegmentPart } from '../segment.js'
+import { nestLike } from './nest.js'
+import { tidyCase } from './tidy.js'
 
 /** Characters with a meaning in Apertium's stream; plain text escapes them with `\`. */
 const SPECIAL = new Set(['[', ']', '^', '$', '/', '\\', '{', '}', '@', '<', '>'])
 /**
  * Characters that survive escaping badly: `~` is eaten by the post-generator, and a literal
- * `*`, `#` or `@` before a word would read as an unknown-word mark on the way back. They
- * travel in a superblank of their own (`[x:~]`), which passes through untouched. Some pairs'
- * post-generators escape the `@` mark (eng-hbs answers `\@The`), so an escaped `@` in an
- * answer is always a mark: no `@` of the caller's text goes escaped.
+ * `*`, `#` or `@` would read as an engine mark on the way back (the generator writes the
+ * `@` of a word transfer could not handle as `\@`, the same bytes as an escaped literal).
+ * They travel in a superblank of their own (`[x:~]`), which passes through untouched, so
+ * every mark in an answer is the engine's.
  */
 const SHELTERED = new Set(['~', '*', '#', '@'])
+/**
+ * A run of two or more whitespace characters in the source travels in a superblank
+ * (`[x:  ]`): a run of plain whitespace in the answer is then the engine's (a dropped word
+ * leaves its blanks on both sides: `texto,  necesitarás`) and collapses to one character.
+ */
+const WHITESPACE_RUN = /[ \t\r\n]{2,}|[^]/gu
+const SHELTERED_RUN = /^[ \t\r\n]{2,}$/
+const IS_WHITESPACE = /^[ \t\r\n]$/
 const WORD_CHAR = /[\p{L}\p{M}\p{N}_'’-]/u
 const HAS_WORD = /[\p{L}\p{N}]/u
 const FINAL_PUNCTUATION = /[.!?…。？！]$/u
@@ -145,8 +155,8 @@ export function encodeSegment(segment: Segment, wordBound: boolean): EncodedSegm
   let stream = ''
   for (const part of parts) {
     if (typeof part === 'string') {
-      for (const ch of part) {
-        if (SHELTERED.has(ch)) stream += `[x:${ch}]`
+      for (const [ch] of part.matchAll(WHITESPACE_RUN)) {
+        if (SHELTERED.has(ch) || SHELTERED_RUN.test(ch)) stream += `[x:${ch}]`
         else if (SPECIAL.has(ch)) stream += '\\' + ch
         else if (ch === '\0') stream += ' '
         else stream += ch
@@ -169,21 +179,51 @@ type Atom =
   | { type: 'word'; text: string; ids: number[] }
   | { type: 'token'; index: number; kind: 'o' | 'c' | 'v' }
 
-/** Reads one unit of pipeline output (between the sync markers) into atoms. */
+/**
+ * Reads one unit of pipeline output (between the sync markers) into atoms. Engine marks
+ * (`*word` unknown, `#word` not generated, `@word` or `\\@word` not transferred) are removed
+ * and their words collected; a literal `*`, `#`, `@` of the source came back sheltered.
+ * Plain whitespace runs (the engine's) collapse to one character; sheltered runs (the
+ * source's) come back as written, without engine whitespace next to them.
+ */
 function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean }): Atom[] {
   const atoms: Atom[] = []
   const innerTokens: Atom[] = []
   let text = ''
   let mark: string | null = null
   let markWord = ''
+  /** What the text ends with: engine whitespace, a sheltered whitespace run, or anything else. */
+  let tail: 'plain' | 'sheltered' | 'other' = 'other'
   const endMark = () => {
-    if (mark !== null && markWord !== '' && mark !== '#' && !unknown.includes(markWord)) unknown.push(markWord)
+    if (mark !== null && markWord !== '' && !unknown.includes(markWord)) unknown.push(markWord)
     mark = null
     markWord = ''
   }
   const pushText = () => {
     if (text !== '') atoms.push({ type: 'text', text })
     text = ''
+    tail = 'other'
+  }
+  const addChar = (ch: string) => {
+    if (IS_WHITESPACE.test(ch)) {
+      if (tail === 'sheltered') return
+      if (tail === 'plain') {
+        // Keep a line break over a space when the engine doubled them.
+        if (ch === '\n') text = text.slice(0, -1) + ch
+        return
+      }
+      tail = 'plain'
+    } else tail = 'other'
+    text += ch
+  }
+  const addSheltered = (content: string) => {
+    const value = decodeSuperblankText(content)
+    if (value === '') return
+    if (SHELTERED_RUN.test(value)) {
+      if (tail === 'plain') text = text.slice(0, -1)
+      tail = 'sheltered'
+    } else tail = 'other'
+    text += value
   }
   // Reads plain stream text from i up to (not including) a `[`; returns the new index.
   const readText = (from: number, stopAtWordBoundEnd: boolean): number => {
@@ -197,11 +237,12 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
         const content = raw.slice(i + 1, end)
         const token = /^t:(\d+):([ocv])$/.exec(content)
         if (token) innerTokens.push({ type: 'token', index: Number(token[1]), kind: token[2] as 'o' | 'c' | 'v' })
-        else text += decodeSuperblankText(content)
+        else addSheltered(content)
         i = end + 1
         continue
       }
       if (ch === '\\' && raw[i + 1] === '@') {
+        // The generator writes the mark of an untransferred word escaped.
         endMark()
         mark = '@'
         i += 2
@@ -211,7 +252,7 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
         const next = raw[i + 1]!
         if (mark !== null && WORD_CHAR.test(next)) markWord += next
         else endMark()
-        text += next
+        addChar(next)
         i += 2
         continue
       }
@@ -226,7 +267,7 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
         if (WORD_CHAR.test(ch)) markWord += ch
         else endMark()
       }
-      text += ch
+      addChar(ch)
       i++
     }
     return i
@@ -248,6 +289,7 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
       endMark()
       const word = text
       text = ''
+      tail = 'other'
       if (raw.startsWith('[[/]]', i)) i += 5
       atoms.push(...innerTokens.splice(0))
       atoms.push({ type: 'word', text: word, ids })
@@ -261,7 +303,7 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
       pushText()
       atoms.push({ type: 'token', index: Number(token[1]), kind: token[2] as 'o' | 'c' | 'v' })
     } else {
-      text += decodeSuperblankText(content)
+      addSheltered(content)
     }
   }
   endMark()
@@ -278,7 +320,7 @@ function findBlankEnd(raw: string, start: number): number {
 }
 
 function decodeSuperblankText(content: string): string {
-  const sheltered = /^x:(.)$/su.exec(content)
+  const sheltered = /^x:([^]|[ \t\r\n]{2,})$/u.exec(content)
   if (sheltered) return sheltered[1]!
   return '' // our own markers, or an empty blank
 }
@@ -306,8 +348,22 @@ export interface Decoded {
   readonly leaked: boolean
 }
 
-/** Turns a pipeline's answer for one encoded segment back into a segment of the same shape. */
-export function decodeSegment(raw: string, encoded: EncodedSegment): Decoded {
+/** Options of {@link decodeSegment}. */
+export interface DecodeOptions {
+  /**
+   * The hop's target language: capitals the engine put where the source has none are
+   * lowered for targets written with lower-case common nouns (and English, except the
+   * words its dictionary capitalises). Default: undefined (capitals kept as answered).
+   */
+  target?: string
+}
+
+/**
+ * Turns a pipeline's answer for one encoded segment back into a segment of the same shape:
+ * every input token once, nested as in the input; engine marks removed (their words in
+ * `unknownWords`); whitespace runs and capitals the engine introduced undone.
+ */
+export function decodeSegment(raw: string, encoded: EncodedSegment, options: DecodeOptions = {}): Decoded {
   if (encoded.stream === '') return { segment: encoded.original, unknownWords: [], leaked: false }
   const unknownWords: string[] = []
   const flags = { leaked: false }
@@ -369,7 +425,8 @@ export function decodeSegment(raw: string, encoded: EncodedSegment): Decoded {
     }
   })
 
-  const repaired = repairTokens(out, tokens)
+  const sourceParts = typeof encoded.original === 'string' ? [encoded.original] : encoded.original
+  const repaired = tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), sourceParts, options.target)
   // Whitespace at the ends is the caller's.
   const first = repaired[0]
   if (typeof first === 'string') repaired[0] = first.trimStart()

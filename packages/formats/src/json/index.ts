@@ -11,8 +11,12 @@ import type { Entry, Parsed, Translation, WriteOptions } from '../types.js'
 import type { ParseOptions } from '../shared/options.js'
 import { resolveOptions } from '../shared/options.js'
 import { resolvePluralForms } from '../shared/plural.js'
-import { applyEdits, decodeUnicode, encodeText, LineIndex, type Edit } from '../shared/text.js'
+import { applyEdits, decodeUnicode, encodeText, LineIndex, lineBreakOf, type Edit } from '../shared/text.js'
 import { scanJson, type JsonSlot } from './scanner.js'
+import { detectSyntax } from '../shared/syntax.js'
+import { areLocaleKeys, sourceCandidates } from '../shared/locales.js'
+import { escapeSegment } from '../shared/keys.js'
+import { jsonSectionEdits, objectMembers, type JsonMember } from './sections.js'
 
 export type { ParseOptions }
 
@@ -25,8 +29,21 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     return { format: 'json', encoding: src.encoding, entries: [], issues: [src.issue], write: () => original.slice() }
   }
   const text = src.text
-  const { slots, issues } = scanJson(text, opts.maxDepth)
+  const scanned = scanJson(text, opts.maxDepth)
+  const issues = scanned.issues
+  let slots = scanned.slots
   const lines = new LineIndex(text)
+  const sections = issues.length === 0 ? localeSections(text, opts.sourceLanguage) : undefined
+  if (sections) {
+    if (sections.source < 0) {
+      issues.push({ code: 'FORMAT_UNSUPPORTED', message: `no section for the source language ${opts.sourceLanguage} (sections: ${sections.members.map((m) => m.name).join(', ')})`, line: 1, column: 1 })
+      slots = []
+    } else {
+      // the source section's values are the entries, keyed without the section's segment
+      const prefix = `${escapeSegment(sections.members[sections.source]!.name)}.`
+      slots = slots.filter((s) => s.key.startsWith(prefix)).map((s) => ({ ...s, key: s.key.slice(prefix.length) }))
+    }
+  }
   const entries: Entry[] = slots.map((s) => {
     const p = lines.position(s.start)
     const entry: Entry = {
@@ -50,13 +67,50 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       if (slot.plural) edits.push(pluralEdit(text, slot, translation, writeOptions?.targetLanguage, style))
       else {
         const value = typeof translation === 'string' ? translation : translation.other ?? slot.text
+        // an unchanged value keeps its bytes (its escapes, `\u00e9` or `\/`)
+        if (value === slot.text) continue
         edits.push({ start: slot.start, end: slot.end, text: quote(value, style) })
       }
+    }
+    const target = writeOptions?.targetLanguage
+    if (sections && sections.source >= 0 && target !== undefined) {
+      const placed = jsonSectionEdits({
+        text, lineBreak: lineBreakOf(text), sections: sections.members, source: sections.source, valueEdits: edits,
+        slots: byKey, translations, target, quote: (value) => quote(value, style),
+        pluralForms: (slot, translation) => resolvePluralForms(Object.fromEntries(slot.plural!.members.map((m) => [m.category, m.text])), translation, target),
+      })
+      if (placed !== undefined) return placed.length === 0 ? original.slice() : encodeText(applyEdits(text, placed), src.encoding, src.bom)
     }
     if (edits.length === 0) return original.slice()
     return encodeText(applyEdits(text, edits), src.encoding, src.bom)
   }
-  return { format: 'json', encoding: src.encoding, entries, issues, write }
+  const result: Parsed = { format: 'json', encoding: src.encoding, entries, issues, write }
+  const syntax = detectSyntax(entries.map((e) => e.text))
+  if (syntax) result.syntax = syntax
+  if (sections && sections.source >= 0) {
+    const codes = sections.members.map((m) => m.name)
+    result.locales = { sections: codes, source: codes[sections.source]! }
+  }
+  return result
+}
+
+const LOCALE_SHAPE = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/
+
+/**
+ * The top-level sections of a multi-locale file (every member of the root object a locale code
+ * holding an object) and the source one (-1: none for `sourceLanguage`); undefined for any other file.
+ */
+function localeSections(text: string, sourceLanguage: string | undefined): { members: JsonMember[]; source: number } | undefined {
+  let open = 0
+  while (open < text.length && /\s/.test(text[open]!)) open++
+  if (text[open] !== '{') return undefined
+  const found = objectMembers(text, open, (name, valueStart) => LOCALE_SHAPE.test(name) && text[valueStart] === '{')
+  if (!found || !areLocaleKeys(found.members.map((m) => m.name))) return undefined
+  const codes = found.members.map((m) => m.name)
+  const own = (i: number) => /^\{\s*"/.test(text.slice(found.members[i]!.valueStart, found.members[i]!.valueStart + 200))
+  const wanted = sourceLanguage && sourceLanguage !== 'auto' ? sourceLanguage : undefined
+  const candidates = wanted ? sourceCandidates(codes, wanted) : codes.map((_, i) => i)
+  return { members: found.members, source: candidates.find(own) ?? candidates[0] ?? -1 }
 }
 
 interface EscapeStyle {

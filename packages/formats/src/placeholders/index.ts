@@ -5,7 +5,8 @@
  * the engine's answers and reports lost or duplicated placeholders.
  */
 import { parse as parseIcu, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import type { FormatId, PluralCategory } from '../types.js'
+import type { FormatId, MessageSyntax, PluralCategory } from '../types.js'
+import { detectSyntax } from '../shared/syntax.js'
 import { pluralCategories } from '../plurals/index.js'
 import { balanced, tokenize, type RawPiece, type TokenizeOptions } from './tokens.js'
 
@@ -25,7 +26,17 @@ export interface PrepareOptions {
   colonNames?: boolean
   /** Treat the value as ICU MessageFormat. Default: auto-detect ICU syntax (a `plural`, `select` or `selectordinal` argument that parses). */
   icu?: boolean
+  /**
+   * The runtime message syntax of the file, when it has one beyond the placeholders above
+   * (`detectSyntax` tells it from the file's texts). `'vue-i18n'`: the plural separator `|` is
+   * a token, and `@ { } |` in a translation are written as literal interpolations (`{'@'}`),
+   * so a translation never makes a linked message or a placeholder vue-i18n's compiler rejects.
+   */
+  syntax?: MessageSyntax
 }
+
+export type { MessageSyntax }
+export { detectSyntax }
 
 export interface Prepared {
   /** Pieces to send to the engine, in order; empty when nothing is translatable (e.g. the value is only a placeholder). */
@@ -208,6 +219,9 @@ function renderMessage(ctx: Context, message: Message, escaping: Escaping): stri
 
 const PLAIN: Escaping = { unescape: (s) => s, escape: (s) => s }
 
+/** vue-i18n: its special characters in translated text become literal interpolations. */
+const VUE: Escaping = { unescape: (s) => s, escape: (s) => s.replace(/[@{}|]/g, "{'$&'}") }
+
 /** MessageFormat in .properties: `''` is an apostrophe when the value has no lone one. */
 const DOUBLED_APOSTROPHES: Escaping = {
   unescape: (s) => s.replace(/''/g, "'"),
@@ -260,16 +274,17 @@ const ICU_HINT = /\{\s*[\w$.-]+\s*,\s*(?:plural|select|selectordinal)\s*,/
 /** Splits a value into segments for a translation engine; see the package README for what is protected. */
 export function prepare(text: string, options: PrepareOptions): Prepared {
   const colonNames = options.colonNames ?? options.format === 'json'
-  const ctx: Context = { segments: [], messages: [], answers: [], problems: [], tokenizeOptions: { colonNames } }
+  const vue = options.syntax === 'vue-i18n'
+  const ctx: Context = { segments: [], messages: [], answers: [], problems: [], tokenizeOptions: { colonNames, vuePipes: vue } }
   let render: () => string
-  const useIcu = options.icu ?? ICU_HINT.test(text)
+  const useIcu = options.icu ?? (!vue && ICU_HINT.test(text))
   const icu = useIcu ? tryIcu(text) : null
   if (icu) {
     const top = icuMessage(ctx, text, icu, 0, text.length, false, options.targetLanguage)
     render = top
   } else {
     const apostrophes = options.format === 'properties' && text.includes("''") && !text.replace(/''/g, '').includes("'")
-    const escaping = apostrophes ? DOUBLED_APOSTROPHES : PLAIN
+    const escaping = apostrophes ? DOUBLED_APOSTROPHES : vue ? VUE : PLAIN
     const inputs: Input[] = CHOICE_HINT.test(text) ? choiceInputs(ctx, text) : [{ type: 'text', raw: text }]
     const message = buildMessage(ctx, inputs, escaping)
     render = () => renderMessage(ctx, message, escaping)
@@ -455,3 +470,5 @@ function safeCategories(lang: string, type: 'cardinal' | 'ordinal'): PluralCateg
     return []
   }
 }
+export { inventory } from './inventory.js'
+export type { Inventory } from './inventory.js'

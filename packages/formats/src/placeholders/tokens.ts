@@ -14,8 +14,16 @@ const PY_NAMED = /%\([^)\n]{1,64}\)[-+#0 ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[diouxXeE
 const RUBY_NAMED = /%<\w{1,64}>[-+#0 ]*\d*(?:\.\d+)?[diouxXeEfFgGcs]/y
 const XLIFF = /<xliff:g\b[^>]*?(?:\/>|>[\s\S]*?<\/xliff:g\s*>)/iy
 const COMMENT = /<!--[\s\S]*?-->/y
-const CLOSE_TAG = /<\/([A-Za-z][\w:.-]*)\s*>/y
-const OPEN_TAG = /<([A-Za-z][\w:.-]*)(?:\s+[^\s=>/"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*\s*(\/?)>/y
+/** A tag name: HTML/XML names, and react-i18next's numbered `<0>…</0>` (Trans components). */
+const TAG_NAME = String.raw`([A-Za-z][\w:.-]*|\d{1,3})`
+/**
+ * An attribute value, quoted as the host format writes it inside a value: `"…"`, `'…'`,
+ * MessageFormat's doubled apostrophes (`''…''` in .properties), backslash-escaped quotes
+ * (`\"…\"` in Android strings and CDATA, `\'…\'`), or unquoted.
+ */
+const ATTR_VALUE = String.raw`(?:''(?:[^'\n]|'(?!'))*''|"[^"]*"|'[^']*'|\\"(?:[^"\\\n]|\\[^"])*\\"|\\'(?:[^'\\\n]|\\[^'])*\\'|[^\s>"'\\]+)`
+const CLOSE_TAG = new RegExp(String.raw`<\/${TAG_NAME}\s*>`, 'y')
+const OPEN_TAG = new RegExp(String.raw`<${TAG_NAME}(?:\s+[^\s=>/"'\\]+(?:\s*=\s*${ATTR_VALUE})?)*\s*(\/?)>`, 'y')
 const ENTITY = /&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});/y
 const BRACKET = /\[[A-Z][A-Z0-9_]+\]/y
 const ESCAPE = /\\[nrt]/y
@@ -28,9 +36,21 @@ const PERCENT_NAME = /%[A-Za-z_][A-Za-z0-9_]{0,63}%(?![A-Za-z0-9_])/y
 /** Laravel's `:name`, when the format uses it: not after a word character or another colon. */
 const COLON_NAME = /:[A-Za-z_][A-Za-z0-9_]{0,63}/y
 
+/**
+ * vue-i18n linked messages: `@:key`, `@.modifier:key`, `@:(key)`, `@:{'key'}`. A trailing
+ * full stop is left out (it ends the sentence more often than the key).
+ */
+const VUE_LINKED = /@(?:\.[A-Za-z]+)?:(?:\([^()\s]{1,200}\)|\{[^{}\n]{1,200}\}|[\w$-]+(?:\.[\w$-]+)*)/y
+/** vue-i18n literal interpolation: `{'@'}`, `{'{'}`, `{ '|' }` (not after an apostrophe: `'{'x'}'` is ICU quoting). */
+const VUE_LITERAL = /^\s*'[^'\n]*'\s*$/
+/** vue-i18n's plural separator, with the white space around it. */
+const VUE_PIPE = /[ \t]*\|[ \t]*/y
+
 export interface TokenizeOptions {
   /** Protect Laravel-style `:name` placeholders. */
   colonNames?: boolean
+  /** vue-i18n: the plural separator `|` is a token too. */
+  vuePipes?: boolean
 }
 
 function at(re: RegExp, text: string, i: number): RegExpExecArray | null {
@@ -70,7 +90,7 @@ function matchAt(text: string, i: number, options: TokenizeOptions): RawPiece | 
       const n = balanced(text, i)
       if (n === 0) return null
       const inner = text.slice(i + 1, i + n - 1)
-      if (inner === '' || /^\s*[\w.:!#$@-]/.test(inner)) return { type: 'token', raw: text.slice(i, i + n) }
+      if (inner === '' || /^\s*[\w.:!#$@-]/.test(inner) || (VUE_LITERAL.test(inner) && text[i - 1] !== "'")) return { type: 'token', raw: text.slice(i, i + n) }
       return null
     }
     case '$': {
@@ -107,6 +127,12 @@ function matchAt(text: string, i: number, options: TokenizeOptions): RawPiece | 
     case ':':
       if (!options.colonNames || (i > 0 && /[\p{L}\p{N}_:]/u.test(text[i - 1]!))) return null
       return (m = at(COLON_NAME, text, i)) ? { type: 'token', raw: m[0] } : null
+    case '@':
+      return (m = at(VUE_LINKED, text, i)) ? { type: 'token', raw: m[0].replace(/\.+$/, '') } : null
+    case '|':
+    case ' ':
+    case '\t':
+      return options.vuePipes && (m = at(VUE_PIPE, text, i)) && m[0].includes('|') ? { type: 'token', raw: m[0] } : null
     case '\r':
       return text[i + 1] === '\n' ? { type: 'token', raw: '\r\n' } : { type: 'token', raw: '\r' }
     case '\n':
@@ -116,7 +142,7 @@ function matchAt(text: string, i: number, options: TokenizeOptions): RawPiece | 
   }
 }
 
-const TRIGGER = /[<{$%#&[\\\r\n:]|https?:\/\//g
+const TRIGGER = /[<{$%#&[\\\r\n:@]|https?:\/\/|[ \t]*\|/g
 
 /** Splits `text` into literal runs and tokens. */
 export function tokenize(text: string, options: TokenizeOptions = {}): RawPiece[] {

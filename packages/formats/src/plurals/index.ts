@@ -109,7 +109,10 @@ export function pluralFormsHeader(lang: string): string {
 /**
  * Which source form feeds each of the target language's categories: the same category
  * when the source has it, else `other` (else the source's first form). Keys are the
- * target's CLDR categories only.
+ * target's CLDR categories, plus `zero` when the source has a `zero` form: Rails and
+ * i18next use an explicit `zero` for a count of 0 in every language, so it is translated
+ * and kept beside the target's categories (the JSON and YAML codecs write it; PO and
+ * Android, whose forms follow the target's rules, leave it out).
  */
 export function mapPluralForms(
   source: PluralForms,
@@ -120,7 +123,11 @@ export function mapPluralForms(
   const available = CLDR_ORDER.filter((c) => source[c] !== undefined)
   const fallback: PluralCategory = source.other !== undefined ? 'other' : (available[0] ?? 'other')
   const result: Partial<Record<PluralCategory, PluralCategory>> = {}
-  for (const c of pluralCategories(targetLang)) result[c] = source[c] !== undefined ? c : fallback
+  const targetCategories = pluralCategories(targetLang)
+  for (const c of CLDR_ORDER) {
+    if (targetCategories.includes(c)) result[c] = source[c] !== undefined ? c : fallback
+    else if (c === 'zero' && source.zero !== undefined) result.zero = 'zero'
+  }
   return result as Record<PluralCategory, keyof PluralForms>
 }
 

@@ -103,6 +103,7 @@ export function parse(source: string | Uint8Array, options?: PoParseOptions): Pa
     if (plural) entry.plural = { one: msgid.str.value, other: plural.str.value }
     if (b.flags.length > 0) entry.flags = b.flags
     if (b.references.length > 0) entry.references = b.references
+    if (!isHeader && msgstr.some((f) => f.str.value !== '')) entry.translations = msgstr.map((f) => f.str.value)
     const loc: Located = { entry, msgstr, multiLine: msgid.str.pieces.length > 1 }
     if (byKey.has(key)) return report('FORMAT_DUPLICATE_KEY', `duplicate entry ${JSON.stringify(key)}`, msgid.keywordStart)
     byKey.set(key, loc)

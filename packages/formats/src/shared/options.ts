@@ -15,6 +15,13 @@ export interface ParseOptions {
    * Default: 1000.
    */
   maxAliasCount?: number
+  /**
+   * JSON/YAML multi-locale files (top-level keys that are locale codes): the language whose
+   * section is the source text (`en` matches `en`, else `en-US`, …). Default: the first section
+   * with values of its own. A file with no section for the language gets a `FORMAT_UNSUPPORTED`
+   * issue. Ignored by the other formats and by single-locale files.
+   */
+  sourceLanguage?: string
 }
 
 /** 10 MiB plus 1 MiB of slack. */
@@ -22,8 +29,9 @@ export const DEFAULT_MAX_BYTES = 11 * 1024 * 1024
 export const DEFAULT_MAX_DEPTH = 256
 export const DEFAULT_MAX_ALIAS_COUNT = 1000
 
-export function resolveOptions(options: ParseOptions | undefined): Required<ParseOptions> {
+export function resolveOptions(options: ParseOptions | undefined): Required<Omit<ParseOptions, 'sourceLanguage'>> & Pick<ParseOptions, 'sourceLanguage'> {
   return {
+    sourceLanguage: options?.sourceLanguage,
     maxBytes: options?.maxBytes ?? DEFAULT_MAX_BYTES,
     maxDepth: options?.maxDepth ?? DEFAULT_MAX_DEPTH,
     maxAliasCount: options?.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT,

@@ -28,9 +28,11 @@ export function categoriesOf(language: string): PluralCategory[] {
 }
 
 /**
- * The forms to write for a plural entry: with a target language, exactly its categories (a missing
- * form falls back to the translation's `other`, then the source's own form); without one, the
- * source's categories plus any others the translation names. A string translation fills every form.
+ * The forms to write for a plural entry: with a target language, its categories (a missing
+ * form falls back to the translation's `other`, then the source's own form), plus `zero` when the
+ * source has one and the target's rules do not (an explicit key for a count of 0, as Rails and
+ * i18next read it in every language); without a target, the source's categories plus any others
+ * the translation names. A string translation fills every form.
  */
 export function resolvePluralForms(
   source: PluralForms,
@@ -39,8 +41,9 @@ export function resolvePluralForms(
 ): Array<[PluralCategory, string]> {
   const given: PluralForms = typeof translation === 'string' ? {} : translation
   const fill = typeof translation === 'string' ? translation : undefined
-  const cats = targetLanguage !== undefined
+  let cats = targetLanguage !== undefined
     ? categoriesOf(targetLanguage)
     : PLURAL_CATEGORIES.filter((c) => c in source || c in given)
+  if (source.zero !== undefined && !cats.includes('zero')) cats = ['zero', ...cats]
   return cats.map((c) => [c, given[c] ?? fill ?? given.other ?? source[c] ?? source.other ?? ''])
 }

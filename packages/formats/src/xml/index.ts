@@ -19,6 +19,12 @@ interface Value {
   end: number
   /** How the content was written: whole CDATA section, Android-quoted, or plain. */
   style: 'cdata' | 'quoted' | 'plain'
+  /**
+   * The start and end tags of the value's child elements, as written. A tag in a translation is
+   * written as markup only when it is one of these; any other (markup the source wrote escaped,
+   * `&lt;a href=\"…\"&gt;`) is escaped again, so it stays text as it was.
+   */
+  elementTags?: ReadonlySet<string>
 }
 
 interface Slot {
@@ -64,6 +70,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     }
     const out: Array<string | null> = [] // null: a run of unquoted white space
     const quote = { open: false }
+    const elementTags = new Set<string>()
     const decodeText = (raw: string, at: number) =>
       decodeEntities(raw, (m, index) => report('FORMAT_SYNTAX', m, at + index))
     const walk = (nodes: XmlNode[]) => {
@@ -75,9 +82,15 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
         } else if (n.type === 'cdata') out.push(text.slice(n.start + 9, n.end - 3))
         else if (n.type === 'comment') continue
         else {
-          out.push(text.slice(n.start, n.openEnd))
+          const open = text.slice(n.start, n.openEnd)
+          out.push(open)
+          elementTags.add(open)
           walk(n.children)
-          if (!n.selfClosing) out.push(text.slice(n.closeStart, n.end))
+          if (!n.selfClosing) {
+            const close = text.slice(n.closeStart, n.end)
+            out.push(close)
+            elementTags.add(close)
+          }
         }
       }
     }
@@ -89,7 +102,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     const decoded = kept.filter((p, i) => !(p === null && kept[i - 1] === null)).map((p) => p ?? ' ').join('')
     const raw = text.slice(start, end)
     const style = android && /^\s*"[\s\S]*"\s*$/.test(raw) ? 'quoted' : 'plain'
-    return { text: decoded, value: { start, end, style } }
+    return { text: decoded, value: { start, end, style, elementTags } }
   }
 
   const entryAt = (key: string, t: string, offset: number, translatable: boolean): Entry => {
@@ -189,7 +202,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       if (slot.items && slot.container) edits.push(...pluralEdits(slot, translation, writeOptions?.targetLanguage))
       else if (slot.value) {
         const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
-        edits.push({ start: slot.value.start, end: slot.value.end, text: fit(encodeValue(t, slot.value.style, slot.android)) })
+        edits.push({ start: slot.value.start, end: slot.value.end, text: fit(encodeValue(t, slot.value.style, slot.android, slot.value.elementTags)) })
       }
     }
     return writeEdits(src, edits)
@@ -203,14 +216,15 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       : CLDR.filter((c) => forms[c] !== undefined)
     const texts = categories.map((c) => [c, pickPluralForm(forms, c) ?? ''] as const)
     const same = texts.length === items.length && texts.every(([c], i) => items[i]!.quantity === c)
-    if (same) return items.map((item, i) => ({ start: item.value.start, end: item.value.end, text: fit(encodeValue(texts[i]![1], item.value.style, true)) }))
+    if (same) return items.map((item, i) => ({ start: item.value.start, end: item.value.end, text: fit(encodeValue(texts[i]![1], item.value.style, true, item.value.elementTags)) }))
     const first = items[0]!.el
     const last = items[items.length - 1]!.el
     const sep = items.length > 1
       ? text.slice(items[0]!.el.end, items[1]!.el.start)
       : '\n' + (/[ \t]*$/.exec(text.slice(0, first.start))?.[0] ?? '')
     const style = items[0]!.value.style === 'quoted' ? 'quoted' : 'plain'
-    const out = texts.map(([c, t]) => `<item quantity="${c}">${encodeValue(t, style, true)}</item>`).join(sep.trim() === '' ? sep : '\n')
+    const elementTags = new Set(items.flatMap((item) => [...(item.value.elementTags ?? [])]))
+    const out = texts.map(([c, t]) => `<item quantity="${c}">${encodeValue(t, style, true, elementTags)}</item>`).join(sep.trim() === '' ? sep : '\n')
     return [{ start: first.start, end: last.end, text: fit(out) }]
   }
 
@@ -314,13 +328,14 @@ function escapeAndroid(s: string, first: boolean): string {
 }
 
 /** Encodes a translation as element content in the style of the value it replaces. */
-function encodeValue(t: string, style: Value['style'], android: boolean): string {
+function encodeValue(t: string, style: Value['style'], android: boolean, elementTags: ReadonlySet<string> = new Set()): string {
   if (style === 'cdata') return `<![CDATA[${t.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`
   if (!android) {
     return escapeXmlText(t).replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\r]/g, (c) => `&#${c.charCodeAt(0)};`)
   }
+  const isElement = (markup: string) => elementTags.has(/^<xliff:g\b[^>]*>/.exec(markup)?.[0] ?? markup)
   const body = splitMarkup(t)
-    .map((p, i) => (p.markup ? p.s : escapeXmlText(escapeAndroid(p.s, i === 0))))
+    .map((p, i) => (p.markup && isElement(p.s) ? p.s : escapeXmlText(escapeAndroid(p.s, i === 0))))
     .join('')
   // Android collapses white space outside double quotes
   const needsQuotes = style === 'quoted' || /^ | $| {2}/.test(t)

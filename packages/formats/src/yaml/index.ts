@@ -7,11 +7,14 @@
  * `targetLanguage`, `write` renames it. Aliases and merge keys (`<<: *EN`) are not entries: the
  * anchored value is translated once. Only the first document of a stream is read.
  */
-import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Scalar, type YAMLMap } from 'yaml'
+import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml'
 import type { Entry, Issue, Parsed, Translation, WriteOptions } from '../types.js'
 import { joinKey } from '../shared/keys.js'
 import { resolveOptions, type ParseOptions } from '../shared/options.js'
 import { isPluralKeySet, resolvePluralForms } from '../shared/plural.js'
+import { areLocaleKeys, sourceCandidates } from '../shared/locales.js'
+import { detectSyntax } from '../shared/syntax.js'
+import { sectionEdits, type Sections } from './sections.js'
 import { applyEdits, decodeUnicode, encodeText, LineIndex, lineBreakOf, makeIssue, type Edit } from '../shared/text.js'
 import { maxCstDepth } from './depth.js'
 import { readBlockYaml } from './block-reader.js'
@@ -36,6 +39,14 @@ type Slot = ({ kind: 'scalar' } & ScalarSlot) | ({ kind: 'plural' } & PluralSlot
 
 const LOCALE = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/
 const SYMBOL = /^:[A-Za-z_][A-Za-z0-9_]*[?!]?$/
+/**
+ * Plain scalars that YAML 1.1 (Ruby's Psych, which reads Rails locale files) resolves to a
+ * timestamp or a number although the 1.2 core schema reads them as strings: `2001-01-01`,
+ * `2001-12-14t21:59:43.10-05:00`, `1_000`, `0b1010`, `190:20:30`. They are data, not text.
+ */
+const YAML11_DATA = /^(?:\d{4}-\d\d?-\d\d?(?:(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?)?|[-+]?(?:0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|(?:[0-9][0-9_]*)?\.[0-9_]+(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?))$/
+/** Rails' `date.order` items: read as symbols (`:year` or `year`); a translation makes Rails raise. */
+const DATE_PART = /^:?(?:year|month|day)$/
 
 /** Parses a YAML file; never throws on bad input. */
 export function parse(source: string | Uint8Array, options?: ParseOptions): Parsed {
@@ -75,10 +86,14 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   }
 
   const slots: Slot[] = []
+  /** Scalars that are data although they are strings (Rails `date.order` items). */
+  const data = new Set<Scalar>()
   const anchorCost = new Map<string, number>()
   let aliasLimitHit = false
   let localeKey: Scalar | undefined
 
+  /** False while walking sections of a multi-locale file that are not the source: aliases are counted, nothing is an entry. */
+  let collect = true
   const walk = (node: unknown, prefix: string | null, inFlow: boolean, depth: number, keyAt?: number): number => {
     if (depth > opts.maxDepth) return 0
     let cost = 0
@@ -88,12 +103,12 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       return cost
     }
     if (isScalar(node)) {
-      slots.push({ kind: 'scalar', key: prefix ?? '', node, inFlow, keyAt })
+      if (collect) slots.push({ kind: 'scalar', key: prefix ?? '', node, inFlow, keyAt })
     } else if (isMap(node)) {
       const flow = inFlow || Boolean(node.flow)
       const plural = pluralMembers(node)
       if (plural && !anyAnchored(node)) {
-        slots.push({ kind: 'plural', key: prefix ?? '', map: node, members: plural, keyAt })
+        if (collect) slots.push({ kind: 'plural', key: prefix ?? '', map: node, members: plural, keyAt })
       } else {
         const seen = new Set<string>()
         const items = node.items
@@ -117,6 +132,9 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     } else if (isSeq(node)) {
       const flow = inFlow || Boolean(node.flow)
       const items = node.items
+      if (items.length > 0 && items.every((item) => isScalar(item) && typeof item.value === 'string' && DATE_PART.test(item.value))) {
+        for (const item of items) data.add(item as Scalar)
+      }
       for (let i = 0; i < items.length; i++) cost += walk(items[i], joinKey(prefix, String(i)), flow, depth + 1)
     }
     const anchor = (node as { anchor?: string } | null)?.anchor
@@ -125,14 +143,34 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   }
 
   const root = contents
-  if (isMap(root) && root.items.length === 1 && isPair(root.items[0])) {
+  let sections: Sections | undefined
+  if (isMap(root) && root.items.length > 1) {
+    const keys = root.items.map((pair) => (isScalar(pair.key) && typeof pair.key.value === 'string' ? pair.key.value : ''))
+    if (root.items.every((pair) => isScalar(pair.key) && (isMap(pair.value) || isAlias(pair.value) || (isScalar(pair.value) && pair.value.value === null))) && areLocaleKeys(keys)) {
+      const pairs = root.items as Array<Pair<Scalar, unknown>>
+      const own = (i: number) => isMap(pairs[i]!.value) && (pairs[i]!.value as YAMLMap).items.some((p) => !(isScalar(p.key) && p.key.value === '<<'))
+      const wanted = opts.sourceLanguage && opts.sourceLanguage !== 'auto' ? opts.sourceLanguage : undefined
+      const candidates = wanted ? sourceCandidates(keys, wanted) : keys.map((_, i) => i)
+      const source = candidates.find(own) ?? candidates[0]
+      sections = { pairs, codes: keys, source: source ?? -1 }
+      if (source === undefined) {
+        issues.push(issueAt('FORMAT_UNSUPPORTED', `no section for the source language ${wanted} (sections: ${keys.join(', ')})`, root.range![0]))
+      }
+      pairs.forEach((pair, i) => {
+        collect = i === source
+        walk(pair.value, null, false, 1)
+      })
+      collect = true
+    }
+  }
+  if (!sections && isMap(root) && root.items.length === 1 && isPair(root.items[0])) {
     const pair = root.items[0]
     if (isScalar(pair.key) && typeof pair.key.value === 'string' && LOCALE.test(pair.key.value) && isMap(pair.value)) {
       localeKey = pair.key
       walk(pair.value, null, false, 1)
     }
   }
-  if (!localeKey) walk(root, null, false, 0)
+  if (!localeKey && !sections) walk(root, null, false, 0)
   if (aliasLimitHit) issues.push(makeIssue('FORMAT_ALIAS_LIMIT', `aliases expand to more than ${opts.maxAliasCount} nodes`))
 
   // Notes come from the text around an entry rather than from where the yaml library attaches
@@ -171,7 +209,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       return entry
     }
     const v = slot.node.value
-    const isText = typeof v === 'string' && !(slot.node.type === 'PLAIN' && SYMBOL.test(v))
+    const isText = typeof v === 'string' && !(slot.node.type === 'PLAIN' && (SYMBOL.test(v) || YAML11_DATA.test(v))) && !data.has(slot.node)
     const p = at(slot.node.range![0])
     const entry: Entry = {
       key: slot.key,
@@ -214,6 +252,10 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     return flowScalar(value, type, inFlow, asciiOnly)
   }
 
+  let keyOf: Map<unknown, string> | undefined
+  /** Entry key of each slot's node (scalar) or map (plural), for writing into another locale's section. */
+  const slotKeys = () => (keyOf ??= new Map(slots.map((s) => [s.kind === 'scalar' ? s.node : s.map, s.key] as const)))
+
   const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
     const edits: Edit[] = []
     for (const [key, translation] of translations) {
@@ -222,10 +264,27 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       if (slot.kind === 'scalar') {
         if (typeof slot.node.value !== 'string') continue
         const value = typeof translation === 'string' ? translation : translation.other ?? String(slot.node.value)
+        // an unchanged value keeps its bytes (a re-styled `2001-01-01` would come back quoted)
+        if (value === slot.node.value) continue
         edits.push({ start: slot.node.range![0], end: slot.node.range![1], text: styled(value, slot.node, slot.inFlow) })
       } else edits.push(pluralEdit(slot, translation, writeOptions?.targetLanguage))
     }
     const target = writeOptions?.targetLanguage
+    if (sections && target !== undefined) {
+      const placed = sectionEdits({
+        text, lines, lineBreak, asciiOnly, sections, valueEdits: edits, translations, target,
+        keyOf: slotKeys(),
+        pluralForms: (map, translation) => {
+          const slot = slots.find((s) => s.kind === 'plural' && s.map === map) as PluralSlot | undefined
+          const source = Object.fromEntries((slot?.members ?? []).map((m) => [m.category, String(m.value.value)]))
+          return resolvePluralForms(source, translation, target)
+        },
+      })
+      if (placed !== undefined) {
+        if (placed.length === 0) return original.slice()
+        return encodeText(applyEdits(text, placed), src.encoding, src.bom)
+      }
+    }
     if (target !== undefined && localeKey && target !== localeKey.value) {
       const keyStyle = (localeKey.type ?? 'PLAIN') as ScalarStyle
       edits.push({ start: localeKey.range![0], end: localeKey.range![1], text: flowScalar(target, keyStyle, false, false) })
@@ -252,7 +311,11 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     return { start: first.key.range![0], end: last.value.range![1], text: body.join(separator) }
   }
 
-  return { format: 'yaml', encoding: src.encoding, entries, issues, write }
+  const result: Parsed = { format: 'yaml', encoding: src.encoding, entries, issues, write }
+  if (sections && sections.source >= 0) result.locales = { sections: [...sections.codes], source: sections.codes[sections.source]! }
+  const syntax = detectSyntax(entries.map((e) => e.text))
+  if (syntax) result.syntax = syntax
+  return result
 }
 
 /**

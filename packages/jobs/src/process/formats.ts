@@ -3,18 +3,34 @@
  * file types it meets (subpath imports, loaded on first use) and tests can inject small codecs.
  */
 import type { FileType } from '../types.js'
-import type { Entry, Issue, Parsed, PluralCategory, PluralForms } from '@verso/formats'
+import type { Entry, Issue, MessageSyntax, Parsed, PluralCategory, PluralForms } from '@verso/formats'
 import type { Prepared, Segment } from '@verso/formats/placeholders'
 
-export type { PluralCategory, PluralForms, Prepared, Segment }
+export type { MessageSyntax, PluralCategory, PluralForms, Prepared, Segment }
 export type FormatEntry = Entry
 export type FormatIssue = Issue
 export type ParsedFile = Parsed
 
+/**
+ * What the job tells the codec when parsing: the source language picks the source section of
+ * a multi-locale JSON/YAML file (`en:`, `es:`, … at the top level); other files ignore it.
+ */
+export interface ParseUploadOptions {
+  sourceLanguage?: string
+}
+
+/** What `prepare` is told: the file's message syntax (`parsed.syntax`, e.g. vue-i18n) comes with it. */
+export interface PrepareUnitOptions {
+  format: FileType
+  targetLanguage: string
+  sourceLanguage?: string
+  syntax?: MessageSyntax
+}
+
 /** The codec functions for one file type, loaded. Everything is synchronous once loaded. */
 export interface LoadedFormat {
-  parse(bytes: Uint8Array): ParsedFile
-  prepare(text: string, options: { format: FileType; targetLanguage: string; sourceLanguage?: string }): Prepared
+  parse(bytes: Uint8Array, options?: ParseUploadOptions): ParsedFile
+  prepare(text: string, options: PrepareUnitOptions): Prepared
   mapPluralForms(source: PluralForms, sourceLang: string, targetLang: string): Record<string, PluralCategory>
 }
 
@@ -24,10 +40,10 @@ export interface FormatsSeam {
 }
 
 interface CodecModule {
-  parse(bytes: Uint8Array): ParsedFile
+  parse(bytes: Uint8Array, options?: ParseUploadOptions): ParsedFile
 }
 interface PlaceholdersModule {
-  prepare(text: string, options: { format: FileType; targetLanguage: string; sourceLanguage?: string }): Prepared
+  prepare(text: string, options: PrepareUnitOptions): Prepared
 }
 interface PluralsModule {
   mapPluralForms(source: PluralForms, sourceLang: string, targetLang: string): Record<string, PluralCategory>
@@ -58,7 +74,7 @@ export function versoFormats(): FormatsSeam {
           const codec = module as Partial<CodecModule>
           if (typeof codec.parse !== 'function') throw new Error(`@verso/formats/${type} has no parse()`)
           return {
-            parse: (bytes: Uint8Array) => codec.parse!(bytes),
+            parse: (bytes: Uint8Array, options?: ParseUploadOptions) => codec.parse!(bytes, options),
             prepare: (text, options) => placeholders.prepare(text, options),
             mapPluralForms: (source, sourceLang, targetLang) => plurals.mapPluralForms(source, sourceLang, targetLang),
           } satisfies LoadedFormat

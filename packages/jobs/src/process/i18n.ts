@@ -59,11 +59,19 @@ function describeIssues(parsed: ParsedFile): string {
  */
 const FATAL = new Set(['FORMAT_SYNTAX', 'FORMAT_ENCODING', 'FORMAT_TOO_LARGE', 'FORMAT_TOO_DEEP', 'FORMAT_ALIAS_LIMIT', 'FORMAT_ENTITY_REFUSED', 'FORMAT_UNSUPPORTED'])
 
-/** Parses the upload: a file with a fatal issue, or with issues and no entries, is unrecoverable. Used at creation too. */
-export async function parseUpload(formats: FormatsSeam, job: Pick<StoredJob, 'file_type'>, bytes: Uint8Array): Promise<ParsedFile> {
+/**
+ * Parses the upload: a file with a fatal issue, or with issues and no entries, is unrecoverable. Used at creation too.
+ * A known source language (not `auto`) picks the source section of a multi-locale JSON/YAML file.
+ */
+export async function parseUpload(
+  formats: FormatsSeam,
+  job: Pick<StoredJob, 'file_type'> & Partial<Pick<StoredJob, 'source_language'>>,
+  bytes: Uint8Array,
+): Promise<ParsedFile> {
   let parsed: ParsedFile
+  const sourceLanguage = job.source_language && job.source_language !== 'auto' ? job.source_language : undefined
   try {
-    parsed = (await formats.load(job.file_type)).parse(bytes)
+    parsed = (await formats.load(job.file_type)).parse(bytes, sourceLanguage ? { sourceLanguage } : undefined)
   } catch (error) {
     throw new JobError('JOB_UNRECOVERABLE', `The file could not be read: ${(error as Error).message}`, { cause: error })
   }
@@ -75,6 +83,11 @@ export async function parseUpload(formats: FormatsSeam, job: Pick<StoredJob, 'fi
 
 export function countTranslatable(parsed: ParsedFile): number {
   return parsed.entries.reduce((n, entry) => n + (entry.translatable ? 1 : 0), 0)
+}
+
+/** `pt_BR`, `pt-br` and `pt-BR` name the same section of a multi-locale file. */
+function sameLocale(a: string, b: string): boolean {
+  return a.replace(/_/g, '-').toLowerCase() === b.replace(/_/g, '-').toLowerCase()
 }
 
 function segmentKey(segment: Segment): string {
@@ -128,9 +141,17 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
     const bytes = await files.get(sourceKey(job.id))
     if (!bytes) throw new JobError('JOB_UNRECOVERABLE', 'The uploaded file is missing.')
     parsed = await parseUpload(formats, job, bytes)
+  } else if (parsed.locales && job.source_language !== 'auto' && !sameLocale(parsed.locales.source, job.source_language)) {
+    // Multi-locale file (formats): parsed at creation without the source language, so its entries
+    // may be another locale's section; read it again with the job's source.
+    const bytes = await files.get(sourceKey(job.id))
+    if (!bytes) throw new JobError('JOB_UNRECOVERABLE', 'The uploaded file is missing.')
+    parsed = await parseUpload(formats, job, bytes)
   }
   const codec: LoadedFormat = await formats.load(job.file_type)
   const entries = parsed.entries.filter((entry) => entry.translatable)
+  // formats: the file's message syntax (vue-i18n) shapes what prepare protects and escapes
+  const syntax = parsed.syntax
 
   let source = job.source_language
   if (source === 'auto') {
@@ -217,7 +238,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
       const unitFor = (text: string): Unit => {
         let unit = byText.get(text)
         if (!unit) {
-          const prepared = codec.prepare(text, { format: job.file_type, targetLanguage: target, sourceLanguage: source })
+          const prepared = codec.prepare(text, { format: job.file_type, targetLanguage: target, sourceLanguage: source, ...(syntax ? { syntax } : {}) })
           unit = { prepared, refs: refer(prepared.segments) }
           byText.set(text, unit)
         }

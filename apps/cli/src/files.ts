@@ -1,0 +1,113 @@
+/**
+ * What a local file is (by its extension) and where its translation goes. The default output
+ * paths follow the layouts localization tools already use, so `verso translate` drops the new
+ * file where the project's runtime looks for it:
+ *
+ * | source                          | target (`es`)                    | convention              |
+ * |---------------------------------|----------------------------------|-------------------------|
+ * | `locales/en.json`, `en.yml`     | `locales/es.json`, `es.yml`      | file named by language  |
+ * | `locales/en/common.json`        | `locales/es/common.json`         | folder named by language|
+ * | `values/strings.xml`            | `values-es/strings.xml`          | Android resources       |
+ * | `en.lproj/Localizable.strings`  | `es.lproj/Localizable.strings`   | Apple bundles           |
+ * | `messages.properties`           | `messages_es.properties`         | Java ResourceBundle     |
+ * | `messages_en.properties`        | `messages_es.properties`         | Java ResourceBundle     |
+ * | `po/messages.pot`               | `po/es.po`                       | gettext template        |
+ * | `page.html`, `film.en.srt`      | `page.es.html`, `film.es.srt`    | suffix                  |
+ *
+ * `--out` overrides all of it with a pattern of `{dir} {name} {lang} {ext}`.
+ */
+import { basename, dirname, extname, join, sep } from 'node:path'
+
+export type I18nFormat = 'json' | 'yaml' | 'po' | 'properties' | 'strings' | 'xml'
+export type FileKind = { kind: 'i18n'; format: I18nFormat } | { kind: 'html' } | { kind: 'subtitles'; format: 'srt' | 'vtt' }
+
+const BY_EXTENSION: Record<string, FileKind> = {
+  '.json': { kind: 'i18n', format: 'json' },
+  '.yaml': { kind: 'i18n', format: 'yaml' },
+  '.yml': { kind: 'i18n', format: 'yaml' },
+  '.po': { kind: 'i18n', format: 'po' },
+  '.pot': { kind: 'i18n', format: 'po' },
+  '.properties': { kind: 'i18n', format: 'properties' },
+  '.strings': { kind: 'i18n', format: 'strings' },
+  '.xml': { kind: 'i18n', format: 'xml' },
+  '.html': { kind: 'html' },
+  '.htm': { kind: 'html' },
+  '.srt': { kind: 'subtitles', format: 'srt' },
+  '.vtt': { kind: 'subtitles', format: 'vtt' },
+}
+
+export const SUPPORTED_EXTENSIONS = Object.keys(BY_EXTENSION)
+
+/** The kind of a file by its extension, or null when Verso does not translate it. */
+export function kindOf(path: string): FileKind | null {
+  return BY_EXTENSION[extname(path).toLowerCase()] ?? null
+}
+
+/** Language codes as they appear in paths: `en`, `pt-BR`, `pt_BR`, `zh-Hans`. */
+const CODE = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?$/
+
+function sameCode(a: string, b: string): boolean {
+  return a.replace(/_/g, '-').toLowerCase() === b.replace(/_/g, '-').toLowerCase()
+}
+
+/** Android's resource qualifier for a language: `es`, `pt-rBR` for `pt-BR`. */
+function androidQualifier(lang: string): string {
+  const [base, region] = lang.split('-')
+  return region && /^[A-Za-z]{2}$/.test(region) ? `${base}-r${region.toUpperCase()}` : lang
+}
+
+/**
+ * The source language a path names, if any: a file or folder named by a language code
+ * (`en.json`, `en/…`, `en.lproj`, `values-en`), or a suffix (`messages_en.properties`,
+ * `film.en.srt`). Used when `--from` is not given.
+ */
+export function languageInPath(path: string, isKnown: (code: string) => boolean): string | null {
+  const ext = extname(path)
+  const stem = basename(path, ext)
+  const candidates = [stem, /[._-]([a-z]{2,3}(?:[-_][A-Za-z]{2})?)$/.exec(stem)?.[1]]
+  for (const part of dirname(path).split(sep).reverse()) {
+    candidates.push(part, /^values-([a-z]{2,3})(?:-r([A-Z]{2}))?$/.exec(part)?.[1], /^([a-z]{2,3}(?:[-_][A-Za-z]{2})?)\.lproj$/.exec(part)?.[1])
+  }
+  for (const candidate of candidates) {
+    if (candidate && CODE.test(candidate) && isKnown(candidate.replace(/_/g, '-'))) return candidate.replace(/_/g, '-')
+  }
+  return null
+}
+
+/** Fills `{dir} {name} {lang} {ext}` (ext without its dot). */
+export function fillPattern(pattern: string, source: string, lang: string): string {
+  const ext = extname(source)
+  const values: Record<string, string> = { dir: dirname(source), name: basename(source, ext), lang, ext: ext.slice(1) }
+  return pattern.replace(/\{(dir|name|lang|ext)\}/g, (_, key: string) => values[key]!)
+}
+
+/** Where the `lang` translation of `source` goes by default; `from` is the source language when known. */
+export function defaultOutputPath(source: string, lang: string, from: string | null): string {
+  const ext = extname(source)
+  const stem = basename(source, ext)
+  const dir = dirname(source)
+  const parts = dir === '.' ? [] : dir.split(sep)
+
+  if (from && sameCode(stem, from)) return join(dir, `${lang}${ext}`)
+  if (ext.toLowerCase() === '.pot') return join(dir, `${lang}.po`)
+
+  const last = parts[parts.length - 1]
+  if (last !== undefined) {
+    const rest = parts.slice(0, -1)
+    if (/^values(?:-[a-z]{2,3}(?:-r[A-Z]{2})?)?$/.test(last) && ext.toLowerCase() === '.xml') {
+      return join(...rest, `values-${androidQualifier(lang)}`, basename(source))
+    }
+    const lproj = /^(.+)\.lproj$/.exec(last)
+    if (lproj && (!from || sameCode(lproj[1]!, from) || lproj[1] === 'Base')) return join(...rest, `${lang}.lproj`, basename(source))
+  }
+  if (from) {
+    // a folder named by the source language: locales/en/common.json → locales/es/common.json
+    const at = parts.findLastIndex((part) => sameCode(part, from))
+    if (at >= 0) return join(...parts.slice(0, at), lang, ...parts.slice(at + 1), basename(source))
+    // a suffix naming it: messages_en.properties, film.en.srt, strings-en.json
+    const suffix = new RegExp(`([._-])${from.replace(/[-_]/g, '[-_]')}$`, 'i').exec(stem)
+    if (suffix) return join(dir, `${stem.slice(0, suffix.index)}${suffix[1]}${lang}${ext}`)
+  }
+  if (ext.toLowerCase() === '.properties') return join(dir, `${stem}_${lang.replace(/-/g, '_')}${ext}`)
+  return join(dir, `${stem}.${lang}${ext}`)
+}

@@ -1,0 +1,125 @@
+/**
+ * Translation on this machine, no server: the embedded Apertium engine, and for localization
+ * files the job engine of @verso/jobs running in-process over a throwaway SQLite database, so
+ * a file is translated by exactly the code a server would run (codecs, placeholder masking,
+ * plurals, partial failures), not by a second implementation.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createEngine, type Engine } from '@verso/engine'
+import { extractHtml } from '@verso/html'
+import { createJobService, fsFileStore, sqliteJobStore, type JobService } from '@verso/jobs'
+import { extractSubtitles } from '@verso/subtitles'
+import { CliError, type FileTranslator, type LanguageOutcome, type SourceFile } from './translator.js'
+
+const POLL_MS = 50
+
+export interface LocalTranslatorOptions {
+  /** Apertium mode files. Default: the engine's default (/usr/share/apertium/modes). */
+  modesDir?: string
+}
+
+export function localTranslator(options: LocalTranslatorOptions = {}): FileTranslator {
+  const engine: Engine = createEngine({ ...(options.modesDir ? { modesDir: options.modesDir } : {}), pipelinesPerDirection: 1 })
+  let jobs: { service: JobService; dir: string } | null = null
+
+  /** The in-process job engine, created on the first localization file. */
+  function jobService(): JobService {
+    if (jobs) return jobs.service
+    const dir = mkdtempSync(join(tmpdir(), 'verso-cli-'))
+    const service = createJobService({
+      store: sqliteJobStore({ path: join(dir, 'jobs.db') }),
+      files: fsFileStore({ dir: join(dir, 'files') }),
+      translator: engine,
+      supportsLanguage: (code) => engine.languages().some((language) => language.code === code),
+      publicBaseUrl: 'http://localhost',
+      worker: { pollMs: POLL_MS, languageConcurrency: 2 },
+    })
+    service.startWorker()
+    jobs = { service, dir }
+    return service
+  }
+
+  function checkPair(from: string | null, target: string): void {
+    if (from && !engine.supports(from, target)) {
+      throw new CliError('USAGE', `The embedded engine cannot translate ${from} into ${target}. ${describeLanguages(engine)}`)
+    }
+  }
+
+  async function sourceOf(from: string | null, sample: string): Promise<string> {
+    if (from) return from
+    if (sample.trim() === '') throw new CliError('FILE', 'Nothing to detect the language from: give --from')
+    return engine.detect(sample).language
+  }
+
+  return {
+    languages: () => engine.languages().map((language) => language.code),
+
+    async translate(file: SourceFile, from, targets, onLanguageDone) {
+      for (const target of targets) checkPair(from, target)
+      if (file.kind.kind === 'i18n') {
+        const service = jobService()
+        const job = await service.create({
+          ownerId: 'cli',
+          filename: file.name,
+          bytes: file.bytes,
+          sourceLanguage: from ?? 'auto',
+          targetLanguages: [...targets],
+        })
+        let record = await service.get('cli', job.id)
+        while (record && (record.status === 'pending' || record.status === 'processing')) {
+          await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+          record = await service.get('cli', job.id)
+        }
+        if (!record) throw new CliError('FILE', 'The job disappeared while it ran')
+        const outcomes: LanguageOutcome[] = []
+        for (const target of targets) {
+          const downloaded = record.translated_files.some((f) => f.language_code === target)
+            ? await service.download('cli', job.id, target)
+            : null
+          const outcome: LanguageOutcome = downloaded
+            ? { language: target, bytes: downloaded.bytes, failedKeys: record.status === 'partial' ? record.error_message : null }
+            : { language: target, error: record.error_message ?? 'The file could not be translated' }
+          outcomes.push(outcome)
+          onLanguageDone?.(outcome)
+        }
+        return { source: record.source_language, outcomes }
+      }
+
+      const text = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes)
+      const document =
+        file.kind.kind === 'html'
+          ? extractHtml(text)
+          : extractSubtitles(text, file.kind.format)
+      const plain = document.segments.map((s) => (typeof s === 'string' ? s : s.filter((p) => typeof p === 'string').join(''))).join('\n')
+      const source = await sourceOf(from, plain)
+      const outcomes: LanguageOutcome[] = []
+      for (const target of targets) {
+        let outcome: LanguageOutcome
+        try {
+          checkPair(source, target)
+          const translated = document.segments.length === 0 ? [] : await engine.translate(document.segments, { source, target })
+          outcome = { language: target, bytes: new TextEncoder().encode(document.write(translated.map((t) => t.segment))), failedKeys: null }
+        } catch (error) {
+          outcome = { language: target, error: (error as Error).message }
+        }
+        outcomes.push(outcome)
+        onLanguageDone?.(outcome)
+      }
+      return { source, outcomes }
+    },
+
+    async close() {
+      if (jobs) {
+        await jobs.service.close()
+        rmSync(jobs.dir, { recursive: true, force: true })
+      }
+      await engine.close()
+    },
+  }
+}
+
+function describeLanguages(engine: Engine): string {
+  return `Installed languages: ${engine.languages().map((l) => l.code).join(', ')}`
+}

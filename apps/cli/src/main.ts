@@ -1,0 +1,151 @@
+/**
+ * `verso`: translate and check localization files, HTML and subtitles. See README.md for the
+ * commands, options and exit codes.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { basename } from 'node:path'
+import { parseArgs } from 'node:util'
+import { checkFiles } from './check.js'
+import { defaultOutputPath, fillPattern, kindOf, languageInPath, SUPPORTED_EXTENSIONS } from './files.js'
+import { createProgress } from './progress.js'
+import { CliError, EXIT, type FileTranslator, type SourceFile } from './translator.js'
+import { writeFileAtomic } from './write-atomic.js'
+
+const USAGE = `Usage:
+  verso translate <files…> --to <codes> [--from <code>] [--out <pattern>] [--server <url> --key <key>] [--json]
+  verso check <source> <targets…> [--json]
+
+translate  Writes one file per target language. With --server, through a running Verso
+           (i18n jobs); without, with the embedded Apertium engine (no server needed).
+           --out pattern fields: {dir} {name} {lang} {ext}, e.g. '{dir}/{lang}/{name}.{ext}'.
+           --force overwrites an existing target file that is the source itself (never done otherwise).
+check      Exits 1 when a target misses keys, has extra keys, or changes a placeholder,
+           tag or ICU argument of its source entry; prints file:line: problem.
+
+Exit codes: 0 ok, 1 some file failed or check found problems, 2 usage, 3 server unreachable
+or key refused, 130 interrupted.
+Files: ${SUPPORTED_EXTENSIONS.join(' ')}`
+
+interface FileReport {
+  file: string
+  source?: string
+  outputs: Array<{ language: string; path: string; failed_keys?: string }>
+  errors: Array<{ language?: string; error: string }>
+}
+
+async function translateCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      to: { type: 'string' },
+      from: { type: 'string' },
+      out: { type: 'string' },
+      server: { type: 'string' },
+      key: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  })
+  if (positionals.length === 0) throw new CliError('USAGE', 'verso translate: give at least one file')
+  const targets = (values.to ?? '').split(',').map((code) => code.trim()).filter(Boolean)
+  if (targets.length === 0) throw new CliError('USAGE', 'verso translate: --to is required (e.g. --to es,fr)')
+  if (values.server && !values.key) throw new CliError('USAGE', 'verso translate: --server needs --key (or VERSO_API_KEY)')
+  const from = values.from && values.from !== 'auto' ? values.from : null
+
+  const files: SourceFile[] = positionals.map((path) => {
+    const kind = kindOf(path)
+    if (!kind) throw new CliError('USAGE', `${path}: not a file type Verso translates (${SUPPORTED_EXTENSIONS.join(' ')})`)
+    if (!existsSync(path)) throw new CliError('USAGE', `${path}: no such file`)
+    return { path, name: basename(path), bytes: readFileSync(path), kind }
+  })
+
+  const translator: FileTranslator = values.server
+    ? (await import('./remote.js')).remoteTranslator({ server: values.server, key: values.key! })
+    : (await import('./local.js')).localTranslator()
+  const progress = createProgress({ totalSteps: files.length * targets.length, json: values.json! })
+  const reports: FileReport[] = []
+  let failed = false
+  try {
+    const known = new Set(await translator.languages())
+    for (const file of files) {
+      const report: FileReport = { file: file.path, outputs: [], errors: [] }
+      reports.push(report)
+      progress.fileStarted(file.path)
+      const pathLanguage = from ?? languageInPath(file.path, (code) => known.has(code))
+      try {
+        const result = await translator.translate(file, from, targets, (outcome) => progress.languageDone(file.path, outcome.language, 'bytes' in outcome))
+        report.source = result.source
+        for (const outcome of result.outcomes) {
+          if (!('bytes' in outcome)) {
+            report.errors.push({ language: outcome.language, error: outcome.error })
+            continue
+          }
+          const path = values.out
+            ? fillPattern(values.out, file.path, outcome.language)
+            : defaultOutputPath(file.path, outcome.language, pathLanguage ?? result.source)
+          if (path === file.path) {
+            report.errors.push({ language: outcome.language, error: `the output path ${path} is the source file itself; use --out` })
+            continue
+          }
+          writeFileAtomic(path, outcome.bytes)
+          report.outputs.push({ language: outcome.language, path, ...(outcome.failedKeys ? { failed_keys: outcome.failedKeys } : {}) })
+        }
+      } catch (error) {
+        if (error instanceof CliError && error.kind !== 'FILE') throw error
+        report.errors.push({ error: (error as Error).message })
+      }
+      if (report.errors.length > 0) failed = true
+      const written = report.outputs.map((o) => `${o.language} → ${o.path}${o.failed_keys ? ` (${o.failed_keys})` : ''}`)
+      const errors = report.errors.map((e) => `${e.language ? `${e.language}: ` : ''}error: ${e.error}`)
+      progress.fileDone(file.path, [...written, ...errors].join('; ') || 'nothing to do')
+    }
+  } finally {
+    progress.finish()
+    await translator.close()
+  }
+  if (values.json) process.stdout.write(`${JSON.stringify({ files: reports }, null, 2)}\n`)
+  return failed ? EXIT.FAILED : EXIT.OK
+}
+
+async function checkCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean', default: false } } })
+  if (positionals.length < 2) throw new CliError('USAGE', 'verso check: give the source file and at least one translated file')
+  const [source, ...targets] = positionals
+  const problems = await checkFiles(source!, targets)
+  if (values.json) process.stdout.write(`${JSON.stringify({ ok: problems.length === 0, problems }, null, 2)}\n`)
+  else {
+    for (const p of problems) process.stdout.write(`${p.file}:${p.line}: ${p.message}\n`)
+    process.stderr.write(problems.length === 0 ? `verso check: ${targets.length} file(s) match ${source}\n` : `verso check: ${problems.length} problem(s)\n`)
+  }
+  return problems.length === 0 ? EXIT.OK : EXIT.FAILED
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv
+  try {
+    if (command === 'translate') return await translateCommand(withEnvKey(rest))
+    if (command === 'check') return await checkCommand(rest)
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      process.stdout.write(`${USAGE}\n`)
+      return command === undefined ? EXIT.USAGE : EXIT.OK
+    }
+    throw new CliError('USAGE', `unknown command '${command}'`)
+  } catch (error) {
+    if (error instanceof CliError) {
+      process.stderr.write(`verso: ${error.message}\n`)
+      if (error.kind === 'USAGE') process.stderr.write(`${USAGE}\n`)
+      return error.exitCode
+    }
+    // parseArgs reports unknown options as TypeErrors with a code
+    if ((error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`verso: ${(error as Error).message}\n${USAGE}\n`)
+      return EXIT.USAGE
+    }
+    throw error
+  }
+}
+
+/** `VERSO_API_KEY` stands for `--key`, so a key need not appear in shell history or CI logs. */
+function withEnvKey(args: string[]): string[] {
+  return process.env.VERSO_API_KEY && !args.includes('--key') ? [...args, '--key', process.env.VERSO_API_KEY] : args
+}

@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { parse as parseJson } from '@verso/formats/json'
+import { createHarness, type Harness } from '../../server/test/harness.js'
+import { main } from '../src/main.js'
+
+const corpus = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url))
+const bin = fileURLToPath(new URL('../dist/verso.js', import.meta.url))
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'verso-cli-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+/** Runs main() with stdout/stderr captured. */
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true))
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true))
+  try {
+    return { code: await main(args), stdout, stderr }
+  } finally {
+    out.mockRestore()
+    err.mockRestore()
+  }
+}
+
+describe('verso translate with the embedded engine', () => {
+  it('translates a real JSON file into two languages next to it, with every key and placeholder kept', async () => {
+    mkdirSync(join(dir, 'locales'))
+    const source = join(dir, 'locales', 'en.json')
+    copyFileSync(join(corpus, 'json', 'overseerr-en.json'), source)
+    const { code, stderr } = await run(['translate', source, '--to', 'es,ca'])
+    expect(code).toBe(0)
+    expect(stderr).toContain(`es → ${join(dir, 'locales', 'es.json')}`)
+    const en = parseJson(readFileSync(source))
+    const es = parseJson(readFileSync(join(dir, 'locales', 'es.json')))
+    expect(es.issues).toEqual([])
+    expect(es.entries.map((e) => e.key)).toEqual(en.entries.map((e) => e.key))
+    const changed = es.entries.filter((e, i) => e.text !== en.entries[i]!.text)
+    expect(changed.length).toBeGreaterThan(en.entries.length / 2)
+    expect(existsSync(join(dir, 'locales', 'ca.json'))).toBe(true)
+    // the check command agrees that nothing was broken
+    expect((await run(['check', source, join(dir, 'locales', 'es.json')])).code).toBe(0)
+  })
+
+  it('translates HTML and SRT, keeping markup and timings, and answers --json on stdout', async () => {
+    writeFileSync(join(dir, 'page.html'), '<p>The <b>red</b> car is fast.</p>')
+    writeFileSync(join(dir, 'film.srt'), '1\n00:00:01,000 --> 00:00:03,500\nThe cat is sleeping.\n')
+    const { code, stdout } = await run(['translate', join(dir, 'page.html'), join(dir, 'film.srt'), '--from', 'en', '--to', 'es', '--json'])
+    expect(code).toBe(0)
+    const report = JSON.parse(stdout) as { files: Array<{ file: string; outputs: Array<{ path: string }> }> }
+    expect(report.files.map((f) => f.outputs[0]!.path)).toEqual([join(dir, 'page.es.html'), join(dir, 'film.es.srt')])
+    const html = readFileSync(join(dir, 'page.es.html'), 'utf8')
+    expect(html).toMatch(/^<p>.*<b>rojo<\/b>.*<\/p>$/)
+    const srt = readFileSync(join(dir, 'film.es.srt'), 'utf8')
+    expect(srt.startsWith('1\n00:00:01,000 --> 00:00:03,500\n')).toBe(true)
+    expect(srt).toMatch(/gato/)
+  })
+
+  it('writes where --out says', async () => {
+    writeFileSync(join(dir, 'messages.properties'), 'greeting=Good morning\n')
+    const { code } = await run(['translate', join(dir, 'messages.properties'), '--from', 'en', '--to', 'es', '--out', `${dir}/out/{lang}/{name}.{ext}`])
+    expect(code).toBe(0)
+    expect(readFileSync(join(dir, 'out', 'es', 'messages.properties'), 'utf8')).toMatch(/^greeting=.+\n$/)
+  })
+
+  it('exits 2 on bad usage: no --to, unknown file type, unknown option, unreachable direction', async () => {
+    writeFileSync(join(dir, 'en.json'), '{"a": "Hello"}')
+    writeFileSync(join(dir, 'notes.docx'), 'x')
+    expect((await run(['translate', join(dir, 'en.json')])).code).toBe(2)
+    expect((await run(['translate', join(dir, 'notes.docx'), '--to', 'es'])).code).toBe(2)
+    expect((await run(['translate', join(dir, 'en.json'), '--to', 'es', '--bogus'])).code).toBe(2)
+    const unreachable = await run(['translate', join(dir, 'en.json'), '--from', 'en', '--to', 'xx'])
+    expect(unreachable.code).toBe(2)
+    expect(unreachable.stderr).toContain('cannot translate en into xx')
+    expect(readdirSync(dir).sort()).toEqual(['en.json', 'notes.docx'])
+  })
+
+  it('exits 1 and writes nothing for a file that cannot be read, while the other files are translated', async () => {
+    writeFileSync(join(dir, 'en.json'), '{"a": "Hello"')
+    writeFileSync(join(dir, 'ok.en.json'), '{"a": "Good morning"}')
+    const { code, stderr } = await run(['translate', join(dir, 'en.json'), join(dir, 'ok.en.json'), '--from', 'en', '--to', 'es'])
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/en\.json: .*error/)
+    expect(existsSync(join(dir, 'es.json'))).toBe(false)
+    expect(existsSync(join(dir, 'ok.es.json'))).toBe(true)
+  })
+
+  it('Ctrl-C leaves no half-written or temporary file (the built executable)', async () => {
+    // a large file, so the interrupt lands while it is being translated
+    const entries = Array.from({ length: 3000 }, (_, i) => `"k${i}": "The ${i} red cars are parked near the old house number ${i}."`)
+    writeFileSync(join(dir, 'en.json'), `{${entries.join(',\n')}}`)
+    const child = spawn(process.execPath, [bin, 'translate', join(dir, 'en.json'), '--from', 'en', '--to', 'es,ca'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (d) => (stderr += d))
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    child.kill('SIGINT')
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(code).toBe(130)
+    expect(stderr).toContain('interrupted')
+    expect(readdirSync(dir)).toEqual(['en.json'])
+  })
+})
+
+describe('verso translate --server (through the real HTTP service)', () => {
+  let harness: Harness
+  let url: string
+  let key: string
+  beforeAll(async () => {
+    harness = await createHarness()
+    url = await harness.app.listen({ port: 0, host: '127.0.0.1' })
+    key = (await harness.account(10_000)).apiKey
+  })
+  afterAll(async () => harness.close())
+
+  it('runs an i18n job per file and downloads every language', async () => {
+    writeFileSync(join(dir, 'en.yml'), 'en:\n  hello: Good morning\n  bye: See you tomorrow\n')
+    const { code, stderr } = await run(['translate', join(dir, 'en.yml'), '--to', 'es,ca', '--server', url, '--key', key])
+    expect(stderr).not.toContain('error')
+    expect(code).toBe(0)
+    expect(readFileSync(join(dir, 'es.yml'), 'utf8')).toMatch(/^es:\n {2}hello: .+\n {2}bye: .+\n$/)
+    expect(readFileSync(join(dir, 'ca.yml'), 'utf8')).toMatch(/^ca:\n/)
+  })
+
+  it('exits 3 when the server refuses the key, and writes nothing', async () => {
+    writeFileSync(join(dir, 'en.json'), '{"a": "Hello"}')
+    const { code, stderr } = await run(['translate', join(dir, 'en.json'), '--to', 'es', '--server', url, '--key', 'vrs_wrong'])
+    expect(code).toBe(3)
+    expect(stderr).toContain('refused the API key')
+    expect(readdirSync(dir)).toEqual(['en.json'])
+  })
+})

@@ -1,0 +1,129 @@
+/**
+ * Prometheus metrics (prom-client), served at GET /metrics in the text format. One registry per
+ * app, so tests and several apps in one process never share counters. What is counted where:
+ * HTTP requests and latency in an onResponse hook; engine calls by wrapping the engine the routes
+ * use; credits by wrapping metering's charge/refund; Apertium pipelines read from the engine's
+ * stats() at scrape time; job outcomes and webhook deliveries from the job service's events.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { Engine, Segment } from '@verso/engine'
+import type { Metering } from '@verso/metering'
+
+export interface Metrics {
+  readonly registry: Registry
+  observeRequest(method: string, route: string, status: number, seconds: number): void
+  /** The engine with its translate calls timed by engine and direction. */
+  instrumentEngine(engine: Engine): Engine
+  /** Metering with charged and refunded credits counted. */
+  instrumentMetering(metering: Metering): Metering
+  jobFinished(status: string): void
+  webhookDelivered(outcome: 'delivered' | 'retry' | 'failed'): void
+  /** Reads queue depth (jobs waiting or running) at scrape time. */
+  setQueueDepth(read: () => Promise<number>): void
+}
+
+export function createMetrics(options: { engine?: () => Engine; defaultMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry()
+  if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry, prefix: 'verso_process_' })
+
+  const httpRequests = new Counter({ name: 'verso_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['method', 'route', 'status'], registers: [registry] })
+  const httpDuration = new Histogram({
+    name: 'verso_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by route',
+    labelNames: ['method', 'route'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  })
+  const engineDuration = new Histogram({
+    name: 'verso_engine_duration_seconds',
+    help: 'Time of one engine call (all segments of a request), by engine, direction and outcome',
+    labelNames: ['engine', 'direction', 'outcome'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  })
+  const credits = new Counter({ name: 'verso_credits_total', help: 'Credits charged and refunded', labelNames: ['kind'], registers: [registry] })
+  const jobs = new Counter({ name: 'verso_jobs_finished_total', help: 'i18n jobs that ended, by status', labelNames: ['status'], registers: [registry] })
+  const webhooks = new Counter({ name: 'verso_webhook_deliveries_total', help: 'Webhook delivery attempts, by outcome', labelNames: ['outcome'], registers: [registry] })
+
+  let readQueueDepth: (() => Promise<number>) | null = null
+  new Gauge({
+    name: 'verso_jobs_queue_depth',
+    help: 'i18n jobs pending or processing',
+    registers: [registry],
+    async collect() {
+      if (readQueueDepth) this.set(await readQueueDepth())
+    },
+  })
+
+  // Apertium pipelines, read from the engine's stats when scraped
+  let startsSeen = 0
+  const pipelineStarts = new Counter({ name: 'verso_apertium_pipeline_starts_total', help: 'Apertium pipeline starts and restarts', registers: [registry] })
+  new Gauge({
+    name: 'verso_apertium_pipelines_live',
+    help: 'Apertium pipelines running now',
+    registers: [registry],
+    collect() {
+      const stats = options.engine?.().stats()
+      if (!stats) return
+      this.set(stats.pipelines.filter((p) => p.processIds.length > 0).length)
+      const starts = stats.pipelines.reduce((n, p) => n + p.starts, 0)
+      if (starts > startsSeen) pipelineStarts.inc(starts - startsSeen)
+      startsSeen = Math.max(startsSeen, starts)
+    },
+  })
+
+  function timed<A extends unknown[], R>(direction: (...args: A) => string, call: (...args: A) => Promise<R>, engineOf: (result: R | undefined) => string) {
+    return async (...args: A): Promise<R> => {
+      const stop = engineDuration.startTimer({ direction: direction(...args) })
+      try {
+        const result = await call(...args)
+        stop({ engine: engineOf(result), outcome: 'ok' })
+        return result
+      } catch (error) {
+        stop({ engine: engineOf(undefined), outcome: 'error' })
+        throw error
+      }
+    }
+  }
+
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      httpRequests.inc({ method, route, status: String(status) })
+      httpDuration.observe({ method, route }, seconds)
+    },
+    instrumentEngine(engine) {
+      const direction = (_segments: readonly Segment[], pair: { source: string; target: string }) => `${pair.source}-${pair.target}`
+      // details.engine is per translation once several engines serve; fall back to apertium
+      const engineOf = (result: Array<{ engine?: string } | { error: unknown }> | undefined) =>
+        (result?.find((r) => 'engine' in r && typeof r.engine === 'string') as { engine?: string } | undefined)?.engine ?? 'apertium'
+      return Object.assign(Object.create(engine) as Engine, {
+        translate: timed(direction, engine.translate.bind(engine), engineOf),
+        translateSettled: timed(direction, engine.translateSettled.bind(engine), engineOf),
+      })
+    },
+    instrumentMetering(metering) {
+      return Object.assign(Object.create(metering) as Metering, {
+        async charge(accountId: string, amount: number) {
+          const result = await metering.charge(accountId, amount)
+          if (result?.ok) credits.inc({ kind: 'charged' }, amount)
+          return result
+        },
+        async refund(accountId: string, amount: number) {
+          // refund resolves (void) once the credits are back, and throws when it could not give them back.
+          await metering.refund(accountId, amount)
+          credits.inc({ kind: 'refunded' }, amount)
+        },
+      })
+    },
+    jobFinished(status) {
+      jobs.inc({ status })
+    },
+    webhookDelivered(outcome) {
+      webhooks.inc({ outcome })
+    },
+    setQueueDepth(read) {
+      readQueueDepth = read
+    },
+  }
+}

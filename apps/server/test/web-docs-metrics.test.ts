@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../src/app.js'
+import { createHarness, type Harness } from './harness.js'
+
+let h: Harness
+beforeAll(async () => {
+  h = await createHarness()
+})
+afterAll(async () => h.close())
+
+describe('the web app at /', () => {
+  it('is served without a key, under a Content-Security-Policy that forbids inline and foreign scripts', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('text/html')
+    expect(res.body).toContain('<title>Verso')
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).not.toContain('unsafe-inline')
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(res.body)?.[1]
+    expect(script).toBeDefined()
+    const asset = await h.app.inject({ method: 'GET', url: script! })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['content-type']).toContain('javascript')
+  })
+
+  it('answers 404 for assets it does not have, whatever the path', async () => {
+    for (const url of ['/assets/nope.js', '/assets/..%2F..%2Fpackage.json', '/assets/%2e%2e%2fapp.ts']) {
+      expect((await h.app.inject({ method: 'GET', url })).statusCode).toBe(404)
+    }
+  })
+})
+
+describe('/docs', () => {
+  it('serves the interactive API reference without a key', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/docs/' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toMatch(/swagger/i)
+    const spec = await h.app.inject({ method: 'GET', url: '/docs/json' })
+    expect(spec.statusCode).toBe(200)
+    expect(spec.json().paths['/v2/translate']).toBeDefined()
+  })
+})
+
+describe('/metrics', () => {
+  it('counts requests by route and status, engine calls by direction, and credits', async () => {
+    const { apiKey } = await h.account(100)
+    const before = (await h.app.inject({ method: 'GET', url: '/metrics' })).body
+    expect(before).toContain('# TYPE verso_http_requests_total counter')
+    const ok = await h.app.inject({ method: 'POST', url: '/v2/translate', headers: { 'x-api-key': apiKey }, payload: { text: 'Good morning.', source: 'en', target: 'es' } })
+    expect(ok.statusCode).toBe(200)
+    await h.app.inject({ method: 'POST', url: '/v2/translate', headers: { 'x-api-key': 'nope' }, payload: { text: 'x', source: 'en', target: 'es' } })
+    const res = await h.app.inject({ method: 'GET', url: '/metrics' })
+    expect(res.headers['content-type']).toContain('text/plain')
+    expect(res.body).toMatch(/verso_http_requests_total\{method="POST",route="\/v2\/translate",status="200"\} 1/)
+    expect(res.body).toMatch(/verso_http_requests_total\{method="POST",route="\/v2\/translate",status="403"\} 1/)
+    expect(res.body).toMatch(/verso_engine_duration_seconds_count\{direction="en-es",engine="apertium",outcome="ok"\} 1/)
+    expect(res.body).toMatch(/verso_credits_total\{kind="charged"\} 1/)
+    expect(res.body).toMatch(/verso_apertium_pipelines_live [1-9]/)
+    expect(res.body).toMatch(/verso_apertium_pipeline_starts_total [1-9]/)
+  })
+
+  it('requires the bearer token when METRICS_TOKEN is set', async () => {
+    const app = await buildApp({ engine: h.engine, metering: h.metering, rateLimiter: (await import('@verso/metering')).createRateLimiter({ limit: 10 }), jobs: h.jobs, metricsToken: 's3cret' })
+    try {
+      expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401)
+      expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong!' } })).statusCode).toBe(401)
+      expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer s3cret' } })).statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -1,0 +1,90 @@
+/**
+ * Undoes capitals Apertium adds where the source has none. Its structural transfer
+ * capitalises the first word it believes starts a sentence: every text we send starts
+ * after a sentence end, so a fragment comes back capitalised (`item` → `Elemento`), and a
+ * word left to the default rule (an interjection, a dropped pronoun) moves that capital
+ * into the middle (`Hello name, you have` → `Hola Nombre,  tienes`). Only what the engine
+ * introduced is changed: a source that starts with a capital keeps it, and a source with
+ * any capital inside a sentence (a name, an acronym) is left to the engine entirely.
+ */
+import type { SegmentPart } from '../segment.js'
+
+/**
+ * Targets whose orthography writes common nouns, weekdays, months and nationalities in
+ * lower case, so a capital inside a sentence that the source lacks is the engine's.
+ */
+const LOWER_CASE_ORTHOGRAPHY = new Set(['es', 'ca', 'fr', 'pt', 'it', 'gl', 'ro', 'eo', 'oc', 'an', 'ast', 'eu', 'br'])
+
+/** English words the target dictionary capitalises by itself; never lowered. */
+const ENGLISH_CAPITALISED = new Set([
+  'I', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
+  'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
+  'English', 'Spanish', 'Catalan', 'French', 'Portuguese', 'Italian', 'Romanian', 'Galician', 'Esperanto', 'Basque',
+  'Occitan', 'Aragonese', 'Asturian', 'Breton', 'Welsh', 'Irish', 'German', 'Dutch', 'Swedish', 'Danish', 'Norwegian',
+  'Icelandic', 'Russian', 'Ukrainian', 'Polish', 'Greek', 'Arabic', 'Chinese', 'Japanese', 'European', 'American',
+  'Christmas', 'Easter', 'Internet',
+])
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu
+const SENTENCE_END = /[.!?…。？！]/u
+const TITLE_CASE = /^\p{Lu}[\p{Ll}\p{M}]*$/u
+const STARTS_UPPER = /^\p{Lu}/u
+const STARTS_LOWER = /^\p{Ll}/u
+
+interface Word {
+  /** Index of the string part, and offset within it. */
+  part: number
+  at: number
+  text: string
+  /** First word of the text, or first after a sentence end or a line break. */
+  initial: boolean
+  first: boolean
+}
+
+/** Words of the string parts; tokens separate words and do not end sentences. */
+function words(parts: readonly SegmentPart[]): Word[] {
+  const out: Word[] = []
+  let initial = true
+  parts.forEach((part, index) => {
+    if (typeof part !== 'string') return
+    let last = 0
+    for (const match of part.matchAll(WORD)) {
+      const between = part.slice(last, match.index)
+      if (SENTENCE_END.test(between) || between.includes('\n')) initial = true
+      out.push({ part: index, at: match.index, text: match[0], initial, first: out.length === 0 })
+      initial = false
+      last = match.index + match[0].length
+    }
+    const rest = part.slice(last)
+    if (SENTENCE_END.test(rest) || rest.includes('\n')) initial = true
+  })
+  return out
+}
+
+/**
+ * `output` with the capitals the engine introduced lowered, judged against `source` (the
+ * text the hop was given). Lowers the first word when the source starts in lower case,
+ * and words inside a sentence when the source has no capital inside a sentence; only
+ * title-case words (`Elemento`, not `BBC` or `McDonald`). Applies to targets written
+ * with lower-case common nouns and, for English, not to words its dictionary capitalises.
+ */
+export function tidyCase(output: readonly SegmentPart[], source: readonly SegmentPart[], target: string | undefined): SegmentPart[] {
+  const language = (target ?? '').toLowerCase().split(/[-_]/)[0]!
+  const english = language === 'en'
+  if (!english && !LOWER_CASE_ORTHOGRAPHY.has(language)) return [...output]
+  const sourceWords = words(source)
+  const firstSource = sourceWords[0]
+  if (!firstSource) return [...output]
+  const lowerStart = STARTS_LOWER.test(firstSource.text)
+  const capitalInside = sourceWords.some((w) => !w.initial && STARTS_UPPER.test(w.text))
+  const result = [...output]
+  for (const word of words(output).reverse()) {
+    const lower = word.first ? lowerStart : !word.initial && !capitalInside
+    if (!lower || !TITLE_CASE.test(word.text)) continue
+    if (english && ENGLISH_CAPITALISED.has(word.text)) continue
+    const part = result[word.part] as string
+    const lowered = word.text[0]!.toLocaleLowerCase(language) + word.text.slice(1)
+    result[word.part] = part.slice(0, word.at) + lowered + part.slice(word.at + word.text.length)
+  }
+  return result
+}

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createEngine, decodeSegment, encodeSegment, tidyCase, type Engine, type InlineToken, type SegmentPart } from '@verso/engine'
+
+const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/modes/eng-spa.mode', 'utf8').length > 0 } catch { return false } })()
+
+const a: InlineToken = { id: 'a', kind: 'open' }
+const ac: InlineToken = { id: 'a', kind: 'close' }
+const code: InlineToken = { id: 'code', kind: 'void' }
+
+describe('decodeSegment: engine marks (simulated answers)', () => {
+  test('strips the escaped @ the generator writes for an untransferred word and reports the word', () => {
+    const encoded = encodeSegment('It has financial support from them.', false)
+    const decoded = decodeSegment('Tiene \\@financial support de ellos.', encoded)
+    expect(decoded.segment).toBe('Tiene financial support de ellos.')
+    expect(decoded.unknownWords).toEqual(['financial'])
+  })
+
+  test('strips *, # and @ marks and reports every marked word', () => {
+    const encoded = encodeSegment('x y z w.', false)
+    const decoded = decodeSegment('*flurbo la #canal @cosa.', encoded)
+    expect(decoded.segment).toBe('flurbo la canal cosa.')
+    expect(decoded.unknownWords).toEqual(['flurbo', 'canal', 'cosa'])
+  })
+
+  test('shelters a literal @, * and # of the source so they come back and are not read as marks', () => {
+    const source = 'Mail me@example.org about #tag and *bold* or @mention.'
+    const encoded = encodeSegment(source, false)
+    expect(encoded.stream).not.toMatch(/\\@|(?<!\[x:)[*#@]/)
+    const decoded = decodeSegment(encoded.stream, encoded)
+    expect(decoded.segment).toBe(source)
+    expect(decoded.unknownWords).toEqual([])
+  })
+})
+
+describe('decodeSegment: whitespace the engine introduced (simulated answers)', () => {
+  test('collapses a run of plain whitespace in the answer to one character', () => {
+    const encoded = encodeSegment('To run this text, you will need it.', false)
+    expect(decodeSegment('Para correr este texto,  lo necesitarás.', encoded).segment).toBe('Para correr este texto, lo necesitarás.')
+  })
+
+  test('keeps a whitespace run the source had, without engine whitespace beside it', () => {
+    const encoded = encodeSegment('Two  spaces,\n\nthen you go.', false)
+    expect(encoded.stream).toBe('Two[x:  ]spaces,[x:\n\n]then you go.')
+    expect(decodeSegment('Dos[x:  ]espacios,[x:\n\n] luego  vas.', encoded).segment).toBe('Dos  espacios,\n\nluego vas.')
+  })
+
+  test('keeps a line break over a space when the engine doubled them', () => {
+    const encoded = encodeSegment('one\ntwo you.', false)
+    expect(decodeSegment('uno \ndos.', encoded).segment).toBe('uno\ndos.')
+  })
+})
+
+describe('tidyCase', () => {
+  test('lowers the first word when the source fragment starts in lower case', () => {
+    expect(tidyCase(['Elemento'], ['item'], 'es')).toEqual(['elemento'])
+    expect(tidyCase(['Tienes ', code, ' mensajes'], ['you have ', code, ' messages'], 'es')).toEqual(['tienes ', code, ' mensajes'])
+  })
+
+  test('keeps the first capital when the source starts with one', () => {
+    expect(tidyCase(['Elemento'], ['Item'], 'es')).toEqual(['Elemento'])
+  })
+
+  test('lowers a capital inside a sentence when the source has none there', () => {
+    expect(tidyCase(['Hola Nombre, tienes ', code, ' Mensajes.'], ['Hello name, you have ', code, ' messages.'], 'es'))
+      .toEqual(['Hola nombre, tienes ', code, ' mensajes.'])
+  })
+
+  test('keeps capitals after a sentence end and leaves every word alone when the source has a capital inside a sentence', () => {
+    expect(tidyCase(['Hola. Tienes correo.'], ['Hello. You have mail.'], 'es')).toEqual(['Hola. Tienes correo.'])
+    expect(tidyCase(['Hola Juan, tienes Correo.'], ['Hello Juan, you have mail.'], 'es')).toEqual(['Hola Juan, tienes Correo.'])
+  })
+
+  test('leaves acronyms, mixed case and English capitalised words alone', () => {
+    expect(tidyCase(['BBC dice McDonald'], ['bbc says mcdonald'], 'es')).toEqual(['BBC dice McDonald'])
+    expect(tidyCase(['the Monday I speak Spanish'], ['el lunes hablo español'], 'en')).toEqual(['the Monday I speak Spanish'])
+  })
+
+  test('changes nothing for targets that capitalise nouns or are not known', () => {
+    expect(tidyCase(['Das Haus'], ['the house'], 'de')).toEqual(['Das Haus'])
+    expect(tidyCase(['Elemento'], ['item'], undefined)).toEqual(['Elemento'])
+  })
+})
+
+describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () => {
+  let engine: Engine
+  beforeAll(() => { engine = createEngine({ cacheSize: 0, pipelinesPerDirection: 1 }) })
+  afterAll(async () => { await engine.close() })
+  const en = (texts: SegmentPart[][] | string[], target = 'es') => engine.translate(texts, { source: 'en', target })
+
+  test('issue 12: no double space where the engine dropped a pronoun, and a source double space stays', async () => {
+    const [dropped, kept] = await en(['To run this text, you will need it.', 'Two  spaces here, you will see.'])
+    expect(dropped!.segment).toBe('Para correr este texto, lo necesitarás.')
+    expect(kept!.segment).toMatch(/^Dos {2}espacios aquí, \S/)
+    expect(kept!.segment).not.toMatch(/, {2}/)
+  })
+
+  test('issue 12: a lower-case fragment comes back in lower case, a capitalised one keeps its capital', async () => {
+    const [item, selected, Item] = await en(['item', 'selected', 'Item'])
+    expect(item!.segment).toBe('elemento')
+    expect(selected!.segment).toBe('seleccionado')
+    expect(Item!.segment).toBe('Elemento')
+  })
+
+  test('issue 12: no capital inside a sentence that the source lacks, names keep theirs', async () => {
+    const [plain, named] = await en(['Hello name, you have new messages.', 'Hello John, you have new messages.'])
+    expect(plain!.segment).toBe('Hola nombre, tienes mensajes nuevos.')
+    expect(named!.segment).toMatch(/^Hola John, tienes/)
+    const [t] = await en([['You have ', code, ' messages.']])
+    expect(t!.segment).toEqual(['Tienes ', code, ' mensajes.'])
+  })
+
+  test('issue 12: the @ mark of an untransferred word is stripped and the word reported', async () => {
+    const [t] = await en(['It has financial support from them.'])
+    expect(t!.segment).not.toMatch(/[@*#]/)
+    expect(t!.segment).toContain('financial support')
+    expect(t!.unknownWords).toContain('financial')
+  })
+
+  test('keeps literal @, # and * of the source (emails, hashtags, mentions, emphasis)', async () => {
+    const [t] = await en(['Write to john@example.com about #hashtag and *bold* text, @mention.'])
+    const out = t!.segment as string
+    expect(out).toContain('john@example.com')
+    expect(out).toContain('#hashtag')
+    expect(out).toMatch(/\*\S+\*/)
+    expect(out).toMatch(/, @\p{L}+\.$/u)
+  })
+
+  test('keeps English capitalised words when translating into English', async () => {
+    const [t] = await engine.translate(['el lunes hablo español'], { source: 'es', target: 'en' })
+    expect(t!.segment).toMatch(/Monday/)
+    expect(t!.segment).toMatch(/Spanish/)
+    expect(t!.segment).toMatch(/^[a-z]/)
+  })
+
+  test('issue 12: an inline element inside a link stays inside it when the engine reorders the words', async () => {
+    const [t] = await en([['add the ', a, code, ' attribute', ac, ' to the element.']])
+    const out = t!.segment as SegmentPart[]
+    const at = (token: InlineToken) => out.findIndex((p) => typeof p !== 'string' && p.id === token.id && p.kind === token.kind)
+    expect(at(a)).toBeLessThan(at(code))
+    expect(at(code)).toBeLessThan(at(ac))
+    expect(out.slice(at(a), at(ac)).filter((p) => typeof p === 'string').join('')).toMatch(/atributo/)
+  })
+})

@@ -1,0 +1,155 @@
+/**
+ * Inline markup inside values (issue 12, defect 1): HTML tags are tokens in every format, in
+ * the format's own quoting, so tags and attributes come back byte-identical while the text
+ * between them is translated.
+ */
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { parseJson, parsePo, parseProperties, parseStrings, parseXml, parseYaml, type Parsed } from '@verso/formats'
+import { prepare, type Segment } from '@verso/formats/placeholders'
+
+const dec = new TextDecoder()
+
+/**
+ * A word-for-word fake engine that reproduces the reported damage when a tag is sent as text:
+ * "a" becomes "ha" (French "a" read as the verb), "the" becomes "el", other words are upper-cased.
+ */
+function fakeTranslate(segment: Segment): Segment {
+  const words = (s: string) =>
+    s.replace(/\p{L}+/gu, (w) => (w === 'a' ? 'ha' : w === 'the' ? 'el' : w === 'href' ? 'HREF' : w.toUpperCase()))
+  return typeof segment === 'string' ? words(segment) : segment.map((p) => (typeof p === 'string' ? words(p) : p))
+}
+
+/** Translates every entry of a parsed file through prepare/restore with the fake engine. */
+function translateFile(parsed: Parsed, format: Parameters<typeof prepare>[1]['format']): string {
+  const translations = new Map<string, string>()
+  for (const entry of parsed.entries) {
+    if (!entry.translatable) continue
+    const p = prepare(entry.text, { format, targetLanguage: 'es' })
+    const restored = p.restore(p.segments.map(fakeTranslate))
+    expect(restored.problems).toEqual([])
+    translations.set(entry.key, restored.text)
+  }
+  return dec.decode(parsed.write(translations, {}))
+}
+
+describe('inline markup is a token in every format', () => {
+  test('.properties: MessageFormat-quoted attributes (href=\'\'…\'\') come back byte-identical', () => {
+    const src = "terms=Lisez <a href=''https://example.org/cgu''>les conditions</a> d''abord.\n"
+    const out = translateFile(parseProperties(src), 'properties')
+    expect(out).toBe("terms=LISEZ <a href=''https://example.org/cgu''>LES CONDITIONS</a> D''ABORD.\n")
+  })
+
+  test('Android strings.xml: a CDATA link with \\" escapes keeps its tag', () => {
+    const src = '<resources>\n  <string name="terms"><![CDATA[Read <a href=\\"https://example.org/tos\\">the terms</a> first]]></string>\n</resources>\n'
+    const out = translateFile(parseXml(src), 'xml')
+    expect(out).toBe('<resources>\n  <string name="terms"><![CDATA[READ <a href=\\"https://example.org/tos\\">el TERMS</a> FIRST]]></string>\n</resources>\n')
+  })
+
+  test('Android strings.xml: markup escaped as &lt;a&gt; stays escaped text', () => {
+    const src = '<resources>\n  <string name="t">Read &lt;a href=\\"https://example.org\\"&gt;a page&lt;/a&gt;&lt;br/&gt;now</string>\n</resources>\n'
+    const parsed = parseXml(src)
+    expect(parsed.entries[0]!.text).toBe('Read <a href="https://example.org">a page</a><br/>now')
+    const out = translateFile(parsed, 'xml')
+    expect(out).toBe('<resources>\n  <string name="t">READ &lt;a href=\\"https://example.org\\"&gt;ha PAGE&lt;/a&gt;&lt;br/&gt;NOW</string>\n</resources>\n')
+  })
+
+  test('Android strings.xml: real child elements stay elements', () => {
+    const src = '<resources>\n  <string name="t">Tap <b>a</b> key<br/></string>\n</resources>\n'
+    expect(translateFile(parseXml(src), 'xml')).toBe('<resources>\n  <string name="t">TAP <b>ha</b> KEY<br/></string>\n</resources>\n')
+  })
+
+  test('JSON: escaped quotes in attributes', () => {
+    const src = '{"link": "See <a href=\\"https://example.org\\" target=\\"_blank\\">a page</a>", "trans": "Click <0>a link</0><1/>"}\n'
+    expect(translateFile(parseJson(src), 'json')).toBe(
+      '{"link": "SEE <a href=\\"https://example.org\\" target=\\"_blank\\">ha PAGE</a>", "trans": "CLICK <0>ha LINK</0><1/>"}\n',
+    )
+  })
+
+  test('YAML: single-quoted attributes', () => {
+    const src = "en:\n  help: \"Open <a href='/docs' class='x'>a guide</a>\"\n"
+    expect(translateFile(parseYaml(src), 'yaml')).toBe("en:\n  help: \"OPEN <a href='/docs' class='x'>ha GUIDE</a>\"\n")
+  })
+
+  test('PO: tags with escaped quotes', () => {
+    const src = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Read <a href=\\"/x\\">a note</a>"\nmsgstr ""\n'
+    expect(translateFile(parsePo(src), 'po')).toContain('msgstr "READ <a href=\\"/x\\">ha NOTE</a>"')
+  })
+
+  test('.strings: tags with escaped quotes', () => {
+    const src = '"k" = "Read <a href=\\"/x\\">a note</a>";\n'
+    expect(translateFile(parseStrings(src), 'strings')).toBe('"k" = "READ <a href=\\"/x\\">ha NOTE</a>";\n')
+  })
+
+  test('paired tags are open/close tokens with one id; void tags are void tokens', () => {
+    const p = prepare("Lisez <a href=''https://x.org''>les conditions</a><br/>", { format: 'properties', targetLanguage: 'en' })
+    expect(p.segments).toEqual([['Lisez ', { id: '1', kind: 'open' }, 'les conditions', { id: '1', kind: 'close' }, { id: '2', kind: 'void' }]])
+  })
+})
+
+describe('vue-i18n syntax', () => {
+  test('linked messages and literal interpolations are tokens', () => {
+    const p = prepare("Ask @:chat.agent or mail us {'@'} support, @.lower:common.help.", { format: 'json', targetLanguage: 'es' })
+    const parts = p.segments[0] as readonly unknown[]
+    expect(parts.filter((x) => typeof x === 'string').join('')).toBe('Ask  or mail us  support, .')
+    expect(p.restore(p.segments).text).toBe("Ask @:chat.agent or mail us {'@'} support, @.lower:common.help.")
+  })
+
+  test('with syntax vue-i18n, the plural bar is a token and special characters in a translation become literals', () => {
+    const p = prepare('no apples | one apple | {count} apples', { format: 'json', targetLanguage: 'es', syntax: 'vue-i18n' })
+    expect(p.segments).toHaveLength(1)
+    const translated = (p.segments[0] as readonly unknown[]).map((x) => (typeof x === 'string' ? x.replace('apple', 'manzana @ {x} |') : x))
+    expect(p.restore([translated as Segment]).text).toBe("no manzana {'@'} {'{'}x{'}'} {'|'}s | one manzana {'@'} {'{'}x{'}'} {'|'} | {count} manzana {'@'} {'{'}x{'}'} {'|'}s")
+  })
+})
+
+describe('markup round trip (property)', () => {
+  const name = fc.constantFrom('a', 'b', 'span', 'strong', 'em', 'i', 'code', 'font', '0', '1')
+  const attrValue = fc.stringMatching(/^[a-z0-9:/._-]{0,12}$/)
+  // every quoting a host format uses inside a value
+  const quoting = fc.constantFrom((v: string) => `"${v}"`, (v: string) => `'${v}'`, (v: string) => `''${v}''`, (v: string) => `\\"${v}\\"`)
+  const attr = fc.tuple(fc.constantFrom('href', 'class', 'target', 'data-x'), attrValue, quoting).map(([k, v, q]) => ` ${k}=${q(v)}`)
+  const words = fc.stringMatching(/^[A-Za-z][A-Za-z ,.]{0,15}$/)
+  const element = fc.tuple(name, fc.array(attr, { maxLength: 2 }), words).map(([n, attrs, inner]) => ({
+    open: `<${n}${attrs.join('')}>`,
+    close: `</${n}>`,
+    inner,
+  }))
+  const voidTag = fc.constantFrom('<br/>', '<br>', '<br />', '<img src="x.png"/>', '<hr>')
+
+  test('tags come back byte-identical and in order, words translated', () => {
+    fc.assert(
+      fc.property(words, fc.array(fc.oneof(element, voidTag), { minLength: 1, maxLength: 4 }), words, (head, pieces, tail) => {
+        const tags: string[] = []
+        let text = `${head} `
+        for (const piece of pieces) {
+          if (typeof piece === 'string') {
+            tags.push(piece)
+            text += `${piece} `
+          } else {
+            tags.push(piece.open, piece.close)
+            text += `${piece.open}${piece.inner}${piece.close} `
+          }
+        }
+        text += tail
+        const p = prepare(text, { format: 'json', targetLanguage: 'es' })
+        // untouched segments rebuild the value exactly
+        expect(p.restore(p.segments)).toEqual({ text, problems: [] })
+        // no tag reaches the engine as text
+        for (const segment of p.segments) {
+          const plain = typeof segment === 'string' ? segment : segment.filter((x) => typeof x === 'string').join('')
+          expect(plain).not.toMatch(/[<>]/)
+        }
+        const out = p.restore(p.segments.map((s) => (typeof s === 'string' ? s.toUpperCase() : s.map((x) => (typeof x === 'string' ? x.toUpperCase() : x)))))
+        expect(out.problems).toEqual([])
+        let from = 0
+        for (const tag of tags) {
+          const at = out.text.indexOf(tag, from)
+          expect(at).toBeGreaterThanOrEqual(0)
+          from = at + tag.length
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
