@@ -119,7 +119,7 @@ describe('apertium pipeline with a fake stage', () => {
   test('a text that hangs the pipeline fails alone while 50 texts sent with it succeed', async () => {
     pair = fakePair()
     const r = recorder()
-    pipeline = createApertiumPipeline(pair.mode, { flushTimeoutMs: 700, onTransition: r.onTransition })
+    pipeline = createApertiumPipeline(pair.mode, { flushTimeoutMs: 1500, onTransition: r.onTransition })
     const p = pipeline
     const ordinary = sentences.map((s) => p.translate(escapeStream(s)))
     const bad = p.translate('This one will HANG the stage.')
@@ -136,7 +136,7 @@ describe('apertium pipeline with a fake stage', () => {
 
   test('rejects with ENGINE_TIMEOUT when the text hangs alone, on its retry too', async () => {
     pair = fakePair()
-    pipeline = createApertiumPipeline(pair.mode, { flushTimeoutMs: 300 })
+    pipeline = createApertiumPipeline(pair.mode, { flushTimeoutMs: 1500 })
     await expect(pipeline.translate('HANG.')).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT' })
     expect(pipeline.starts).toBe(2)
     expect(await pipeline.translate('Fine.')).toBe('Fine.')
@@ -226,7 +226,7 @@ describe.skipIf(!existsSync(MODE))('apertium pipeline (real Apertium)', () => {
   })
 
   test('times out a hanging pipeline, restarts it and answers the request', async () => {
-    pipeline = createApertiumPipeline(MODE, { flushTimeoutMs: 800 })
+    pipeline = createApertiumPipeline(MODE, { flushTimeoutMs: 3000 })
     const expected = await pipeline.translate(escapeStream('The house is small.'))
     const stopped = stagePid(pipeline, 'apertium-transfer')
     process.kill(stopped, 'SIGSTOP')
@@ -236,7 +236,7 @@ describe.skipIf(!existsSync(MODE))('apertium pipeline (real Apertium)', () => {
   })
 
   test('a text nested 1 600 deep fails alone while 50 sentences sent with it get their own answers (issue 10)', async () => {
-    pipeline = createApertiumPipeline(MODE, { flushTimeoutMs: 1500 })
+    pipeline = createApertiumPipeline(MODE, { flushTimeoutMs: 3000 })
     const p = pipeline
     const alone: string[] = []
     for (const s of sentences) alone.push(await p.translate(escapeStream(s)))
