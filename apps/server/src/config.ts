@@ -15,6 +15,10 @@ export interface Config {
   /** When set, API keys are stored as HMAC-SHA-256 under it; changing it invalidates every key. */
   apiKeyPepper?: string
   logLevel: string
+  /** APERTIUM_IDLE_MS: a pipeline unused this long is stopped. */
+  apertiumIdleMs: number
+  /** APERTIUM_MAX_PIPELINES: most Apertium pipelines at once; unset: the engine sizes it to the machine. */
+  apertiumMaxPipelines?: number
 }
 
 export class ConfigError extends Error {
@@ -58,5 +62,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     apiKeyPepper: env.API_KEY_PEPPER || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    apertiumIdleMs: integer(env, 'APERTIUM_IDLE_MS', 600_000, 1),
+    apertiumMaxPipelines: env.APERTIUM_MAX_PIPELINES ? integer(env, 'APERTIUM_MAX_PIPELINES', 0, 1) : undefined,
   }
 }
