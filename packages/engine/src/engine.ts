@@ -41,8 +41,8 @@ export interface EngineOptions {
   /**
    * Most pipelines running at once, over all directions. At the cap, a direction with no
    * running pipeline stops the least recently used idle one; if none is idle its texts wait
-   * up to `pipelineWaitMs`. The server passes `APERTIUM_MAX_PIPELINES`. Default: one per 2 GiB
-   * of memory, between 2 and 10 (a pipeline's processes take 120–480 MB RSS; README)
+   * up to `pipelineWaitMs`. The server passes `APERTIUM_MAX_PIPELINES`. Default: one per 3 GiB
+   * of memory, between 2 and 8 (a pipeline's processes take 120–480 MB RSS; README)
    */
   maxPipelines?: number
   /**
@@ -51,8 +51,9 @@ export interface EngineOptions {
    */
   pipelineWaitMs?: number
   /**
-   * Directions whose pipelines start at creation instead of on first use (each hop of a
-   * pivot route is started). Unsupported pairs are ignored. Default: []
+   * Directions whose first pipeline starts at creation instead of on first use (each hop of
+   * a pivot route), while `maxPipelines` leaves room; they stop after `idleMs` unused like any
+   * other. Unsupported pairs are ignored. Default: []
    */
   warm?: Array<{ source: string; target: string }>
 }

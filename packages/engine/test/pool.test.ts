@@ -109,9 +109,9 @@ describe('pipeline pool', () => {
     expect(await shared).toMatchObject({ code: 'ENGINE_CLOSED' })
   })
 
-  test('sizes the default cap by memory, between 2 and 10', () => {
+  test('sizes the default cap by memory, one pipeline per 3 GiB between 2 and 8', () => {
     expect(defaultMaxPipelines(1 * 2 ** 30)).toBe(2)
-    expect(defaultMaxPipelines(8 * 2 ** 30)).toBe(4)
-    expect(defaultMaxPipelines(64 * 2 ** 30)).toBe(10)
+    expect(defaultMaxPipelines(16 * 2 ** 30)).toBe(5)
+    expect(defaultMaxPipelines(64 * 2 ** 30)).toBe(8)
   })
 })

@@ -41,21 +41,22 @@ export interface PipelinePool {
   translate(modeFile: string, stream: string, options?: { signal?: AbortSignal }): Promise<string>
   /** Starts the direction's first pipeline now if the cap leaves room (no eviction). */
   warm(modeFile: string): void
-  /** Running pipelines (those with processes or texts), in start order. */
+  /** Running pipelines (those with processes or texts owed), by direction in order of first use. */
   stats(): PipelineStats[]
   /** Stops every pipeline; waiting and pending texts are rejected with ENGINE_CLOSED. */
   close(): Promise<void>
 }
 
 /**
- * One pipeline per 2 GiB of memory, between 2 and 10. One pipeline's process tree measured
+ * One pipeline per 3 GiB of memory, between 2 and 8. A pipeline's process tree measured
  * 120–270 MB RSS summed over its stages (eng-spa 199 MB, eng-cat 269 MB, mkd-eng 143 MB;
- * nob-nno 480 MB), PSS about half of that: ten of them and the server stay within 2.5 GB.
- * Several running pipelines add no CPU (one busy pipeline already keeps 2 cores busy); they
- * spare the start-up (0.2–1.7 s) of directions in use.
+ * nob-nno 480 MB), PSS about half of that; ten pipelines after 30 directions summed 2.85 GB
+ * RSS with the Node process (bench/memory.mjs), so eight keep the tree near 2.3 GB. More
+ * running pipelines add no CPU (one busy pipeline already keeps 2 cores busy); they spare the
+ * start-up (0.2–1.7 s) of directions in use.
  */
 export function defaultMaxPipelines(memoryBytes = totalmem()): number {
-  return Math.max(2, Math.min(10, Math.floor(memoryBytes / 2 ** 31)))
+  return Math.max(2, Math.min(8, Math.floor(memoryBytes / (3 * 2 ** 30))))
 }
 
 interface Slot {
