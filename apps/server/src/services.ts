@@ -16,7 +16,10 @@ export interface Services {
 /** env → drivers: embedded SQLite + in-process worker by default, PostgreSQL/Redis when configured. */
 export function createServices(config: Config): Services {
   const env = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, REDIS_URL: config.redisUrl, API_KEY_PEPPER: config.apiKeyPepper }
-  const engine = createEngine()
+  const engine = createEngine({
+    idleMs: config.apertiumIdleMs,
+    ...(config.apertiumMaxPipelines !== undefined ? { maxPipelines: config.apertiumMaxPipelines } : {}),
+  })
   const metrics = createMetrics({ engine: () => engine })
   const metering = meteringFromEnv(env)
   const rateLimiter = createRateLimiter({ limit: config.rateLimitPerMinute, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) })

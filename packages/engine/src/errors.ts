@@ -14,6 +14,11 @@ export type EngineErrorCode =
   | 'ENGINE_INVALID_SEGMENT'
   /** Misuse: empty text for detection, 'auto' as a translation source, bad options. */
   | 'ENGINE_INVALID_INPUT'
+  /**
+   * A segment whose cost in Apertium would be pathological: more inline tokens than
+   * MAX_INLINE_TOKENS, or nested deeper than MAX_INLINE_DEPTH. Refused before any pipeline.
+   */
+  | 'ENGINE_LIMIT_EXCEEDED'
   /** The caller's AbortSignal fired; `cause` is the signal's reason. */
   | 'ENGINE_ABORTED'
 
@@ -37,5 +42,6 @@ export const engineErrorCodes: readonly EngineErrorCode[] = [
   'ENGINE_CLOSED',
   'ENGINE_INVALID_SEGMENT',
   'ENGINE_INVALID_INPUT',
+  'ENGINE_LIMIT_EXCEEDED',
   'ENGINE_ABORTED',
 ]

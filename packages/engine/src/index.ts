@@ -10,9 +10,16 @@ export { EngineError, engineErrorCodes } from './errors.js'
 export type { EngineErrorCode } from './errors.js'
 export type { Segment, SegmentPart, InlineToken } from './segment.js'
 export { isInlineToken } from './segment.js'
-export { createApertiumPipeline } from './apertium/pipeline.js'
-export type { ApertiumPipeline, ApertiumPipelineOptions } from './apertium/pipeline.js'
-export { escapeStream, unescapeStream, repairTokens, encodeSegment, decodeSegment, validateSegment } from './apertium/stream.js'
+export { createApertiumPipeline, nextFlushState } from './apertium/pipeline.js'
+export type {
+  ApertiumPipeline, ApertiumPipelineOptions, FlushEvent, FlushState, PipelineTransition, ProcessEvent, ProcessState,
+} from './apertium/pipeline.js'
+export { nextProcessState } from './apertium/supervisor.js'
+export { createPipelinePool, defaultMaxPipelines } from './apertium/pool.js'
+export type { PipelinePool, PipelinePoolOptions, PipelineStats } from './apertium/pool.js'
+export {
+  escapeStream, unescapeStream, repairTokens, encodeSegment, decodeSegment, validateSegment, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
+} from './apertium/stream.js'
 export type { EncodedSegment, Decoded, DecodeOptions } from './apertium/stream.js'
 export { nestLike } from './apertium/nest.js'
 export { tidyCase } from './apertium/tidy.js'
