@@ -43,7 +43,10 @@ function modesFolder() {
 const forBench = process.argv.includes('--bench')
 
 function missingApertium() {
-  if (forBench && spawnSync('sh', ['-c', 'command -v apertium-apy']).status !== 0) return packagesToInstall()
+  // The bench tools' Debian packages are named after their commands (apertium-apy, wrk).
+  if (forBench && manifest.verso.apertium.benchPackages.some((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0)) {
+    return packagesToInstall()
+  }
   const dir = modesFolder()
   const which = spawnSync('sh', ['-c', 'command -v apertium'], { encoding: 'utf8' })
   if (which.status !== 0 || !dir) return packagesToInstall()
@@ -52,7 +55,7 @@ function missingApertium() {
   return missing.length === 0 ? [] : packagesToInstall()
 }
 
-/** The engine's packages; `npm run bench` adds apertium-apy, the peer it is compared with. */
+/** The engine's packages; `npm run bench` adds apertium-apy (the peer it is compared with) and wrk (the load). */
 function packagesToInstall() {
   return [...manifest.verso.apertium.packages, ...(forBench ? manifest.verso.apertium.benchPackages : [])]
 }
