@@ -23,16 +23,12 @@
 // BENCH_RAW_SENTENCES (8000) and BENCH_LOG_LEVEL (Verso's LOG_LEVEL, default `info` as
 // `npm start`) tune it; the whole benchmark is stopped after BENCH_TIME_LIMIT_S (480) seconds.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync, existsSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { sentences } from './sentences.mjs'
 import { median } from './stats.mjs'
-import { cpuSeconds, deadline, run, start, stop, treeCpuSeconds } from './processes.mjs'
+import { cpuSeconds, deadline, start, stop, treeCpuSeconds } from './processes.mjs'
+import { PROBE, freePort, load, root, startVerso, take, waitFor, work } from './harness.mjs'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 // The root package does not depend on the workspace packages: import the built engine by path.
 const { parseModeStages } = await import(join(root, 'packages/engine/dist/index.js'))
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -42,9 +38,6 @@ const RAW_SENTENCES = Number(process.env.BENCH_RAW_SENTENCES ?? 8000)
 const RAW_WARM = 500
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info'
 const MODES = '/usr/share/apertium/modes'
-const LUA = join(root, 'scripts/bench/distinct.lua')
-/** Most requests per second a run is given distinct sentences for (more would repeat, and be reported). */
-const ROOM = { verso: 8000, apy: 1500 }
 
 deadline(Number(process.env.BENCH_TIME_LIMIT_S ?? 480) * 1000, 'the service benchmark')
 
@@ -52,76 +45,6 @@ for (const tool of ['wrk', 'apertium-apy', 'apertium']) {
   if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) {
     console.error(`${tool} is not installed: run \`npm run bench\` (its set-up installs it) or node scripts/setup.mjs --bench`)
     process.exit(1)
-  }
-}
-
-const work = mkdtempSync(join(tmpdir(), 'verso-service-bench-'))
-process.once('exit', () => rmSync(work, { recursive: true, force: true }))
-
-let nextSentence = 0
-/** Fresh sentences: no run ever sends one that another run of this benchmark sent. */
-function take(count) {
-  const list = sentences(count, nextSentence)
-  nextSentence += count
-  return list
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
-}
-
-async function waitFor(check, what, child, timeoutMs = 120_000) {
-  const deadlineAt = Date.now() + timeoutMs
-  while (Date.now() < deadlineAt) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited during start-up (${child.exitCode ?? child.signalCode})`)
-    try {
-      if (await check()) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`)
-}
-
-const escapeFor = {
-  verso: (text) => JSON.stringify(text).slice(1, -1),
-  apy: (text) => encodeURIComponent(text),
-}
-
-let runNumber = 0
-/** One wrk run of `seconds` at `connections` against `mode` (verso | apy); figures in ms and per second. */
-async function load(mode, port, connections, seconds, apiKey = '') {
-  const file = join(work, `sentences-${runNumber++}.txt`)
-  writeFileSync(file, take(Math.ceil(seconds * ROOM[mode])).map(escapeFor[mode]).join('\n') + '\n')
-  const threads = 1
-  const { stdout } = await run(
-    'wrk',
-    ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', '-s', LUA, `http://127.0.0.1:${port}`, '--', mode, String(threads), file, apiKey],
-    { timeoutMs: (seconds + 60) * 1000 },
-  )
-  rmSync(file, { force: true })
-  const line = stdout.split('\n').find((l) => l.startsWith('WRK_JSON '))
-  if (!line) throw new Error(`wrk printed no result:\n${stdout}`)
-  const w = JSON.parse(line.slice('WRK_JSON '.length))
-  const wallS = w.durationUs / 1e6
-  const errors = Object.values(w.errors).reduce((a, b) => a + b, 0)
-  if (w.requests === 0) throw new Error(`${mode}: no request completed (${JSON.stringify(w.errors)})`)
-  return {
-    requests: w.requests,
-    perSecond: w.requests / wallS,
-    p50Ms: w.p50Us / 1000,
-    p99Ms: w.p99Us / 1000,
-    maxMs: w.maxUs / 1000,
-    errors,
-    errorKinds: w.errors,
-    repeated: w.repeated,
-    wrkCpuShare: w.cpuSeconds / wallS,
-    wallS,
   }
 }
 
@@ -181,24 +104,6 @@ async function raw() {
   }
 }
 
-async function startVerso() {
-  const dataDir = join(work, 'verso-data')
-  const port = await freePort()
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: LOG_LEVEL }
-  const created = await run('node', [join(root, 'apps/server/dist/admin.js'), 'accounts', 'create', '--email', 'bench@example.com', '--name', 'Bench', '--credits', '1000000000'], { env, timeoutMs: 60_000 })
-  const apiKey = JSON.parse(created.stdout).api_key
-  const server = start('node', [join(root, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] })
-  const url = `http://127.0.0.1:${port}`
-  await waitFor(async () => (await fetch(`${url}/health`)).ok, 'verso', server)
-  const probe = 'The tired doctor opens the white door every morning.'
-  const res = await fetch(`${url}/v2/translate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body: JSON.stringify({ text: probe, source: 'en', target: 'es' }) })
-  const body = await res.json()
-  const translation = body?.translations?.translation
-  if (res.status !== 200 || typeof translation !== 'string' || translation === '' || translation === probe) throw new Error(`verso did not translate: ${res.status} ${JSON.stringify(body)}`)
-  console.error(`verso on ${url} (LOG_LEVEL=${LOG_LEVEL}, pid ${server.pid}): "${probe}" → "${translation}"`)
-  return { server, port, apiKey, dataDir }
-}
-
 async function startApy() {
   // A modes folder holding eng-spa only: APy then starts and serves that pair alone.
   const modes = join(work, 'apy-modes')
@@ -208,12 +113,11 @@ async function startApy() {
   const server = start('apertium-apy', ['-p', String(port), '-j1', '-i2', '-n2', modes], { cwd: work, stdio: ['ignore', 'ignore', 'ignore'] })
   const url = `http://127.0.0.1:${port}`
   await waitFor(async () => (await fetch(`${url}/listPairs`)).ok, 'apertium-apy', server)
-  const probe = 'The tired doctor opens the white door every morning.'
-  const res = await fetch(`${url}/translate?langpair=eng%7Cspa&q=${encodeURIComponent(probe)}`)
+  const res = await fetch(`${url}/translate?langpair=eng%7Cspa&q=${encodeURIComponent(PROBE)}`)
   const body = await res.json()
   const translation = body?.responseData?.translatedText
-  if (res.status !== 200 || typeof translation !== 'string' || translation === '' || translation === probe) throw new Error(`apertium-apy did not translate: ${res.status} ${JSON.stringify(body)}`)
-  console.error(`apertium-apy -j1 -i2 -n2 on ${url} (pid ${server.pid}): "${probe}" → "${translation}"`)
+  if (res.status !== 200 || typeof translation !== 'string' || translation === '' || translation === PROBE) throw new Error(`apertium-apy did not translate: ${res.status} ${JSON.stringify(body)}`)
+  console.error(`apertium-apy -j1 -i2 -n2 on ${url} (pid ${server.pid}): "${PROBE}" → "${translation}"`)
   return { server, port }
 }
 
@@ -244,7 +148,8 @@ async function measureApy(apy) {
   return load('apy', apy.port, 16, SECONDS)
 }
 
-const verso = await startVerso()
+const verso = await startVerso({ env: { LOG_LEVEL } })
+console.error(`verso on ${verso.url} (LOG_LEVEL=${LOG_LEVEL}, pid ${verso.server.pid}): "${PROBE}" → "${verso.probe}"`)
 const apy = await startApy()
 const rounds = []
 try {
