@@ -104,11 +104,13 @@ export function createMetering(options: MeteringOptions = {}): Metering {
   // first (so two writes never write the same count) and puts them back when it fails.
   const unwritten = new Map<string, { successful: number; failed: number }>()
   let flushTimer: NodeJS.Timeout | null = null
+  // The timer's write under way, which close() waits for before closing the store.
+  let timedWrite: Promise<void> = Promise.resolve()
   function scheduleFlush(): void {
     if (flushTimer || closed) return
     flushTimer = setTimeout(() => {
       flushTimer = null
-      writeUsage().catch(reportBackground)
+      timedWrite = writeUsage().catch(reportBackground)
     }, usageFlushMs)
     flushTimer.unref()
   }
@@ -286,6 +288,7 @@ export function createMetering(options: MeteringOptions = {}): Metering {
       flushTimer = null
       authCache.clear()
       try {
+        await timedWrite
         await writeUsage()
       } finally {
         await store.close()
