@@ -3,6 +3,7 @@ import { createApertiumPipeline, type ApertiumPipeline } from './apertium/pipeli
 import { decodeSegment, encodeSegment, validateSegment } from './apertium/stream.js'
 import { createLru } from './cache.js'
 import { createDetector, type Detection } from './detect.js'
+import { findAnalysers } from './detect/analysers.js'
 import { EngineError } from './errors.js'
 import { createRegistry, discoverDirections, normalizeCode, type Direction, type Language } from './registry.js'
 import type { Segment } from './segment.js'
@@ -50,8 +51,12 @@ export interface Engine {
   /** Languages translatable from or to, sorted by name: [{ code: 'en', name: 'English' }, …] */
   languages(): Language[]
   supports(source: string, target: string): boolean
-  /** Detect among the supported languages. Throws ENGINE_… only for misuse (empty text). */
-  detect(text: string): { language: string; confidence: number }
+  /**
+   * Detect among the supported languages (see detect.ts). `outside` is the likeliest language
+   * the engine does not translate, when that is what the text looks like (confidence then low).
+   * Throws ENGINE_… only for misuse (empty text).
+   */
+  detect(text: string): Detection
   /** Translate; rejects if any segment fails. source may not be 'auto' (caller detects). same source and target → returned unchanged. */
   translate(segments: readonly Segment[], pair: { source: string; target: string }, options?: { signal?: AbortSignal }): Promise<Translation[]>
   /** Like translate but per segment, like Promise.allSettled: for batch endpoints where one item may fail. */
@@ -78,7 +83,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const directions = discoverDirections(modesDir)
   const registry = createRegistry(directions)
   const languages = registry.languages()
-  const detector = createDetector(languages.map((l) => l.code))
+  // Detection reads the installed analysers' dictionaries (loaded on first detect, then kept).
+  const detector = createDetector(languages.map((l) => l.code), { analysers: findAnalysers(directions) })
   const cache = createLru<Translation>(options.cacheSize ?? 10_000)
   const pipelines = new Map<string, { pool: ApertiumPipeline[]; next: number }>()
   const perDirection = Math.max(1, Math.floor(options.pipelinesPerDirection ?? 2))

@@ -5,7 +5,7 @@
  * identifyLang without CLD2) measures by running every analyser; reading the transducer
  * in-process gives the same answer synchronously, with no process per language.
  *
- * Format (an optional `LTTB` header with a 64-bit little-endian feature word, then):
+ * Format (an optional `LTTB` header with a 64-bit feature word, then):
  * the alphabetic characters (count, code points), the alphabet (tag names, then the
  * input/output symbol pairs), then named sections, each a transducer: initial state,
  * final states (delta-coded), state count, and per state its transitions (delta-coded
@@ -14,7 +14,14 @@
  */
 import { readFileSync } from 'node:fs'
 
-const LTF_WEIGHTS = 1
+/**
+ * The weights bit of a header's 8-byte feature word. The files installed here write it in
+ * the last byte (`00 … 00 01`, eng-cat's main section) although lttoolbox reads the word
+ * as little-endian; either end is accepted, no other feature bit is defined.
+ */
+function hasWeights(bytes: Uint8Array, at: number): boolean {
+  return ((bytes[at]! | bytes[at + 7]!) & 1) === 1
+}
 
 class Reader {
   offset = 0
@@ -79,7 +86,7 @@ export function readLexicon(path: string): Lexicon {
   const r = new Reader(bytes)
   let weights = false
   if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'LTTB') {
-    weights = (bytes.readUInt32LE(4) & LTF_WEIGHTS) !== 0
+    weights = hasWeights(bytes, 4)
     r.offset = 12
   }
   // alphabetic characters: not needed (words are split by Unicode letters instead)
@@ -97,7 +104,7 @@ export function readLexicon(path: string): Lexicon {
     r.string() // section name, e.g. main@standard
     // each section's transducer has its own header (LTTD + feature word) in the newer format
     if (bytes.toString('latin1', r.offset, r.offset + 4) === 'LTTD') {
-      weights = (bytes.readUInt32LE(r.offset + 4) & LTF_WEIGHTS) !== 0
+      weights = hasWeights(bytes, r.offset + 4)
       r.offset += 12
     }
     const initial = r.int()
