@@ -110,15 +110,25 @@ function translate(strings, mode) {
   return out.split('\n').map((s) => s.trim()).filter((s) => s !== '' && !/[*@#]\p{L}/u.test(s))
 }
 
+/**
+ * A string written identically in two languages ("om 3 minutter" is Danish and Norwegian
+ * Bokmål, "Perú o Chile" Spanish and Asturian) has no single right answer: such strings are
+ * dropped from every language, and the count is printed.
+ */
 function build(family, seed) {
+  const all = {}
+  for (const [code, locales] of Object.entries(CLDR)) all[code] = clean([locales].flat().flatMap((l) => family(l)))
+  for (const [code, [from, mode]] of Object.entries(TRANSLATED)) all[code] = clean(translate(clean(family(from)), mode))
+  const owners = new Map()
+  for (const [code, strings] of Object.entries(all)) for (const s of strings) owners.set(s, (owners.get(s) ?? 0) + 1)
   const set = {}
-  for (const [code, locales] of Object.entries(CLDR)) {
-    const strings = [locales].flat().flatMap((l) => family(l))
-    set[code] = shuffle(clean(strings), seed).slice(0, PER_LANGUAGE)
+  const dropped = {}
+  for (const [code, strings] of Object.entries(all)) {
+    const own = strings.filter((s) => owners.get(s) === 1)
+    dropped[code] = strings.length - own.length
+    set[code] = shuffle(own, seed).slice(0, PER_LANGUAGE)
   }
-  for (const [code, [from, mode]] of Object.entries(TRANSLATED)) {
-    set[code] = shuffle(clean(translate(clean(family(from)), mode)), seed).slice(0, PER_LANGUAGE)
-  }
+  console.log('  shared verbatim with another language, dropped:', Object.entries(dropped).filter(([, n]) => n > 0).map(([l, n]) => `${l}:${n}`).join(' '))
   return Object.fromEntries(Object.entries(set).sort(([a], [b]) => a.localeCompare(b)))
 }
 

@@ -49,6 +49,44 @@ export const WEIGHTS = {
   eld: 0.35,
   /** Share of ELD's relative score a relative's stands in with, for languages ELD does not model. */
   proxy: 0.9,
+  /** Weight of the letter-trigram fit to the words sampled from each dictionary (per nat of mean log-probability). */
+  chars: 0.1,
+  /** Words sampled from each dictionary for its trigram profile. */
+  sampled: 8000,
+}
+
+/** Letter trigrams of a word padded with spaces: ` ab`, `abc`, `bc `. */
+function trigrams(word: string): string[] {
+  const w = ` ${word} `
+  const out: string[] = []
+  for (let i = 0; i + 3 <= w.length; i++) out.push(w.slice(i, i + 3))
+  return out
+}
+
+/** Mean log-probability of a text's trigrams under a language's profile (add-½ smoothing). */
+class Profile {
+  private readonly counts = new Map<string, number>()
+  private total = 0
+  constructor(words: readonly string[]) {
+    for (const word of words) {
+      for (const t of trigrams(word.toLowerCase())) {
+        this.counts.set(t, (this.counts.get(t) ?? 0) + 1)
+        this.total++
+      }
+    }
+  }
+  fit(words: readonly string[]): number {
+    let sum = 0
+    let n = 0
+    const denominator = Math.log(this.total + 0.5 * 50_000)
+    for (const word of words) {
+      for (const t of trigrams(word.toLowerCase())) {
+        sum += Math.log((this.counts.get(t) ?? 0) + 0.5) - denominator
+        n++
+      }
+    }
+    return n === 0 ? 0 : sum / n
+  }
 }
 
 const SCRIPTS: Array<[RegExp, string]> = [
@@ -106,6 +144,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
   const candidates = [...new Set(languages.map((code) => code.split('-')[0]!))]
   const fallback = candidates.includes('en') ? 'en' : (candidates[0] ?? 'und')
   const lexicons = new Map<string, Lexicon>()
+  const profiles = new Map<string, Profile>()
   const failed: Array<{ language: string; file: string; error: string }> = []
   let loaded = false
 
@@ -116,7 +155,9 @@ export function createDetector(languages: readonly string[], options: DetectorOp
     for (const [language, file] of options.analysers ?? []) {
       if (!candidates.includes(language)) continue
       try {
-        lexicons.set(language, readLexicon(file))
+        const lexicon = readLexicon(file)
+        lexicons.set(language, lexicon)
+        profiles.set(language, new Profile(lexicon.sample(WEIGHTS.sampled, 1)))
       } catch (error) {
         failed.push({ language, file, error: String((error as Error)?.message ?? error) })
       }
@@ -152,6 +193,8 @@ export function createDetector(languages: readonly string[], options: DetectorOp
       if (lexicon) known.set(c, words.map((w) => knows(lexicon, w)))
     }
     const n = words.length
+    const fits = new Map(inScript.filter((c) => profiles.has(c)).map((c) => [c, profiles.get(c)!.fit(words)]))
+    const bestFit = Math.max(...fits.values())
     const scores = inScript.map((c) => {
       const mine = known.get(c)
       let coverage = 0
@@ -167,13 +210,13 @@ export function createDetector(languages: readonly string[], options: DetectorOp
       const ngram = codes.length > 0
         ? Math.max(...codes.map(eldRel))
         : WEIGHTS.proxy * Math.max(0, ...(PROXY[c] ?? []).map(eldRel))
-      const score = coverage / n + (WEIGHTS.unique * unique) / n + WEIGHTS.eld * ngram
+      const chars = fits.has(c) ? fits.get(c)! - bestFit : -3
+      const score = coverage / n + (WEIGHTS.unique * unique) / n + WEIGHTS.eld * ngram + WEIGHTS.chars * chars
       return { language: c, score, coverage: coverage / n }
     })
     const tieRank = (l: string) => (TIE_ORDER.includes(l) ? TIE_ORDER.indexOf(l) : TIE_ORDER.length)
     scores.sort((a, b) => b.score - a.score || tieRank(a.language) - tieRank(b.language))
     const [top, second] = scores
-    if (process.env.DETECT_DEBUG) console.log(text, JSON.stringify(eldScores).slice(0, 150), scores.slice(0, 5).map((x) => `${x.language}:${x.score.toFixed(3)}/${x.coverage.toFixed(2)}`).join(' '), [...known].map(([l, k]) => l + ':' + k.map(Number).join('')).join(' '))
     if (!top) return { language: fallback, confidence: 0 }
 
     // Certainty: how far ahead the winner is, damped when its dictionary covers few words.
@@ -181,7 +224,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
     const covered = known.size > 0 ? top.coverage : Math.min(1, eldRel(eldCodes(top.language)[0] ?? ''))
     let confidence = (0.5 + 0.5 * margin) * covered
     let outside: Detection['outside']
-    if (outsideGuess && outsideGuess[1] >= eldTop && top.coverage < 0.5) {
+    if (outsideGuess && outsideGuess[1] >= eldTop && top.coverage < 0.67) {
       // ELD's best is a language the engine does not translate and the dictionaries miss most words
       outside = { language: outsideGuess[0], confidence: round(Math.min(1, outsideGuess[1] * (1 - top.coverage))) }
       confidence = Math.min(confidence, 0.15)

@@ -78,6 +78,12 @@ export interface Lexicon {
   knows(word: string): boolean
   /** Transitions held, for memory accounting. */
   readonly transitions: number
+  /**
+   * Up to `count` surface words drawn by random walks through the dictionary (deterministic
+   * for a seed): the spelling habits of a language ELD has no model of, read off its own
+   * dictionary.
+   */
+  sample(count: number, seed: number): string[]
 }
 
 /** Parses an `.automorf.bin`; throws on a file that is not one. */
@@ -148,6 +154,10 @@ export function readLexicon(path: string): Lexicon {
   const transitions = sections.reduce((sum, s) => sum + s.input.length, 0)
   return {
     transitions,
+    sample(count, seed) {
+      const main = sections.reduce((a, b) => (b.input.length > a.input.length ? b : a))
+      return sampleWords(main, count, seed)
+    },
     knows(word) {
       const lower = word.toLowerCase()
       return sections.some((s) => accepts(s, word, lower))
@@ -195,4 +205,35 @@ function accepts(section: Section, word: string, lower: string): boolean {
     states = closure(section, [...next])
   }
   return states.some((s) => section.final[s] === 1)
+}
+
+/** Random walks from the initial state; a walk ends at a final state with probability 1/3 or when stuck. */
+function sampleWords(section: Section, count: number, seed: number): string[] {
+  let a = seed >>> 0
+  const rand = () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const words: string[] = []
+  for (let attempt = 0; attempt < count * 3 && words.length < count; attempt++) {
+    let state = section.initial
+    let word = ''
+    for (let step = 0; step < 60; step++) {
+      const from = section.start[state]!
+      const n = section.start[state + 1]! - from
+      if (section.final[state] === 1 && (n === 0 || rand() < 0.33)) {
+        if (word.length > 1) words.push(word)
+        break
+      }
+      if (n === 0) break
+      const i = from + Math.floor(rand() * n)
+      const symbol = section.input[i]!
+      if (symbol > 0) word += String.fromCodePoint(symbol)
+      state = section.target[i]!
+    }
+  }
+  return words
 }
