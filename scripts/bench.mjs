@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const only = process.argv.slice(2)
-const benches = [['service', join(root, 'scripts/bench/service.mjs')], ['documents', join(root, 'apps/server/bench/documents.mjs')]]
+const benches = [
+  ['service', join(root, 'scripts/bench/service.mjs')],
+  ['documents', join(root, 'apps/server/bench/documents.mjs')],
+  ['detection', join(root, 'packages/engine/bench/detection.mjs')],
+]
 for (const name of readdirSync(join(root, 'packages'))) {
   const file = join(root, 'packages', name, 'bench', 'bench.mjs')
   if (existsSync(file)) benches.push([name, file])

@@ -1,5 +1,6 @@
 export { createEngine } from './engine.js'
 export type { Engine, EngineOptions, EngineStats, Translation } from './engine.js'
+export type { Detection } from './detect.js'
 export type { Language } from './registry.js'
 export { EngineError, engineErrorCodes } from './errors.js'
 export type { EngineErrorCode } from './errors.js'
