@@ -101,7 +101,7 @@ const SCRIPT_OF: Record<string, string> = { be: 'Cyrillic', bg: 'Cyrillic', mk: 
 const ELD_CODES: Record<string, string[]> = { nb: ['no'], nn: ['no'], sh: ['hr', 'sr', 'bs'] }
 /** Nearest ELD-modelled relative(s) of languages ELD has no model of. */
 const PROXY: Record<string, string[]> = {
-  gl: ['pt', 'es'], ast: ['es'], an: ['es'], id: ['ms'], af: ['nl'], oc: ['ca', 'fr'], frp: ['fr'], sc: ['it'], szl: ['pl'], br: ['fr'], eo: [],
+  gl: ['pt', 'es'], ast: ['es'], an: ['es'], id: ['ms'], af: ['nl'], mk: ['bg'], oc: ['ca', 'fr'], frp: ['fr'], sc: ['it'], szl: ['pl'], br: ['fr'], eo: [],
 }
 /** When dictionary and n-gram evidence tie exactly, the language with more speakers is likelier. */
 const TIE_ORDER = ['en', 'es', 'fr', 'pt', 'ru', 'it', 'pl', 'nl', 'hi', 'ur', 'id', 'uk', 'ro', 'ms', 'sv', 'ca', 'nb', 'da']
