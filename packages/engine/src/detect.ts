@@ -9,12 +9,14 @@
  *    as apertium-apy's coverage identifier does. Words only one candidate knows count extra:
  *    on 2–8 word strings between close languages (es/gl/ast/an, nb/nn/da, id/ms) they are
  *    what tells them apart.
- * 3. ELD's n-gram scores (`eld/small`, 60 languages) break ties and stand in for words no
- *    dictionary knows; for the installed languages ELD has no model of (gl, eo, an, ast, br,
- *    frp, oc, sc, szl, nn) the score of its nearest modelled relative stands in.
+ * 3. ELD's n-gram scores (`eld/small`, 60 languages) break ties; for the installed languages
+ *    ELD has no model of (af an ast br eo frp gl id mk nn oc sc szl) the score of its nearest
+ *    modelled relative stands in (PROXY).
+ * 4. Letter-trigram profiles sampled from each dictionary (Profile): spelling habits of the
+ *    languages ELD does not model.
  *
- * A text that no installed dictionary covers while ELD is sure of a language the engine
- * does not translate ("Guten Morgen, wie geht es dir?") gets a low confidence, and that
+ * A text whose best supported dictionary knows under two thirds of its words while ELD ranks
+ * first a language the engine does not translate ("Guten Morgen, wie geht es dir?") gets a low confidence, and that
  * language is given as `outside`. Measured in BENCHMARKS.md (held-out set) and
  * test/detect.test.ts.
  */
@@ -24,7 +26,7 @@ import { readLexicon, type Lexicon } from './detect/lexicon.js'
 export interface Detection {
   /** One of the supported languages (base code, e.g. `pt` for `pt-BR` too). */
   language: string
-  /** 0–1. Below 0.2: the text is most likely not in any supported language. 0 for text with no letters. */
+  /** 0–1: the winner's coverage, scaled by its lead. At most 0.15 when `outside` is set; 0 for text with no letters. */
   confidence: number
   /** ELD's best guess when it is a language the engine does not translate and the dictionaries do not cover the text. */
   outside?: { language: string; confidence: number }
