@@ -13,6 +13,7 @@ const benches = [
   ['service', join(root, 'scripts/bench/service.mjs')],
   ['memory', join(root, 'scripts/bench/memory.mjs')],
   ['documents', join(root, 'apps/server/bench/documents.mjs')],
+  ['detection', join(root, 'packages/engine/bench/detection.mjs')],
 ]
 for (const name of readdirSync(join(root, 'packages'))) {
   const file = join(root, 'packages', name, 'bench', 'bench.mjs')

@@ -1,4 +1,4 @@
-import type { Engine, Segment, Translation } from '@verso/engine'
+import type { Detection, Engine, Segment, Translation } from '@verso/engine'
 import type { Account, Metering } from '@verso/metering'
 import { HttpError, insufficientCredits } from './http-errors.js'
 
@@ -7,8 +7,8 @@ import { HttpError, insufficientCredits } from './http-errors.js'
 export interface ResolvedPair {
   source: string
   target: string
-  /** Present when the source was `auto`. */
-  detected?: { language: string; confidence: number }
+  /** Present when the source was `auto`; `outside` is the detector's guess among languages the engine does not translate. */
+  detected?: { language: string; confidence: number; outside?: { language: string; confidence: number } }
 }
 
 /** `auto`, in any case: the source is detected. */
@@ -105,6 +105,8 @@ export function details(pair: ResolvedPair, translations: readonly Translation[]
   for (const translation of translations) for (const word of translation.unknownWords) unknown.add(word)
   return {
     ...(pair.detected ? { detected_source: pair.detected.language, confidence: pair.detected.confidence } : {}),
+    // additive: the text looked like a language the engine does not translate (confidence is then low)
+    ...(pair.detected?.outside ? { detected_outside: { ...pair.detected.outside } } : {}),
     engine: 'apertium',
     route: translations[0]?.route ?? [pair.source, pair.target],
     unknown_words: [...unknown],
@@ -112,7 +114,7 @@ export function details(pair: ResolvedPair, translations: readonly Translation[]
 }
 
 /** Detection as the detect endpoints charge it: 1 credit, empty text refused first. */
-export async function detectText(engine: Engine, metering: Metering, account: Account, text: string) {
+export async function detectText(engine: Engine, metering: Metering, account: Account, text: string): Promise<Detection> {
   if (text.trim() === '') throw new HttpError(400, 'Text is empty: give 1 to 5000 characters to detect.')
   return withCredits(metering, account, 1, async () => engine.detect(text))
 }

@@ -3,6 +3,7 @@ import { createPipelinePool, defaultMaxPipelines } from './apertium/pool.js'
 import { decodeSegment, encodeSegment, validateSegment } from './apertium/stream.js'
 import { createLru } from './cache.js'
 import { createDetector, type Detection } from './detect.js'
+import { findAnalysers } from './detect/analysers.js'
 import { EngineError } from './errors.js'
 import { readModesFolder, type Direction } from './apertium/directions.js'
 import type { Language } from './languages.js'
@@ -97,8 +98,12 @@ export interface Engine {
   pairs(): LanguagePair[]
   /** The route of one direction (codes as callers give them, answered canonical), or null; none for one language. */
   route(source: string, target: string): LanguagePair | null
-  /** Detect among the supported languages. Throws ENGINE_… only for misuse (empty text). */
-  detect(text: string): { language: string; confidence: number }
+  /**
+   * Detect among the supported languages (see detect.ts). `outside` is the likeliest language
+   * the engine does not translate, when that is what the text looks like (confidence then low).
+   * Throws ENGINE_… only for misuse (empty text).
+   */
+  detect(text: string): Detection
   /** Translate; rejects if any segment fails. source may not be 'auto' (caller detects). same source and target → returned unchanged. */
   translate(segments: readonly Segment[], pair: { source: string; target: string }, options?: { signal?: AbortSignal }): Promise<Translation[]>
   /** Like translate but per segment, like Promise.allSettled: for batch endpoints where one item may fail. */
@@ -130,7 +135,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const { directions } = readModesFolder(modesDir)
   const router = createRouter(directions)
   const languages = router.languages()
-  const detector = createDetector(languages.map((l) => l.code))
+  // Detection reads the installed analysers' dictionaries (loaded on first detect, then kept).
+  const detector = createDetector(languages.map((l) => l.code), { analysers: findAnalysers(directions) })
   const cache = createLru<Translation>(options.cacheSize ?? 10_000)
   const maxPipelines = Math.max(1, Math.floor(options.maxPipelines ?? defaultMaxPipelines()))
   const pool = createPipelinePool({
