@@ -55,7 +55,7 @@ function selectedPairs() {
   return names
 }
 
-/** The engine's packages; `npm run bench` adds apertium-apy, the peer it is compared with. */
+/** The engine's packages; `npm run bench` adds apertium-apy (the peer it is compared with) and wrk (the load). */
 function packagesToInstall() {
   return [...manifest.verso.apertium.packages, ...selectedPairs(), ...(forBench ? manifest.verso.apertium.benchPackages : [])]
 }

@@ -1,177 +1,218 @@
-// /v2/translate under 16 concurrent clients vs the raw Apertium pipeline vs apertium-apy,
-// all on the same kind of distinct English sentences, in one run. The machine is shared and
-// its load drifts within a minute, so raw and service runs alternate (raw, service, raw,
-// service, raw, service) and the ratio is of their medians; each round's ratio is printed too.
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+// Throughput of Verso's POST /v2/translate against Debian's apertium-apy and against the raw
+// Apertium pipeline, en→es, distinct ~11-word sentences (sentences.mjs: no cache can help),
+// in one run on this machine. Load comes from wrk (C, one thread) driven by distinct.lua, so
+// the load generator takes little CPU (its share of a core is printed for every run).
+//
+// Each round measures, one after the other:
+//   raw       the eng-spa stages Verso runs (the mode file's stages with -z, plus the
+//             word-bound blank helpers when installed), as one `sh -c 'a | b | …'` pipeline:
+//             started, warmed with RAW_WARM sentences and a null flush, and only then timed
+//             over RAW_SENTENCES sentences (one a line) ending with a null flush. The time runs
+//             from the first byte written to the `\0` that comes back: the steady state of a
+//             warm pipeline, Apertium's start-up excluded.
+//   verso@64  wrk, 64 connections, after a 1 s warm-up run.
+//   verso@16  wrk, 16 connections, after a 1 s warm-up run.
+//   apy@16    apertium-apy -j1 -i2 -n2 (GET /translate), wrk, 16 connections, after a warm-up.
+// Verso (as `npm start` runs it: a separate process, SQLite under a fresh DATA_DIR) and APy
+// run for the whole benchmark and idle while the others are measured. The machine is shared
+// and its load drifts within a minute, so the ratios (verso@16 / apy@16, verso@64 / raw) are
+// taken per round and the reported figure is the median of the per-round ratios.
+//
+// Every process it starts is ended when it exits, whatever the reason (processes.mjs); it
+// only ever connects to 127.0.0.1. BENCH_ROUNDS (3), BENCH_SECONDS (10 per measured run),
+// BENCH_RAW_SENTENCES (8000) and BENCH_LOG_LEVEL (Verso's LOG_LEVEL, default `info` as
+// `npm start`) tune it; the whole benchmark is stopped after BENCH_TIME_LIMIT_S (480) seconds.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { sentences } from './sentences.mjs'
-import { connectionPool } from './http-client.mjs'
-import { closedLoop, median, percentile } from './stats.mjs'
+import { median } from './stats.mjs'
+import { cpuSeconds, deadline, start, stop, treeCpuSeconds } from './processes.mjs'
+import { PROBE, freePort, load, root, startVerso, take, waitFor, work } from './harness.mjs'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
-const COUNT = Number(process.env.BENCH_SENTENCES ?? 2000)
-const CLIENTS = 16
+// The root package does not depend on the workspace packages: import the built engine by path.
+const { parseModeStages } = await import(join(root, 'packages/engine/dist/index.js'))
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const WARM_SECONDS = 1
+const RAW_SENTENCES = Number(process.env.BENCH_RAW_SENTENCES ?? 8000)
+const RAW_WARM = 500
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info'
+const MODES = '/usr/share/apertium/modes'
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
+deadline(Number(process.env.BENCH_TIME_LIMIT_S ?? 480) * 1000, 'the service benchmark')
+
+for (const tool of ['wrk', 'apertium-apy', 'apertium']) {
+  if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) {
+    console.error(`${tool} is not installed: run \`npm run bench\` (its set-up installs it) or node scripts/setup.mjs --bench`)
+    process.exit(1)
+  }
+}
+
+/** The stages Verso's engine runs for eng-spa (see packages/engine/src/apertium/mode.ts). */
+function rawStages() {
+  const stages = parseModeStages(readFileSync(join(MODES, 'eng-spa.mode'), 'utf8'))
+  const wordBound = ['apertium-wblank-attach', 'apertium-wblank-detach'].every((bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0)
+  if (wordBound && stages.some((s) => /^lt-proc -z (-[a-z] )*-b\b/.test(s))) {
+    const generator = stages.findIndex((s, i) => i > 0 && /^lt-proc -z -g\b/.test(s))
+    stages.splice(generator > 0 ? generator : stages.length - 1, 0, 'apertium-wblank-detach')
+    stages.splice(1, 0, 'apertium-wblank-attach')
+  }
+  return stages
+}
+
+/** Raw steady state: see the header. */
+async function raw() {
+  const child = start('sh', ['-c', rawStages().join(' | ')], { stdio: ['pipe', 'pipe', 'inherit'] })
+  try {
+    let lines = 0
+    let flushes = 0
+    let onFlush = () => {}
+    child.stdout.on('data', (chunk) => {
+      for (const byte of chunk) {
+        if (byte === 10) lines++
+        else if (byte === 0) {
+          flushes++
+          onFlush()
+        }
+      }
     })
-  })
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS })
-
-function request(port, method, path, body, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body)
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
-      (res) => {
-        const chunks = []
-        res.on('data', (c) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }))
-      },
-    )
-    req.on('error', reject)
-    if (payload) req.write(payload)
-    req.end()
-  })
-}
-
-async function waitFor(check, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      if (await check()) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`${what} did not come up within ${timeoutMs} ms`)
-}
-
-/** `apertium eng-spa` over the whole input, one sentence per line (given as a file: fed on a
- * pipe from Node, the `apertium` script's deformatter printed its usage instead). */
-function rawPipeline(texts) {
-  const dir = mkdtempSync(join(tmpdir(), 'verso-raw-'))
-  const input = join(dir, 'in.txt')
-  writeFileSync(input, texts.join('\n') + '\n')
-  const started = performance.now()
-  const result = spawnSync('apertium', ['eng-spa', input], { maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' })
-  const wallMs = performance.now() - started
-  rmSync(dir, { recursive: true, force: true })
-  const lines = result.stdout.split('\n').filter((line) => line.trim() !== '').length
-  if (result.status !== 0 || lines !== texts.length) throw new Error(`apertium gave ${lines} lines for ${texts.length}: ${result.stderr}`)
-  return { wallMs, perSecond: (texts.length / wallMs) * 1000 }
-}
-
-/** Runs `rounds` measured loops against one server; `between(i)` runs before round i. */
-async function verso(rounds, warmTexts, between) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'verso-bench-'))
-  const port = await freePort()
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' }
-  const created = spawnSync('node', [join(root, 'apps/server/dist/admin.js'), 'accounts', 'create', '--email', 'bench@example.com', '--name', 'Bench', '--credits', '100000000'], { env, encoding: 'utf8' })
-  if (created.status !== 0) throw new Error(`admin failed: ${created.stderr}`)
-  const apiKey = JSON.parse(created.stdout).api_key
-  const server = spawn('node', [join(root, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] })
-  try {
-    await waitFor(async () => (await request(port, 'GET', '/health')).status === 200, 'verso')
-    const headers = { 'X-API-KEY': apiKey }
-    const connections = connectionPool(port, CLIENTS)
-    const translate = async (text, worker) => {
-      const res = await connections[worker].request('POST', '/v2/translate', { text, source: 'en', target: 'es' }, headers)
-      if (res.status !== 200) throw new Error(`verso answered ${res.status}: ${res.body}`)
-    }
-    await closedLoop(warmTexts.length, CLIENTS, (i, worker) => translate(warmTexts[i], worker))
-    const results = []
-    for (const [round, texts] of rounds.entries()) {
-      between(round)
-      const cpu = process.cpuUsage()
-      const run = await closedLoop(texts.length, CLIENTS, (i, worker) => translate(texts[i], worker))
-      results.push({ ...summarise(run, texts.length), clientCpu: clientCpuShare(cpu, run.wallMs) })
-    }
-    for (const connection of connections) connection.close()
-    return results
+    const flush = (texts) =>
+      new Promise((resolve, reject) => {
+        const want = flushes + 1
+        const timer = setTimeout(() => reject(new Error('the raw pipeline did not answer a flush within 120 s')), 120_000)
+        onFlush = () => {
+          if (flushes >= want) {
+            clearTimeout(timer)
+            resolve()
+          }
+        }
+        child.stdin.write(texts.map((t) => t.replace(/\0/g, '')).join('\n') + '\n\0')
+      })
+    const warmStarted = performance.now()
+    await flush(take(RAW_WARM))
+    const startupMs = performance.now() - warmStarted
+    const texts = take(RAW_SENTENCES)
+    lines = 0
+    const started = performance.now()
+    await flush(texts)
+    const wallMs = performance.now() - started
+    if (lines !== texts.length) throw new Error(`the raw pipeline gave ${lines} lines for ${texts.length} sentences`)
+    child.stdin.end()
+    return { perSecond: (texts.length / wallMs) * 1000, wallMs, startupMs }
   } finally {
-    server.kill('SIGTERM')
-    await new Promise((r) => server.once('exit', r))
-    rmSync(dataDir, { recursive: true, force: true })
+    await stop(child, 2_000)
   }
 }
 
-async function apy(texts, warmTexts) {
-  if (spawnSync('sh', ['-c', 'command -v apertium-apy']).status !== 0) return null
+async function startApy() {
+  // A modes folder holding eng-spa only: APy then starts and serves that pair alone.
+  const modes = join(work, 'apy-modes')
+  mkdirSync(modes)
+  symlinkSync(join(MODES, 'eng-spa.mode'), join(modes, 'eng-spa.mode'))
   const port = await freePort()
-  const server = spawn('apertium-apy', ['-p', String(port), '-i', '2', '-n', '2', '/usr/share/apertium/modes'], { stdio: 'ignore' })
-  try {
-    await waitFor(async () => (await request(port, 'GET', '/listPairs')).status === 200, 'apertium-apy')
-    const connections = connectionPool(port, CLIENTS)
-    const translate = async (text, worker) => {
-      const res = await connections[worker].request('GET', `/translate?langpair=eng|spa&q=${encodeURIComponent(text)}`)
-      if (res.status !== 200) throw new Error(`apy answered ${res.status}`)
-    }
-    await closedLoop(warmTexts.length, CLIENTS, (i, worker) => translate(warmTexts[i], worker))
-    const cpu = process.cpuUsage()
-    const run = await closedLoop(texts.length, CLIENTS, (i, worker) => translate(texts[i], worker))
-    for (const connection of connections) connection.close()
-    return { ...summarise(run, texts.length), clientCpu: clientCpuShare(cpu, run.wallMs) }
-  } finally {
-    server.kill('SIGTERM')
+  const server = start('apertium-apy', ['-p', String(port), '-j1', '-i2', '-n2', modes], { cwd: work, stdio: ['ignore', 'ignore', 'ignore'] })
+  const url = `http://127.0.0.1:${port}`
+  await waitFor(async () => (await fetch(`${url}/listPairs`)).ok, 'apertium-apy', server)
+  const res = await fetch(`${url}/translate?langpair=eng%7Cspa&q=${encodeURIComponent(PROBE)}`)
+  const body = await res.json()
+  const translation = body?.responseData?.translatedText
+  if (res.status !== 200 || typeof translation !== 'string' || translation === '' || translation === PROBE) throw new Error(`apertium-apy did not translate: ${res.status} ${JSON.stringify(body)}`)
+  console.error(`apertium-apy -j1 -i2 -n2 on ${url} (pid ${server.pid}): "${PROBE}" → "${translation}"`)
+  return { server, port }
+}
+
+const fixed = (n, d = 1) => (Number.isFinite(n) ? Number(n.toFixed(d)) : null)
+const pct = (share) => `${fixed(share * 100, 1)} %`
+
+function describe(what, r) {
+  const warn = [
+    r.errors > 0 ? `${r.errors} errors ${JSON.stringify(r.errorKinds)}` : '',
+    r.repeated > 0 ? `${r.repeated} sentences sent twice (figures flattered)` : '',
+  ].filter(Boolean)
+  const cpu = r.serverCpuUsPerRequest !== undefined ? `, server process ${fixed(r.serverCpuUsPerRequest, 0)} µs CPU/request (whole tree ${fixed(r.treeCpuUsPerRequest, 0)} µs)` : ''
+  return `${what}: ${fixed(r.perSecond)} req/s, p50 ${fixed(r.p50Ms)} ms, p99 ${fixed(r.p99Ms)} ms (${r.requests} requests in ${fixed(r.wallS, 2)} s), wrk ${pct(r.wrkCpuShare)} of a core${cpu}${warn.length ? ` !! ${warn.join('; ')}` : ''}`
+}
+
+async function measureVerso(verso, connections) {
+  await load('verso', verso.port, connections, WARM_SECONDS, verso.apiKey)
+  const cpu = cpuSeconds(verso.server.pid)
+  const tree = treeCpuSeconds(verso.server.pid)
+  const r = await load('verso', verso.port, connections, SECONDS, verso.apiKey)
+  r.serverCpuUsPerRequest = ((cpuSeconds(verso.server.pid) - cpu) * 1e6) / r.requests
+  r.treeCpuUsPerRequest = ((treeCpuSeconds(verso.server.pid) - tree) * 1e6) / r.requests
+  return r
+}
+
+async function measureApy(apy) {
+  await load('apy', apy.port, 16, WARM_SECONDS)
+  return load('apy', apy.port, 16, SECONDS)
+}
+
+const verso = await startVerso({ env: { LOG_LEVEL } })
+console.error(`verso on ${verso.url} (LOG_LEVEL=${LOG_LEVEL}, pid ${verso.server.pid}): "${PROBE}" → "${verso.probe}"`)
+const apy = await startApy()
+const rounds = []
+try {
+  // One warm-up of each before the rounds: pipelines started, JIT warm.
+  await load('verso', verso.port, 64, 2, verso.apiKey)
+  await load('apy', apy.port, 16, 2)
+  for (let i = 0; i < ROUNDS; i++) {
+    const round = {}
+    round.raw = await raw()
+    console.error(`round ${i + 1}: raw eng-spa pipeline (warm, steady state): ${RAW_SENTENCES} sentences in ${fixed(round.raw.wallMs)} ms = ${fixed(round.raw.perSecond)} sentences/s (start-up + ${RAW_WARM}-sentence warm-up, excluded: ${fixed(round.raw.startupMs)} ms)`)
+    round.verso64 = await measureVerso(verso, 64)
+    console.error(`round ${i + 1}: ${describe('verso, 64 connections', round.verso64)}`)
+    round.verso16 = await measureVerso(verso, 16)
+    console.error(`round ${i + 1}: ${describe('verso, 16 connections', round.verso16)}`)
+    round.apy16 = await measureApy(apy)
+    console.error(`round ${i + 1}: ${describe('apertium-apy, 16 connections', round.apy16)}`)
+    round.versoToApy = round.verso16.perSecond / round.apy16.perSecond
+    round.verso64ToRaw = round.verso64.perSecond / round.raw.perSecond
+    console.error(`round ${i + 1}: verso@16 / apy@16 = ${fixed(round.versoToApy, 2)}×; verso@64 / raw = ${fixed(round.verso64ToRaw, 3)}`)
+    rounds.push(round)
   }
+} finally {
+  await stop(verso.server)
+  await stop(apy.server, 5_000)
 }
 
-/** The bench process's CPU since `since` as a share of one core over `wallMs`. */
-function clientCpuShare(since, wallMs) {
-  const used = process.cpuUsage(since)
-  return (used.user + used.system) / 1000 / wallMs
-}
-
-function summarise(run, count) {
-  return {
-    perSecond: (count / run.wallMs) * 1000,
-    wallMs: run.wallMs,
-    p50Ms: median(run.latencies),
-    p99Ms: percentile(run.latencies, 99),
-  }
-}
-
-const fixed = (n, d = 1) => Number(n.toFixed(d))
-const raws = []
-const rounds = Array.from({ length: ROUNDS }, (_, i) => sentences(COUNT, 20_000 + i * 7_919))
-const services = await verso(rounds, sentences(200, 5_000), (round) => {
-  const raw = rawPipeline(sentences(COUNT, 10_000 + round * 7_919))
-  raws.push(raw)
-  console.error(`round ${round + 1}: raw apertium eng-spa: ${COUNT} sentences in ${fixed(raw.wallMs)} ms = ${fixed(raw.perSecond)} sentences/s`)
-})
-services.forEach((s, i) =>
-  console.error(`round ${i + 1}: verso /v2/translate, ${CLIENTS} clients: ${fixed(s.perSecond)} req/s, p50 ${fixed(s.p50Ms)} ms, p99 ${fixed(s.p99Ms)} ms, load generator ${fixed(s.clientCpu * 100, 0)} % of a core; ratio to the raw run before it ${fixed(s.perSecond / raws[i].perSecond, 3)}`),
-)
-const medianOf = (runs, field) => median(runs.map((r) => r[field]))
-const raw = { perSecond: medianOf(raws, 'perSecond'), wallMs: medianOf(raws, 'wallMs') }
-const service = { perSecond: medianOf(services, 'perSecond'), p50Ms: medianOf(services, 'p50Ms'), p99Ms: medianOf(services, 'p99Ms') }
-console.error(`medians of ${ROUNDS} rounds: raw ${fixed(raw.perSecond)} sentences/s; verso ${fixed(service.perSecond)} req/s, p50 ${fixed(service.p50Ms)} ms, p99 ${fixed(service.p99Ms)} ms`)
-const apyCount = Math.min(COUNT, 1000)
-const peer = await apy(sentences(apyCount, 40_000), sentences(100, 6_000))
-if (peer) console.error(`apertium-apy /translate, ${CLIENTS} clients: ${fixed(peer.perSecond)} req/s, p50 ${fixed(peer.p50Ms)} ms, p99 ${fixed(peer.p99Ms)} ms, load generator ${fixed(peer.clientCpu * 100, 0)} % of a core`)
-else console.error('apertium-apy is not installed: peer comparison skipped')
-const result = {
-  sentences: COUNT,
-  clients: CLIENTS,
+const med = (pick) => median(rounds.map(pick))
+const summary = {
   rounds: ROUNDS,
-  raw: { perSecond: fixed(raw.perSecond), wallMs: fixed(raw.wallMs), rounds: raws.map((r) => fixed(r.perSecond)) },
-  verso: { perSecond: fixed(service.perSecond), p50Ms: fixed(service.p50Ms), p99Ms: fixed(service.p99Ms), rounds: services.map((s) => fixed(s.perSecond)) },
-  roundRatios: services.map((s, i) => fixed(s.perSecond / raws[i].perSecond, 3)),
-  versoToRaw: fixed(service.perSecond / raw.perSecond, 3),
-  apy: peer && { perSecond: fixed(peer.perSecond), p50Ms: fixed(peer.p50Ms), p99Ms: fixed(peer.p99Ms), sentences: apyCount },
-  versoToApy: peer ? fixed(service.perSecond / peer.perSecond, 2) : null,
+  secondsPerRun: SECONDS,
+  rawSentences: RAW_SENTENCES,
+  logLevel: LOG_LEVEL,
+  perRound: rounds.map((r) => ({
+    rawPerSecond: fixed(r.raw.perSecond),
+    verso64: { perSecond: fixed(r.verso64.perSecond), p50Ms: fixed(r.verso64.p50Ms), p99Ms: fixed(r.verso64.p99Ms), serverCpuUsPerRequest: fixed(r.verso64.serverCpuUsPerRequest, 0), wrkCpuShare: fixed(r.verso64.wrkCpuShare, 3), errors: r.verso64.errors, repeated: r.verso64.repeated },
+    verso16: { perSecond: fixed(r.verso16.perSecond), p50Ms: fixed(r.verso16.p50Ms), p99Ms: fixed(r.verso16.p99Ms), serverCpuUsPerRequest: fixed(r.verso16.serverCpuUsPerRequest, 0), wrkCpuShare: fixed(r.verso16.wrkCpuShare, 3), errors: r.verso16.errors, repeated: r.verso16.repeated },
+    apy16: { perSecond: fixed(r.apy16.perSecond), p50Ms: fixed(r.apy16.p50Ms), p99Ms: fixed(r.apy16.p99Ms), wrkCpuShare: fixed(r.apy16.wrkCpuShare, 3), errors: r.apy16.errors },
+    versoToApy: fixed(r.versoToApy, 2),
+    verso64ToRaw: fixed(r.verso64ToRaw, 3),
+  })),
+  median: {
+    rawPerSecond: fixed(med((r) => r.raw.perSecond)),
+    verso16PerSecond: fixed(med((r) => r.verso16.perSecond)),
+    verso16P99Ms: fixed(med((r) => r.verso16.p99Ms)),
+    verso64PerSecond: fixed(med((r) => r.verso64.perSecond)),
+    verso64P99Ms: fixed(med((r) => r.verso64.p99Ms)),
+    apy16PerSecond: fixed(med((r) => r.apy16.perSecond)),
+    versoToApy: fixed(med((r) => r.versoToApy), 2),
+    verso64ToRaw: fixed(med((r) => r.verso64ToRaw), 3),
+    serverCpuUsPerRequest: fixed(med((r) => r.verso16.serverCpuUsPerRequest), 0),
+  },
 }
-console.error(`ratio verso/raw = ${result.versoToRaw}${peer ? `, verso/apy = ${result.versoToApy}` : ''}`)
-console.log(`BENCH_JSON ${JSON.stringify({ service: result })}`)
-agent.destroy()
+const m = summary.median
+const goals = {
+  versoToApyAtLeast10: m.versoToApy >= 10,
+  p99At16AtMost100Ms: m.verso16P99Ms <= 100,
+  verso64ToRawAtLeast0_8: m.verso64ToRaw >= 0.8,
+}
+summary.goals = goals
+console.error(
+  `medians of ${ROUNDS} rounds: verso@16 ${m.verso16PerSecond} req/s (p99 ${m.verso16P99Ms} ms), apy@16 ${m.apy16PerSecond} req/s, ` +
+    `verso@64 ${m.verso64PerSecond} req/s (p99 ${m.verso64P99Ms} ms), raw ${m.rawPerSecond} sentences/s; ` +
+    `median of per-round ratios: verso/apy ${m.versoToApy}× (goal ≥ 10: ${goals.versoToApyAtLeast10 ? 'met' : 'missed'}), ` +
+    `p99 ≤ 100 ms: ${goals.p99At16AtMost100Ms ? 'met' : 'missed'}, verso@64/raw ${m.verso64ToRaw} (goal ≥ 0.8: ${goals.verso64ToRawAtLeast0_8 ? 'met' : 'missed'})`,
+)
+console.log(`BENCH_JSON ${JSON.stringify(summary)}`)

@@ -20,6 +20,10 @@ export interface Config {
   engineEnv: EngineEnv
   /** Bearer token GET /metrics requires; unset: /metrics is open. */
   metricsToken?: string
+  /** APERTIUM_IDLE_MS: a pipeline unused this long is stopped. */
+  apertiumIdleMs: number
+  /** APERTIUM_MAX_PIPELINES: most Apertium pipelines at once; unset: the engine sizes it to the machine. */
+  apertiumMaxPipelines?: number
 }
 
 /** Variables of the engines (ARCHITECTURE.md's operational contract), passed to @verso/engine as they are. */
@@ -88,5 +92,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     apiKeyPepper: env.API_KEY_PEPPER || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     metricsToken: env.METRICS_TOKEN || undefined,
+    apertiumIdleMs: integer(env, 'APERTIUM_IDLE_MS', 600_000, 1),
+    apertiumMaxPipelines: env.APERTIUM_MAX_PIPELINES ? integer(env, 'APERTIUM_MAX_PIPELINES', 0, 1) : undefined,
   }
 }

@@ -1,3 +1,4 @@
+import pino from 'pino'
 import { buildApp } from './app.js'
 import { configFromEnv } from './config.js'
 import { createServices } from './services.js'
@@ -8,15 +9,26 @@ async function main(): Promise<void> {
   const services = createServices(config)
   await services.ready()
   services.jobs.startWorker()
-  const app = await buildApp({ ...services, metricsToken: config.metricsToken, logger: { level: config.logLevel } })
+  // Log lines go to stdout asynchronously: a write is handed to libuv's thread pool, and lines
+  // logged meanwhile join the next write, so the event loop never waits on stdout (pino
+  // writes what is still buffered synchronously when the process exits).
+  const logger = { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) }
+  const app = await buildApp({ ...services, metricsToken: config.metricsToken, logger })
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     app.log.info({ signal }, 'shutting down')
-    await app.close()
-    await services.close()
-    process.exit(0)
+    let code = 0
+    try {
+      await app.close()
+      // Writes what metering keeps in memory (usage counters) before the process ends.
+      await services.close()
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed')
+      code = 1
+    }
+    process.exit(code)
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))

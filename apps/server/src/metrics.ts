@@ -72,17 +72,17 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
     },
   })
 
-  function timed<A extends unknown[], R>(direction: (...args: A) => string, call: (...args: A) => Promise<R>, engineOf: (result: R | undefined) => string) {
-    return async (...args: A): Promise<R> => {
-      const stop = engineDuration.startTimer({ direction: direction(...args) })
-      try {
-        const result = await call(...args)
-        stop({ engine: engineOf(result), outcome: 'ok' })
-        return result
-      } catch (error) {
-        stop({ engine: engineOf(undefined), outcome: 'error' })
-        throw error
-      }
+  /** Times one engine call; the engine named is the first a translation reports (apertium until others exist). */
+  async function timedCall<R extends ReadonlyArray<object>>(pair: { source: string; target: string }, call: () => Promise<R>): Promise<R> {
+    const stop = engineDuration.startTimer({ direction: `${pair.source}-${pair.target}` })
+    try {
+      const result = await call()
+      const named = result.find((r) => typeof (r as { engine?: unknown }).engine === 'string') as { engine?: string } | undefined
+      stop({ engine: named?.engine ?? 'apertium', outcome: 'ok' })
+      return result
+    } catch (error) {
+      stop({ engine: 'apertium', outcome: 'error' })
+      throw error
     }
   }
 
@@ -93,14 +93,11 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
       httpDuration.observe({ method, route }, seconds)
     },
     instrumentEngine(engine) {
-      const direction = (_segments: readonly Segment[], pair: { source: string; target: string }) => `${pair.source}-${pair.target}`
-      // details.engine is per translation once several engines serve; fall back to apertium
-      const engineOf = (result: Array<{ engine?: string } | { error: unknown }> | undefined) =>
-        (result?.find((r) => 'engine' in r && typeof r.engine === 'string') as { engine?: string } | undefined)?.engine ?? 'apertium'
-      return Object.assign(Object.create(engine) as Engine, {
-        translate: timed(direction, engine.translate.bind(engine), engineOf),
-        translateSettled: timed(direction, engine.translateSettled.bind(engine), engineOf),
-      })
+      const instrumented: Pick<Engine, 'translate' | 'translateSettled'> = {
+        translate: (segments, pair, opts) => timedCall(pair, () => engine.translate(segments, pair, opts)),
+        translateSettled: (segments, pair, opts) => timedCall(pair, () => engine.translateSettled(segments, pair, opts)),
+      }
+      return Object.assign(Object.create(engine) as Engine, instrumented)
     },
     instrumentMetering(metering) {
       return Object.assign(Object.create(metering) as Metering, {
@@ -110,7 +107,6 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
           return result
         },
         async refund(accountId: string, amount: number) {
-          // refund resolves (void) once the credits are back, and throws when it could not give them back.
           await metering.refund(accountId, amount)
           credits.inc({ kind: 'refunded' }, amount)
         },

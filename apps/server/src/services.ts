@@ -58,11 +58,15 @@ export function createServices(config: Config): Services {
  * Apertium alone when no remote engine is configured (the embedded engine as it is);
  * otherwise every engine VERSO_ENGINES asks for behind the router, with Apertium among them.
  */
-export function engineFromConfig(config: Pick<Config, 'engineEnv'>): Engine {
+export function engineFromConfig(config: Pick<Config, 'engineEnv'> & Partial<Pick<Config, 'apertiumIdleMs' | 'apertiumMaxPipelines'>>): Engine {
   const env = config.engineEnv ?? {}
+  const apertium = createEngine({
+    ...(config.apertiumIdleMs !== undefined ? { idleMs: config.apertiumIdleMs } : {}),
+    ...(config.apertiumMaxPipelines !== undefined ? { maxPipelines: config.apertiumMaxPipelines } : {}),
+  })
   const remote = configuredEngines(env).some((id) => id !== 'apertium')
-  if (!remote && !env.VERSO_ENGINES) return createEngine()
-  return routedEngineFromEnv(env, { apertium: { engine: createEngine() } })
+  if (!remote && !env.VERSO_ENGINES) return apertium
+  return routedEngineFromEnv(env, { apertium: { engine: apertium } })
 }
 
 /** Jobs reserve and refund credits through metering; @verso/jobs does not depend on it. */

@@ -1,4 +1,4 @@
-import type { Engine, Segment, Translation } from '@verso/engine'
+import type { Detection, Engine, Segment, Translation } from '@verso/engine'
 import type { Account, Metering } from '@verso/metering'
 import { HttpError, insufficientCredits } from './http-errors.js'
 
@@ -7,8 +7,8 @@ import { HttpError, insufficientCredits } from './http-errors.js'
 export interface ResolvedPair {
   source: string
   target: string
-  /** Present when the source was `auto`. */
-  detected?: { language: string; confidence: number }
+  /** Present when the source was `auto`; `outside` is the detector's guess among languages the engine does not translate. */
+  detected?: { language: string; confidence: number; outside?: { language: string; confidence: number } }
 }
 
 /** `auto`, in any case: the source is detected. */
@@ -65,11 +65,11 @@ export function checkLanguages(engine: Engine, source: string, targets: readonly
 }
 
 /** The engine's detection: with remote engines configured, theirs where the local detector is unsure. */
-export async function detectLanguage(engine: Engine, text: string): Promise<{ language: string; confidence: number }> {
-  const remote = (engine as Engine & { detectAsync?: (text: string) => Promise<{ language: string; confidence: number }> }).detectAsync
+export async function detectLanguage(engine: Engine, text: string): Promise<ReturnType<Engine['detect']>> {
+  const remote = (engine as Engine & { detectAsync?: (text: string) => Promise<ReturnType<Engine['detect']> & { engine?: string }> }).detectAsync
   if (!remote) return engine.detect(text)
-  const { language, confidence } = await remote.call(engine, text)
-  return { language, confidence }
+  const { engine: _which, ...detection } = await remote.call(engine, text)
+  return detection
 }
 
 /** Validates codes before any credit is charged; `auto` is resolved by detecting `sample`. */
@@ -113,6 +113,8 @@ export function details(pair: ResolvedPair, translations: readonly Translation[]
   for (const translation of translations) for (const word of translation.unknownWords) unknown.add(word)
   return {
     ...(pair.detected ? { detected_source: pair.detected.language, confidence: pair.detected.confidence } : {}),
+    // additive: the text looked like a language the engine does not translate (confidence is then low)
+    ...(pair.detected?.outside ? { detected_outside: { ...pair.detected.outside } } : {}),
     engine: engineOf(translations[0]),
     route: translations[0]?.route ?? [pair.source, pair.target],
     unknown_words: [...unknown],
@@ -126,7 +128,7 @@ export function engineOf(translation: Translation | undefined): string {
 }
 
 /** Detection as the detect endpoints charge it: 1 credit, empty text refused first. */
-export async function detectText(engine: Engine, metering: Metering, account: Account, text: string) {
+export async function detectText(engine: Engine, metering: Metering, account: Account, text: string): Promise<Detection> {
   if (text.trim() === '') throw new HttpError(400, 'Text is empty: give 1 to 5000 characters to detect.')
   return withCredits(metering, account, 1, () => detectLanguage(engine, text))
 }

@@ -213,6 +213,15 @@ describe('POST /v2/translate/html', () => {
     const res = await post('/v2/translate/html', { html: `<p>${'a'.repeat(50_000)}</p>`, source: 'en', target: 'es' })
     expect(res.statusCode).toBe(400)
   })
+
+  test('answers 400 for inline tags nested 3 000 deep, charging nothing (issue 10)', async () => {
+    const account = await h.account(10)
+    const html = `<p>${'<b>word '.repeat(3000)}${'</b>'.repeat(3000)}end.</p>`
+    const res = await post('/v2/translate/html', { html, source: 'en', target: 'es' }, account.apiKey)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().detail).toMatch(/nest/)
+    expect((await h.metering.summary(account.id)).credits_used).toBe(0)
+  })
 })
 
 describe('POST /v2/translate/subtitles', () => {

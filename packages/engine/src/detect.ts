@@ -1,114 +1,245 @@
 /**
- * Language detection among the languages the engine translates. ELD (`eld/small`, n-gram
- * model, 60 languages) decides among the languages it knows; it has no model for Galician or
- * Esperanto, so those two are told apart by their distinctive letters and function words
- * (Esperanto's ĉ ĝ ĥ ĵ ŝ ŭ and `la`/`kaj`/`estas`; Galician's `unha`/`non`/`ao`/`polo`/`xa`
- * and x + vowel), weighed against the same kind of evidence for Portuguese and Spanish.
- * Measured on test/fixtures/detection-sentences.json: see README.
+ * Language detection among the languages the engine translates, built from what the engine
+ * has installed:
+ *
+ * 1. Script: a text in Cyrillic is one of the Cyrillic languages installed, Devanagari is
+ *    Hindi, Arabic script is Urdu, Latin script the rest.
+ * 2. Dictionary coverage: every installed language's Apertium analyser (read in-process by
+ *    ./detect/lexicon.ts, no process per language) says which of the text's words it knows,
+ *    as apertium-apy's coverage identifier does. Words only one candidate knows count extra:
+ *    on 2–8 word strings between close languages (es/gl/ast/an, nb/nn/da, id/ms) they are
+ *    what tells them apart.
+ * 3. ELD's n-gram scores (`eld/small`, 60 languages) break ties; for the installed languages
+ *    ELD has no model of (af an ast br eo frp gl id mk nn oc sc szl) the score of its nearest
+ *    modelled relative stands in (PROXY).
+ * 4. Letter-trigram profiles sampled from each dictionary (Profile): spelling habits of the
+ *    languages ELD does not model.
+ *
+ * A text whose best supported dictionary knows under two thirds of its words while ELD ranks
+ * first a language the engine does not translate ("Guten Morgen, wie geht es dir?") gets a low confidence, and that
+ * language is given as `outside`. Measured in BENCHMARKS.md (held-out set) and
+ * test/detect.test.ts.
  */
 import { eld } from 'eld/small'
+import { readLexicon, type Lexicon } from './detect/lexicon.js'
 
 export interface Detection {
+  /** One of the supported languages (base code, e.g. `pt` for `pt-BR` too). */
   language: string
+  /** 0–1: the winner's coverage, scaled by its lead. At most 0.15 when `outside` is set; 0 for text with no letters. */
   confidence: number
-}
-
-/** Languages ELD's model knows, among those Apertium pairs commonly cover. */
-const ELD_LANGUAGES = new Set([
-  'am', 'ar', 'az', 'be', 'bg', 'bn', 'ca', 'cs', 'da', 'de', 'el', 'en', 'es', 'et', 'eu', 'fa', 'fi', 'fr',
-  'gu', 'he', 'hi', 'hr', 'hu', 'hy', 'is', 'it', 'ja', 'ka', 'kn', 'ko', 'ku', 'lo', 'lt', 'lv', 'ml', 'mr',
-  'ms', 'nl', 'no', 'or', 'pa', 'pl', 'pt', 'ro', 'ru', 'sk', 'sl', 'sq', 'sr', 'sv', 'ta', 'te', 'th', 'tl',
-  'tr', 'uk', 'ur', 'vi', 'yo', 'zh',
-])
-
-const words = (list: string) => new Set(list.split(' '))
-const EO_WORDS = words('kaj estas estis estos ni ŝi ili ĝi ĉu kiu kio kie kiam kiel kiom pri kun sed ke ankaŭ tiu tio ĉi tre bonvolu dankon jes nun ankoraŭ povas devas havas iu oni')
-/** Esperanto words that other languages share: weak evidence. */
-const EO_WEAK = words('la mi vi li ne al de en el por da je')
-const GL_WORDS = words('unha unhas non ao aos á ás polo pola polos polas cunha cunhas coa coas co xa moi máis tamén mellor miña miñas noso nosa nosos nosas iso isto aquilo grazas onte mañá cando ca dende ningún nunca vostede vós eles elas tes pode está están')
-const PT_WORDS = words('uma umas não ao aos à às pelo pela pelos pelas com já muito mais também melhor minha minhas nosso nossa isso isto obrigado obrigada ontem amanhã quando você vocês eles elas tem está estão do da dos das no na nos nas')
-const ES_WORDS = words('una unas no al a pero por con ya muy más también mejor mi mis nuestro nuestra eso esto gracias ayer mañana cuando usted ustedes ellos ellas tiene está están del el los las y en la')
-
-function tokens(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{M}'’-]+/gu) ?? []
-}
-
-function hits(list: Set<string>, toks: string[]): number {
-  let n = 0
-  for (const t of toks) if (list.has(t)) n++
-  return n
-}
-
-/** Galician evidence beyond shared words: x + vowel at a word start, `-ción`-less `-ción`, `nh` only in `unha`. */
-function galicianScore(text: string, toks: string[], eldSays: string): number {
-  const lower = text.toLowerCase()
-  let score = hits(GL_WORDS, toks) - hits(PT_WORDS, toks) * 0.5 - hits(ES_WORDS, toks) * 0.5
-  score += toks.filter((t) => /^x[aeiouáéíóú]/.test(t)).length
-  score += toks.filter((t) => /^(unha|unhas|cunha|ningunha|algunha)$/.test(t)).length
-  if (/ção|ções|ão\b|õe|ç|lh|nh(?!a)/u.test(text.toLowerCase().replace(/\b(c?unhas?|ningunha|algunha)\b/g, ''))) score -= 2
-  // Portuguese spells neither ñ nor ll; Spanish has el/los/las/y and j where Galician has o/os/as/e and x.
-  if (eldSays === 'pt' && /ñ|ll/u.test(lower)) score += 2
-  if (eldSays === 'es') {
-    score += hits(words('o os as e'), toks)
-    if (/\b(el|los|las|y)\b|j|¿|¡/u.test(lower)) score -= 2
-  }
-  return score
-}
-
-function esperantoScore(text: string, toks: string[]): number {
-  let score = /[ĉĝĥĵŝŭ]/iu.test(text) ? 3 : 0
-  score += hits(EO_WORDS, toks) + hits(EO_WEAK, toks) * 0.4
-  score += toks.filter((t) => /[^aeiou](oj|ojn|aj|ajn)$/.test(t)).length
-  score += toks.filter((t) => /[^aeiou](as|is|os|us)$/.test(t)).length * 0.3
-  const foreign = toks.filter((t) => !EO_WEAK.has(t))
-  score -= hits(ES_WORDS, foreign) * 0.5 + hits(PT_WORDS, foreign) * 0.5
-  score += toks.filter((t) => /^mal[a-z]{3,}/.test(t) || /i[gĝ](as|is|os|i|o|a)$/.test(t)).length * 0.5
-  return score
+  /** ELD's best guess when it is a language the engine does not translate and the dictionaries do not cover the text. */
+  outside?: { language: string; confidence: number }
 }
 
 export interface Detector {
   detect(text: string): Detection
+  /** Dictionaries loaded and those that failed to load (with the reason), for diagnostics. */
+  stats(): { lexicons: string[]; failed: Array<{ language: string; file: string; error: string }> }
 }
 
-/** A detector restricted to `languages` (public codes); the answer is always one of them. */
-export function createDetector(languages: readonly string[]): Detector {
-  const base = (code: string) => code.split('-')[0]!
-  const candidates = [...new Set(languages.map(base))]
-  const eldSubset = candidates.filter((c) => ELD_LANGUAGES.has(c))
-  const detector = eld.newInstance()
-  if (eldSubset.length > 0) detector.setLanguageSubset(eldSubset)
-  const hasGl = candidates.includes('gl')
-  const hasEo = candidates.includes('eo')
+export interface DetectorOptions {
+  /** Base language code → its `.automorf.bin` analyser (see findAnalysers). Without one, a language is judged by ELD alone. */
+  analysers?: ReadonlyMap<string, string>
+}
+
+/** The weights the scores combine with: tuned on test/fixtures/detection-tuning.json only. */
+export const WEIGHTS = {
+  /** Weight of a word only this candidate's dictionary knows (per word, relative to coverage). */
+  unique: 0.6,
+  /** Weight of ELD's relative score. */
+  eld: 0.35,
+  /** Share of ELD's relative score a relative's stands in with, for languages ELD does not model. */
+  proxy: 0.9,
+  /** Weight of the letter-trigram fit to the words sampled from each dictionary (per nat of mean log-probability). */
+  chars: 0.1,
+  /** Words sampled from each dictionary for its trigram profile. */
+  sampled: 8000,
+}
+
+/** Letter trigrams of a word padded with spaces: ` ab`, `abc`, `bc `. */
+function trigrams(word: string): string[] {
+  const w = ` ${word} `
+  const out: string[] = []
+  for (let i = 0; i + 3 <= w.length; i++) out.push(w.slice(i, i + 3))
+  return out
+}
+
+/** Mean log-probability of a text's trigrams under a language's profile (add-½ smoothing). */
+class Profile {
+  private readonly counts = new Map<string, number>()
+  private total = 0
+  constructor(words: readonly string[]) {
+    for (const word of words) {
+      for (const t of trigrams(word.toLowerCase())) {
+        this.counts.set(t, (this.counts.get(t) ?? 0) + 1)
+        this.total++
+      }
+    }
+  }
+  fit(words: readonly string[]): number {
+    let sum = 0
+    let n = 0
+    const denominator = Math.log(this.total + 0.5 * 50_000)
+    for (const word of words) {
+      for (const t of trigrams(word.toLowerCase())) {
+        sum += Math.log((this.counts.get(t) ?? 0) + 0.5) - denominator
+        n++
+      }
+    }
+    return n === 0 ? 0 : sum / n
+  }
+}
+
+const SCRIPTS: Array<[RegExp, string]> = [
+  [/\p{Script=Latin}/u, 'Latin'],
+  [/\p{Script=Cyrillic}/u, 'Cyrillic'],
+  [/\p{Script=Devanagari}/u, 'Devanagari'],
+  [/\p{Script=Arabic}/u, 'Arabic'],
+]
+const SCRIPT_OF: Record<string, string> = { be: 'Cyrillic', bg: 'Cyrillic', mk: 'Cyrillic', ru: 'Cyrillic', uk: 'Cyrillic', hi: 'Devanagari', ur: 'Arabic' }
+
+/** ELD's code(s) for an installed language. */
+const ELD_CODES: Record<string, string[]> = { nb: ['no'], nn: ['no'], sh: ['hr', 'sr', 'bs'] }
+/** Nearest ELD-modelled relative(s) of languages ELD has no model of. */
+const PROXY: Record<string, string[]> = {
+  gl: ['pt', 'es'], ast: ['es'], an: ['es'], id: ['ms'], af: ['nl'], mk: ['bg'], oc: ['ca', 'fr'], frp: ['fr'], sc: ['it'], szl: ['pl'], br: ['fr'], eo: [],
+}
+/** When dictionary and n-gram evidence tie exactly, the language with more speakers is likelier. */
+const TIE_ORDER = ['en', 'es', 'fr', 'pt', 'ru', 'it', 'pl', 'nl', 'hi', 'ur', 'id', 'uk', 'ro', 'ms', 'sv', 'ca', 'nb', 'da']
+
+const ELD_KNOWN = new Set<string>(Object.values(eld.info().Languages ?? {}))
+
+function eldCodes(language: string): string[] {
+  return (ELD_CODES[language] ?? [language]).filter((c) => ELD_KNOWN.has(c))
+}
+
+/** Letter words: runs of letters and marks, with inner apostrophes and hyphens. */
+function tokens(text: string): string[] {
+  return text.match(/\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*['’]?/gu) ?? []
+}
+
+/** A word is known when the dictionary knows it whole, or split at apostrophes/hyphens (l'home, Ètats-Unis). */
+function knows(lexicon: Lexicon, word: string): boolean {
+  const w = word.replace(/’/g, "'")
+  if (lexicon.knows(w)) return true
+  if (!/['-]/.test(w)) return false
+  const parts = w.split(/(?<=')|-/).filter((p) => p !== '')
+  return parts.length > 1 && parts.every((p) => lexicon.knows(p) || (p.endsWith("'") && lexicon.knows(p.slice(0, -1))))
+}
+
+function dominantScript(text: string): string | null {
+  const counts = new Map<string, number>()
+  for (const ch of text) {
+    if (!/\p{L}/u.test(ch)) continue
+    const script = SCRIPTS.find(([re]) => re.test(ch))?.[1] ?? 'Other'
+    counts.set(script, (counts.get(script) ?? 0) + 1)
+  }
+  let best: string | null = null
+  let most = 0
+  for (const [script, n] of counts) if (n > most) [best, most] = [script, n]
+  return best
+}
+
+/** A detector restricted to `languages` (public codes); `language` is always one of their base codes. */
+export function createDetector(languages: readonly string[], options: DetectorOptions = {}): Detector {
+  const candidates = [...new Set(languages.map((code) => code.split('-')[0]!))]
+  const fallback = candidates.includes('en') ? 'en' : (candidates[0] ?? 'und')
+  const lexicons = new Map<string, Lexicon>()
+  const profiles = new Map<string, Profile>()
+  const failed: Array<{ language: string; file: string; error: string }> = []
+  let loaded = false
+
+  // Loaded on first use (about 0.4 s and 45 MB for the 36 languages installed here), then kept.
+  function load(): void {
+    if (loaded) return
+    loaded = true
+    for (const [language, file] of options.analysers ?? []) {
+      if (!candidates.includes(language)) continue
+      try {
+        const lexicon = readLexicon(file)
+        lexicons.set(language, lexicon)
+        profiles.set(language, new Profile(lexicon.sample(WEIGHTS.sampled, 1)))
+      } catch (error) {
+        failed.push({ language, file, error: String((error as Error)?.message ?? error) })
+      }
+    }
+  }
+
+  function detect(text: string): Detection {
+    if (candidates.length === 0) return { language: 'und', confidence: 0 }
+    const words = tokens(String(text))
+    if (words.length === 0) return { language: fallback, confidence: 0 }
+    load()
+    const script = dominantScript(text)
+    const inScript = candidates.filter((c) => (SCRIPT_OF[c] ?? 'Latin') === script)
+
+    const result = eld.detect(text)
+    const eldScores: Record<string, number> = result.getScores()
+    const eldTop = Math.max(1e-9, ...Object.values(eldScores))
+    const eldRel = (code: string) => (eldScores[code] ?? 0) / eldTop
+    const outsideGuess = Object.entries(eldScores)
+      .filter(([code]) => !candidates.some((c) => eldCodes(c).includes(code)))
+      .sort((a, b) => b[1] - a[1])[0]
+
+    if (inScript.length === 0) {
+      // e.g. Greek or Chinese text: nothing installed reads this script
+      const outside = outsideGuess ? { language: outsideGuess[0], confidence: round(Math.min(1, outsideGuess[1])) } : undefined
+      return { language: fallback, confidence: 0, ...(outside ? { outside } : {}) }
+    }
+
+    // per candidate: which words its dictionary knows
+    const known = new Map<string, boolean[]>()
+    for (const c of inScript) {
+      const lexicon = lexicons.get(c)
+      if (lexicon) known.set(c, words.map((w) => knows(lexicon, w)))
+    }
+    const n = words.length
+    const fits = new Map(inScript.filter((c) => profiles.has(c)).map((c) => [c, profiles.get(c)!.fit(words)]))
+    const bestFit = Math.max(...fits.values())
+    const scores = inScript.map((c) => {
+      const mine = known.get(c)
+      let coverage = 0
+      let unique = 0
+      if (mine) {
+        for (let i = 0; i < n; i++) {
+          if (!mine[i]) continue
+          coverage++
+          if (![...known].some(([other, theirs]) => other !== c && theirs[i])) unique++
+        }
+      }
+      const codes = eldCodes(c)
+      const ngram = codes.length > 0
+        ? Math.max(...codes.map(eldRel))
+        : WEIGHTS.proxy * Math.max(0, ...(PROXY[c] ?? []).map(eldRel))
+      const chars = fits.has(c) ? fits.get(c)! - bestFit : -3
+      const score = coverage / n + (WEIGHTS.unique * unique) / n + WEIGHTS.eld * ngram + WEIGHTS.chars * chars
+      return { language: c, score, coverage: coverage / n }
+    })
+    const tieRank = (l: string) => (TIE_ORDER.includes(l) ? TIE_ORDER.indexOf(l) : TIE_ORDER.length)
+    scores.sort((a, b) => b.score - a.score || tieRank(a.language) - tieRank(b.language))
+    const [top, second] = scores
+    if (!top) return { language: fallback, confidence: 0 }
+
+    // Certainty: how far ahead the winner is, damped when its dictionary covers few words.
+    const margin = second ? Math.min(1, (top.score - second.score) / 0.5) : 1
+    const covered = known.size > 0 ? top.coverage : Math.min(1, eldRel(eldCodes(top.language)[0] ?? ''))
+    let confidence = (0.5 + 0.5 * margin) * covered
+    let outside: Detection['outside']
+    if (outsideGuess && outsideGuess[1] >= eldTop && top.coverage < 0.67) {
+      // ELD's best is a language the engine does not translate and the dictionaries miss most words
+      outside = { language: outsideGuess[0], confidence: round(Math.min(1, outsideGuess[1] * (1 - top.coverage))) }
+      confidence = Math.min(confidence, 0.15)
+    }
+    return { language: top.language, confidence: round(confidence), ...(outside ? { outside } : {}) }
+  }
 
   return {
-    detect(text) {
-      if (candidates.length === 0) return { language: 'und', confidence: 0 }
-      const toks = tokens(text)
-      let language = candidates[0]!
-      let confidence = 0
-      if (eldSubset.length > 0) {
-        const result = detector.detect(text)
-        const scores = Object.entries(result.getScores()).sort((a, b) => b[1] - a[1])
-        const [top, second] = scores
-        if (top && eldSubset.includes(top[0])) {
-          language = top[0]
-          // ELD's scores are relative; the margin over the runner-up is a usable certainty.
-          const margin = second ? (top[1] - second[1]) / Math.max(top[1], 1e-9) : 1
-          confidence = Math.min(1, Math.max(0, 0.5 * Math.min(1, top[1]) + 0.5 * Math.min(1, margin * 3)))
-          if (!result.isReliable()) confidence *= 0.6
-        }
-      }
-      if (hasEo) {
-        const eo = esperantoScore(text, toks)
-        if (eo >= 2.5 || (eldSubset.length === 0 && eo > 0)) {
-          return { language: 'eo', confidence: Math.min(0.95, 0.4 + eo * 0.1) }
-        }
-      }
-      if (hasGl && (['es', 'pt'].includes(language) || eldSubset.length === 0)) {
-        const gl = galicianScore(text, toks, language)
-        if (gl >= 1) return { language: 'gl', confidence: Math.min(0.95, 0.4 + gl * 0.1) }
-      }
-      return { language, confidence: Math.round(confidence * 1000) / 1000 }
-    },
+    detect,
+    stats: () => ({ lexicons: [...lexicons.keys()], failed: failed.map((f) => ({ ...f })) }),
   }
+}
+
+function round(x: number): number {
+  return Math.round(Math.max(0, Math.min(1, x)) * 1000) / 1000
 }

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs'
-import { createApertiumPipeline, type ApertiumPipeline } from './apertium/pipeline.js'
+import { createPipelinePool, defaultMaxPipelines } from './apertium/pool.js'
 import { decodeSegment, encodeSegment, validateSegment } from './apertium/stream.js'
 import { createLru } from './cache.js'
 import { createDetector, type Detection } from './detect.js'
+import { findAnalysers } from './detect/analysers.js'
 import { EngineError } from './errors.js'
 import { readModesFolder, type Direction } from './apertium/directions.js'
 import type { Language } from './languages.js'
@@ -19,7 +20,8 @@ export interface EngineOptions {
   cacheSize?: number
   /**
    * A pipeline with texts in flight that answers none of them for this long is killed and
-   * restarted; its texts are retried once, then fail with ENGINE_TIMEOUT. Default: 10000
+   * restarted; its texts are retried once, each alone, and a text whose retry hangs too fails
+   * with ENGINE_TIMEOUT. Default: 10000
    */
   flushTimeoutMs?: number
   /** Most texts in one null flush of a pipeline (texts waiting while others are under way go together). Default: 32 */
@@ -27,14 +29,34 @@ export interface EngineOptions {
   /** Most flushes under way per pipeline at once. Default: 4 */
   maxFlushesInFlight?: number
   /**
-   * Pipelines run per direction, used in turn. A flush's latency through the ~10 stages, not
-   * CPU, bounds one pipeline when few texts are outstanding; a second one measured +35 %
-   * sentences/s at 16 concurrent callers on 2 cores (BENCHMARKS.md). Default: 2
+   * Most pipelines per direction; a further one starts when the direction's pipelines are busy
+   * and `maxPipelines` leaves room, and each text goes to the one owing the fewest. A flush's
+   * latency through the ~10 stages, not CPU, bounds one pipeline when few texts are
+   * outstanding; a second one measured +35 % sentences/s at 16 concurrent callers on 2 cores
+   * (BENCHMARKS.md). Default: 2
    */
   pipelinesPerDirection?: number
   /**
-   * Directions whose pipelines start at creation instead of on first use (each hop of a
-   * pivot route is started). Unsupported pairs are ignored. Default: []
+   * A pipeline with nothing to do for this long is stopped (its direction starts one again on
+   * its next text). The server passes `APERTIUM_IDLE_MS`. Default: 600000 (10 min)
+   */
+  idleMs?: number
+  /**
+   * Most pipelines running at once, over all directions. At the cap, a direction with no
+   * running pipeline stops the least recently used idle one; if none is idle its texts wait
+   * up to `pipelineWaitMs`. The server passes `APERTIUM_MAX_PIPELINES`. Default: one per 3 GiB
+   * of memory, between 2 and 8 (a pipeline's processes take 120–480 MB RSS; README)
+   */
+  maxPipelines?: number
+  /**
+   * Longest a text waits for a pipeline when every running pipeline is busy at the cap;
+   * then it fails with ENGINE_UNAVAILABLE. Default: 10000
+   */
+  pipelineWaitMs?: number
+  /**
+   * Directions whose first pipeline starts at creation instead of on first use (each hop of
+   * a pivot route), while `maxPipelines` leaves room; they stop after `idleMs` unused like any
+   * other. Unsupported pairs are ignored. Default: []
    */
   warm?: Array<{ source: string; target: string }>
 }
@@ -78,8 +100,12 @@ export interface Engine {
   pairs(): LanguagePair[]
   /** The route of one direction (codes as callers give them, answered canonical), or null; none for one language. */
   route(source: string, target: string): LanguagePair | null
-  /** Detect among the supported languages. Throws ENGINE_… only for misuse (empty text). */
-  detect(text: string): { language: string; confidence: number }
+  /**
+   * Detect among the supported languages (see detect.ts). `outside` is the likeliest language
+   * the engine does not translate, when that is what the text looks like (confidence then low).
+   * Throws ENGINE_… only for misuse (empty text).
+   */
+  detect(text: string): Detection
   /** Translate; rejects if any segment fails. source may not be 'auto' (caller detects). same source and target → returned unchanged. */
   translate(segments: readonly Segment[], pair: { source: string; target: string }, options?: { signal?: AbortSignal }): Promise<Translation[]>
   /** Like translate but per segment, like Promise.allSettled: for batch endpoints where one item may fail. */
@@ -95,8 +121,13 @@ export interface EngineStats {
   cacheHits: number
   cacheMisses: number
   cacheSize: number
-  /** One entry per started direction: its mode file, live process ids and (re)start count. */
-  pipelines: Array<{ mode: string; processIds: number[]; starts: number }>
+  /**
+   * One entry per running pipeline (a direction may have several): its mode file, live
+   * process ids, (re)start count and texts it owes.
+   */
+  pipelines: Array<{ mode: string; processIds: number[]; starts: number; outstanding: number }>
+  /** The cap on running pipelines in force. */
+  maxPipelines: number
 }
 
 const HEALTH_TIMEOUT_MS = 15_000
@@ -106,36 +137,24 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const { directions } = readModesFolder(modesDir)
   const router = createRouter(directions)
   const languages = router.languages()
-  const detector = createDetector(languages.map((l) => l.code))
+  // Detection reads the installed analysers' dictionaries (loaded on first detect, then kept).
+  const detector = createDetector(languages.map((l) => l.code), { analysers: findAnalysers(directions) })
   const cache = createLru<Translation>(options.cacheSize ?? 10_000)
-  const pipelines = new Map<string, { pool: ApertiumPipeline[]; next: number }>()
-  const perDirection = Math.max(1, Math.floor(options.pipelinesPerDirection ?? 2))
+  const maxPipelines = Math.max(1, Math.floor(options.maxPipelines ?? defaultMaxPipelines()))
+  const pool = createPipelinePool({
+    idleMs: options.idleMs,
+    maxPipelines,
+    perDirection: options.pipelinesPerDirection,
+    waitMs: options.pipelineWaitMs,
+    pipeline: {
+      flushTimeoutMs: options.flushTimeoutMs,
+      maxSegmentsPerFlush: options.maxSegmentsPerFlush,
+      maxFlushesInFlight: options.maxFlushesInFlight,
+    },
+  })
   let closed = false
   let cacheHits = 0
   let cacheMisses = 0
-
-  /** The direction's pipelines, created on first use; each call takes the next in turn. */
-  function pipelineFor(direction: Direction): ApertiumPipeline {
-    let entry = pipelines.get(direction.mode)
-    if (!entry) {
-      const pool = Array.from({ length: perDirection }, () =>
-        createApertiumPipeline(direction.mode, {
-          flushTimeoutMs: options.flushTimeoutMs,
-          maxSegmentsPerFlush: options.maxSegmentsPerFlush,
-          maxFlushesInFlight: options.maxFlushesInFlight,
-        }),
-      )
-      entry = { pool, next: 0 }
-      pipelines.set(direction.mode, entry)
-    }
-    const pipeline = entry.pool[entry.next]!
-    entry.next = (entry.next + 1) % entry.pool.length
-    return pipeline
-  }
-
-  function allPipelines(): ApertiumPipeline[] {
-    return [...pipelines.values()].flatMap((entry) => entry.pool)
-  }
 
   /** The route from source to target, or throws the matching EngineError. */
   function resolve(pair: { source: string; target: string }): { source: string; target: string; path: string[]; hops: Direction[] } {
@@ -164,10 +183,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   for (const pair of options.warm ?? []) {
     try {
-      for (const hop of resolve(pair).hops) {
-        pipelineFor(hop)
-        for (const pipeline of pipelines.get(hop.mode)!.pool) pipeline.start()
-      }
+      for (const hop of resolve(pair).hops) pool.warm(hop.mode)
     } catch {
       // warming is best effort; translate reports the error when the pair is used
     }
@@ -184,14 +200,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
     let current: Segment = segment
     const unknownWords: string[] = []
     for (const hop of route.hops) {
-      const pipeline = pipelineFor(hop)
-      let encoded = encodeSegment(current, pipeline.wordBound)
+      let encoded = encodeSegment(current, pool.wordBound(hop.mode))
       if (encoded.stream === '') continue
-      let decoded = decodeSegment(await pipeline.translate(encoded.stream, { signal }), encoded, { target: hop.target })
+      let decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, { target: hop.target })
       if (decoded.leaked && encoded.wordBound) {
         // The pair could not carry word-bound blanks here: tags keep their places instead.
         encoded = encodeSegment(current, false)
-        decoded = decodeSegment(await pipeline.translate(encoded.stream, { signal }), encoded, { target: hop.target })
+        decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, { target: hop.target })
       }
       if (decoded.leaked) throw new EngineError('ENGINE_UNAVAILABLE', `Apertium (${hop.source}→${hop.target}) returned raw lexical units`)
       current = decoded.segment
@@ -263,9 +278,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
       const controller = new AbortController()
       const timer = setTimeout(() => controller.abort(new Error('health probe timed out')), HEALTH_TIMEOUT_MS)
       try {
-        const pipeline = pipelineFor(probe)
-        const encoded = encodeSegment('Hello.', pipeline.wordBound)
-        const raw = await pipeline.translate(encoded.stream, { signal: controller.signal })
+        // One direction only: at most one pipeline starts (or one idle pipeline is replaced).
+        const encoded = encodeSegment('Hello.', pool.wordBound(probe.mode))
+        const raw = await pool.translate(probe.mode, encoded.stream, { signal: controller.signal })
         const out = decodeSegment(raw, encoded).segment
         if (typeof out === 'string' && out.trim() !== '') return { ok: true }
         return { ok: false, detail: `${probe.source}→${probe.target} probe returned an empty text` }
@@ -282,13 +297,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
         cacheHits,
         cacheMisses,
         cacheSize: cache.size,
-        pipelines: allPipelines().map((p) => ({ mode: p.modeFile, processIds: p.processIds(), starts: p.starts })),
+        pipelines: pool.stats(),
+        maxPipelines,
       }
     },
 
     async close() {
       closed = true
-      await Promise.all(allPipelines().map((p) => p.close()))
+      await pool.close()
     },
   }
 }

@@ -14,6 +14,11 @@ export type EngineErrorCode =
   | 'ENGINE_INVALID_SEGMENT'
   /** Misuse: empty text for detection, 'auto' as a translation source, bad options. */
   | 'ENGINE_INVALID_INPUT'
+  /**
+   * A segment whose cost in Apertium would be pathological: more inline tokens than
+   * MAX_INLINE_TOKENS, or nested deeper than MAX_INLINE_DEPTH. Refused before any pipeline.
+   */
+  | 'ENGINE_LIMIT_EXCEEDED'
   /** The caller's AbortSignal fired; `cause` is the signal's reason. */
   | 'ENGINE_ABORTED'
   /** A remote engine answered 429 (or its equivalent); `retryAfterMs` says when to try again, when it said. */
@@ -56,6 +61,7 @@ export const engineErrorCodes: readonly EngineErrorCode[] = [
   'ENGINE_CLOSED',
   'ENGINE_INVALID_SEGMENT',
   'ENGINE_INVALID_INPUT',
+  'ENGINE_LIMIT_EXCEEDED',
   'ENGINE_ABORTED',
   'ENGINE_RATE_LIMITED',
   'ENGINE_QUOTA_EXCEEDED',

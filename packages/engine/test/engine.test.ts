@@ -2,7 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createEngine, EngineError, engineErrorCodes, isInlineToken, type Engine, type InlineToken, type SegmentPart } from '@verso/engine'
+import {
+  createEngine, EngineError, engineErrorCodes, isInlineToken, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
+  type Engine, type InlineToken, type Segment, type SegmentPart,
+} from '@verso/engine'
+import { fakePair } from './fake-apertium.js'
 
 const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/modes/eng-spa.mode', 'utf8').length > 0 } catch { return false } })()
 
@@ -209,14 +213,14 @@ describe('engine registry', () => {
 })
 
 describe('engine with a broken pair', () => {
-  test('rejects with ENGINE_UNAVAILABLE when a pipeline cannot run, after one retry', async () => {
+  test('rejects with ENGINE_UNAVAILABLE when a pipeline cannot run, and keeps no pipeline running', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verso-modes-'))
     writeFileSync(join(dir, 'eng-spa.mode'), "verso-no-such-apertium-tool -x 'a.bin' | lt-proc $1 'b.bin'\n")
     const engine = createEngine({ modesDir: dir, cacheSize: 0 })
     try {
       expect(engine.supports('en', 'es')).toBe(true)
       await expect(engine.translate(['Hello.'], { source: 'en', target: 'es' })).rejects.toMatchObject({ code: 'ENGINE_UNAVAILABLE' })
-      expect(engine.stats().pipelines[0]!.starts).toBe(2)
+      expect(engine.stats().pipelines).toEqual([])
       expect(await engine.health()).toMatchObject({ ok: false })
     } finally {
       await engine.close()
@@ -251,5 +255,115 @@ describe('engine errors', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
     const table = readme.slice(readme.indexOf('## Errors'))
     for (const code of engineErrorCodes) expect(table).toContain(`\`${code}\``)
+  })
+})
+
+/** `<b>word ` nested `depth` deep, as the HTML extractor makes of `<b>word <b>word …`. */
+function nestedBold(depth: number): SegmentPart[] {
+  return [
+    ...Array.from({ length: depth }, (_, i) => [{ id: `b${i}`, kind: 'open' as const }, 'word ']).flat(),
+    ...Array.from({ length: depth }, (_, i) => ({ id: `b${depth - 1 - i}`, kind: 'close' as const })),
+    'end.',
+  ]
+}
+
+const ordinary = Array.from({ length: 50 }, (_, i) =>
+  `The ${['old', 'red', 'small', 'quiet', 'green'][i % 5]} house number ${i} is near the ${['river', 'school', 'market', 'station', 'sea'][i % 5]}.`)
+
+describe('engine input limits', () => {
+  const pair = { source: 'en', target: 'es' }
+
+  test('refuses a segment nested deeper than MAX_INLINE_DEPTH with ENGINE_LIMIT_EXCEEDED, before any pipeline', async () => {
+    const fake = fakePair()
+    const engine = createEngine({ modesDir: fake.dir, cacheSize: 0 })
+    try {
+      await expect(engine.translate([nestedBold(MAX_INLINE_DEPTH + 1)], pair)).rejects.toMatchObject({ code: 'ENGINE_LIMIT_EXCEEDED' })
+      expect(engine.stats().pipelines).toEqual([])
+      const [ok] = await engine.translate([nestedBold(MAX_INLINE_DEPTH)], pair)
+      expect((ok!.segment as SegmentPart[]).filter(isInlineToken)).toHaveLength(2 * MAX_INLINE_DEPTH)
+    } finally {
+      await engine.close()
+      fake.remove()
+    }
+  })
+
+  test('refuses a segment with more than MAX_INLINE_TOKENS tokens, per item in translateSettled', async () => {
+    const fake = fakePair()
+    const engine = createEngine({ modesDir: fake.dir, cacheSize: 0 })
+    const voids = (n: number): Segment => [...Array.from({ length: n }, (_, i) => [{ id: `v${i}`, kind: 'void' as const }, 'x ']).flat(), 'end.']
+    try {
+      const results = await engine.translateSettled([voids(MAX_INLINE_TOKENS + 1), 'Fine.', voids(MAX_INLINE_TOKENS)], pair)
+      expect(results[0]).toMatchObject({ error: { code: 'ENGINE_LIMIT_EXCEEDED' } })
+      expect(results[1]).toMatchObject({ segment: 'Fine.' })
+      expect(results[2]).toHaveProperty('segment')
+    } finally {
+      await engine.close()
+      fake.remove()
+    }
+  })
+})
+
+describe('engine failure isolation (issue 10)', () => {
+  test('a request that hangs the pipeline fails alone while 50 concurrent ones on the same pipeline succeed', async () => {
+    const fake = fakePair()
+    const engine = createEngine({ modesDir: fake.dir, cacheSize: 0, pipelinesPerDirection: 1, flushTimeoutMs: 1500 })
+    try {
+      const pair = { source: 'en', target: 'es' }
+      const first = ordinary.slice(0, 25).map((s) => engine.translate([s], pair))
+      const bad = engine.translate(['This request will HANG the stage.'], pair)
+      const rest = ordinary.slice(25).map((s) => engine.translate([s], pair))
+      await expect(bad).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT' })
+      const answers = await Promise.all([...first, ...rest])
+      expect(answers.map(([t]) => t!.segment)).toEqual(ordinary) // the fake stage echoes: each got its own text
+      expect(engine.stats().pipelines).toHaveLength(1)
+    } finally {
+      await engine.close()
+    }
+    fake.remove()
+  })
+
+  test.skipIf(!haveApertium)('3 000 nested <b> fail alone with ENGINE_LIMIT_EXCEEDED while 50 concurrent sentences are translated', async () => {
+    const engine = createEngine({ cacheSize: 0, pipelinesPerDirection: 1 })
+    try {
+      const pair = { source: 'en', target: 'es' }
+      const alone = []
+      for (const s of ordinary.slice(0, 5)) alone.push((await engine.translate([s], pair))[0]!.segment)
+      const all = ordinary.map((s) => engine.translate([s], pair))
+      await expect(engine.translate([nestedBold(3000)], pair)).rejects.toMatchObject({ code: 'ENGINE_LIMIT_EXCEEDED' })
+      const answers = (await Promise.all(all)).map(([t]) => t!.segment as string)
+      expect(answers.slice(0, 5)).toEqual(alone)
+      for (const answer of answers) expect(answer).toMatch(/casa/)
+    } finally {
+      await engine.close()
+    }
+  })
+})
+
+describe('engine pipelines on demand', () => {
+  test('stops a direction\'s pipeline after idleMs and honours maxPipelines', async () => {
+    const fake = fakePair({ modes: ['eng-spa', 'spa-eng'] })
+    const engine = createEngine({ modesDir: fake.dir, cacheSize: 0, idleMs: 400, maxPipelines: 1 })
+    try {
+      expect(engine.stats()).toMatchObject({ pipelines: [], maxPipelines: 1 })
+      await engine.translate(['Hello.'], { source: 'en', target: 'es' })
+      await engine.translate(['Hola.'], { source: 'es', target: 'en' })
+      expect(engine.stats().pipelines.map((p) => p.mode)).toEqual([join(fake.dir, 'spa-eng.mode')])
+      await expect.poll(() => engine.stats().pipelines, { timeout: 5000 }).toEqual([])
+    } finally {
+      await engine.close()
+      fake.remove()
+    }
+  })
+
+  test.skipIf(!haveApertium)('health starts at most one pipeline', async () => {
+    const engine = createEngine({ cacheSize: 0 })
+    try {
+      expect(await engine.health()).toEqual({ ok: true })
+      expect(engine.stats().pipelines).toHaveLength(1)
+      expect(await engine.health()).toEqual({ ok: true })
+      expect(engine.stats().pipelines).toHaveLength(1)
+    } finally {
+      await engine.close()
+    }
   })
 })

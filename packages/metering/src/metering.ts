@@ -13,7 +13,13 @@ export interface Metering {
   listAccounts(): Promise<Account[]>
   /** Case-insensitive; `null` when there is no such account. */
   findAccount(email: string): Promise<Account | null>
-  /** `undefined` / `''` → missing; anything not exactly an issued key (spaces included, never trimmed) → invalid. */
+  /**
+   * `undefined` / `''` → missing; anything not exactly an issued key (spaces included, never
+   * trimmed) → invalid. With `authCacheMs`, an `ok` answer is reused for that long: its account
+   * fields may be that old (`charge` decides credits, never them), and a key rotated or revoked
+   * by another process (the admin CLI, another server) still authenticates for at most that
+   * long; `rotateKey`/`revokeKey`/`addCredits` on this instance drop every cached answer at once.
+   */
   authenticate(apiKey: string | undefined): Promise<AuthResult>
   /** Issues a new key; the previous one then authenticates as `revoked`. Throws `METERING_ACCOUNT_NOT_FOUND`. */
   rotateKey(email: string): Promise<{ apiKey: string }>
@@ -25,13 +31,19 @@ export interface Metering {
   charge(accountId: string, credits: number): Promise<ChargeResult>
   /** Gives back credits reserved for work that failed; credits_used never goes below zero. */
   refund(accountId: string, credits: number): Promise<void>
+  /**
+   * Counts one request in the usage statistics. Without `usageFlushMs` it is written at once
+   * (and an unknown account throws `METERING_ACCOUNT_NOT_FOUND`); with it, it is added to
+   * counters in memory, written every `usageFlushMs`, before this instance's `summary` of that
+   * account and at `close()` (counts of an unknown account are then dropped at the write).
+   */
   recordRequest(accountId: string, outcome: { success: boolean }): Promise<void>
-  /** The spec's account summary JSON (section 2.8). */
+  /** The spec's account summary JSON (section 2.8); this instance's unwritten counts of that account are written first. */
   summary(accountId: string): Promise<AccountSummary>
   /** The account's webhook signing secret. Throws `METERING_ACCOUNT_NOT_FOUND`. */
   webhookSecret(accountId: string): Promise<string>
   rotateWebhookSecret(email: string): Promise<string>
-  /** Closes the store; later calls throw `METERING_CLOSED`. Idempotent. */
+  /** Writes the usage counters kept in memory, then closes the store; later calls throw `METERING_CLOSED`. Idempotent. */
   close(): Promise<void>
 }
 
@@ -43,14 +55,89 @@ export interface MeteringOptions {
    * invalidates every issued key. Default: none (plain SHA-256).
    */
   keyPepper?: string
+  /**
+   * How long a successful `authenticate` answer is reused, in ms (see `authenticate`): a
+   * request then costs no key lookup. Default: 0 (every call reads the store);
+   * `meteringFromEnv`: 1000.
+   */
+  authCacheMs?: number
+  /**
+   * Usage counters (`recordRequest`) are summed in memory and written every this many ms, so
+   * a request costs no write for them; a crash loses at most this long of usage statistics,
+   * never a credit (charges and refunds are always written at once). Default: 0 (each call
+   * writes); `meteringFromEnv`: 1000.
+   */
+  usageFlushMs?: number
+  /** Told when a background write of usage counters fails (the counts are kept for the next one). Default: a line on stderr. */
+  onBackgroundError?: (error: unknown) => void
+  /** Clock of the authentication cache, for tests. Default: `Date.now`. */
+  now?: () => number
 }
+
+/** Most cached authentication answers; the oldest goes first beyond it. */
+const AUTH_CACHE_ENTRIES = 10_000
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/
 
 export function createMetering(options: MeteringOptions = {}): Metering {
   const store = options.driver ?? sqliteStore({ path: join('data', 'verso.db') })
   const hashKey = keyHasher(options.keyPepper)
+  const authCacheMs = duration(options.authCacheMs, 'authCacheMs')
+  const usageFlushMs = duration(options.usageFlushMs, 'usageFlushMs')
+  const now = options.now ?? Date.now
+  const reportBackground =
+    options.onBackgroundError ??
+    ((error: unknown) => process.stderr.write(`verso metering: writing usage counters failed, kept for the next attempt: ${String(error)}\n`))
   let closed = false
+
+  // Successful key lookups by key hash (the plain key is never kept). `generation` changes on
+  // every key or credit change made through this instance: a lookup that began before such a
+  // change is not cached, so an in-process rotation is seen by the very next request.
+  const authCache = new Map<string, { account: Account; until: number }>()
+  let generation = 0
+  function forgetAuthentications(): void {
+    generation++
+    authCache.clear()
+  }
+
+  // Usage counters not yet written, by account id. A write takes its entries out of the map
+  // first (so two writes never write the same count) and puts them back when it fails.
+  const unwritten = new Map<string, { successful: number; failed: number }>()
+  let flushTimer: NodeJS.Timeout | null = null
+  // The timer's write under way, which close() waits for before closing the store.
+  let timedWrite: Promise<void> = Promise.resolve()
+  function scheduleFlush(): void {
+    if (flushTimer || closed) return
+    flushTimer = setTimeout(() => {
+      flushTimer = null
+      timedWrite = writeUsage().catch(reportBackground)
+    }, usageFlushMs)
+    flushTimer.unref()
+  }
+  function addUnwritten(accountId: string, successful: number, failed: number): void {
+    const counts = unwritten.get(accountId)
+    if (counts) {
+      counts.successful += successful
+      counts.failed += failed
+    } else {
+      unwritten.set(accountId, { successful, failed })
+    }
+  }
+  async function writeUsage(only?: string): Promise<void> {
+    const entries = only === undefined ? [...unwritten] : unwritten.has(only) ? [[only, unwritten.get(only)!] as const] : []
+    for (const [accountId] of entries) unwritten.delete(accountId)
+    for (let i = 0; i < entries.length; i++) {
+      const [accountId, counts] = entries[i]!
+      try {
+        // false: the account does not exist (accounts are never deleted): nothing to count.
+        await store.addUsage(accountId, counts.successful, counts.failed)
+      } catch (error) {
+        for (const [id, c] of entries.slice(i)) addUnwritten(id, c.successful, c.failed)
+        scheduleFlush()
+        throw error
+      }
+    }
+  }
 
   function open(): void {
     if (closed) throw new MeteringError('METERING_CLOSED', 'this Metering instance is closed')
@@ -100,28 +187,48 @@ export function createMetering(options: MeteringOptions = {}): Metering {
       open()
       if (apiKey === undefined || apiKey === null || apiKey === '') return { status: 'missing' }
       if (typeof apiKey !== 'string' || !looksLikeApiKey(apiKey)) return { status: 'invalid' }
-      const found = await store.accountByKeyHash(hashKey(apiKey))
+      const keyHash = hashKey(apiKey)
+      if (authCacheMs > 0) {
+        const cached = authCache.get(keyHash)
+        if (cached && cached.until > now()) return { status: 'ok', account: { ...cached.account } }
+        if (cached) authCache.delete(keyHash)
+      }
+      const asOf = generation
+      const found = await store.accountByKeyHash(keyHash)
       if (!found) return { status: 'invalid' }
       if (found.keyStatus !== 'active') return { status: 'revoked' }
-      return { status: 'ok', account: publicAccount(found.account) }
+      const account = publicAccount(found.account)
+      if (authCacheMs > 0 && asOf === generation && !closed) {
+        if (authCache.size >= AUTH_CACHE_ENTRIES) authCache.delete(authCache.keys().next().value!)
+        authCache.set(keyHash, { account: { ...account }, until: now() + authCacheMs })
+      }
+      return { status: 'ok', account }
     },
 
     async rotateKey(email) {
       const account = await accountFor(email)
       const apiKey = generateApiKey()
-      if (!(await store.replaceKey(account.id, hashKey(apiKey)))) throw notFound(account.id)
+      forgetAuthentications()
+      const replaced = await store.replaceKey(account.id, hashKey(apiKey))
+      forgetAuthentications()
+      if (!replaced) throw notFound(account.id)
       return { apiKey }
     },
 
     async revokeKey(email) {
       const account = await accountFor(email)
-      if (!(await store.replaceKey(account.id, null))) throw notFound(account.id)
+      forgetAuthentications()
+      const replaced = await store.replaceKey(account.id, null)
+      forgetAuthentications()
+      if (!replaced) throw notFound(account.id)
     },
 
     async addCredits(email, amount) {
       const n = count(amount, 'amount')
       const account = await accountFor(email)
-      if (!(await store.addCredits(account.id, n))) throw notFound(account.id)
+      const added = await store.addCredits(account.id, n)
+      forgetAuthentications()
+      if (!added) throw notFound(account.id)
       const updated = await store.accountById(account.id)
       if (!updated) throw notFound(account.id)
       return publicAccount(updated)
@@ -144,12 +251,18 @@ export function createMetering(options: MeteringOptions = {}): Metering {
     async recordRequest(accountId, outcome) {
       open()
       if (typeof outcome?.success !== 'boolean') invalid('outcome.success must be a boolean')
-      if (!(await store.recordRequest(id(accountId), outcome.success))) throw notFound(accountId)
+      if (usageFlushMs > 0) {
+        addUnwritten(id(accountId), outcome.success ? 1 : 0, outcome.success ? 0 : 1)
+        scheduleFlush()
+        return
+      }
+      if (!(await store.addUsage(id(accountId), outcome.success ? 1 : 0, outcome.success ? 0 : 1))) throw notFound(accountId)
     },
 
     async summary(accountId) {
       open()
-      const account = await store.accountById(id(accountId))
+      await writeUsage(id(accountId))
+      const account = await store.accountById(accountId)
       if (!account) throw notFound(accountId)
       return toSummary(account)
     },
@@ -171,7 +284,15 @@ export function createMetering(options: MeteringOptions = {}): Metering {
     async close() {
       if (closed) return
       closed = true
-      await store.close()
+      if (flushTimer) clearTimeout(flushTimer)
+      flushTimer = null
+      authCache.clear()
+      try {
+        await timedWrite
+        await writeUsage()
+      } finally {
+        await store.close()
+      }
     },
   }
 }
@@ -179,12 +300,15 @@ export function createMetering(options: MeteringOptions = {}): Metering {
 /**
  * Picks the driver from the environment: `DATABASE_URL` set → PostgreSQL, otherwise SQLite at
  * `DATA_DIR/verso.db` (DATA_DIR default `./data`). `API_KEY_PEPPER`, when set, becomes `keyPepper`.
+ * With the server's hot-path settings: `authCacheMs` and `usageFlushMs` of 1000 ms.
  */
 export function meteringFromEnv(env: { DATA_DIR?: string; DATABASE_URL?: string; API_KEY_PEPPER?: string }): Metering {
   const driver = env.DATABASE_URL
     ? postgresStore({ connectionString: env.DATABASE_URL })
     : sqliteStore({ path: join(env.DATA_DIR || 'data', 'verso.db') })
-  return createMetering(env.API_KEY_PEPPER ? { driver, keyPepper: env.API_KEY_PEPPER } : { driver })
+  // The server's settings: no key lookup and no usage write per request (see MeteringOptions).
+  const hot = { authCacheMs: 1000, usageFlushMs: 1000 }
+  return createMetering(env.API_KEY_PEPPER ? { driver, keyPepper: env.API_KEY_PEPPER, ...hot } : { driver, ...hot })
 }
 
 function publicAccount(account: StoredAccount): Account {
@@ -220,6 +344,12 @@ function invalid(message: string): never {
 
 function count(value: unknown, name: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) invalid(`${name} must be an integer ≥ 0`)
+  return value
+}
+
+function duration(value: unknown, name: string): number {
+  if (value === undefined) return 0
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) invalid(`${name} must be an integer ≥ 0 (ms)`)
   return value
 }
 

@@ -70,7 +70,8 @@ export interface MeteringStore {
   charge(accountId: string, credits: number): Promise<{ ok: boolean; remaining: number } | null>
   /** Lowers credits_used, never below zero. */
   refund(accountId: string, credits: number): Promise<boolean>
-  recordRequest(accountId: string, success: boolean): Promise<boolean>
+  /** Adds to the usage counters in one statement: `successful + failed` requests. `false`: no such account. */
+  addUsage(accountId: string, successful: number, failed: number): Promise<boolean>
   webhookSecret(accountId: string): Promise<string | null>
   setWebhookSecret(accountId: string, secret: string): Promise<boolean>
   close(): Promise<void>

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Metering, MeteringError, type MeteringStore, createMetering } from '@verso/metering'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { type Metering, MeteringError, type MeteringOptions, type MeteringStore, createMetering } from '@verso/metering'
 
 /** What a driver's test file provides: connections to one database shared by the whole suite. */
 export interface StoreHarness {
@@ -33,7 +33,7 @@ export function testMeteringStore(driver: string, harness: StoreHarness): void {
   describe(`metering on ${driver}`, () => {
     let metering: Metering
     const extra: Metering[] = []
-    function another(options: { keyPepper?: string } = {}): Metering {
+    function another(options: Omit<MeteringOptions, 'driver'> = {}): Metering {
       const instance = createMetering({ driver: harness.open(), ...options })
       extra.push(instance)
       return instance
@@ -318,6 +318,110 @@ export function testMeteringStore(driver: string, harness: StoreHarness): void {
         expect(await metering.webhookSecret(account.id)).toBe(rotated)
         expect(await codeOf(metering.webhookSecret(randomUUID()))).toBe('METERING_ACCOUNT_NOT_FOUND')
         expect(await codeOf(metering.rotateWebhookSecret(uniqueEmail('ghost')))).toBe('METERING_ACCOUNT_NOT_FOUND')
+      })
+    })
+
+    describe('hot-path settings (authCacheMs, usageFlushMs)', () => {
+      test('reuses a successful key lookup for authCacheMs, so a rotation made elsewhere shows after at most that long', async () => {
+        let clock = 1_000_000
+        const server = another({ authCacheMs: 1000, now: () => clock })
+        const email = uniqueEmail('auth-cache')
+        const { apiKey } = await metering.createAccount({ email, fullName: 'Cached', credits: 1 })
+        expect((await server.authenticate(apiKey)).status).toBe('ok')
+        const { apiKey: fresh } = await metering.rotateKey(email)
+        clock += 999
+        expect((await server.authenticate(apiKey)).status).toBe('ok')
+        clock += 2
+        expect(await server.authenticate(apiKey)).toEqual({ status: 'revoked' })
+        expect((await server.authenticate(fresh)).status).toBe('ok')
+      })
+
+      test('forgets cached keys at once when the same instance rotates or revokes', async () => {
+        const server = another({ authCacheMs: 60_000 })
+        const email = uniqueEmail('auth-cache-local')
+        const { apiKey } = await server.createAccount({ email, fullName: 'Local', credits: 1 })
+        expect((await server.authenticate(apiKey)).status).toBe('ok')
+        const { apiKey: fresh } = await server.rotateKey(email)
+        expect(await server.authenticate(apiKey)).toEqual({ status: 'revoked' })
+        expect((await server.authenticate(fresh)).status).toBe('ok')
+        await server.revokeKey(email)
+        expect(await server.authenticate(fresh)).toEqual({ status: 'revoked' })
+      })
+
+      test('never caches an invalid or revoked answer', async () => {
+        const server = another({ authCacheMs: 60_000 })
+        const email = uniqueEmail('auth-cache-negative')
+        const { apiKey } = await metering.createAccount({ email, fullName: 'Negative', credits: 1 })
+        await metering.revokeKey(email)
+        expect(await server.authenticate(apiKey)).toEqual({ status: 'revoked' })
+        const { apiKey: fresh } = await metering.rotateKey(email)
+        expect((await server.authenticate(fresh)).status).toBe('ok')
+      })
+
+      test('keeps usage counts in memory and writes them before a summary and at close', async () => {
+        const server = another({ usageFlushMs: 60_000 })
+        const { account } = await metering.createAccount({ email: uniqueEmail('usage-batch'), fullName: 'Batch', credits: 1 })
+        await server.recordRequest(account.id, { success: true })
+        await server.recordRequest(account.id, { success: false })
+        await server.recordRequest(account.id, { success: true })
+        // Not written yet: another instance does not see them.
+        expect((await metering.summary(account.id)).summary.total_requests).toBe(0)
+        expect((await server.summary(account.id)).summary).toStrictEqual({ total_requests: 3, successful_requests: 2, failed_requests: 1, success_rate: 66.67 })
+        await server.recordRequest(account.id, { success: false })
+        await server.close()
+        expect((await metering.summary(account.id)).summary).toStrictEqual({ total_requests: 4, successful_requests: 2, failed_requests: 2, success_rate: 50 })
+      })
+
+      test('writes usage counts on its timer', async () => {
+        const server = another({ usageFlushMs: 20 })
+        const { account } = await metering.createAccount({ email: uniqueEmail('usage-timer'), fullName: 'Timer', credits: 1 })
+        await server.recordRequest(account.id, { success: true })
+        await vi.waitFor(async () => expect((await metering.summary(account.id)).summary.total_requests).toBe(1), { timeout: 10_000, interval: 50 })
+      })
+
+      test('keeps the counts of a failed write for the next one', async () => {
+        const store = harness.open()
+        let failures = 1
+        const flaky: MeteringStore = {
+          ...store,
+          async addUsage(accountId, successful, failed) {
+            if (failures-- > 0) throw new Error('disk unavailable')
+            return store.addUsage(accountId, successful, failed)
+          },
+        }
+        const server = createMetering({ driver: flaky, usageFlushMs: 60_000 })
+        extra.push(server)
+        const { account } = await metering.createAccount({ email: uniqueEmail('usage-retry'), fullName: 'Retry', credits: 1 })
+        await server.recordRequest(account.id, { success: true })
+        await server.recordRequest(account.id, { success: true })
+        await expect(server.summary(account.id)).rejects.toThrow('disk unavailable')
+        expect((await server.summary(account.id)).summary.total_requests).toBe(2)
+      })
+
+      test('drops the counts of an unknown account at the write instead of failing', async () => {
+        const server = createMetering({ driver: harness.open(), usageFlushMs: 60_000 })
+        await server.recordRequest(randomUUID(), { success: true })
+        await server.close()
+      })
+
+      test('still charges atomically with every setting on', async () => {
+        const server = another({ authCacheMs: 60_000, usageFlushMs: 60_000 })
+        const { account, apiKey } = await metering.createAccount({ email: uniqueEmail('hot-charge'), fullName: 'Hot', credits: 5 })
+        const auth = await server.authenticate(apiKey)
+        expect(auth.status).toBe('ok')
+        const charges = await Promise.all(Array.from({ length: 8 }, () => server.charge(account.id, 1)))
+        expect(charges.filter((c) => c.ok)).toHaveLength(5)
+        expect((await metering.summary(account.id)).credits_used).toBe(5)
+      })
+
+      test('refuses a negative or fractional setting', async () => {
+        const store = harness.open()
+        try {
+          expect(() => createMetering({ driver: store, authCacheMs: -1 })).toThrow(MeteringError)
+          expect(() => createMetering({ driver: store, usageFlushMs: 1.5 })).toThrow(MeteringError)
+        } finally {
+          await store.close()
+        }
       })
     })
 

@@ -22,14 +22,6 @@ export function parseModeStages(modeText: string): string[] {
   })
 }
 
-/**
- * The shell command of a warm pipeline for a mode file. `wordBound` inserts
- * `apertium-wblank-attach`/`-detach` (when installed).
- */
-export function buildPipelineCommand(modeText: string, wordBound: boolean): string {
-  return buildPipelineStages(modeText, wordBound).join(' | ')
-}
-
 /** The stages of a warm pipeline, each a shell command. */
 export function buildPipelineStages(modeText: string, wordBound: boolean): string[] {
   const stages = parseModeStages(modeText)

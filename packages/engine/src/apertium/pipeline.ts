@@ -1,25 +1,64 @@
 /**
- * One warm Apertium pipeline for one direction: each stage of the mode file runs as its own
- * child process (`sh -c 'exec stage -z …'`), stdout of one piped into stdin of the next,
- * started on first use. Separate children rather than one `sh -c 'a | b | c'`: the death
- * of any stage is seen at once (a shell would hold the output pipe open and keep waiting).
+ * One warm Apertium pipeline for one direction: a process supervisor (supervisor.ts: the
+ * stages as child processes) driven by a flush scheduler (here: which texts go in which null
+ * flush, and what happens when a flush fails).
+ *
  * A text travels as `[v:SEQ]text[v:e]`; the markers come back untouched as superblanks and
  * check that each answer belongs to its text. A flush holds one text when the pipeline is
  * idle; texts arriving while `maxFlushesInFlight` flushes are under way wait and go together
  * in the next one (up to `maxSegmentsPerFlush`), separated by lone sentence ends; each flush
- * ends with `\0` (null flush). A pipeline that dies, answers out
- * of step or makes no progress for `flushTimeoutMs` is killed and restarted, and the texts it
- * owed are retried once; a text is never answered with another one's output.
+ * ends with `\0` (null flush).
+ *
+ * Failure isolation: when a stage dies, answers out of step or makes no progress for
+ * `flushTimeoutMs`, the stages are killed and restarted, and every text the pipeline owed
+ * becomes a suspect. Suspects are retried alone, one flush in the whole pipeline at a time
+ * (state `isolating`), so a suspect's retry cannot be failed by another text; new texts wait
+ * meanwhile. A text whose retry fails too is rejected; the others are answered. So a text that
+ * hangs Apertium fails alone, after about two `flushTimeoutMs`, and the texts that shared its
+ * flush are late, not lost. A text is never answered with another one's output.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { EngineError } from '../errors.js'
 import { readFileSync } from 'node:fs'
-import { hasWordBoundBlanks, readModeStages, supportsWordBound } from './mode.js'
+import { EngineError } from '../errors.js'
+import { hasWordBoundBlanks, supportsWordBound } from './mode.js'
+import { createProcessSupervisor, type ProcessEvent, type ProcessExit, type ProcessState } from './supervisor.js'
+
+export type { ProcessEvent, ProcessState } from './supervisor.js'
+
+/**
+ * - `idle`: nothing queued, nothing owed.
+ * - `flowing`: texts are queued or owed; flushes batch the texts that wait.
+ * - `isolating`: after a failed flush, its texts are retried one at a time, each alone.
+ * - `closed`: ended for good.
+ */
+export type FlushState = 'idle' | 'flowing' | 'isolating' | 'closed'
+/**
+ * `submit`: a text arrives; `caught-up`: nothing outstanding any more; `fail`: a flush died,
+ * hung or desynced; `isolated`: every suspect is answered or rejected, other texts remain;
+ * `broken`: the stages cannot run, everything outstanding was rejected; `close`.
+ */
+export type FlushEvent = 'submit' | 'caught-up' | 'fail' | 'isolated' | 'broken' | 'close'
+
+const FLUSH_TRANSITIONS: Readonly<Record<FlushState, Partial<Record<FlushEvent, FlushState>>>> = {
+  idle: { submit: 'flowing', fail: 'idle', close: 'closed' },
+  flowing: { submit: 'flowing', 'caught-up': 'idle', fail: 'isolating', broken: 'idle', close: 'closed' },
+  isolating: { submit: 'isolating', fail: 'isolating', isolated: 'flowing', 'caught-up': 'idle', broken: 'idle', close: 'closed' },
+  closed: {},
+}
+
+/** The state after `event`, or null when the event does not apply in `state`. */
+export function nextFlushState(state: FlushState, event: FlushEvent): FlushState | null {
+  return FLUSH_TRANSITIONS[state][event] ?? null
+}
+
+/** A change of either state machine, for logs and tests. */
+export type PipelineTransition =
+  | { machine: 'process'; from: ProcessState; to: ProcessState; event: ProcessEvent }
+  | { machine: 'flush'; from: FlushState; to: FlushState; event: FlushEvent }
 
 export interface ApertiumPipelineOptions {
   /**
-   * A flush that makes no progress for this long counts as hung: the pipeline is restarted.
-   * Default: 10000
+   * A flush that makes no progress for this long counts as hung: the stages are restarted and
+   * its texts retried alone. Default: 10000
    */
   flushTimeoutMs?: number
   /** Most texts in one null flush (separated by sentence ends, see above). Default: 32 */
@@ -32,10 +71,13 @@ export interface ApertiumPipelineOptions {
    */
   wordBound?: boolean
   /**
-   * Failed starts or crashes in a row, with no answer in between, after which waiting texts
-   * are rejected with ENGINE_UNAVAILABLE. Default: 3
+   * Stage exits in a row with no answer in between after which every waiting text is
+   * rejected with ENGINE_UNAVAILABLE (a pair whose data is missing dies on every start).
+   * Hangs do not count: they are pinned on texts by isolation. Default: 3
    */
   maxConsecutiveFailures?: number
+  /** Called on every state change of the process supervisor and of the flush scheduler. */
+  onTransition?: (transition: PipelineTransition) => void
 }
 
 export interface ApertiumPipeline {
@@ -51,10 +93,19 @@ export interface ApertiumPipeline {
   translate(stream: string, options?: { signal?: AbortSignal }): Promise<string>
   /** Starts the processes now instead of on first use. */
   start(): void
+  /**
+   * Stops the processes if nothing is queued or owed (the next text starts them again).
+   * Returns whether it stopped them.
+   */
+  stop(): boolean
   /** Process ids of the running stages, in pipeline order; empty when not running. */
   processIds(): number[]
   /** How many times the processes were (re)started. */
   readonly starts: number
+  /** The two state machines' current states. */
+  readonly state: { process: ProcessState; flush: FlushState }
+  /** Texts submitted and not yet answered, rejected or aborted. */
+  readonly outstanding: number
   /** Ends every process; pending texts are rejected with ENGINE_CLOSED. */
   close(): Promise<void>
 }
@@ -62,6 +113,7 @@ export interface ApertiumPipeline {
 interface Unit {
   seq: number
   stream: string
+  /** Flushes this text was written in. */
   attempts: number
   resolve: (value: string) => void
   reject: (error: EngineError) => void
@@ -83,15 +135,15 @@ const END = '[v:e]'
 const PREFIX = '.[v:p] .'
 const SEPARATOR = ' .'
 
-/** The answer of each text of a flush, or null when a marker is missing or out of order. */
 function modeSupportsWordBound(modeFile: string): boolean {
   try {
     return supportsWordBound(readFileSync(modeFile, 'utf8'))
   } catch {
-    return false
+    return false // unreadable: the supervisor reports it on start
   }
 }
 
+/** The answer of each text of a flush, or null when a marker is missing or out of order. */
 function splitAnswers(chunk: string, flush: readonly Unit[]): string[] | null {
   const answers: string[] = []
   let at = 0
@@ -115,73 +167,51 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
   const maxFlushes = Math.max(1, options.maxFlushesInFlight ?? 4)
   const maxFailures = Math.max(1, options.maxConsecutiveFailures ?? 3)
   const wordBound = (options.wordBound ?? true) && hasWordBoundBlanks() && modeSupportsWordBound(modeFile)
+  const onTransition = options.onTransition
 
-  let stages: string[] | undefined
-  let proc: ChildProcess[] | null = null
-  let generation = 0
-  let starts = 0
-  let closed = false
+  let state: FlushState = 'idle'
   let seq = 0
-  let consecutiveFailures = 0
+  let outstanding = 0
+  let consecutiveExits = 0
   let buffer = ''
-  let stderrTail = ''
   let watchdog: NodeJS.Timeout | null = null
-  const queue: Unit[] = []
+  let pumpScheduled = false
+  const queue: Unit[] = [] // new texts, batched
+  const suspects: Unit[] = [] // texts of failed flushes, retried alone
   const inflight: Unit[][] = [] // flushes written and not yet answered, oldest first
-  const exits = new Set<Promise<void>>()
+
+  const processes = createProcessSupervisor(modeFile, wordBound, {
+    onData,
+    onExit: (exit) => fail('died', exit),
+    onDrain: () => pump(),
+    onTransition: (from, to, event) => onTransition?.({ machine: 'process', from, to, event }),
+  })
+
+  /** The one place `state` changes. */
+  function transition(event: FlushEvent) {
+    const to = nextFlushState(state, event)
+    if (to === null) throw new Error(`flush scheduler: no transition on ${event} from ${state}`)
+    const from = state
+    state = to
+    if (from !== to || event === 'fail') onTransition?.({ machine: 'flush', from, to, event })
+  }
+
+  /** Leaves `isolating` once the suspects are done, and `flowing` once nothing is outstanding. */
+  function catchUp() {
+    if (state === 'isolating' && suspects.length === 0 && inflight.length === 0) {
+      if (outstanding === 0) transition('caught-up')
+      else transition('isolated')
+    }
+    if (state === 'flowing' && outstanding === 0) transition('caught-up')
+  }
 
   function settle(unit: Unit, outcome: { value: string } | { error: EngineError }) {
     if (unit.settled) return
     unit.settled = true
+    outstanding--
     if (unit.signal && unit.onAbort) unit.signal.removeEventListener('abort', unit.onAbort)
     if ('value' in outcome) unit.resolve(outcome.value)
     else unit.reject(outcome.error)
-  }
-
-  function start() {
-    if (proc || closed) return
-    try {
-      stages ??= readModeStages(modeFile, wordBound)
-    } catch (cause) {
-      throw new EngineError('ENGINE_UNAVAILABLE', `Cannot read the Apertium mode file ${modeFile}`, { cause })
-    }
-    const gen = ++generation
-    starts++
-    buffer = ''
-    stderrTail = ''
-    const children: ChildProcess[] = []
-    for (const stage of stages) {
-      const previous = children[children.length - 1]
-      const child = spawn('sh', ['-c', `exec ${stage}`], {
-        stdio: [previous ? previous.stdout! : 'pipe', 'pipe', 'pipe'],
-      })
-      // The child has its own copy now; ours would keep the pipe open behind a dead reader.
-      previous?.stdout!.destroy()
-      children.push(child)
-      const exited = new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) resolve()
-        else child.once('close', () => resolve())
-      })
-      exits.add(exited)
-      void exited.then(() => exits.delete(exited))
-      child.stderr!.setEncoding('utf8')
-      child.stderr!.on('data', (data: string) => { stderrTail = (stderrTail + data).slice(-2000) })
-      child.on('error', () => { if (gen === generation) fail('died') })
-      child.on('exit', () => { if (gen === generation) fail('died') })
-    }
-    proc = children
-    const first = children[0]!
-    const last = children[children.length - 1]!
-    first.stdin!.on('error', () => { if (gen === generation) fail('died') })
-    last.stdout!.setEncoding('utf8')
-    last.stdout!.on('data', (data: string) => { if (gen === generation) onData(data) })
-    last.stdout!.on('end', () => { if (gen === generation) fail('died') })
-  }
-
-  function kill(children: ChildProcess[]) {
-    for (const child of children) {
-      try { child.kill('SIGKILL') } catch { /* already gone */ }
-    }
   }
 
   function onData(data: string) {
@@ -198,10 +228,11 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
         return
       }
       inflight.shift()
-      consecutiveFailures = 0
+      consecutiveExits = 0
       flush.forEach((unit, k) => settle(unit, { value: answers[k]! }))
       armWatchdog(true)
     }
+    catchUp()
     pump()
   }
 
@@ -213,116 +244,157 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
     }
     if (watchdog && !progress) return
     if (watchdog) clearTimeout(watchdog)
-    const gen = generation
     watchdog = setTimeout(() => {
       watchdog = null
-      if (gen === generation && inflight.length > 0) fail('hung')
+      if (inflight.length > 0) fail('hung')
     }, flushTimeoutMs)
     watchdog.unref?.()
   }
 
-  function fail(reason: 'died' | 'hung' | 'desync') {
-    const child = proc
-    proc = null
-    generation++
+  function rejectAll(error: EngineError) {
+    for (const unit of [...inflight.splice(0).flat(), ...suspects.splice(0), ...queue.splice(0)]) settle(unit, { error })
+  }
+
+  function fail(reason: 'died' | 'hung' | 'desync', exit?: ProcessExit) {
+    if (state === 'closed') return
+    if (reason !== 'died') processes.stop()
     if (watchdog) clearTimeout(watchdog)
     watchdog = null
-    if (child) kill(child)
     buffer = ''
+    const detail = exit?.detail ?? processes.stderrLine()
+    const suffix = detail ? `: ${detail}` : ''
+    if (reason === 'died') consecutiveExits++
+    if (exit?.broken || consecutiveExits >= maxFailures) {
+      consecutiveExits = 0
+      rejectAll(new EngineError('ENGINE_UNAVAILABLE', `Apertium pipeline ${modeFile} cannot run${suffix}`))
+      if (state !== 'idle') transition('broken')
+      return
+    }
     const owed = inflight.splice(0).flat()
-    if (closed) return
-    consecutiveFailures++
-    const detail = stderrTail.trim() ? `: ${stderrTail.trim().split('\n').slice(-1)[0]}` : ''
     const retry: Unit[] = []
     for (const unit of owed) {
       if (unit.settled) continue
-      unit.attempts++
-      if (unit.attempts > 1) {
+      if (unit.attempts >= 2) {
+        // Its retry was alone in the pipeline: the failure is this text's own.
         settle(unit, {
           error: reason === 'hung'
-            ? new EngineError('ENGINE_TIMEOUT', `Apertium pipeline ${modeFile} stopped answering${detail}`)
-            : new EngineError('ENGINE_UNAVAILABLE', `Apertium pipeline ${modeFile} failed (${reason})${detail}`),
+            ? new EngineError('ENGINE_TIMEOUT', `Apertium pipeline ${modeFile} stopped answering on this text`)
+            : new EngineError('ENGINE_UNAVAILABLE', `Apertium pipeline ${modeFile} failed on this text (${reason})${suffix}`),
         })
       } else retry.push(unit)
     }
-    queue.unshift(...retry)
-    if (consecutiveFailures >= maxFailures) {
-      consecutiveFailures = 0
-      for (const unit of queue.splice(0)) {
-        settle(unit, { error: new EngineError('ENGINE_UNAVAILABLE', `Apertium pipeline ${modeFile} keeps failing${detail}`) })
-      }
-      return
+    suspects.push(...retry)
+    transition('fail')
+    catchUp()
+    schedulePump()
+  }
+
+  /** Pumps on a later turn: after a failure, let the killed stages' events go by first. */
+  function schedulePump() {
+    if (pumpScheduled) return
+    pumpScheduled = true
+    setImmediate(() => {
+      pumpScheduled = false
+      pump()
+    })
+  }
+
+  function ensureStarted(): boolean {
+    if (processes.state !== 'stopped') return true
+    try {
+      processes.start()
+      return true
+    } catch (error) {
+      rejectAll(error as EngineError)
+      if (state !== 'idle') transition('broken')
+      return false
     }
-    if (queue.length > 0) setImmediate(pump)
+  }
+
+  function send(batch: Unit[]) {
+    for (const unit of batch) unit.attempts++
+    const text = PREFIX + batch.map((unit) => `[v:${unit.seq}]${unit.stream}${END}`).join(SEPARATOR) + '\0'
+    inflight.push(batch)
+    armWatchdog(false)
+    processes.write(text)
   }
 
   function pump() {
-    if (closed) return
+    if (state === 'idle' || state === 'closed') return
+    if (state === 'isolating') {
+      if (inflight.length > 0) return
+      while (suspects.length > 0 && suspects[0]!.settled) suspects.shift()
+      const unit = suspects.shift()
+      if (!unit) { catchUp(); pump(); return }
+      if (!ensureStarted() || processes.state !== 'running') return
+      send([unit])
+      return
+    }
     while (queue.length > 0 && inflight.length < maxFlushes) {
-      if (!proc) {
-        try {
-          start()
-        } catch (error) {
-          for (const unit of queue.splice(0)) settle(unit, { error: error as EngineError })
-          return
-        }
-      }
-      const stdin = proc![0]!.stdin!
+      if (!ensureStarted() || processes.state !== 'running') return
       const batch: Unit[] = []
       while (batch.length < maxPerFlush && queue.length > 0) {
         const unit = queue.shift()!
         if (!unit.settled) batch.push(unit)
       }
-      if (batch.length === 0) return
-      const text = PREFIX + batch.map((unit) => `[v:${unit.seq}]${unit.stream}${END}`).join(SEPARATOR) + '\0'
-      inflight.push(batch)
-      armWatchdog(false)
-      stdin.write(text)
+      if (batch.length === 0) break
+      send(batch)
     }
+    catchUp()
   }
 
   return {
     modeFile,
     wordBound,
-    get starts() { return starts },
+    get starts() { return processes.starts },
+    get state() { return { process: processes.state, flush: state } },
+    get outstanding() { return outstanding },
     translate(stream, opts = {}) {
       return new Promise<string>((resolve, reject) => {
-        if (closed) { reject(new EngineError('ENGINE_CLOSED', 'The Apertium pipeline is closed')); return }
+        if (state === 'closed') { reject(new EngineError('ENGINE_CLOSED', 'The Apertium pipeline is closed')); return }
         const signal = opts.signal
         if (signal?.aborted) { reject(new EngineError('ENGINE_ABORTED', 'Translation aborted', { cause: signal.reason })); return }
         const unit: Unit = {
           seq: ++seq, stream: stream.replace(/\0/g, ' '), attempts: 0, resolve, reject, settled: false, signal, onAbort: undefined,
         }
         if (signal) {
-          unit.onAbort = () => settle(unit, { error: new EngineError('ENGINE_ABORTED', 'Translation aborted', { cause: signal.reason }) })
+          unit.onAbort = () => {
+            settle(unit, { error: new EngineError('ENGINE_ABORTED', 'Translation aborted', { cause: signal.reason }) })
+            catchUp()
+          }
           signal.addEventListener('abort', unit.onAbort, { once: true })
         }
+        outstanding++
         queue.push(unit)
+        transition('submit')
         pump()
       })
     },
     start() {
-      start()
+      if (state === 'closed') return
+      processes.start()
+    },
+    stop() {
+      if (state !== 'idle' || outstanding > 0) return false
+      if (processes.state === 'stopped') return false
+      // Flushes still in flight belong to aborted texts only; their answers would never come.
+      inflight.splice(0)
+      armWatchdog(false)
+      buffer = ''
+      processes.stop()
+      return true
     },
     processIds() {
-      return (proc ?? []).map((c) => c.pid).filter((pid): pid is number => pid !== undefined)
+      return processes.processIds()
     },
     async close() {
-      if (closed) { await Promise.all([...exits]); return }
-      closed = true
-      const error = new EngineError('ENGINE_CLOSED', 'The Apertium pipeline was closed')
-      for (const unit of [...inflight.splice(0).flat(), ...queue.splice(0)]) settle(unit, { error })
-      if (watchdog) clearTimeout(watchdog)
-      watchdog = null
-      const child = proc
-      proc = null
-      generation++
-      if (child) {
-        child[0]?.stdin?.end()
-        kill(child)
+      if (state !== 'closed') {
+        rejectAll(new EngineError('ENGINE_CLOSED', 'The Apertium pipeline was closed'))
+        transition('close')
+        if (watchdog) clearTimeout(watchdog)
+        watchdog = null
       }
-      await Promise.all([...exits])
+      await processes.close()
     },
   }
 }
-

@@ -271,7 +271,7 @@ export function createRoutedEngine(translators: readonly Translator[], options: 
 
     stats() {
       const inner = apertium?.engine.stats()
-      return { cacheHits, cacheMisses, cacheSize: cache.size, pipelines: inner?.pipelines ?? [] }
+      return { cacheHits, cacheMisses, cacheSize: cache.size, pipelines: inner?.pipelines ?? [], maxPipelines: inner?.maxPipelines ?? 0 }
     },
 
     async close() {

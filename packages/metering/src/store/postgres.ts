@@ -178,13 +178,13 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
     async refund(accountId, credits) {
       return changed(`UPDATE metering_accounts SET credits_used = GREATEST(credits_used - $1, 0) WHERE id = $2`, [credits, accountId], 'metering_refund')
     },
-    async recordRequest(accountId, success) {
+    async addUsage(accountId, successful, failed) {
       return changed(
-        `UPDATE metering_accounts SET total_requests = total_requests + 1,
-                successful_requests = successful_requests + $1, failed_requests = failed_requests + 1 - $1
-          WHERE id = $2`,
-        [success ? 1 : 0, accountId],
-        'metering_record_request',
+        `UPDATE metering_accounts SET total_requests = total_requests + $1 + $2,
+                successful_requests = successful_requests + $1, failed_requests = failed_requests + $2
+          WHERE id = $3`,
+        [successful, failed, accountId],
+        'metering_add_usage',
       )
     },
     async webhookSecret(accountId) {

@@ -61,9 +61,9 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
   const refund = db.prepare(
     `UPDATE metering_accounts SET credits_used = MAX(credits_used - ?, 0) WHERE id = ?`,
   )
-  const recordRequest = db.prepare(
-    `UPDATE metering_accounts SET total_requests = total_requests + 1,
-            successful_requests = successful_requests + @ok, failed_requests = failed_requests + 1 - @ok
+  const addUsage = db.prepare(
+    `UPDATE metering_accounts SET total_requests = total_requests + @ok + @failed,
+            successful_requests = successful_requests + @ok, failed_requests = failed_requests + @failed
       WHERE id = @id`,
   )
   const webhookSecret = db.prepare(`SELECT webhook_secret FROM metering_accounts WHERE id = ?`).pluck()
@@ -123,8 +123,8 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
     async refund(accountId, credits) {
       return refund.run(credits, accountId).changes > 0
     },
-    async recordRequest(accountId, success) {
-      return recordRequest.run({ ok: success ? 1 : 0, id: accountId }).changes > 0
+    async addUsage(accountId, successful, failed) {
+      return addUsage.run({ ok: successful, failed, id: accountId }).changes > 0
     },
     async webhookSecret(accountId) {
       return (webhookSecret.get(accountId) as string | undefined) ?? null
