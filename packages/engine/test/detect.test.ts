@@ -3,7 +3,9 @@ import { describe, expect, test } from 'vitest'
 import { createEngine } from '@verso/engine'
 import { findAnalysers } from '../src/detect/analysers.js'
 import { readLexicon } from '../src/detect/lexicon.js'
-import { discoverDirections } from '../src/registry.js'
+import { readModesFolder } from '../src/apertium/directions.js'
+
+const discoverDirections = (dir: string) => readModesFolder(dir).directions
 
 const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/modes/gl-es.mode', 'utf8').length > 0 } catch { return false } })()
 

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { publicCode } from '../registry.js'
+import { publicCode } from '../apertium/directions.js'
 
 /** Analysers larger than this are passed over when the language has a smaller one (oci-fra's is 6 MB, oc-ca's 0.4 MB). */
 const PREFERRED_MAX_BYTES = 2_500_000
