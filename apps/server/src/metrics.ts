@@ -6,7 +6,7 @@
  * stats() at scrape time; job outcomes and webhook deliveries from the job service's events.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import type { Engine, Segment } from '@verso/engine'
+import type { Engine } from '@verso/engine'
 import type { Metering } from '@verso/metering'
 
 export interface Metrics {
