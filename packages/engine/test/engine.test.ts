@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -362,6 +362,19 @@ describe('engine pipelines on demand', () => {
       expect(engine.stats().pipelines).toHaveLength(1)
       expect(await engine.health()).toEqual({ ok: true })
       expect(engine.stats().pipelines).toHaveLength(1)
+    } finally {
+      await engine.close()
+    }
+  })
+})
+
+describe.skipIf(!haveApertium || !existsSync('/usr/share/apertium/modes/isl-eng.mode'))('engine through a pivot whose analyser drops a flush’s last word', () => {
+  test('sv→is→en keeps the last word of the sentence ("Huset är stort." lost "big")', async () => {
+    const engine = createEngine({ pipelinesPerDirection: 1 })
+    try {
+      const [result] = await engine.translate(['Huset är stort.'], { source: 'sv', target: 'en' })
+      expect(result!.route).toEqual(['sv', 'is', 'en'])
+      expect(String(result!.segment).toLowerCase()).toMatch(/house.*big\.$/)
     } finally {
       await engine.close()
     }

@@ -134,6 +134,13 @@ const END = '[v:e]'
  */
 const PREFIX = '.[v:p] .'
 const SEPARATOR = ' .'
+/**
+ * A blank before the null flush: lttoolbox's `lt-proc -w` (isl-eng's analyser) drops the last
+ * word of a flush that ends `…ER Stórt.[v:e]\0` (an all-caps word, then a capitalised one, then
+ * the end of input), so sv→is→en answered "The house IS" for "Huset är stort.". With a blank
+ * after the last marker the word is kept; the blank is outside every text's markers.
+ */
+const SUFFIX = ' \0'
 
 function modeSupportsWordBound(modeFile: string): boolean {
   try {
@@ -313,7 +320,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
 
   function send(batch: Unit[]) {
     for (const unit of batch) unit.attempts++
-    const text = PREFIX + batch.map((unit) => `[v:${unit.seq}]${unit.stream}${END}`).join(SEPARATOR) + '\0'
+    const text = PREFIX + batch.map((unit) => `[v:${unit.seq}]${unit.stream}${END}`).join(SEPARATOR) + SUFFIX
     inflight.push(batch)
     armWatchdog(false)
     processes.write(text)
