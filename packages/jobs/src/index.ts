@@ -1,4 +1,4 @@
-export { JobError } from './errors.js'
+export { JobError, jobErrorCodes } from './errors.js'
 export type { JobErrorCode } from './errors.js'
 export { createJobService, MAX_FILE_BYTES, MAX_TARGETS } from './service.js'
 export type { CreateJobInput, CreditsHook, DownloadedFile, JobService, JobServiceOptions } from './service.js'
