@@ -24,7 +24,7 @@ describe('STATUS_BY_CODE', () => {
   })
 
   test('holds no code that no package raises', () => {
-    const known = new Set(Object.values(packages).flat())
+    const known = new Set<string>(Object.values(packages).flat())
     expect(Object.keys(STATUS_BY_CODE).filter((code) => !known.has(code))).toEqual([])
   })
 

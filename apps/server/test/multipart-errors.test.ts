@@ -67,3 +67,27 @@ describe('POST /v2/translate/i18n with a malformed multipart body', () => {
     expect(summary.json().credits_used).toBe(0)
   })
 })
+
+// The README's 400/415 rows for bodies that are not JSON, as the server really answers them.
+describe('POST /v2/translate with a body that is not JSON', () => {
+  const send = (headers: Record<string, string>, payload: string) =>
+    h.app.inject({ method: 'POST', url: '/v2/translate', headers: { ...headers, 'X-API-KEY': owner.apiKey }, payload })
+
+  test('answers 400 for malformed JSON sent as application/json', async () => {
+    expect((await send({ 'content-type': 'application/json' }, '{"text": ')).statusCode).toBe(400)
+  })
+
+  test('answers 400 for a text/plain body (parsed, but not an object)', async () => {
+    expect((await send({ 'content-type': 'text/plain' }, 'hello')).statusCode).toBe(400)
+  })
+
+  test('answers 400 for a multipart body', async () => {
+    const res = await send({ 'content-type': `multipart/form-data; boundary=${B}` }, `${field('text', 'hi')}--${B}--\r\n`)
+    expect(res.statusCode).toBe(400)
+  })
+
+  test('answers 415 for a body without Content-Type or with a type the server cannot parse', async () => {
+    expect((await send({}, 'hello')).statusCode).toBe(415)
+    expect((await send({ 'content-type': 'application/x-www-form-urlencoded' }, 'text=hi&source=en&target=es')).statusCode).toBe(415)
+  })
+})
