@@ -1,4 +1,4 @@
-import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyContextConfig, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -23,6 +23,8 @@ export interface AppDeps {
   bodyLimit?: number
   /** Passed to Fastify. Default: false (tests); main.ts turns it on. */
   logger?: FastifyServerOptions['logger']
+  /** A ready logger (main.ts shares one pino logger with the job engine); takes precedence over `logger`. */
+  loggerInstance?: FastifyBaseLogger
 }
 
 declare module 'fastify' {
@@ -47,7 +49,7 @@ export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>
 /** The Verso HTTP service without listening; `app.inject()` in tests, `listen()` in main.ts. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
     bodyLimit: deps.bodyLimit ?? 12 * 1024 * 1024,
     // A mistyped body is a 400, never silently coerced ("text": 5 is not "5").
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },

@@ -1,3 +1,4 @@
+import { pino } from 'pino'
 import { buildApp } from './app.js'
 import { configFromEnv } from './config.js'
 import { createServices } from './services.js'
@@ -5,9 +6,11 @@ import { createServices } from './services.js'
 /** `npm start`: env → drivers → buildApp → listen; a clean shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = configFromEnv()
-  const services = createServices(config)
+  // One pino logger for the routes and the job engine (its lease, queue, webhook and refund errors).
+  const logger = pino({ level: config.logLevel })
+  const services = createServices(config, { logger })
   services.jobs.startWorker()
-  const app = await buildApp({ ...services, logger: { level: config.logLevel } })
+  const app = await buildApp({ ...services, loggerInstance: logger })
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
