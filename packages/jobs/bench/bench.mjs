@@ -64,6 +64,8 @@ function generate(count, mode) {
   const qualifiers = ['from the archive', 'in this folder', 'of the team', 'for next week', 'on the server', 'in the trash', 'from your phone', 'of this project', 'in the cloud', 'for all users', 'on this device', 'from last month', 'in the inbox', 'for this client', 'on the dashboard', 'from the import', 'of the old version', 'in the shared drive', 'for the next release', 'on the main page']
   const root = {}
   const seen = new Set()
+  const COMBOS = templates.length * (adjectives.length + 1) * objects.length * qualifiers.length * verbs.length
+  let combo = 0
   for (let i = 0; i < count; i++) {
     const section = (root[sections[i % sections.length]] ??= {})
     const group = (section[`group${Math.floor(i / 40) % 25}`] ??= {})
@@ -76,10 +78,21 @@ function generate(count, mode) {
     } else if (r < 3) {
       value = pick(labels)
     } else {
-      // A distinct UI string: drawn until it is new (template × qualifier × object × verb give
-      // far more combinations than keys).
-      do value = pick(templates)(`${rand(3) ? `${pick(adjectives)} ` : ''}${pick(objects)} ${pick(qualifiers)}`, pick(verbs))
-      while (seen.has(value))
+      // A distinct UI string: the combinations (template × adjective × object × qualifier × verb,
+      // 1.44 million) are walked in a scattered order (a stride coprime with their number), and
+      // one already used (templates without a verb repeat) is skipped.
+      do {
+        let n = (combo++ * 7919) % COMBOS
+        const digit = (size) => {
+          const d = n % size
+          n = Math.floor(n / size)
+          return d
+        }
+        const template = templates[digit(templates.length)]
+        const adjective = digit(adjectives.length + 1)
+        const object = `${adjective < adjectives.length ? `${adjectives[adjective]} ` : ''}${objects[digit(objects.length)]} ${qualifiers[digit(qualifiers.length)]}`
+        value = template(object, verbs[digit(verbs.length)])
+      } while (seen.has(value))
       seen.add(value)
     }
     group[`key_${i}`] = value
