@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyContextConfig, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyContextConfig, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -34,6 +34,8 @@ export interface AppDeps {
   webRoot?: string
   /** Passed to Fastify. Default: false (tests); main.ts turns it on. */
   logger?: FastifyServerOptions['logger']
+  /** A ready logger (main.ts shares one pino logger with the job engine); takes precedence over `logger`. */
+  loggerInstance?: FastifyBaseLogger
 }
 
 declare module 'fastify' {
@@ -61,7 +63,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
   // the routes see the engine and metering through the metrics' timers and credit counters
   const deps: AppDeps = { ...given, metrics, engine: metrics.instrumentEngine(given.engine), metering: metrics.instrumentMetering(given.metering) }
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
     bodyLimit: deps.bodyLimit ?? 12 * 1024 * 1024,
     // A mistyped body is a 400, never silently coerced ("text": 5 is not "5").
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },

@@ -17,17 +17,21 @@ export class HttpError extends Error {
   }
 }
 
-/** Status for each stable error code of the Verso packages. Unknown codes are 500s. */
+/**
+ * Status for each stable error code of the Verso packages (`test/error-table.test.ts` checks
+ * that every code each package exports is here). 5xx are logged; a code missing here is a 500.
+ */
 export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   ENGINE_UNSUPPORTED_LANGUAGE: 400,
   ENGINE_UNSUPPORTED_PAIR: 400,
   ENGINE_INVALID_SEGMENT: 400,
-  ENGINE_EMPTY_TEXT: 400,
   ENGINE_INVALID_INPUT: 400,
   ENGINE_LIMIT_EXCEEDED: 400,
   ENGINE_UNAVAILABLE: 503,
   ENGINE_TIMEOUT: 503,
   ENGINE_CLOSED: 503,
+  // The engine only aborts when the server asked it to (shutting down).
+  ENGINE_ABORTED: 503,
   // A remote engine's rate limit or quota is the operator's, not the caller's: 503 (with
   // Retry-After when the engine gave one), never 429, which the spec reserves for the
   // caller's own 60/min limit, nor 402, which means the caller's credits ran out.
@@ -37,10 +41,23 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   ENGINE_BAD_OUTPUT: 502,
   HTML_TOO_LARGE: 400,
   HTML_INVALID_INPUT: 400,
+  // The translator broke its contract (segment count or shape): the server's fault, not the caller's.
+  HTML_TOKEN_MISMATCH: 502,
   SUBTITLE_INVALID: 400,
   SUBTITLE_INVALID_TIMESTAMP: 400,
   SUBTITLE_EMPTY: 400,
   SUBTITLE_UNSUPPORTED_FORMAT: 400,
+  SUBTITLE_TRANSLATION_MISMATCH: 502,
+  SUBTITLE_UNKNOWN_CUE: 500,
+  FORMAT_SYNTAX: 400,
+  FORMAT_ENCODING: 400,
+  FORMAT_TOO_LARGE: 413,
+  FORMAT_TOO_DEEP: 400,
+  FORMAT_ALIAS_LIMIT: 400,
+  FORMAT_ENTITY_REFUSED: 400,
+  FORMAT_DUPLICATE_KEY: 400,
+  FORMAT_UNSUPPORTED: 400,
+  FORMAT_PLACEHOLDER_MISMATCH: 502,
   METERING_INVALID_INPUT: 400,
   METERING_ACCOUNT_NOT_FOUND: 404,
   METERING_DUPLICATE_EMAIL: 409,
@@ -55,6 +72,9 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   JOB_INSUFFICIENT_CREDITS: 402,
   JOB_LANGUAGE_NOT_IN_JOB: 404,
   JOB_FILE_NOT_READY: 404,
+  JOB_CLOSED: 503,
+  // Raised inside the worker to fail a job; never reaches a route, mapped for completeness.
+  JOB_UNRECOVERABLE: 500,
 }
 
 export function statusForCode(code: unknown): number | undefined {

@@ -1,4 +1,4 @@
-import pino from 'pino'
+import { pino } from 'pino'
 import { buildApp } from './app.js'
 import { configFromEnv } from './config.js'
 import { createServices } from './services.js'
@@ -6,14 +6,15 @@ import { createServices } from './services.js'
 /** `npm start`: env → drivers → buildApp → listen; a clean shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = configFromEnv()
-  const services = createServices(config)
+  // One pino logger for the routes and the job engine (its lease, queue, webhook and refund
+  // errors). Lines go to stdout asynchronously: a write is handed to libuv's thread pool, and
+  // lines logged meanwhile join the next write, so the event loop never waits on stdout (pino
+  // writes what is still buffered synchronously when the process exits).
+  const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false }))
+  const services = createServices(config, { logger })
   await services.ready()
   services.jobs.startWorker()
-  // Log lines go to stdout asynchronously: a write is handed to libuv's thread pool, and lines
-  // logged meanwhile join the next write, so the event loop never waits on stdout (pino
-  // writes what is still buffered synchronously when the process exits).
-  const logger = { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) }
-  const app = await buildApp({ ...services, metricsToken: config.metricsToken, logger })
+  const app = await buildApp({ ...services, metricsToken: config.metricsToken, loggerInstance: logger })
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return

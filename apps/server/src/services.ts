@@ -1,6 +1,6 @@
 import { configuredEngines, createEngine, routedEngineFromEnv, type Engine, type RoutedEngine } from '@verso/engine'
 import { createRateLimiter, meteringFromEnv, type Metering, type RateLimiter } from '@verso/metering'
-import { createJobService, jobsFromEnv, type CreditsHook, type JobService } from '@verso/jobs'
+import { createJobService, jobsFromEnv, type CreditsHook, type JobLogger, type JobService } from '@verso/jobs'
 import type { Config } from './config.js'
 import { createMetrics, type Metrics } from './metrics.js'
 
@@ -15,14 +15,18 @@ export interface Services {
   close(): Promise<void>
 }
 
-/** env → drivers: embedded SQLite + in-process worker by default, PostgreSQL/Redis when configured. */
-export function createServices(config: Config): Services {
+/**
+ * env → drivers: embedded SQLite + in-process worker by default, PostgreSQL/Redis when configured.
+ * `logger` (main.ts passes the server's pino logger) receives what the job engine cannot throw:
+ * queue and lease errors, webhooks out of retries, failed refunds. Default: silent.
+ */
+export function createServices(config: Config, options: { logger?: JobLogger } = {}): Services {
   const env = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, REDIS_URL: config.redisUrl, API_KEY_PEPPER: config.apiKeyPepper }
   const engine = engineFromConfig(config)
   const metrics = createMetrics({ engine: () => engine })
   const metering = meteringFromEnv(env)
   const rateLimiter = createRateLimiter({ limit: config.rateLimitPerMinute, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) })
-  const drivers = jobsFromEnv(env)
+  const drivers = jobsFromEnv(env, { ...(options.logger ? { logger: options.logger } : {}) })
   const jobs = createJobService({
     store: drivers.store,
     files: drivers.files,
@@ -34,6 +38,7 @@ export function createServices(config: Config): Services {
     credits: jobCredits(metrics.instrumentMetering(metering)),
     webhookSecret: (ownerId) => metering.webhookSecret(ownerId),
     webhook: { backoffMs: config.webhookBackoffMs, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
+    ...(options.logger ? { logger: options.logger } : {}),
   })
   return {
     engine,
@@ -76,6 +81,7 @@ export function jobCredits(metering: Metering): CreditsHook {
       const charge = await metering.charge(ownerId, amount)
       return charge.ok ? { ok: true } : { ok: false, remaining: charge.remaining, required: charge.required }
     },
+    // Metering has no idempotency key: a refund retried after a crash between paying and settling is paid again (see @verso/jobs).
     refund: (ownerId, amount) => metering.refund(ownerId, amount),
   }
 }

@@ -1,6 +1,7 @@
 import type { Detection, Engine, Segment, Translation } from '@verso/engine'
 import type { Account, Metering } from '@verso/metering'
 import { HttpError, insufficientCredits } from './http-errors.js'
+import { hasLetters, maskText } from './placeholders.js'
 
 /** The route-side helpers every translating endpoint shares: languages, credits, detection. */
 
@@ -81,6 +82,7 @@ export async function resolvePair(engine: Engine, source: string, target: string
   if (resolved === 'auto') {
     const text = sample().trim()
     if (text === '') throw new HttpError(400, 'Cannot detect the language of an empty text; give a source code.')
+    if (!hasLetters(text)) throw noLetters()
     detected = await detectLanguage(engine, text)
     resolved = engine.canonicalCode(detected.language, 'source') ?? detected.language
     if (!engine.supports(resolved, resolvedTarget)) throw unroutable(engine, resolved, resolvedTarget, `Detected source language '${resolved}'`)
@@ -127,8 +129,19 @@ export function engineOf(translation: Translation | undefined): string {
   return typeof named === 'string' ? named : 'apertium'
 }
 
-/** Detection as the detect endpoints charge it: 1 credit, empty text refused first. */
+/**
+ * A text without a letter (`!!!`, `123`, only placeholders) has no language: detecting one would
+ * answer a guess with confidence 0, so it is refused before anything is charged.
+ */
+export function noLetters(): HttpError {
+  return new HttpError(400, 'The text has no letters, so it has no language to detect; give a source language code.')
+}
+
+/** Detection as the detect endpoints charge it: 1 credit, empty text and text without letters refused first. */
 export async function detectText(engine: Engine, metering: Metering, account: Account, text: string): Promise<Detection> {
   if (text.trim() === '') throw new HttpError(400, 'Text is empty: give 1 to 5000 characters to detect.')
-  return withCredits(metering, account, 1, () => detectLanguage(engine, text))
+  // Placeholders are not words of any language: `{user_name}` must not vote for English.
+  const words = maskText(text, 'en', true).segments.map(plainText).join('\n')
+  if (!hasLetters(words)) throw noLetters()
+  return withCredits(metering, account, 1, () => detectLanguage(engine, words))
 }

@@ -1,3 +1,4 @@
+import { pino } from 'pino'
 import { configFromEnv } from './config.js'
 import { createServices } from './services.js'
 
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
     console.error('verso worker: set DATABASE_URL and REDIS_URL; the embedded server already runs its own worker.')
     process.exit(2)
   }
-  const services = createServices(config)
+  const services = createServices(config, { logger: pino({ level: config.logLevel }) })
   await services.ready()
   services.jobs.startWorker()
   console.error('verso worker: waiting for jobs')

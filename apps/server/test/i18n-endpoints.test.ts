@@ -52,6 +52,10 @@ describe('i18n jobs over HTTP', () => {
     const job = await waitForEnd(jobId)
     expect(job).toMatchObject({ id: jobId, job_id: jobId, status: 'completed', original_filename: 'app.json', file_type: 'json', source_language: 'en', target_languages: ['es', 'ca'], total_keys: 2 })
     expect(job.completed_at).toBeTypeOf('string')
+    // Issue 12: key counts agree with total_keys, with a per-language breakdown.
+    expect(job).toMatchObject({ translated_keys: 2, failed_keys: 0 })
+    expect(job.languages).toEqual({ es: { translated_keys: 2, failed_keys: 0, status: 'completed' }, ca: { translated_keys: 2, failed_keys: 0, status: 'completed' } })
+    expect(job).not.toHaveProperty('webhook')
     expect(job.translated_files).toHaveLength(2)
     const es = job.translated_files.find((f: { language_code: string }) => f.language_code === 'es')
     expect(es.file_url).toBe(`https://verso.test/v2/translate/i18n/jobs/${jobId}/download/?language_code=es`)

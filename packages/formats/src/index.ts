@@ -11,6 +11,7 @@ export type {
   WriteOptions,
 } from './types.js'
 export { FormatError } from './types.js'
+export { formatErrorCodes } from './error-codes.js'
 export type { ParseOptions } from './shared/options.js'
 export { parse as parseJson } from './json/index.js'
 export { parse as parseYaml } from './yaml/index.js'

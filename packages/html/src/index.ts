@@ -1,5 +1,5 @@
 export { extractHtml, translateHtml } from './html.js'
 export type { ExtractedHtml, HtmlOptions } from './html.js'
-export { HtmlError } from './errors.js'
+export { HtmlError, htmlErrorCodes } from './errors.js'
 export type { HtmlErrorCode } from './errors.js'
 export type { InlineToken, Segment, SegmentPart, TranslateSegments } from './segment.js'

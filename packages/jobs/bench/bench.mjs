@@ -5,7 +5,12 @@
 //
 //   node packages/jobs/bench/bench.mjs                       (built dist of jobs, engine, formats)
 //   node --import tsx --conditions=verso-source packages/jobs/bench/bench.mjs   (TS sources)
-//   options: --keys N  --targets es,ca,pt  --batch N  --json
+//   options: --keys N  --targets es,ca,pt  --batch N  --values distinct|repetitive  --json
+//
+// --values distinct (default): every value is distinct except ~3 % common labels ("Cancel",
+// "Save"), as in real UI files. --values repetitive: the earlier generator, where only ~22 % of
+// the values are distinct (2 223 of 10 000), so most keys reuse a translation; it flatters
+// key×language/s several times over and is reported as a separate case.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,6 +24,7 @@ const { values: args } = parseArgs({
     keys: { type: 'string', default: '10000' },
     targets: { type: 'string', default: 'es,ca,pt' },
     batch: { type: 'string', default: '200' },
+    values: { type: 'string', default: 'distinct' },
     json: { type: 'boolean', default: false },
   },
 })
@@ -26,7 +32,7 @@ const KEYS = Number(args.keys)
 const TARGETS = args.targets.split(',')
 
 // ---- a realistic UI string file: sections, repeated labels, placeholders ----
-function generate(count) {
+function generate(count, mode) {
   let seed = 42
   const rand = (n) => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff
@@ -55,20 +61,47 @@ function generate(count) {
     (o) => `The ${o} could not be found or you do not have permission to view it.`,
   ]
   const sections = ['common', 'files', 'projects', 'settings', 'billing', 'dashboard', 'auth', 'errors', 'notifications', 'team', 'editor', 'search']
+  const qualifiers = ['from the archive', 'in this folder', 'of the team', 'for next week', 'on the server', 'in the trash', 'from your phone', 'of this project', 'in the cloud', 'for all users', 'on this device', 'from last month', 'in the inbox', 'for this client', 'on the dashboard', 'from the import', 'of the old version', 'in the shared drive', 'for the next release', 'on the main page']
   const root = {}
+  const seen = new Set()
+  const COMBOS = templates.length * (adjectives.length + 1) * objects.length * qualifiers.length * verbs.length
+  let combo = 0
   for (let i = 0; i < count; i++) {
     const section = (root[sections[i % sections.length]] ??= {})
     const group = (section[`group${Math.floor(i / 40) % 25}`] ??= {})
     const r = rand(100)
-    // About one value in six is a common label ("Cancel", "Save"); the rest are sentences built
-    // from templates, objects and qualifiers: some repeat across screens, most are distinct.
-    const value = r < 16 ? pick(labels) : pick(templates)(`${r < 30 ? '' : `${pick(adjectives)} `}${pick(objects)}`, pick(verbs))
+    let value
+    if (mode === 'repetitive') {
+      // About one value in six is a common label; the rest are sentences built from templates,
+      // objects and qualifiers, many repeating.
+      value = r < 16 ? pick(labels) : pick(templates)(`${r < 30 ? '' : `${pick(adjectives)} `}${pick(objects)}`, pick(verbs))
+    } else if (r < 3) {
+      value = pick(labels)
+    } else {
+      // A distinct UI string: the combinations (template × adjective × object × qualifier × verb,
+      // 1.44 million) are walked in a scattered order (a stride coprime with their number), and
+      // one already used (templates without a verb repeat) is skipped.
+      do {
+        let n = (combo++ * 7919) % COMBOS
+        const digit = (size) => {
+          const d = n % size
+          n = Math.floor(n / size)
+          return d
+        }
+        const template = templates[digit(templates.length)]
+        const adjective = digit(adjectives.length + 1)
+        const object = `${adjective < adjectives.length ? `${adjectives[adjective]} ` : ''}${objects[digit(objects.length)]} ${qualifiers[digit(qualifiers.length)]}`
+        value = template(object, verbs[digit(verbs.length)])
+      } while (seen.has(value))
+      seen.add(value)
+    }
     group[`key_${i}`] = value
   }
   return JSON.stringify(root, null, 2) + '\n'
 }
 
-const source = generate(KEYS)
+const source = generate(KEYS, args.values)
+const distinctValues = new Set(source.match(/"key_\d+": (".*")/g).map((line) => line.slice(line.indexOf(': ') + 2))).size
 const bytes = new TextEncoder().encode(source)
 const dataDir = mkdtempSync(join(tmpdir(), 'verso-jobs-bench-'))
 const engine = createEngine({ cacheSize: 0 })
@@ -131,6 +164,8 @@ try {
   const outside = wall - insideMs
   const result = {
     keys: KEYS,
+    values: args.values,
+    distinct_values: distinctValues,
     targets: TARGETS,
     status: done.status,
     translated_keys: done.translated_keys,
@@ -149,11 +184,11 @@ try {
   }
   if (args.json) console.log(JSON.stringify(result))
   else {
-    console.log(`i18n job: ${KEYS} keys × ${TARGETS.length} targets (${TARGETS.join(', ')}), status ${result.status}`)
+    console.log(`i18n job: ${KEYS} keys (${distinctValues} distinct values, --values ${args.values}) × ${TARGETS.length} targets (${TARGETS.join(', ')}), status ${result.status}`)
     console.log(`  wall ${result.wall_ms} ms, engine ${result.engine_ms} ms, outside the engine ${result.outside_ms} ms (${(result.outside_share * 100).toFixed(1)} %, budget ≤ 10 %: ${result.budget_ok ? 'ok' : 'OVER'})`)
     console.log(`  ${result.keys_per_s} key×target/s (${result.file_keys_per_s} file keys/s); ${segments} distinct segments in ${calls} translator calls`)
     console.log(`  translated ${result.translated_keys}, failed ${result.failed_keys}; ${result.before_first_call_ms} ms before the first engine call, ${result.after_last_call_ms} ms after the last`)
-    console.log(`BENCH_JSON ${JSON.stringify({ job: result })}`)
+    console.log(`BENCH_JSON ${JSON.stringify({ [args.values === 'distinct' ? 'job' : 'job_repetitive']: result })}`)
   }
 } finally {
   await service.close()

@@ -12,6 +12,23 @@ export type JobErrorCode =
   | 'JOB_INVALID_INPUT'
   | 'JOB_CLOSED'
 
+/** Every code, for servers building their status table (the Record makes the compiler check the list is complete). */
+const CODES: Record<JobErrorCode, true> = {
+  JOB_NOT_FOUND: true,
+  JOB_UNSUPPORTED_FILE_TYPE: true,
+  JOB_FILE_TOO_LARGE: true,
+  JOB_EMPTY_FILE: true,
+  JOB_INVALID_LANGUAGE: true,
+  JOB_INVALID_WEBHOOK_URL: true,
+  JOB_INSUFFICIENT_CREDITS: true,
+  JOB_UNRECOVERABLE: true,
+  JOB_LANGUAGE_NOT_IN_JOB: true,
+  JOB_FILE_NOT_READY: true,
+  JOB_INVALID_INPUT: true,
+  JOB_CLOSED: true,
+}
+export const jobErrorCodes = Object.keys(CODES) as readonly JobErrorCode[]
+
 /** Every error @verso/jobs throws. `remaining`/`required` are set on JOB_INSUFFICIENT_CREDITS. */
 export class JobError extends Error {
   override name = 'JobError'

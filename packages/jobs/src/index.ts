@@ -1,6 +1,7 @@
-export { JobError } from './errors.js'
+export { JobError, jobErrorCodes } from './errors.js'
 export type { JobErrorCode } from './errors.js'
 export { createJobService, MAX_FILE_BYTES, MAX_TARGETS } from './service.js'
+export { silentLogger } from './types.js'
 export type { CreateJobInput, CreditsHook, DownloadedFile, JobService, JobServiceOptions } from './service.js'
 export type { JobTranslator } from './process/i18n.js'
 export type { FormatEntry, FormatIssue, FormatsSeam, LoadedFormat, ParsedFile, PluralForms, Prepared, Segment } from './process/formats.js'
@@ -25,8 +26,10 @@ export type {
   Claim,
   FileStore,
   FileType,
+  JobLogger,
   JobQueue,
   JobRecord,
+  LanguageProgress,
   JobStatus,
   JobStore,
   JobWithFiles,
@@ -38,5 +41,7 @@ export type {
   QueueHandler,
   StoredFile,
   StoredJob,
+  StoredLanguage,
   TranslatedFile,
+  WebhookDelivery,
 } from './types.js'

@@ -1,22 +1,25 @@
-import { randomUUID } from 'node:crypto'
-import type { JobStore, OutboxRow } from './types.js'
+import type { JobLogger, JobStore, OutboxRow } from './types.js'
 import { deliverOnce, type DeliveryResult } from './webhook/deliver.js'
 import { signWebhook } from './webhook/signature.js'
 
 export interface OutboxOptions {
   store: JobStore
-  credits: { refund(ownerId: string, amount: number): Promise<void> } | undefined
+  credits: { refund(ownerId: string, amount: number, refund?: { id: string; jobId: string }): Promise<void> } | undefined
   webhookSecret: ((ownerId: string) => Promise<string>) | undefined
   webhook: { backoffMs: number; timeoutMs: number; retries: number; allowPrivateNetworks: boolean; ca: string | Buffer | undefined }
   pollMs: number
+  logger: JobLogger
 }
+
+/** A refund that keeps failing is retried at most this far apart: credits owed are never dropped. */
+const MAX_REFUND_BACKOFF_MS = 60 * 60 * 1000
 
 /**
  * Delivers the outbox: refunds and webhooks written by the transactions that end or delete
  * jobs. Rows are leased, so loops in several processes share them.
  */
 export function createOutbox(options: OutboxOptions) {
-  const { store, credits, webhook } = options
+  const { store, credits, webhook, logger } = options
   const leaseMs = webhook.timeoutMs + 30_000
   let running = false
   let loops: Promise<void>[] = []
@@ -28,13 +31,22 @@ export function createOutbox(options: OutboxOptions) {
       await store.settleOutbox(row.id, row.lease_token, { done: false, attempts: row.attempts, nextAt: Date.now() + 60_000, error: 'no credits hook here' })
       return
     }
-    // Settle first, then refund: a crash in between loses a refund rather than paying it twice.
-    if (!(await store.settleOutbox(row.id, row.lease_token, { done: true }))) return
+    // Refund first, then delete the row: a refund is never lost. A failing hook leaves the row
+    // to be retried with backoff (it is money owed, so there is no last attempt); a crash between
+    // the refund and the delete pays it again (the row id is passed so a hook can dedupe).
     const { amount } = JSON.parse(row.payload) as { amount: number }
     try {
-      await credits.refund(row.owner_id, amount)
-    } catch {
-      await store.addOutbox({ ...row, id: randomUUID(), next_at: Date.now() + webhook.backoffMs }).catch(() => {})
+      await credits.refund(row.owner_id, amount, { id: row.id, jobId: row.job_id })
+    } catch (error) {
+      const attempts = row.attempts + 1
+      const message = error instanceof Error ? error.message : String(error)
+      logger.error({ err: error, job_id: row.job_id, owner_id: row.owner_id, amount, attempts }, 'jobs: refund failed; it stays in the outbox and is retried')
+      const delay = Math.min(MAX_REFUND_BACKOFF_MS, webhook.backoffMs * 2 ** Math.min(attempts - 1, 30))
+      await store.settleOutbox(row.id, row.lease_token, { done: false, attempts, nextAt: Date.now() + delay, error: message })
+      return
+    }
+    if (!(await store.settleOutbox(row.id, row.lease_token, { done: true }))) {
+      logger.warn({ job_id: row.job_id, owner_id: row.owner_id, amount, refund_id: row.id }, 'jobs: refund paid after its outbox lease ran out; another loop may pay it again')
     }
   }
 
@@ -49,16 +61,23 @@ export function createOutbox(options: OutboxOptions) {
       result = { ok: false, retry: true, error: (error as Error).message }
     }
     const attempts = row.attempts + 1
-    if (result.ok || !result.retry || attempts > webhook.retries) {
-      // Delivered, refused for good (a forbidden address), or out of retries.
-      await store.settleOutbox(row.id, row.lease_token, { done: true })
+    if (result.ok) {
+      await store.settleOutbox(row.id, row.lease_token, { done: true, webhook: { state: 'delivered', attempts, last_error: null } })
       return
     }
+    if (!result.retry || attempts > webhook.retries) {
+      // Refused for good (a forbidden address) or out of retries: recorded on the job, where its owner sees it.
+      logger.warn({ job_id: row.job_id, attempts, error: result.error }, 'jobs: webhook not delivered; giving up')
+      await store.settleOutbox(row.id, row.lease_token, { done: true, webhook: { state: 'failed', attempts, last_error: result.error } })
+      return
+    }
+    logger.info({ job_id: row.job_id, attempts, error: result.error }, 'jobs: webhook attempt failed; retrying')
     await store.settleOutbox(row.id, row.lease_token, {
       done: false,
       attempts,
       nextAt: Date.now() + webhook.backoffMs * 2 ** (attempts - 1),
       error: result.error,
+      webhook: { state: 'pending', attempts, last_error: result.error },
     })
   }
 
@@ -70,7 +89,9 @@ export function createOutbox(options: OutboxOptions) {
       try {
         row = await store.claimOutbox(leaseMs)
         if (row) await deliver(row)
-      } catch {
+      } catch (error) {
+        // The row (if any) stays leased and is taken again when its lease runs out.
+        logger.error({ err: error, outbox_id: row?.id, job_id: row?.job_id }, 'jobs: outbox delivery failed')
         row = null
       }
       if (row || !running) continue
@@ -78,7 +99,9 @@ export function createOutbox(options: OutboxOptions) {
       try {
         const at = await store.nextOutboxAt()
         if (at !== null) wait = Math.max(5, Math.min(options.pollMs, at - Date.now()))
-      } catch {}
+      } catch (error) {
+        logger.warn({ err: error }, 'jobs: reading the outbox schedule failed; polling')
+      }
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer)

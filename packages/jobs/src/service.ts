@@ -3,16 +3,20 @@ import { JobError, isUnrecoverable } from './errors.js'
 import { FILE_TYPES, versoFormats, type FormatsSeam, type ParsedFile } from './process/formats.js'
 import { LeaseLost, countTranslatable, parseUpload, processJob, type JobTranslator } from './process/i18n.js'
 import { leaseQueue } from './queue/lease.js'
-import type { FileStore, JobQueue, JobRecord, JobStore, JobWithFiles, OutboxInput, StoredJob, TranslatedFile } from './types.js'
-import { fileKey, sourceKey } from './types.js'
+import type { FileStore, JobLogger, JobQueue, JobRecord, JobStore, JobWithFiles, LanguageProgress, OutboxInput, StoredJob, StoredLanguage, TranslatedFile } from './types.js'
+import { fileKey, silentLogger, sourceKey } from './types.js'
 import { createOutbox } from './outbox.js'
 import { contentTypeFor, downloadName } from './download.js'
 
 export interface CreditsHook {
   /** Reserves `amount` credits of the owner at job creation. */
   reserve(ownerId: string, amount: number): Promise<{ ok: true } | { ok: false; remaining: number; required: number }>
-  /** Gives credits back (failed keys, failed or deleted jobs). */
-  refund(ownerId: string, amount: number): Promise<void>
+  /**
+   * Gives credits back (failed keys, failed or deleted jobs). A throw is retried later (the
+   * refund stays in the outbox); `refund.id` is the same on every retry of one refund, for a
+   * hook that can drop duplicates.
+   */
+  refund(ownerId: string, amount: number, refund?: { id: string; jobId: string }): Promise<void>
 }
 
 export interface JobServiceOptions {
@@ -61,6 +65,12 @@ export interface JobServiceOptions {
   }
   /** Codecs seam, for tests. Default: the codecs of @verso/formats. */
   formats?: FormatsSeam
+  /**
+   * Where what cannot be thrown to a caller is reported: lease renewals and queue errors,
+   * webhooks out of retries, failed refunds, clean-up failures. Pino-compatible (the server
+   * passes its pino logger). Default: silent.
+   */
+  logger?: JobLogger
 }
 
 export interface CreateJobInput {
@@ -97,7 +107,24 @@ export const MAX_TARGETS = 50
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/
 
-export function toRecord(job: StoredJob): JobRecord {
+/** (key, language) pairs translated so far: the credits a job keeps. */
+export function translatedPairs(job: StoredJob): number {
+  return Object.values(job.languages).reduce((sum, language) => sum + language.translated_keys, 0)
+}
+
+function publicLanguages(job: StoredJob): Record<string, LanguageProgress> {
+  const out: Record<string, LanguageProgress> = {}
+  for (const code of job.target_languages) {
+    const language = job.languages[code]
+    out[code] = language
+      ? { translated_keys: language.translated_keys, failed_keys: language.failed_keys, status: language.status }
+      : { translated_keys: 0, failed_keys: 0, status: 'pending' }
+  }
+  return out
+}
+
+/** The public record; `webhook` is shown for a job that has a webhook_url (not inside the webhook's own body). */
+export function toRecord(job: StoredJob, options: { webhook?: boolean } = {}): JobRecord {
   return {
     id: job.id,
     job_id: job.id,
@@ -113,12 +140,15 @@ export function toRecord(job: StoredJob): JobRecord {
     created_at: job.created_at,
     updated_at: job.updated_at,
     completed_at: job.completed_at,
+    languages: publicLanguages(job),
+    ...(options.webhook !== false && job.webhook_url ? { webhook: job.webhook } : {}),
   }
 }
 
 export function createJobService(options: JobServiceOptions): JobService {
   const { store, files, translator, credits } = options
-  const queue = options.queue ?? leaseQueue({ pollMs: options.worker?.pollMs ?? 500 })
+  const logger = options.logger ?? silentLogger
+  const queue = options.queue ?? leaseQueue({ pollMs: options.worker?.pollMs ?? 500, logger })
   const formats = options.formats ?? versoFormats()
   const base = options.publicBaseUrl.replace(/\/+$/, '')
   const concurrency = Math.max(1, options.worker?.concurrency ?? 1)
@@ -142,7 +172,7 @@ export function createJobService(options: JobServiceOptions): JobService {
   let recentParse: { id: string; parsed: ParsedFile } | undefined
   const running = new Set<AbortController>()
   const timers = new Set<NodeJS.Timeout>()
-  const outbox = createOutbox({ store, credits, webhookSecret: options.webhookSecret, webhook: hook, pollMs })
+  const outbox = createOutbox({ store, credits, webhookSecret: options.webhookSecret, webhook: hook, pollMs, logger })
 
   const fileUrl = (jobId: string, code: string) => `${base}/v2/translate/i18n/jobs/${jobId}/download/?language_code=${encodeURIComponent(code)}`
   const translatedFiles = async (jobId: string): Promise<TranslatedFile[]> =>
@@ -249,14 +279,15 @@ export function createJobService(options: JobServiceOptions): JobService {
         created_at: new Date().toISOString(),
       })
     } catch (error) {
-      await files.removeJob(id).catch(() => {})
-      if (credits && required > 0) await credits.refund(input.ownerId, required).catch(() => {})
+      await files.removeJob(id).catch((cleanup: unknown) => logger.warn({ err: cleanup, job_id: id }, 'jobs: removing the upload of a job that was not created failed'))
+      if (credits && required > 0) await refundNow(input.ownerId, id, required)
       throw error
     }
     // Keep the parse for this process's worker, if it runs one (one slot: the newest upload).
     if (parsed && working) recentParse = { id, parsed }
-    await queue.enqueue(id).catch(() => {
+    await queue.enqueue(id).catch((error: unknown) => {
       // The job is durable in the store; the start-up/periodic sweep hands it to the queue again.
+      logger.warn({ err: error, job_id: id }, 'jobs: enqueue failed; the sweep will pick the job up')
     })
     return toRecord(job)
   }
@@ -265,6 +296,26 @@ export function createJobService(options: JobServiceOptions): JobService {
     if (typeof id !== 'string' || !UUID.test(id)) return null
     const job = await store.get(id)
     return job && job.owner_id === ownerId ? job : null
+  }
+
+  /**
+   * A refund outside a store transaction (the job was never stored): paid now, or, when the hook
+   * fails, queued in the outbox to be retried; only when both fail is it lost, and then logged
+   * with everything needed to pay it by hand.
+   */
+  async function refundNow(ownerId: string, jobId: string, amount: number): Promise<void> {
+    const refundId = randomUUID()
+    try {
+      await credits!.refund(ownerId, amount, { id: refundId, jobId })
+      return
+    } catch (error) {
+      logger.warn({ err: error, job_id: jobId, owner_id: ownerId, amount }, 'jobs: refund failed; queued for retry')
+    }
+    try {
+      await store.addOutbox({ id: refundId, kind: 'refund', owner_id: ownerId, job_id: jobId, payload: JSON.stringify({ amount }), next_at: Date.now() + hook.backoffMs })
+    } catch (error) {
+      logger.error({ err: error, job_id: jobId, owner_id: ownerId, amount }, 'jobs: REFUND LOST: neither paid nor queued; pay it by hand')
+    }
   }
 
   function refundRow(job: StoredJob, amount: number): OutboxInput[] {
@@ -292,7 +343,8 @@ export function createJobService(options: JobServiceOptions): JobService {
         (ok) => {
           if (!ok) controller.abort()
         },
-        () => {},
+        // The next renewal tries again; if none succeeds the lease runs out and another worker takes the job.
+        (error: unknown) => logger.warn({ err: error, job_id: job.id }, 'jobs: lease renewal failed'),
       )
     }, Math.max(50, Math.floor(leaseMs / 3)))
     try {
@@ -302,11 +354,13 @@ export function createJobService(options: JobServiceOptions): JobService {
       const parsed = recentParse?.id === job.id ? recentParse.parsed : undefined
       if (parsed) recentParse = undefined
       const result = await processJob({ parsed, job, leaseToken, store, files, translator, formats, batchSize, languageConcurrency, signal: controller.signal })
-      const status = result.failed === 0 ? 'completed' : result.translated === 0 ? 'failed' : 'partial'
+      const status = result.failed === 0 ? 'completed' : result.translatedPairs === 0 ? 'failed' : 'partial'
       await end(job, leaseToken, {
         status,
         translated: result.translated,
         failed: result.failed,
+        translatedPairs: result.translatedPairs,
+        languages: result.languages,
         error: status === 'failed' ? `No key could be translated: ${result.firstProblem ?? 'unknown error'}` : null,
       })
     } catch (error) {
@@ -315,15 +369,22 @@ export function createJobService(options: JobServiceOptions): JobService {
           // Shutting down: hand the job back at once instead of waiting for the lease to run out.
           const handedBack = await store
             .finish(job.id, leaseToken, { kind: 'retry', runAt: Date.now(), error_message: null, now: new Date().toISOString() })
-            .catch(() => false)
+            .catch((failure: unknown) => {
+              logger.warn({ err: failure, job_id: job.id }, 'jobs: handing the job back at shutdown failed; it is claimed again when its lease runs out')
+              return false
+            })
           // A new queue entry (the current one is still ours), so another worker takes it now.
-          if (handedBack) await queue.enqueue(job.id, 1).catch(() => {})
+          if (handedBack) {
+            await queue.enqueue(job.id, 1).catch((failure: unknown) => logger.warn({ err: failure, job_id: job.id }, 'jobs: enqueue failed; the sweep will pick the job up'))
+          }
         } else if (!(await store.get(job.id))) {
-          await files.removeJob(job.id).catch(() => {})
+          await files.removeJob(job.id).catch((failure: unknown) => logger.warn({ err: failure, job_id: job.id }, 'jobs: removing the files of a deleted job failed'))
         }
       } else if (isUnrecoverable(error) || job.attempts >= maxAttempts) {
-        await end(job, leaseToken, { status: 'failed', translated: 0, failed: 0, error: (error as Error).message || String(error) })
+        if (!isUnrecoverable(error)) logger.error({ err: error, job_id: job.id, attempts: job.attempts }, 'jobs: job failed after its last attempt')
+        await end(job, leaseToken, { status: 'failed', translated: 0, failed: 0, translatedPairs: 0, error: (error as Error).message || String(error) })
       } else {
+        logger.warn({ err: error, job_id: job.id, attempts: job.attempts }, 'jobs: attempt failed; retrying')
         const delay = retryBackoffMs * 2 ** (job.attempts - 1)
         const ok = await store.finish(job.id, leaseToken, {
           kind: 'retry',
@@ -331,7 +392,7 @@ export function createJobService(options: JobServiceOptions): JobService {
           error_message: (error as Error).message || String(error),
           now: new Date().toISOString(),
         })
-        if (ok) await queue.enqueue(job.id, delay).catch(() => {})
+        if (ok) await queue.enqueue(job.id, delay).catch((failure: unknown) => logger.warn({ err: failure, job_id: job.id }, 'jobs: enqueue failed; the sweep will pick the job up'))
       }
     } finally {
       clearInterval(renewal)
@@ -343,23 +404,32 @@ export function createJobService(options: JobServiceOptions): JobService {
   async function end(
     job: StoredJob,
     leaseToken: string,
-    result: { status: 'completed' | 'partial' | 'failed'; translated: number; failed: number; error: string | null },
+    result: {
+      status: 'completed' | 'partial' | 'failed'
+      /** Keys translated into every target / failed for at least one. */
+      translated: number
+      failed: number
+      /** (key, language) pairs translated: the credits kept. */
+      translatedPairs: number
+      /** Default (a job that failed as a whole): every language failed. */
+      languages?: Record<string, StoredLanguage>
+      error: string | null
+    },
   ): Promise<void> {
     const now = new Date().toISOString()
     const current = (await store.get(job.id)) ?? job
     const failedJob = result.status === 'failed'
     const translated = failedJob ? 0 : result.translated
-    const failed = failedJob ? Math.max(result.failed, current.total_keys * current.target_languages.length) : result.failed
-    const record: JobRecord = {
-      ...toRecord(current),
-      status: result.status,
-      translated_keys: translated,
-      failed_keys: failed,
-      error_message: result.error,
-      updated_at: now,
-      completed_at: now,
+    const failed = failedJob ? Math.max(result.failed, current.total_keys) : result.failed
+    const languages: Record<string, StoredLanguage> = {}
+    for (const code of current.target_languages) {
+      languages[code] = failedJob
+        ? { translated_keys: 0, failed_keys: current.total_keys, status: 'failed' }
+        : (result.languages?.[code] ?? { translated_keys: 0, failed_keys: current.total_keys, status: 'failed' })
     }
-    const rows = refundRow(current, failedJob ? current.credits_reserved : current.credits_reserved - translated)
+    const ended: StoredJob = { ...current, status: result.status, translated_keys: translated, failed_keys: failed, languages, error_message: result.error, updated_at: now, completed_at: now }
+    const record = toRecord(ended, { webhook: false })
+    const rows = refundRow(current, failedJob ? current.credits_reserved : current.credits_reserved - result.translatedPairs)
     if (current.webhook_url) {
       const body = {
         event: 'i18n_translation.completed',
@@ -383,6 +453,8 @@ export function createJobService(options: JobServiceOptions): JobService {
       status: result.status,
       translated_keys: translated,
       failed_keys: failed,
+      languages,
+      ...(current.webhook_url ? { webhook: { state: 'pending' as const, attempts: 0, last_error: null } } : {}),
       error_message: result.error,
       now,
       outbox: rows,
@@ -394,13 +466,15 @@ export function createJobService(options: JobServiceOptions): JobService {
   async function sweep(): Promise<void> {
     try {
       for (const id of await store.runnable()) await queue.enqueue(id)
-    } catch {}
+    } catch (error) {
+      logger.warn({ err: error }, 'jobs: sweep failed; it runs again after sweepMs')
+    }
   }
 
   return {
     create,
     async list(ownerId) {
-      return (await store.list(ownerId)).map(toRecord)
+      return (await store.list(ownerId)).map((job) => toRecord(job))
     },
     async get(ownerId, id) {
       const job = await owned(ownerId, id)
@@ -424,7 +498,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       if (!existing) return 'not_found'
       if (existing.owner_id !== ownerId) return 'forbidden'
       const removed = await store.remove(id, (job) =>
-        job.status === 'pending' || job.status === 'processing' ? refundRow(job, job.credits_reserved - job.translated_keys) : [],
+        job.status === 'pending' || job.status === 'processing' ? refundRow(job, job.credits_reserved - translatedPairs(job)) : [],
       )
       if (!removed) return 'not_found'
       await files.removeJob(id)

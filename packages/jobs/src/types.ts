@@ -1,9 +1,42 @@
 /** Shapes shared by the service, the drivers and the processing code. */
 
+/**
+ * Where @verso/jobs reports what it cannot throw to a caller (a failed lease renewal, a queue
+ * connection error, a webhook out of retries, a refund that failed): pino's call shape, so a
+ * pino logger (or fastify's `app.log`) can be passed as it is. Default: silent.
+ */
+export interface JobLogger {
+  error(object: Record<string, unknown>, message: string): void
+  warn(object: Record<string, unknown>, message: string): void
+  info(object: Record<string, unknown>, message: string): void
+}
+
+export const silentLogger: JobLogger = { error() {}, warn() {}, info() {} }
+
 export type JobStatus = 'pending' | 'processing' | 'completed' | 'partial' | 'failed'
 export type FileType = 'json' | 'yaml' | 'po' | 'properties' | 'strings' | 'xml'
 
-/** Spec 2.4, with the spec's JSON field names (without translated_files). */
+/** Where one target language of a job stands (Verso extension of spec 2.4, in `languages`). */
+export interface LanguageProgress {
+  /** Keys translated into this language. */
+  translated_keys: number
+  /** Keys that failed for this language (their value in its file stays the source text). */
+  failed_keys: number
+  /** `pending` (not started), `processing`, then `completed`, `partial` (some keys failed) or `failed` (all did, or the job failed). */
+  status: JobStatus
+}
+
+/** Delivery of the job's webhook (Verso extension of spec 2.4): shown once the job has ended, when it has a webhook_url. */
+export interface WebhookDelivery {
+  /** `pending` while attempts remain, `delivered` on a 2xx, `failed` when retries ran out or the address was refused. */
+  state: 'pending' | 'delivered' | 'failed'
+  /** Attempts made so far. */
+  attempts: number
+  /** Why the last attempt failed, or null. */
+  last_error: string | null
+}
+
+/** Spec 2.4, with the spec's JSON field names (without translated_files), plus Verso's `languages` and `webhook`. */
 export interface JobRecord {
   id: string
   job_id: string
@@ -14,14 +47,26 @@ export interface JobRecord {
   target_languages: string[]
   /** Translatable keys in the file. */
   total_keys: number
-  /** Successful (key, target language) pairs: at most total_keys × target_languages.length. */
+  /** Keys translated into every target language. */
   translated_keys: number
-  /** Failed (key, target language) pairs. */
+  /** Keys that failed for at least one target language; translated_keys + failed_keys = total_keys once the job ended. */
   failed_keys: number
   error_message: string | null
   created_at: string
   updated_at: string
   completed_at: string | null
+  /** Per target language, in target_languages order. */
+  languages: Record<string, LanguageProgress>
+  /** Present when the job has a webhook_url: null until the job ends, then the delivery's state. */
+  webhook?: WebhookDelivery | null
+}
+
+/**
+ * What the store keeps per target language: the public counts plus the indexes (into the
+ * file's translatable entries) of the keys that failed, so a resumed job can count keys again.
+ */
+export interface StoredLanguage extends LanguageProgress {
+  failed_indexes?: number[]
 }
 
 /** Spec 2.5. */
@@ -38,7 +83,10 @@ export interface JobWithFiles extends JobRecord {
 }
 
 /** A job as the store keeps it: the public record plus what the engine needs. */
-export interface StoredJob extends JobRecord {
+export interface StoredJob extends Omit<JobRecord, 'languages' | 'webhook'> {
+  /** Per target language; a language not yet reported is absent. */
+  languages: Record<string, StoredLanguage>
+  webhook: WebhookDelivery | null
   owner_id: string
   webhook_url: string | null
   /** Credits reserved at creation (keys × targets when a credits hook is configured, else 0). */
@@ -108,6 +156,10 @@ export type Outcome =
       status: 'completed' | 'partial' | 'failed'
       translated_keys: number
       failed_keys: number
+      /** Default: the languages as last reported. */
+      languages?: Record<string, StoredLanguage>
+      /** Set when the job has a webhook (its delivery starts `pending`). */
+      webhook?: WebhookDelivery
       error_message: string | null
       /** ISO time stamped as updated_at and completed_at. */
       now: string
@@ -126,6 +178,8 @@ export type Outcome =
 export interface ProgressPatch {
   translated_keys: number
   failed_keys: number
+  /** Every target language's progress so far. Default: unchanged. */
+  languages?: Record<string, StoredLanguage>
   source_language?: string
   /** Upserted by (job_id, language_code): a re-run keeps the first id and created_at. */
   file?: Omit<StoredFile, 'id' | 'created_at'> & { id: string; created_at: string }
@@ -162,8 +216,15 @@ export interface JobStore {
   addOutbox(row: OutboxInput): Promise<void>
   /** Leases the next due outbox row. */
   claimOutbox(leaseMs: number): Promise<OutboxRow | null>
-  /** `done`: delete the row; else reschedule with the attempt count. False when the token is stale. */
-  settleOutbox(id: string, leaseToken: string, result: { done: true } | { done: false; attempts: number; nextAt: number; error: string }): Promise<boolean>
+  /**
+   * `done`: delete the row; else reschedule with the attempt count. With `webhook`, the row's
+   * job records that delivery state in the same transaction. False when the token is stale.
+   */
+  settleOutbox(
+    id: string,
+    leaseToken: string,
+    result: ({ done: true } | { done: false; attempts: number; nextAt: number; error: string }) & { webhook?: WebhookDelivery },
+  ): Promise<boolean>
   /** Epoch ms of the earliest outbox row, or null when empty. */
   nextOutboxAt(): Promise<number | null>
   close(): Promise<void>

@@ -23,7 +23,8 @@ describe('the job engine with the Apertium engine', () => {
       const current = await service.get('u1', job.id)
       return current && current.completed_at ? current : null
     }, 60_000, 50)
-    expect(done).toMatchObject({ status: 'completed', source_language: 'en', total_keys: 4, translated_keys: 8, failed_keys: 0 })
+    expect(done).toMatchObject({ status: 'completed', source_language: 'en', total_keys: 4, translated_keys: 4, failed_keys: 0 })
+    expect(done.languages).toEqual({ es: { translated_keys: 4, failed_keys: 0, status: 'completed' }, ca: { translated_keys: 4, failed_keys: 0, status: 'completed' } })
     const es = JSON.parse(dec((await service.download('u1', job.id, 'es'))!.bytes))
     expect(es.menu.save).toBe(es.menu.again)
     expect(es.menu.save).not.toBe('Save the file')

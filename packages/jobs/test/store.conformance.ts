@@ -232,6 +232,23 @@ export function storeConformance(name: string, make: () => Promise<{ store: JobS
       expect(await store.nextOutboxAt()).toBeNull()
     })
 
+    test('settling an outbox row can record the webhook delivery state on its job, in the same transaction', async () => {
+      const job = await store.add(newJob({ webhook_url: 'https://hooks.example.test/x' }))
+      expect(job.webhook).toBeNull()
+      await store.addOutbox({ id: randomUUID(), kind: 'webhook', owner_id: job.owner_id, job_id: job.id, payload: '{}', next_at: Date.now() })
+      const first = (await store.claimOutbox(10_000))!
+      const pending = { state: 'pending' as const, attempts: 1, last_error: 'receiver answered 500' }
+      expect(await store.settleOutbox(first.id, 'stale', { done: true, webhook: { state: 'failed', attempts: 9, last_error: 'x' } })).toBe(false)
+      expect((await store.get(job.id))!.webhook).toBeNull()
+      expect(await store.settleOutbox(first.id, first.lease_token, { done: false, attempts: 1, nextAt: Date.now(), error: 'receiver answered 500', webhook: pending })).toBe(true)
+      expect((await store.get(job.id))!.webhook).toEqual(pending)
+      const second = (await store.claimOutbox(10_000))!
+      const failed = { state: 'failed' as const, attempts: 2, last_error: 'receiver answered 503' }
+      expect(await store.settleOutbox(second.id, second.lease_token, { done: true, webhook: failed })).toBe(true)
+      expect((await store.get(job.id))!.webhook).toEqual(failed)
+      expect(await store.nextOutboxAt()).toBeNull()
+    })
+
     test('an outbox row whose lease expired is claimed again', async () => {
       await store.addOutbox({ id: randomUUID(), kind: 'refund', owner_id: 'o', job_id: 'j', payload: '{"amount":1}', next_at: Date.now() })
       const first = (await store.claimOutbox(50))!

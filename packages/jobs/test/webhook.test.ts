@@ -51,7 +51,8 @@ describe('webhook delivery', () => {
     expect(request!.headers['x-verso-delivery']).toMatch(/^[0-9a-f-]{36}$/)
     const body = JSON.parse(request!.body)
     expect(body).toMatchObject({ event: 'i18n_translation.completed', job_id: job.id, status: 'completed' })
-    expect(body.job).toMatchObject({ id: job.id, job_id: job.id, status: 'completed', translated_keys: 4, failed_keys: 0, total_keys: 2 })
+    expect(body.job).toMatchObject({ id: job.id, job_id: job.id, status: 'completed', translated_keys: 2, failed_keys: 0, total_keys: 2 })
+    expect(body.job).not.toHaveProperty('webhook')
     expect(body.job).not.toHaveProperty('translated_files')
     expect(body.completed_at).toBe(body.job.completed_at)
     expect(body.translated_files.map((f: { language_code: string }) => f.language_code).sort()).toEqual(['ca', 'es'])
@@ -123,6 +124,44 @@ describe('webhook delivery', () => {
     await until(async () => hook.requests.length >= 4)
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(hook.requests).toHaveLength(4)
+  })
+
+  test('records a delivery out of retries on the job, with its attempts and last error (issue 12)', async () => {
+    const hook = await receiver(tls, () => ({ status: 503 }))
+    closers.push(hook.close)
+    const { service } = setup({ webhook: { backoffMs: 20, retries: 2 } })
+    const job = await runJob(service, hook.url)
+    const failed = await until(async () => {
+      const current = await service.get('u1', job.id)
+      return current?.webhook?.state === 'failed' ? current : null
+    })
+    expect(failed.webhook).toEqual({ state: 'failed', attempts: 3, last_error: 'receiver answered 503' })
+    expect(hook.requests).toHaveLength(3)
+  })
+
+  test('records a delivered webhook on the job, and pending while attempts remain', async () => {
+    const hook = await receiver(tls, (n) => ({ status: n < 1 ? 500 : 200 }))
+    closers.push(hook.close)
+    const { service } = setup({ webhook: { backoffMs: 300 } })
+    const job = await runJob(service, hook.url)
+    const pending = await until(async () => {
+      const current = await service.get('u1', job.id)
+      return current?.webhook?.attempts === 1 ? current : null
+    })
+    expect(pending.webhook).toEqual({ state: 'pending', attempts: 1, last_error: 'receiver answered 500' })
+    const delivered = await until(async () => {
+      const current = await service.get('u1', job.id)
+      return current?.webhook?.state === 'delivered' ? current : null
+    })
+    expect(delivered.webhook).toEqual({ state: 'delivered', attempts: 2, last_error: null })
+  })
+
+  test('shows webhook null while the job runs and no webhook field on a job without webhook_url', async () => {
+    const { service } = setup()
+    const withHook = await service.create({ ownerId: 'u1', filename: 'app.json', bytes: enc(FILE), sourceLanguage: 'en', targetLanguages: ['es'], webhookUrl: 'https://hooks.example.test/x' })
+    const without = await service.create({ ownerId: 'u1', filename: 'app.json', bytes: enc(FILE), sourceLanguage: 'en', targetLanguages: ['es'] })
+    expect((await service.get('u1', withHook.id))!.webhook).toBeNull()
+    expect(await service.get('u1', without.id)).not.toHaveProperty('webhook')
   })
 
   test('does not follow redirects: a 3xx is a failed attempt', async () => {

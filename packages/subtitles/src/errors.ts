@@ -7,6 +7,17 @@ export type SubtitleErrorCode =
   | 'SUBTITLE_TRANSLATION_MISMATCH'
   | 'SUBTITLE_UNKNOWN_CUE'
 
+/** Every code, for servers building their status table (the Record makes the compiler check the list is complete). */
+const CODES: Record<SubtitleErrorCode, true> = {
+  SUBTITLE_EMPTY: true,
+  SUBTITLE_INVALID: true,
+  SUBTITLE_INVALID_TIMESTAMP: true,
+  SUBTITLE_UNSUPPORTED_FORMAT: true,
+  SUBTITLE_TRANSLATION_MISMATCH: true,
+  SUBTITLE_UNKNOWN_CUE: true,
+}
+export const subtitleErrorCodes = Object.keys(CODES) as readonly SubtitleErrorCode[]
+
 /** The one error class of `@verso/subtitles`; `code` is stable, `line` is 1-based when known. */
 export class SubtitleError extends Error {
   override name = 'SubtitleError'

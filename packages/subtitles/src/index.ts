@@ -1,4 +1,4 @@
-export { SubtitleError } from './errors.js'
+export { SubtitleError, subtitleErrorCodes } from './errors.js'
 export type { SubtitleErrorCode, SubtitleIssue } from './errors.js'
 export { parseSubtitles } from './parse.js'
 export { countSubtitleBlocks, extractSubtitles, translateSubtitles } from './extract.js'

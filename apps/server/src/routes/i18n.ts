@@ -25,6 +25,19 @@ const UPLOAD_FORM = {
   },
 }
 
+/**
+ * Errors of reading the multipart body. Busboy's own (no boundary, a truncated body, a part
+ * without headers) are plain Errors: the client sent a broken body, so they are 400s. Errors
+ * that already carry a client status (the plugin's size and count limits) keep it.
+ */
+function malformedUpload(error: unknown): unknown {
+  if (error instanceof HttpError) return error
+  const status = (error as { statusCode?: unknown })?.statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500) return error
+  const reason = error instanceof Error ? error.message : String(error)
+  return new HttpError(400, `Malformed multipart/form-data body: ${reason}`)
+}
+
 function jobNotFound(field: 'detail' | 'error' = 'detail'): HttpError {
   return new HttpError(404, 'Job not found.', {}, field)
 }
@@ -37,17 +50,21 @@ export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engin
     }
     const fields: Record<string, string> = {}
     let file: { filename: string; bytes: Uint8Array } | undefined
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) {
-          throw new HttpError(400, `Unexpected file field '${part.fieldname}': send exactly one file in the 'file' field.`)
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || file) {
+            throw new HttpError(400, `Unexpected file field '${part.fieldname}': send exactly one file in the 'file' field.`)
+          }
+          file = { filename: part.filename, bytes: await part.toBuffer() }
+        } else if (FIELDS.has(part.fieldname)) {
+          fields[part.fieldname] = String(part.value)
+        } else {
+          throw new HttpError(400, `Unknown form field '${part.fieldname}'.`)
         }
-        file = { filename: part.filename, bytes: await part.toBuffer() }
-      } else if (FIELDS.has(part.fieldname)) {
-        fields[part.fieldname] = String(part.value)
-      } else {
-        throw new HttpError(400, `Unknown form field '${part.fieldname}'.`)
       }
+    } catch (error) {
+      throw malformedUpload(error)
     }
     if (!file) throw new HttpError(400, "The 'file' field is required.")
     const targets = (fields.target_languages ?? '')

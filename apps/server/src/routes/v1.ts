@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppDeps } from '../app.js'
-import { detectText, resolvePair, withCredits } from '../translation.js'
-import { DetectBody, TranslateBody } from './translate.js'
+import { detectText } from '../translation.js'
+import { DetectBody, TranslateBody, translateText } from './translate.js'
 
 const translateFamily = { auth: 'translate', rateLimited: true } as const
 
@@ -15,10 +15,9 @@ export const v1Routes: FastifyPluginAsync<AppDeps> = async (fastify, { engine, m
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
 
   app.post('/v1/translate', { schema: { body: TranslateBody }, config: translateFamily }, async (request) => {
-    const { text, source, target } = request.body
-    const pair = await resolvePair(engine, source, target, () => text)
-    const [result] = await withCredits(metering, request.account!, 1, () => engine.translate([text], pair))
-    return { translation: result!.segment as string, source: pair.source, target: pair.target }
+    const { text, source, target, preserve_placeholders = true } = request.body
+    const { translation, pair } = await translateText(engine, metering, request, text, source, target, preserve_placeholders)
+    return { translation, source: pair.source, target: pair.target }
   })
 
   for (const url of ['/v1/language_detect', '/v1/detect_language']) {

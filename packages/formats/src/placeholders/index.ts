@@ -10,6 +10,10 @@ import { detectSyntax } from '../shared/syntax.js'
 import { pluralCategories } from '../plurals/index.js'
 import { balanced, tokenize, type RawPiece, type TokenizeOptions } from './tokens.js'
 
+/** The tokenizer `prepare` uses, for callers that mask text already split by another codec (HTML, subtitles). */
+export { tokenize }
+export type { RawPiece, TokenizeOptions }
+
 /** The engine's segment type (structurally identical to @verso/engine's; defined here so formats stands alone). */
 export type SegmentPart = string | { id: string; kind: 'open' | 'close' | 'void' }
 export type Segment = string | readonly SegmentPart[]

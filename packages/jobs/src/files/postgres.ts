@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { FileStore } from '../types.js'
+import { silentLogger, type FileStore, type JobLogger } from '../types.js'
 import { quoteIdent } from '../store/postgres.js'
 
 export interface PostgresFileStoreOptions {
@@ -8,6 +8,8 @@ export interface PostgresFileStoreOptions {
   connectionString?: string
   /** Schema of the `jobs_blobs` table. Default: `public`. */
   schema?: string
+  /** Where an idle pool client's error is reported (own pool only). Default: silent. */
+  logger?: JobLogger
 }
 
 /**
@@ -17,7 +19,9 @@ export interface PostgresFileStoreOptions {
 export function postgresFileStore(options: PostgresFileStoreOptions): FileStore {
   const ownPool = !options.pool
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 4 })
-  if (ownPool) pool.on('error', () => {}) // an idle client's error must not crash the process
+  const logger = options.logger ?? silentLogger
+  // An idle client's error must not crash the process; the next query reports it to its caller.
+  if (ownPool) pool.on('error', (error) => logger.warn({ err: error }, 'jobs: idle PostgreSQL client failed'))
   const table = `${quoteIdent(options.schema ?? 'public')}.jobs_blobs`
   let ready: Promise<void> | undefined
   const init = () =>

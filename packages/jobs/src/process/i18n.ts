@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { JobError } from '../errors.js'
-import type { FileStore, JobStore, ProgressPatch, StoredJob } from '../types.js'
+import type { FileStore, JobStore, ProgressPatch, StoredJob, StoredLanguage } from '../types.js'
 import { fileKey, sourceKey } from '../types.js'
 import type { FormatsSeam, LoadedFormat, ParsedFile, PluralCategory, PluralForms, Prepared, Segment } from './formats.js'
 
@@ -33,8 +33,14 @@ export interface ProcessContext {
 export interface ProcessResult {
   /** The source language (detected when the job said `auto`). */
   source: string
+  /** Keys translated into every target language. */
   translated: number
+  /** Keys that failed for at least one target language. */
   failed: number
+  /** (key, language) pairs translated: the credits the job keeps. */
+  translatedPairs: number
+  /** Per target language, with the failed keys' indexes. */
+  languages: Record<string, StoredLanguage>
   /** First failure reason, for the error message when every key failed. */
   firstProblem: string | null
 }
@@ -168,34 +174,53 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
   }
 
   const done = new Map((await store.files(job.id)).map((file) => [file.language_code, file]))
-  // Counts of finished languages (from earlier attempts too) and of languages under way.
-  let translated = 0
-  let failed = 0
+  // Key-level counts (spec 2.4): a key is translated once it is translated into every target
+  // language, failed as soon as one language fails it. Per language, the counts are its own.
+  const targetCount = job.target_languages.length
+  const languagesOk = new Uint16Array(entries.length)
+  const keyFailed = new Uint8Array(entries.length)
+  let keysTranslated = 0
+  let keysFailed = 0
+  let translatedPairs = 0
+  const keyOk = (index: number) => {
+    translatedPairs++
+    if (++languagesOk[index]! === targetCount) keysTranslated++
+  }
+  const keyFails = (index: number) => {
+    if (keyFailed[index]) return
+    keyFailed[index] = 1
+    keysFailed++
+  }
+  const languages: Record<string, StoredLanguage> = {}
   let firstProblem: string | null = null
   const todo: string[] = []
   for (const target of job.target_languages) {
     const file = done.get(target)
-    if (file && (await files.get(fileKey(job.id, target)))) {
-      translated += file.translated
-      failed += file.failed
+    const earlier = job.languages[target]
+    // A language finished by an earlier attempt counts again from its recorded failed keys;
+    // without that record (a job from an older version) it is done again.
+    if (file && earlier?.failed_indexes && (await files.get(fileKey(job.id, target)))) {
+      const failedHere = new Set(earlier.failed_indexes)
+      for (let index = 0; index < entries.length; index++) {
+        if (failedHere.has(index)) keyFails(index)
+        else keyOk(index)
+      }
+      languages[target] = earlier
     } else {
+      languages[target] = { translated_keys: 0, failed_keys: 0, status: 'pending' }
       todo.push(target)
     }
-  }
-  const live = new Map<string, { ok: number; bad: number }>()
-  const totals = () => {
-    let ok = translated
-    let bad = failed
-    for (const counts of live.values()) {
-      ok += counts.ok
-      bad += counts.bad
-    }
-    return { translated_keys: ok, failed_keys: bad }
   }
   // Progress writes go one after another, so counts never go backwards.
   let writes: Promise<void> = Promise.resolve()
   const report = (extra: Partial<ProgressPatch> = {}): Promise<void> => {
-    const patch: ProgressPatch = { ...totals(), now: new Date().toISOString(), ...extra }
+    const patch: ProgressPatch = {
+      translated_keys: keysTranslated,
+      failed_keys: keysFailed,
+      languages: structuredClone(languages),
+      now: new Date().toISOString(),
+      ...extra,
+    }
     writes = writes.then(async () => {
       if (!(await store.progress(job.id, leaseToken, patch))) throw new LeaseLost('lease lost')
     })
@@ -205,19 +230,26 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
 
   const runTarget = async (target: string): Promise<void> => {
     check()
-    const counts = { ok: 0, bad: 0 }
-    live.set(target, counts)
+    const counts: StoredLanguage = { translated_keys: 0, failed_keys: 0, status: 'processing' }
+    languages[target] = counts
+    const failedIndexes: number[] = []
     const translations = new Map<string, string | PluralForms>()
-    const fail = (reason: string) => {
-      counts.bad++
+    const ok = (index: number) => {
+      counts.translated_keys++
+      keyOk(index)
+    }
+    const fail = (index: number, reason: string) => {
+      counts.failed_keys++
+      failedIndexes.push(index)
+      keyFails(index)
       firstProblem ??= reason
     }
 
     if (target === source) {
       // Nothing to translate: the file is written with its values unchanged, every key counted as translated.
-      counts.ok = entries.length
+      for (let i = 0; i < entries.length; i++) ok(i)
     } else if (!translator.supports(source, target)) {
-      for (let i = 0; i < entries.length; i++) fail(`No translator for ${source} → ${target}.`)
+      for (let i = 0; i < entries.length; i++) fail(i, `No translator for ${source} → ${target}.`)
     } else {
       const unique: Segment[] = []
       const index = new Map<string, number>()
@@ -268,9 +300,11 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
       // Keys whose segments are all back are restored as soon as their batch returns.
       const settle = (upTo: number) => {
         while (next < plans.length && plans[next]!.needs <= upTo) {
+          // Plans are in entry order: a plan's index is its key's.
+          const index = next
           const plan = plans[next++]!
           if (plan.problem) {
-            fail(plan.problem)
+            fail(index, plan.problem)
             continue
           }
           const texts = new Map<PluralCategory | undefined, string>()
@@ -284,7 +318,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
             texts.set(form, result.text)
           }
           if (problem) {
-            fail(problem)
+            fail(index, problem)
             continue
           }
           if (plan.mapping) {
@@ -294,7 +328,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
           } else {
             translations.set(plan.key, texts.get(undefined)!)
           }
-          counts.ok++
+          ok(index)
         }
       }
       settle(0)
@@ -306,7 +340,8 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
         for (let i = 0; i < chunk.length; i++) results.push(settled[i] ?? { error: new Error('The translator returned no result.') })
         settle(results.length)
         check()
-        void report().catch(() => {})
+        // Not awaited here: a failed write also rejects `writes`, which processJob awaits before returning.
+        void report().catch(() => undefined)
       }
       settle(results.length)
     }
@@ -315,9 +350,8 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
     const out = parsed.write(translations, { targetLanguage: target })
     await files.put(fileKey(job.id, target), out)
     check()
-    live.delete(target)
-    translated += counts.ok
-    failed += counts.bad
+    counts.status = counts.failed_keys === 0 ? 'completed' : counts.translated_keys === 0 ? 'failed' : 'partial'
+    counts.failed_indexes = failedIndexes
     const stamp = new Date().toISOString()
     await report({
       file: {
@@ -326,8 +360,8 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
         language_code: target,
         file_size: out.byteLength,
         created_at: stamp,
-        translated: counts.ok,
-        failed: counts.bad,
+        translated: counts.translated_keys,
+        failed: counts.failed_keys,
         encoding: parsed.encoding,
       },
     })
@@ -352,5 +386,5 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
     stop ??= error
   })
   if (stop !== undefined) throw stop
-  return { source, translated, failed, firstProblem }
+  return { source, translated: keysTranslated, failed: keysFailed, translatedPairs, languages, firstProblem }
 }

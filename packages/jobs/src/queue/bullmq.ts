@@ -1,5 +1,5 @@
 import { Queue, Worker } from 'bullmq'
-import type { JobQueue, QueueHandler } from '../types.js'
+import { silentLogger, type JobLogger, type JobQueue, type QueueHandler } from '../types.js'
 
 export interface BullmqQueueOptions {
   /** Redis URL, e.g. `redis://127.0.0.1:6379`. */
@@ -15,6 +15,8 @@ export interface BullmqQueueOptions {
   lockMs?: number
   /** Delay before retrying a job whose store lease another worker still holds. Default: 1000. */
   busyDelayMs?: number
+  /** Where Redis connection errors and failed handler runs are reported. Default: silent. */
+  logger?: JobLogger
 }
 
 /**
@@ -29,12 +31,13 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue {
   const prefix = options.prefix ?? 'bull'
   const lockMs = options.lockMs ?? 30_000
   const busyDelayMs = options.busyDelayMs ?? 1000
+  const logger = options.logger ?? silentLogger
   let queue: Queue | undefined
   const getQueue = () => {
     if (!queue) {
       queue = new Queue(name, { connection, prefix })
-      // Connection trouble surfaces as rejected adds; an unhandled 'error' event would crash the process.
-      queue.on('error', () => {})
+      // Connection trouble also surfaces as rejected adds; an unhandled 'error' event would crash the process.
+      queue.on('error', (error) => logger.warn({ err: error }, 'jobs: BullMQ queue error'))
     }
     return queue
   }
@@ -64,7 +67,9 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue {
         },
         { connection, prefix, concurrency, lockDuration: lockMs, stalledInterval: Math.max(1000, Math.floor(lockMs / 2)), maxStalledCount: 10 },
       )
-      worker.on('error', () => {})
+      worker.on('error', (error) => logger.warn({ err: error }, 'jobs: BullMQ worker error'))
+      // A throwing handler (a store error): BullMQ retries the delivery (attempts: 3), and the sweep covers the rest.
+      worker.on('failed', (job, error) => logger.warn({ err: error, job_id: (job?.data as { jobId?: string } | undefined)?.jobId }, 'jobs: queue delivery failed'))
     },
     async stop() {
       const w = worker

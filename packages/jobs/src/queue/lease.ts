@@ -1,8 +1,10 @@
-import type { JobQueue, QueueHandler } from '../types.js'
+import { silentLogger, type JobLogger, type JobQueue, type QueueHandler } from '../types.js'
 
 export interface LeaseQueueOptions {
   /** How often idle consumers look for claimable jobs (new, retried, or left by a crashed worker). Default: 500. */
   pollMs?: number
+  /** Where a consumer's unexpected error is reported (the consumer goes on after pollMs). Default: silent. */
+  logger?: JobLogger
 }
 
 /**
@@ -12,6 +14,7 @@ export interface LeaseQueueOptions {
  */
 export function leaseQueue(options: LeaseQueueOptions = {}): JobQueue {
   const pollMs = options.pollMs ?? 500
+  const logger = options.logger ?? silentLogger
   let running = false
   const loops: Promise<void>[] = []
   const sleepers = new Set<() => void>()
@@ -37,7 +40,9 @@ export function leaseQueue(options: LeaseQueueOptions = {}): JobQueue {
       let result: Awaited<ReturnType<QueueHandler>>
       try {
         result = await handler(null)
-      } catch {
+      } catch (error) {
+        // A store error while claiming: the job (if any) stays where it was; try again after pollMs.
+        logger.error({ err: error }, 'jobs: lease queue consumer failed')
         result = 'idle'
       }
       if (!running) break

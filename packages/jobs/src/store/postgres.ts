@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import type { Claim, JobStore, OutboxInput, OutboxRow, StoredJob } from '../types.js'
-import { fileFromRow, jobFromRow, type FileRow, type JobRow } from './rows.js'
+import { silentLogger, type Claim, type JobLogger, type JobStore, type OutboxInput, type OutboxRow, type StoredJob } from '../types.js'
+import { ADDED_JOB_COLUMNS, fileFromRow, jobFromRow, type FileRow, type JobRow } from './rows.js'
 
 export interface PostgresJobStoreOptions {
   /** A pg Pool to use (not closed by the store), or a connection string. */
@@ -11,6 +11,8 @@ export interface PostgresJobStoreOptions {
   schema?: string
   /** Clock (epoch ms) for leases and retries; machines sharing a database need synchronised clocks. Default: Date.now. */
   now?: () => number
+  /** Where an idle pool client's error is reported (own pool only). Default: silent. */
+  logger?: JobLogger
 }
 
 export function quoteIdent(name: string): string {
@@ -29,7 +31,9 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
   const clock = options.now ?? Date.now
   const ownPool = !options.pool
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 8 })
-  if (ownPool) pool.on('error', () => {}) // an idle client's error must not crash the process
+  const logger = options.logger ?? silentLogger
+  // An idle client's error must not crash the process; the next query reports it to its caller.
+  if (ownPool) pool.on('error', (error) => logger.warn({ err: error }, 'jobs: idle PostgreSQL client failed'))
   const s = quoteIdent(options.schema ?? 'public')
   const J = `${s}.jobs_jobs`
   const F = `${s}.jobs_files`
@@ -66,7 +70,9 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
             attempts INTEGER NOT NULL DEFAULT 0,
             lease_token TEXT,
             lease_until BIGINT,
-            run_at BIGINT NOT NULL DEFAULT 0
+            run_at BIGINT NOT NULL DEFAULT 0,
+            languages TEXT,
+            webhook TEXT
           );
           CREATE INDEX IF NOT EXISTS jobs_jobs_owner ON ${J} (owner_id, seq);
           CREATE INDEX IF NOT EXISTS jobs_jobs_claim ON ${J} (status, run_at);
@@ -95,9 +101,11 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
           );
           CREATE INDEX IF NOT EXISTS jobs_outbox_due ON ${O} (next_at);
         `)
+        // A database made by an earlier version lacks the newer columns.
+        for (const column of ADDED_JOB_COLUMNS) await client.query(`ALTER TABLE ${J} ADD COLUMN IF NOT EXISTS ${column} TEXT`)
         await client.query('COMMIT')
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
+        await client.query('ROLLBACK').catch(() => undefined) // the error rethrown below is the one that matters; a broken connection rolls back anyway
         throw error
       } finally {
         client.release()
@@ -116,7 +124,7 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
       await client.query('COMMIT')
       return result
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {})
+      await client.query('ROLLBACK').catch(() => undefined) // the error rethrown below is the one that matters; a broken connection rolls back anyway
       throw error
     } finally {
       client.release()
@@ -209,13 +217,11 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
     async progress(id, token, patch) {
       return tx(async (db) => {
         if (!(await owned(db, id, token))) return false
-        await q(db, `UPDATE ${J} SET translated_keys = $1, failed_keys = $2, source_language = COALESCE($3, source_language), updated_at = $4 WHERE id = $5`, [
-          patch.translated_keys,
-          patch.failed_keys,
-          patch.source_language ?? null,
-          patch.now,
-          id,
-        ])
+        await q(
+          db,
+          `UPDATE ${J} SET translated_keys = $1, failed_keys = $2, source_language = COALESCE($3, source_language), updated_at = $4, languages = COALESCE($6, languages) WHERE id = $5`,
+          [patch.translated_keys, patch.failed_keys, patch.source_language ?? null, patch.now, id, patch.languages ? JSON.stringify(patch.languages) : null],
+        )
         if (patch.file) {
           const f = patch.file
           await q(
@@ -243,8 +249,17 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
         await q(
           db,
           `UPDATE ${J} SET status = $1, translated_keys = $2, failed_keys = $3, error_message = $4, updated_at = $5, completed_at = $5,
-             lease_token = NULL, lease_until = NULL WHERE id = $6`,
-          [outcome.status, outcome.translated_keys, outcome.failed_keys, outcome.error_message, outcome.now, id],
+             lease_token = NULL, lease_until = NULL, languages = COALESCE($7, languages), webhook = $8 WHERE id = $6`,
+          [
+            outcome.status,
+            outcome.translated_keys,
+            outcome.failed_keys,
+            outcome.error_message,
+            outcome.now,
+            id,
+            outcome.languages ? JSON.stringify(outcome.languages) : null,
+            outcome.webhook ? JSON.stringify(outcome.webhook) : null,
+          ],
         )
         if (outcome.dropFiles) await q(db, `DELETE FROM ${F} WHERE job_id = $1`, [id])
         await writeOutbox(db, outcome.outbox)
@@ -297,14 +312,22 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
       })
     },
     async settleOutbox(id, token, result) {
-      await init()
-      if (result.done) return (await q(pool, `DELETE FROM ${O} WHERE id = $1 AND lease_token = $2`, [id, token])).rowCount === 1
-      const updated = await q(
-        pool,
-        `UPDATE ${O} SET attempts = $1, next_at = $2, last_error = $3, lease_token = NULL, lease_until = NULL WHERE id = $4 AND lease_token = $5`,
-        [result.attempts, result.nextAt, result.error, id, token],
-      )
-      return updated.rowCount === 1
+      return tx(async (db) => {
+        const found = await q<{ job_id: string }>(db, `SELECT job_id FROM ${O} WHERE id = $1 AND lease_token = $2 FOR UPDATE`, [id, token])
+        const row = found.rows[0]
+        if (!row) return false
+        if (result.webhook) await q(db, `UPDATE ${J} SET webhook = $1 WHERE id = $2`, [JSON.stringify(result.webhook), row.job_id])
+        if (result.done) await q(db, `DELETE FROM ${O} WHERE id = $1`, [id])
+        else {
+          await q(db, `UPDATE ${O} SET attempts = $1, next_at = $2, last_error = $3, lease_token = NULL, lease_until = NULL WHERE id = $4`, [
+            result.attempts,
+            result.nextAt,
+            result.error,
+            id,
+          ])
+        }
+        return true
+      })
     },
     async nextOutboxAt() {
       await init()

@@ -1,4 +1,4 @@
-import type { FileType, JobStatus, StoredFile, StoredJob } from '../types.js'
+import type { FileType, JobStatus, StoredFile, StoredJob, StoredLanguage, WebhookDelivery } from '../types.js'
 
 /** Column list shared by the SQL drivers (same names, same meaning). */
 export interface JobRow {
@@ -22,7 +22,14 @@ export interface JobRow {
   lease_token: string | null
   lease_until: number | string | null
   run_at: number | string
+  /** JSON of StoredJob.languages; null before the first progress report. */
+  languages: string | null
+  /** JSON of StoredJob.webhook; null until the job ends with a webhook. */
+  webhook: string | null
 }
+
+/** Columns added after the first release: drivers add them to existing tables at start-up. */
+export const ADDED_JOB_COLUMNS = ['languages', 'webhook'] as const
 
 export function jobFromRow(row: JobRow): StoredJob {
   return {
@@ -47,6 +54,8 @@ export function jobFromRow(row: JobRow): StoredJob {
     lease_token: row.lease_token,
     lease_until: row.lease_until === null ? null : Number(row.lease_until),
     run_at: Number(row.run_at),
+    languages: row.languages ? (JSON.parse(row.languages) as Record<string, StoredLanguage>) : {},
+    webhook: row.webhook ? (JSON.parse(row.webhook) as WebhookDelivery) : null,
   }
 }
 

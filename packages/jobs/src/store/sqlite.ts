@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { Claim, JobStore, NewJob, OutboxInput, OutboxRow, Outcome, ProgressPatch, StoredFile, StoredJob } from '../types.js'
-import { fileFromRow, jobFromRow, type FileRow, type JobRow } from './rows.js'
+import { ADDED_JOB_COLUMNS, fileFromRow, jobFromRow, type FileRow, type JobRow } from './rows.js'
 
 export interface SqliteJobStoreOptions {
   /** Database file, e.g. `${DATA_DIR}/jobs.db`; `:memory:` for tests. */
@@ -34,7 +34,9 @@ CREATE TABLE IF NOT EXISTS jobs_jobs (
   attempts INTEGER NOT NULL DEFAULT 0,
   lease_token TEXT,
   lease_until INTEGER,
-  run_at INTEGER NOT NULL DEFAULT 0
+  run_at INTEGER NOT NULL DEFAULT 0,
+  languages TEXT,
+  webhook TEXT
 );
 CREATE INDEX IF NOT EXISTS jobs_jobs_owner ON jobs_jobs(owner_id, seq);
 CREATE INDEX IF NOT EXISTS jobs_jobs_claim ON jobs_jobs(status, run_at);
@@ -76,6 +78,9 @@ export function sqliteJobStore(options: SqliteJobStoreOptions): JobStore {
   db.pragma('busy_timeout = 5000')
   db.pragma('synchronous = NORMAL')
   db.exec(SCHEMA)
+  // A database made by an earlier version lacks the newer columns.
+  const columns = new Set((db.prepare('PRAGMA table_info(jobs_jobs)').all() as Array<{ name: string }>).map((column) => column.name))
+  for (const column of ADDED_JOB_COLUMNS) if (!columns.has(column)) db.exec(`ALTER TABLE jobs_jobs ADD COLUMN ${column} TEXT`)
 
   // Statements are compiled once and reused.
   const statements = new Map<string, Database.Statement>()
@@ -120,8 +125,8 @@ export function sqliteJobStore(options: SqliteJobStoreOptions): JobStore {
   const progressTx = db.transaction((id: string, token: string, patch: ProgressPatch): boolean => {
     if (!owned(id, token)) return false
     sql(
-      'UPDATE jobs_jobs SET translated_keys = ?, failed_keys = ?, source_language = COALESCE(?, source_language), updated_at = ? WHERE id = ?',
-    ).run(patch.translated_keys, patch.failed_keys, patch.source_language ?? null, patch.now, id)
+      'UPDATE jobs_jobs SET translated_keys = ?, failed_keys = ?, languages = COALESCE(?, languages), source_language = COALESCE(?, source_language), updated_at = ? WHERE id = ?',
+    ).run(patch.translated_keys, patch.failed_keys, patch.languages ? JSON.stringify(patch.languages) : null, patch.source_language ?? null, patch.now, id)
     if (patch.file) {
       sql(
         `INSERT INTO jobs_files (id, job_id, language_code, file_size, created_at, translated, failed, encoding)
@@ -142,8 +147,18 @@ export function sqliteJobStore(options: SqliteJobStoreOptions): JobStore {
       return true
     }
     sql(
-      'UPDATE jobs_jobs SET status = ?, translated_keys = ?, failed_keys = ?, error_message = ?, updated_at = ?, completed_at = ?, lease_token = NULL, lease_until = NULL WHERE id = ?',
-    ).run(outcome.status, outcome.translated_keys, outcome.failed_keys, outcome.error_message, outcome.now, outcome.now, id)
+      'UPDATE jobs_jobs SET status = ?, translated_keys = ?, failed_keys = ?, languages = COALESCE(?, languages), webhook = ?, error_message = ?, updated_at = ?, completed_at = ?, lease_token = NULL, lease_until = NULL WHERE id = ?',
+    ).run(
+      outcome.status,
+      outcome.translated_keys,
+      outcome.failed_keys,
+      outcome.languages ? JSON.stringify(outcome.languages) : null,
+      outcome.webhook ? JSON.stringify(outcome.webhook) : null,
+      outcome.error_message,
+      outcome.now,
+      outcome.now,
+      id,
+    )
     if (outcome.dropFiles) sql('DELETE FROM jobs_files WHERE job_id = ?').run(id)
     writeOutbox(outcome.outbox)
     return true
@@ -168,6 +183,22 @@ export function sqliteJobStore(options: SqliteJobStoreOptions): JobStore {
     const token = randomUUID()
     sql('UPDATE jobs_outbox SET lease_token = ?, lease_until = ? WHERE id = ?').run(token, now + leaseMs, row.id)
     return { ...row, lease_token: token }
+  })
+
+  const settleTx = db.transaction((id: string, token: string, result: Parameters<JobStore['settleOutbox']>[2]): boolean => {
+    const row = sql<[string, string], { job_id: string }>('SELECT job_id FROM jobs_outbox WHERE id = ? AND lease_token = ?').get(id, token)
+    if (!row) return false
+    if (result.webhook) sql('UPDATE jobs_jobs SET webhook = ? WHERE id = ?').run(JSON.stringify(result.webhook), row.job_id)
+    if (result.done) sql('DELETE FROM jobs_outbox WHERE id = ?').run(id)
+    else {
+      sql('UPDATE jobs_outbox SET attempts = ?, next_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL WHERE id = ?').run(
+        result.attempts,
+        result.nextAt,
+        result.error,
+        id,
+      )
+    }
+    return true
   })
 
   let closed = false
@@ -237,11 +268,7 @@ export function sqliteJobStore(options: SqliteJobStoreOptions): JobStore {
       return claimOutboxTx.immediate(leaseMs)
     },
     async settleOutbox(id, token, result) {
-      if (result.done) return sql('DELETE FROM jobs_outbox WHERE id = ? AND lease_token = ?').run(id, token).changes === 1
-      return (
-        sql('UPDATE jobs_outbox SET attempts = ?, next_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?')
-          .run(result.attempts, result.nextAt, result.error, id, token).changes === 1
-      )
+      return settleTx.immediate(id, token, result)
     },
     async nextOutboxAt() {
       const row = sql<[], { at: number | null }>('SELECT MIN(MAX(next_at, COALESCE(lease_until, 0))) AS at FROM jobs_outbox').get()

@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { sqliteJobStore, type JobLogger, type JobService, type JobStore, type JobWithFiles } from '@verso/jobs'
+import { enc, fakeCredits, fakeTranslator, until } from './helpers/fakes.js'
+import { embedded, type Harness } from './helpers/service.js'
+import { mkdtempSync } from 'node:fs'
+import Database from 'better-sqlite3'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const harnesses: Harness[] = []
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((h) => h.cleanup()))
+})
+function setup(...args: Parameters<typeof embedded>): Harness {
+  const h = embedded(...args)
+  harnesses.push(h)
+  return h
+}
+
+async function finished(service: JobService, id: string): Promise<JobWithFiles> {
+  return until(async () => {
+    const job = await service.get('u1', id)
+    return job?.completed_at ? job : null
+  })
+}
+
+/** A logger that keeps what it is given, as a pino logger would print it. */
+function recordingLogger() {
+  const lines: Array<{ level: 'error' | 'warn' | 'info'; object: Record<string, unknown>; message: string }> = []
+  const logger: JobLogger = {
+    error: (object, message) => lines.push({ level: 'error', object, message }),
+    warn: (object, message) => lines.push({ level: 'warn', object, message }),
+    info: (object, message) => lines.push({ level: 'info', object, message }),
+  }
+  return { lines, logger }
+}
+
+const FOUR = { greeting: 'Hello {name}', bye: 'Goodbye', title: 'Settings', save: 'Save' }
+
+describe('job progress (issue 12, defect 10)', () => {
+  test('a 4-key file into 3 languages reports 4 keys translated, not 12', async () => {
+    const { service } = setup()
+    const job = await service.create({ ownerId: 'u1', filename: 'a.json', bytes: enc(FOUR), sourceLanguage: 'en', targetLanguages: ['es', 'ca', 'pt'] })
+    service.startWorker()
+    const done = await finished(service, job.id)
+    expect(done).toMatchObject({ status: 'completed', total_keys: 4, translated_keys: 4, failed_keys: 0 })
+    expect(done.languages).toEqual({
+      es: { translated_keys: 4, failed_keys: 0, status: 'completed' },
+      ca: { translated_keys: 4, failed_keys: 0, status: 'completed' },
+      pt: { translated_keys: 4, failed_keys: 0, status: 'completed' },
+    })
+  })
+
+  test('counts a key that failed in one language as failed, and shows where in the breakdown', async () => {
+    const translator = fakeTranslator()
+    const settled = translator.translateSettled.bind(translator)
+    translator.translateSettled = async (segments, pair) => {
+      const results = await settled(segments, pair)
+      return results.map((result, i) => (pair.target === 'ca' && JSON.stringify(segments[i]).includes('Goodbye') ? { error: new Error('no ca') } : result))
+    }
+    const credits = fakeCredits(100)
+    const { service } = setup({ translator, credits })
+    const job = await service.create({ ownerId: 'u1', filename: 'a.json', bytes: enc(FOUR), sourceLanguage: 'en', targetLanguages: ['es', 'ca', 'pt'] })
+    service.startWorker()
+    const done = await finished(service, job.id)
+    expect(done).toMatchObject({ status: 'partial', total_keys: 4, translated_keys: 3, failed_keys: 1 })
+    expect(done.translated_keys + done.failed_keys).toBe(done.total_keys)
+    expect(done.languages).toEqual({
+      es: { translated_keys: 4, failed_keys: 0, status: 'completed' },
+      ca: { translated_keys: 3, failed_keys: 1, status: 'partial' },
+      pt: { translated_keys: 4, failed_keys: 0, status: 'completed' },
+    })
+    // Credits are per (key, language): the one failed pair is refunded.
+    await until(async () => credits.log.some((entry) => entry.op === 'refund'))
+    expect(credits.log).toEqual([
+      { op: 'reserve', ownerId: 'u1', amount: 12 },
+      { op: 'refund', ownerId: 'u1', amount: 1 },
+    ])
+  })
+
+  test('a failed job shows every language failed', async () => {
+    const { service } = setup()
+    const job = await service.create({ ownerId: 'u1', filename: 'a.json', bytes: enc('{"a": '), targetLanguages: ['es', 'ca'] })
+    service.startWorker()
+    const done = await finished(service, job.id)
+    expect(done.status).toBe('failed')
+    expect(done.languages).toEqual({ es: { translated_keys: 0, failed_keys: 0, status: 'failed' }, ca: { translated_keys: 0, failed_keys: 0, status: 'failed' } })
+  })
+})
+
+describe('refunds (issue 12: a refund is never lost)', () => {
+  test('a refund whose credits hook fails once is retried and paid exactly once, and the failure is logged', async () => {
+    const credits = fakeCredits(100)
+    const pay = credits.refund.bind(credits)
+    let failures = 0
+    credits.refund = async (ownerId: string, amount: number) => {
+      if (failures++ === 0) throw new Error('metering database is down')
+      return pay(ownerId, amount)
+    }
+    const { lines, logger } = recordingLogger()
+    const { service } = setup({ translator: fakeTranslator({ failOn: 'Goodbye' }), credits, logger, webhook: { backoffMs: 20 } })
+    const job = await service.create({ ownerId: 'u1', filename: 'a.json', bytes: enc(FOUR), sourceLanguage: 'en', targetLanguages: ['es'] })
+    service.startWorker()
+    await finished(service, job.id)
+    await until(async () => credits.log.some((entry) => entry.op === 'refund'), 10_000)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(credits.log).toEqual([
+      { op: 'reserve', ownerId: 'u1', amount: 4 },
+      { op: 'refund', ownerId: 'u1', amount: 1 },
+    ])
+    expect(credits.balance).toBe(97)
+    expect(lines.some((line) => line.level === 'error' && line.object.job_id === job.id && line.object.amount === 1)).toBe(true)
+  })
+
+  test('a refund that keeps failing stays in the outbox with its attempts', async () => {
+    const credits = fakeCredits(100)
+    credits.refund = async () => {
+      throw new Error('metering database is down')
+    }
+    const h = setup({ translator: fakeTranslator({ failOn: 'Goodbye' }), credits, webhook: { backoffMs: 10 } })
+    const job = await h.service.create({ ownerId: 'u1', filename: 'a.json', bytes: enc(FOUR), sourceLanguage: 'en', targetLanguages: ['es'] })
+    h.service.startWorker()
+    await finished(h.service, job.id)
+    // The row is still in the outbox (read with a second connection), rescheduled with its attempts and error.
+    const db = new Database(join(h.dir, 'jobs.db'), { readonly: true })
+    try {
+      const row = await until(async () => {
+        const found = db.prepare("SELECT attempts, last_error FROM jobs_outbox WHERE kind = 'refund' AND job_id = ?").get(job.id) as
+          | { attempts: number; last_error: string }
+          | undefined
+        return found && found.attempts >= 2 ? found : null
+      }, 10_000, 20)
+      expect(row.last_error).toBe('metering database is down')
+    } finally {
+      db.close()
+    }
+  })
+})
+
+describe('logger hook', () => {
+  test('reports a store error in the job consumer instead of swallowing it, and goes on', async () => {
+    const { lines, logger } = recordingLogger()
+    const dir = mkdtempSync(join(tmpdir(), 'verso-jobs-'))
+    const base = sqliteJobStore({ path: join(dir, 'jobs.db') })
+    let broken = 1
+    const flaky: JobStore = {
+      ...base,
+      async claim(leaseMs, options) {
+        if (broken-- > 0) throw new Error('database is locked')
+        return base.claim(leaseMs, options)
+      },
+    }
+    const h = setup({ logger, store: flaky }, dir)
+    const job = await h.service.create({ ownerId: 'u1', filename: 'a.json', bytes: enc(FOUR), sourceLanguage: 'en', targetLanguages: ['es'] })
+    h.service.startWorker()
+    expect((await finished(h.service, job.id)).status).toBe('completed')
+    const logged = lines.filter((line) => line.level === 'error')
+    expect(logged).toHaveLength(1)
+    expect((logged[0]!.object.err as Error).message).toBe('database is locked')
+  })
+})
