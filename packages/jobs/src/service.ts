@@ -245,7 +245,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     let totalKeys = 0
     let parsed: ParsedFile | undefined
     try {
-      parsed = await parseUpload(formats, { file_type: fileType }, input.bytes)
+      parsed = await parseUpload(formats, { file_type: fileType, source_language: source }, input.bytes)
       totalKeys = countTranslatable(parsed)
     } catch (error) {
       // An unreadable file still makes a job; the worker fails it with the reason.
