@@ -59,6 +59,11 @@ export interface paths {
                         text: string;
                         source: string;
                         target: string;
+                        /**
+                         * @description Protect placeholders ({name}, {{user}}, ${folder}, %{count}, printf %s %1$s %d, ICU arguments, inline tags) from translation and give them back byte for byte. Default: true; false sends the text as it is (prose).
+                         * @default true
+                         */
+                        preserve_placeholders?: boolean;
                     } & {
                         [key: string]: unknown;
                     };
@@ -102,6 +107,11 @@ export interface paths {
                         texts: string[];
                         source: string;
                         target: string;
+                        /**
+                         * @description Protect placeholders ({name}, {{user}}, ${folder}, %{count}, printf %s %1$s %d, ICU arguments, inline tags) from translation and give them back byte for byte. Default: true; false sends the text as it is (prose).
+                         * @default true
+                         */
+                        preserve_placeholders?: boolean;
                     };
                 };
             };
@@ -144,6 +154,11 @@ export interface paths {
                         content: string;
                         source: string;
                         target: string;
+                        /**
+                         * @description Protect placeholders ({name}, {{user}}, ${folder}, %{count}, printf %s %1$s %d, ICU arguments, inline tags) from translation and give them back byte for byte. Default: true; false sends the text as it is (prose).
+                         * @default true
+                         */
+                        preserve_placeholders?: boolean;
                     };
                 };
             };
@@ -185,6 +200,11 @@ export interface paths {
                         html: string;
                         source: string;
                         target: string;
+                        /**
+                         * @description Protect placeholders ({name}, {{user}}, ${folder}, %{count}, printf %s %1$s %d, ICU arguments, inline tags) from translation and give them back byte for byte. Default: true; false sends the text as it is (prose).
+                         * @default true
+                         */
+                        preserve_placeholders?: boolean;
                     };
                 };
             };
@@ -289,9 +309,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Every language that is a source or target of some route, plus auto; ?source= lists the targets reachable from a source, ?target= the sources reaching a target. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description list only the targets reachable from this source (`auto`: every target) */
+                    source?: string;
+                    /** @description list only the sources (and `auto`) that reach this target */
+                    target?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -303,7 +329,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description language name → code; `Automatic detection` → `auto` unless listing targets */
+                            supported_languages: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -316,6 +349,106 @@ export interface paths {
         trace?: never;
     };
     "/v1/supported-languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The v1 listing (no auto), with the same filters as v2. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description list only the targets reachable from this source (`auto`: every target) */
+                    source?: string;
+                    /** @description list only the sources (and `auto`) that reach this target */
+                    target?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            languages: {
+                                code: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/language-pairs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every direction the installed engine translates, with the chain of languages it goes through. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description list only the targets reachable from this source (`auto`: every target) */
+                    source?: string;
+                    /** @description list only the sources (and `auto`) that reach this target */
+                    target?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pairs: {
+                                /** @description canonical BCP 47 code */
+                                source: string;
+                                /** @description canonical BCP 47 code */
+                                target: string;
+                                /** @description languages passed through, source and target included: en → pt is ["en", "es", "pt"] */
+                                route: string[];
+                                /** @description the engine that serves the direction: `apertium` */
+                                engine: string;
+                            }[];
+                            /** @description number of pairs listed */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/engines": {
         parameters: {
             query?: never;
             header?: never;
@@ -403,6 +536,11 @@ export interface paths {
                         text: string;
                         source: string;
                         target: string;
+                        /**
+                         * @description Protect placeholders ({name}, {{user}}, ${folder}, %{count}, printf %s %1$s %d, ICU arguments, inline tags) from translation and give them back byte for byte. Default: true; false sends the text as it is (prose).
+                         * @default true
+                         */
+                        preserve_placeholders?: boolean;
                     } & {
                         [key: string]: unknown;
                     };
