@@ -1,3 +1,3 @@
 import { libraryConfig } from '../../tsup.shared.js'
 
-export default libraryConfig({"index":"src/index.ts"})
+export default libraryConfig({ index: 'src/index.ts', segments: 'src/segments/index.ts' })

@@ -18,7 +18,7 @@ export interface Metrics {
   instrumentMetering(metering: Metering): Metering
   jobFinished(status: string): void
   webhookDelivered(outcome: 'delivered' | 'retry' | 'failed'): void
-  /** Reads queue depth (jobs waiting or running) at scrape time. */
+  /** Reads the queue depth (jobs runnable now) at scrape time. */
   setQueueDepth(read: () => Promise<number>): void
 }
 
@@ -48,7 +48,7 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
   let readQueueDepth: (() => Promise<number>) | null = null
   new Gauge({
     name: 'verso_jobs_queue_depth',
-    help: 'i18n jobs pending or processing',
+    help: 'i18n jobs waiting to be claimed by a worker (runnable now)',
     registers: [registry],
     async collect() {
       if (readQueueDepth) this.set(await readQueueDepth())

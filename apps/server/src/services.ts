@@ -39,7 +39,9 @@ export function createServices(config: Config, options: { logger?: JobLogger } =
     webhookSecret: (ownerId) => metering.webhookSecret(ownerId),
     webhook: { backoffMs: config.webhookBackoffMs, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
     ...(options.logger ? { logger: options.logger } : {}),
+    events: { jobFinished: (status) => metrics.jobFinished(status), webhookAttempt: (outcome) => metrics.webhookDelivered(outcome) },
   })
+  metrics.setQueueDepth(async () => (await drivers.store.runnable()).length)
   return {
     engine,
     metering,

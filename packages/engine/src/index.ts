@@ -22,7 +22,7 @@ export {
   escapeStream, unescapeStream, repairTokens, encodeSegment, decodeSegment, validateSegment, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
 } from './apertium/stream.js'
 export type { EncodedSegment, Decoded, DecodeOptions } from './apertium/stream.js'
-export { nestLike } from './apertium/nest.js'
+export { nestLike } from './segments/index.js'
 export { tidyCase } from './apertium/tidy.js'
 export { parseModeStages } from './apertium/mode.js'
 export type { Translator, TranslatorId, Pair, LanguageSet, TranslateOptions, TranslatedSegment } from './translators/translator.js'

@@ -1,6 +1,6 @@
 import { HtmlError } from './errors.js'
 import type { AttrUnit, RunUnit, Token, Unit } from './units.js'
-import { nestLike } from './nest.js'
+import { nestLike } from '@verso/engine/segments'
 import type { Segment } from './segment.js'
 
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\u00a0': '&nbsp;' }

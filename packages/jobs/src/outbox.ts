@@ -9,6 +9,8 @@ export interface OutboxOptions {
   webhook: { backoffMs: number; timeoutMs: number; retries: number; allowPrivateNetworks: boolean; ca: string | Buffer | undefined }
   pollMs: number
   logger: JobLogger
+  /** After each webhook attempt, with its outcome. */
+  onWebhookAttempt?: (outcome: 'delivered' | 'retry' | 'failed') => void
 }
 
 /** A refund that keeps failing is retried at most this far apart: credits owed are never dropped. */
@@ -63,15 +65,18 @@ export function createOutbox(options: OutboxOptions) {
     const attempts = row.attempts + 1
     if (result.ok) {
       await store.settleOutbox(row.id, row.lease_token, { done: true, webhook: { state: 'delivered', attempts, last_error: null } })
+      options.onWebhookAttempt?.('delivered')
       return
     }
     if (!result.retry || attempts > webhook.retries) {
       // Refused for good (a forbidden address) or out of retries: recorded on the job, where its owner sees it.
       logger.warn({ job_id: row.job_id, attempts, error: result.error }, 'jobs: webhook not delivered; giving up')
       await store.settleOutbox(row.id, row.lease_token, { done: true, webhook: { state: 'failed', attempts, last_error: result.error } })
+      options.onWebhookAttempt?.('failed')
       return
     }
     logger.info({ job_id: row.job_id, attempts, error: result.error }, 'jobs: webhook attempt failed; retrying')
+    options.onWebhookAttempt?.('retry')
     await store.settleOutbox(row.id, row.lease_token, {
       done: false,
       attempts,

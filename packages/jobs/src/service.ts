@@ -71,6 +71,16 @@ export interface JobServiceOptions {
    * passes its pino logger). Default: silent.
    */
   logger?: JobLogger
+  /**
+   * Called when a job ends and after each webhook attempt (the server counts them in
+   * /metrics). A throwing hook is logged and ignored. Default: none.
+   */
+  events?: JobEvents
+}
+
+export interface JobEvents {
+  jobFinished?(status: 'completed' | 'partial' | 'failed'): void
+  webhookAttempt?(outcome: 'delivered' | 'retry' | 'failed'): void
 }
 
 export interface CreateJobInput {
@@ -172,7 +182,10 @@ export function createJobService(options: JobServiceOptions): JobService {
   let recentParse: { id: string; parsed: ParsedFile } | undefined
   const running = new Set<AbortController>()
   const timers = new Set<NodeJS.Timeout>()
-  const outbox = createOutbox({ store, credits, webhookSecret: options.webhookSecret, webhook: hook, pollMs, logger })
+  const outbox = createOutbox({
+    store, credits, webhookSecret: options.webhookSecret, webhook: hook, pollMs, logger,
+    onWebhookAttempt: (outcome) => notify(() => options.events?.webhookAttempt?.(outcome)),
+  })
 
   const fileUrl = (jobId: string, code: string) => `${base}/v2/translate/i18n/jobs/${jobId}/download/?language_code=${encodeURIComponent(code)}`
   const translatedFiles = async (jobId: string): Promise<TranslatedFile[]> =>
@@ -460,7 +473,17 @@ export function createJobService(options: JobServiceOptions): JobService {
       outbox: rows,
       dropFiles: failedJob,
     })
+    if (ok) notify(() => options.events?.jobFinished?.(result.status))
     if (ok && rows.length > 0) outbox.wake()
+  }
+
+  /** Runs an event hook; its failure is the observer's, never the job's. */
+  function notify(call: () => void): void {
+    try {
+      call()
+    } catch (error) {
+      logger.warn({ err: error }, 'jobs: an event hook threw')
+    }
   }
 
   async function sweep(): Promise<void> {

@@ -159,3 +159,34 @@ describe('logger hook', () => {
     expect((logged[0]!.object.err as Error).message).toBe('database is locked')
   })
 })
+
+describe('job events (what the server counts in /metrics)', () => {
+  test('a job’s end and each webhook attempt are reported; a throwing hook is logged and changes nothing', async () => {
+    const finishedStatuses: string[] = []
+    const attempts: string[] = []
+    const { lines, logger } = recordingLogger()
+    const { service } = setup({
+      translator: fakeTranslator({ failOn: 'Goodbye' }),
+      logger,
+      // nothing listens on port 9: every attempt fails, one retry, then the delivery is given up
+      webhook: { backoffMs: 10, retries: 1, allowPrivateNetworks: true, timeoutMs: 2000 },
+      events: {
+        jobFinished: (status) => {
+          finishedStatuses.push(status)
+          throw new Error('observer bug')
+        },
+        webhookAttempt: (outcome) => attempts.push(outcome),
+      },
+    })
+    const job = await service.create({
+      ownerId: 'u1', filename: 'a.json', bytes: enc(FOUR), sourceLanguage: 'en', targetLanguages: ['es'], webhookUrl: 'https://127.0.0.1:9/hook',
+    })
+    service.startWorker()
+    const ended = await finished(service, job.id)
+    expect(ended.status).toBe('partial')
+    await until(async () => (attempts.length >= 2 ? attempts : null), 10_000)
+    expect(finishedStatuses).toEqual(['partial'])
+    expect(attempts).toEqual(['retry', 'failed'])
+    expect(lines.some((line) => line.message === 'jobs: an event hook threw')).toBe(true)
+  })
+})

@@ -1,7 +1,7 @@
 import { SubtitleError } from './errors.js'
 import { isBlank } from './lines.js'
 import type { SubtitleIssue } from './errors.js'
-import { nestLike } from './nest.js'
+import { nestLike } from '@verso/engine/segments'
 import { readableIssues, readDocument, spliceCues, type LocatedCue, type SubtitleDocument } from './parse.js'
 import { rebreak } from './rebreak.js'
 import { key, repair, TAG, tokenize, type TokenTable } from './tags.js'

@@ -6,7 +6,7 @@
  */
 import { EngineError } from '../errors.js'
 import type { InlineToken, Segment, SegmentPart } from '../segment.js'
-import { nestLike } from './nest.js'
+import { nestLike } from '../segments/index.js'
 import { tidyCase } from './tidy.js'
 
 /** Characters with a meaning in Apertium's stream; plain text escapes them with `\`. */

@@ -1,14 +1,14 @@
 /**
- * The same algorithm as `@verso/engine`'s `nestLike`: `@verso/html` and
- * `@verso/subtitles` each keep a copy because each package stands alone; a change to one
- * belongs in all three.
- *
  * Restores the nesting of inline tokens after a translator moved them: whatever order the
  * engine put the words in, a token that was inside a pair in the source ends up inside it
  * (`<a><code/> attribute</a>` whose `<code/>` came back before the link becomes
  * `<a><code/> atributo</a>`, not `<code/> <a>atributo</a>`), and pairs never cross.
+ * `@verso/html` and `@verso/subtitles` keep copies (each package stands alone): a change
+ * to one belongs in all three.
  */
-import type { InlineToken, SegmentPart } from './segment.js'
+import type { InlineToken, SegmentPart } from '../segment.js'
+
+export type { InlineToken, Segment, SegmentPart } from '../segment.js'
 
 /** A token of the source, with its place in the source tree and its span in the output. */
 interface Node {
