@@ -82,6 +82,15 @@ export interface LanguagePair {
   modes: string[]
 }
 
+export interface EngineTranslateOptions {
+  signal?: AbortSignal
+  /**
+   * Where each segment comes from (`key: …`, a translator comment), by index. Remote
+   * translators that can use it (an LLM) receive it; Apertium has no use for it and ignores it.
+   */
+  context?: ReadonlyArray<string | undefined>
+}
+
 export interface Engine {
   /** Every language that is the source or target of some route, sorted by name: [{ code: 'en', name: 'English' }, …] */
   languages(): Language[]
@@ -107,9 +116,9 @@ export interface Engine {
    */
   detect(text: string): Detection
   /** Translate; rejects if any segment fails. source may not be 'auto' (caller detects). same source and target → returned unchanged. */
-  translate(segments: readonly Segment[], pair: { source: string; target: string }, options?: { signal?: AbortSignal }): Promise<Translation[]>
+  translate(segments: readonly Segment[], pair: { source: string; target: string }, options?: EngineTranslateOptions): Promise<Translation[]>
   /** Like translate but per segment, like Promise.allSettled: for batch endpoints where one item may fail. */
-  translateSettled(segments: readonly Segment[], pair: { source: string; target: string }, options?: { signal?: AbortSignal }): Promise<Array<Translation | { error: EngineError }>>
+  translateSettled(segments: readonly Segment[], pair: { source: string; target: string }, options?: EngineTranslateOptions): Promise<Array<Translation | { error: EngineError }>>
   /** true when a probe translation succeeds within a timeout (used by GET /health → 503 otherwise). */
   health(): Promise<{ ok: boolean; detail?: string }>
   close(): Promise<void>

@@ -1,5 +1,5 @@
 export { createEngine } from './engine.js'
-export type { Engine, EngineOptions, EngineStats, LanguagePair, Translation } from './engine.js'
+export type { Engine, EngineOptions, EngineTranslateOptions, EngineStats, LanguagePair, Translation } from './engine.js'
 export type { Language } from './languages.js'
 export { normalizeCode, languageName } from './languages.js'
 export { createRouter, PIVOT_RANK } from './router.js'

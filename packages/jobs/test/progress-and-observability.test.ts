@@ -190,3 +190,20 @@ describe('job events (what the server counts in /metrics)', () => {
     expect(lines.some((line) => line.message === 'jobs: an event hook threw')).toBe(true)
   })
 })
+
+describe('context for translators that use it (an LLM)', () => {
+  test('each segment goes with the key it was first met under; equal texts are sent once', async () => {
+    const translator = fakeTranslator()
+    const { service } = setup({ translator })
+    const job = await service.create({
+      ownerId: 'u1', filename: 'a.json', bytes: enc({ title: 'Settings', menu: 'Settings', save: 'Save' }), sourceLanguage: 'en', targetLanguages: ['es'],
+    })
+    service.startWorker()
+    expect((await finished(service, job.id)).status).toBe('completed')
+    const sent = translator.calls.flatMap((call) => call.segments.map((segment, i) => [segment, call.context?.[i]]))
+    expect(sent).toEqual([
+      ['Settings', 'key: title'],
+      ['Save', 'key: save'],
+    ])
+  })
+})

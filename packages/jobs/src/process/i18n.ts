@@ -11,6 +11,11 @@ export interface JobTranslator {
   translateSettled(
     segments: readonly Segment[],
     pair: { source: string; target: string },
+    /**
+     * `context[i]` says where segment i comes from (`key: …`, and the file's comment for the
+     * entry): translators that can use it (an LLM) do, the others ignore it.
+     */
+    options?: { context?: ReadonlyArray<string | undefined> },
   ): Promise<Array<{ segment: Segment } | { error: Error }>>
 }
 
@@ -252,6 +257,9 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
       for (let i = 0; i < entries.length; i++) fail(i, `No translator for ${source} → ${target}.`)
     } else {
       const unique: Segment[] = []
+      // where each unique segment was first met: the entry's key and comment, for translators that use context
+      const contexts: Array<string | undefined> = []
+      let currentContext: string | undefined
       const index = new Map<string, number>()
       const plans: Plan[] = []
       const refer = (segments: Segment[]) =>
@@ -261,6 +269,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
           if (at === undefined) {
             at = unique.length
             unique.push(segment)
+            contexts.push(currentContext)
             index.set(k, at)
           }
           return at
@@ -278,6 +287,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
       }
       for (const entry of entries) {
         const plan: Plan = { key: entry.key, units: [], needs: 0 }
+        currentContext = entry.note ? `key: ${entry.key}\nnote: ${entry.note}` : `key: ${entry.key}`
         try {
           if (entry.plural && Object.keys(entry.plural).length > 0) {
             const forms = entry.plural
@@ -336,7 +346,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
         check()
         const chunk = unique.slice(start, start + ctx.batchSize)
         // A throw here (the whole call failed, not one segment) fails the attempt; the job is retried.
-        const settled = await translator.translateSettled(chunk, { source, target })
+        const settled = await translator.translateSettled(chunk, { source, target }, { context: contexts.slice(start, start + ctx.batchSize) })
         for (let i = 0; i < chunk.length; i++) results.push(settled[i] ?? { error: new Error('The translator returned no result.') })
         settle(results.length)
         check()

@@ -7,7 +7,7 @@ import type { FormatsSeam, JobTranslator, Segment } from '@verso/jobs'
 type Part = string | { id: string; kind: 'open' | 'close' | 'void' }
 
 export interface FakeTranslator extends JobTranslator {
-  calls: Array<{ segments: readonly Segment[]; source: string; target: string }>
+  calls: Array<{ segments: readonly Segment[]; source: string; target: string; context?: ReadonlyArray<string | undefined> }>
   /** Segments sent, over all calls. */
   readonly segmentCount: number
 }
@@ -39,8 +39,8 @@ export function fakeTranslator(options: FakeTranslatorOptions = {}): FakeTransla
     detect() {
       return { language: options.detected ?? 'en', confidence: 0.9 }
     },
-    async translateSettled(segments, pair) {
-      calls.push({ segments, source: pair.source, target: pair.target })
+    async translateSettled(segments, pair, callOptions) {
+      calls.push({ segments, source: pair.source, target: pair.target, ...(callOptions?.context ? { context: callOptions.context } : {}) })
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs))
       if (throwsLeft > 0) {
         throwsLeft--
