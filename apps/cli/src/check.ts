@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs'
 import type { Entry, Parsed } from '@verso/formats'
 import { inventory, type Inventory } from '@verso/formats'
+import { versoFormats } from '@verso/jobs'
 import { kindOf, type I18nFormat } from './files.js'
 import { CliError } from './translator.js'
 
@@ -19,16 +20,8 @@ export interface Problem {
   message: string
 }
 
-type Codec = { parse(bytes: Uint8Array): Parsed }
-/** Codecs load on first use (each is a subpath of @verso/formats). */
-const CODECS: Record<I18nFormat, () => Promise<Codec>> = {
-  json: () => import('@verso/formats/json'),
-  yaml: () => import('@verso/formats/yaml'),
-  po: () => import('@verso/formats/po'),
-  properties: () => import('@verso/formats/properties'),
-  strings: () => import('@verso/formats/strings'),
-  xml: () => import('@verso/formats/xml'),
-}
+/** The job engine's codec seam: each codec loads on first use, as the service loads it. */
+const codecs = versoFormats()
 
 async function parseFile(path: string): Promise<{ format: I18nFormat; parsed: Parsed }> {
   const kind = kindOf(path)
@@ -39,7 +32,7 @@ async function parseFile(path: string): Promise<{ format: I18nFormat; parsed: Pa
   } catch (error) {
     throw new CliError('FILE', `${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`)
   }
-  const codec = await CODECS[kind.format]()
+  const codec = await codecs.load(kind.format)
   return { format: kind.format, parsed: codec.parse(bytes) }
 }
 

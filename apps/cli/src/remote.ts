@@ -1,10 +1,11 @@
 /**
- * Translation through a running Verso server: localization files as i18n jobs (upload, poll
- * the status with backoff, download each language), HTML and subtitles through their
- * endpoints. A 429 is retried after the server's Retry-After; a bad key or an unreachable
- * server stops the run (exit 3), anything else fails that file only.
+ * Translation through a running Verso server, over @verso/client: localization files as i18n
+ * jobs (`translateFile`: upload, poll with backoff, download each language), HTML and subtitles
+ * through their endpoints; the client retries a 429 after the server's Retry-After. A bad key
+ * or an unreachable server stops the run (exit 3), anything else fails that file only.
  */
-import { CliError, type FileTranslator, type LanguageOutcome, type SourceFile } from './translator.js'
+import { createVersoClient, VersoError } from '@verso/client'
+import { CliError, type FileTranslator, type LanguageOutcome } from './translator.js'
 
 export interface RemoteTranslatorOptions {
   server: string
@@ -17,120 +18,89 @@ export interface RemoteTranslatorOptions {
   rateLimitRetries?: number
 }
 
-interface JobStatus {
-  job_id: string
-  status: 'pending' | 'processing' | 'completed' | 'partial' | 'failed'
-  source_language: string
-  failed_keys: number
-  error_message: string | null
-  translated_files: Array<{ language_code: string; file_url: string }>
-}
-
 export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslator {
   const base = options.server.replace(/\/+$/, '')
-  const pollStart = options.pollMs ?? 250
-  const jobTimeout = options.jobTimeoutMs ?? 30 * 60_000
-  const retries = options.rateLimitRetries ?? 5
+  const client = createVersoClient({ baseUrl: base, apiKey: options.key, rateLimitRetries: options.rateLimitRetries ?? 5 })
 
-  async function call(path: string, init: RequestInit = {}): Promise<Response> {
-    for (let attempt = 0; ; attempt++) {
-      let response: Response
-      try {
-        response = await fetch(`${base}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'X-API-KEY': options.key } })
-      } catch (error) {
-        throw new CliError('SERVER', `Cannot reach ${base}: ${(error as Error).cause ? String((error as Error).cause) : (error as Error).message}`)
+  /** Runs one call; a refused key or an unreachable server ends the run, other failures are this file's. */
+  async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      if (error instanceof VersoError) {
+        if (error.status === 401 || error.status === 403) throw new CliError('SERVER', `${base} refused the API key (${error.status}): ${error.message}`)
+        throw new CliError('FILE', `${what}: ${error.status} ${error.message}`)
       }
-      if (response.status === 429 && attempt < retries) {
-        const wait = Number(response.headers.get('retry-after'))
-        await response.arrayBuffer()
-        await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(wait) && wait > 0 ? wait : 2 ** attempt) * 1000))
-        continue
-      }
-      if (response.status === 401 || response.status === 403) {
-        throw new CliError('SERVER', `${base} refused the API key (${response.status}): ${await errorText(response)}`)
-      }
-      return response
+      // fetch rejects with a TypeError whose cause says why the server could not be reached
+      const cause = (error as Error).cause
+      throw new CliError('SERVER', `Cannot reach ${base}: ${cause ? String(cause) : (error as Error).message}`)
     }
   }
 
-  async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const response = await call(path, init)
-    if (!response.ok) throw new CliError('FILE', `${init.method ?? 'GET'} ${path}: ${response.status} ${await errorText(response)}`)
-    return (await response.json()) as T
-  }
-
-  async function translateJob(file: SourceFile, from: string | null, targets: readonly string[], onDone?: (o: LanguageOutcome) => void) {
-    const form = new FormData()
-    form.set('file', new Blob([file.bytes]), file.name)
-    form.set('target_languages', targets.join(','))
-    form.set('source_language', from ?? 'auto')
-    const created = await json<{ job_id: string }>('/v2/translate/i18n', { method: 'POST', body: form })
-    const started = Date.now()
-    let delay = pollStart
-    let job = await json<JobStatus>(`/v2/translate/i18n/jobs/${created.job_id}/status`)
-    while (job.status === 'pending' || job.status === 'processing') {
-      if (Date.now() - started > jobTimeout) throw new CliError('FILE', `Job ${created.job_id} did not finish within ${Math.round(jobTimeout / 1000)} s`)
-      await new Promise((resolve) => setTimeout(resolve, delay))
-      delay = Math.min(delay * 2, 5000)
-      job = await json<JobStatus>(`/v2/translate/i18n/jobs/${created.job_id}/status`)
-    }
-    const outcomes: LanguageOutcome[] = []
-    for (const target of targets) {
-      let outcome: LanguageOutcome
-      if (job.translated_files.some((f) => f.language_code === target)) {
-        const response = await call(`/v2/translate/i18n/jobs/${created.job_id}/download/?language_code=${encodeURIComponent(target)}`)
-        outcome = response.ok
-          ? { language: target, bytes: new Uint8Array(await response.arrayBuffer()), failedKeys: job.status === 'partial' ? job.error_message : null }
-          : { language: target, error: `download: ${response.status} ${await errorText(response)}` }
-      } else {
-        outcome = { language: target, error: job.error_message ?? `job ${job.status}` }
-      }
-      outcomes.push(outcome)
-      onDone?.(outcome)
-    }
-    return { source: job.source_language, outcomes }
+  /** openapi-fetch answers a non-2xx status as `error` (the body); the same as a thrown VersoError. */
+  function answer<T>(result: { data?: unknown; error?: unknown; response: Response }): T {
+    if (result.response.ok) return result.data as T
+    const body = result.error as { detail?: string; error?: string } | undefined
+    throw new VersoError(result.response.status, body?.detail ?? body?.error ?? `HTTP ${result.response.status}`)
   }
 
   return {
     async languages() {
-      const listing = await json<{ languages: Array<{ code: string }> }>('/v1/supported-languages')
+      const listing = await call('GET /v1/supported-languages', async () =>
+        answer<{ languages: Array<{ code: string }> }>(await client.api.GET('/v1/supported-languages')),
+      )
       return listing.languages.map((l) => l.code)
     },
 
     async translate(file, from, targets, onDone) {
-      if (file.kind.kind === 'i18n') return translateJob(file, from, targets, onDone)
-      const text = new TextDecoder().decode(file.bytes)
-      const source = from ?? 'auto'
       const outcomes: LanguageOutcome[] = []
-      for (const target of targets) {
-        let outcome: LanguageOutcome
-        const request =
-          file.kind.kind === 'html'
-            ? { path: '/v2/translate/html', body: { html: text, source, target } }
-            : { path: '/v2/translate/subtitles', body: { format: file.kind.format, content: text, source, target } }
-        const response = await call(request.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) })
-        if (response.ok) {
-          const answer = (await response.json()) as { html?: string; content?: string }
-          outcome = { language: target, bytes: new TextEncoder().encode(answer.html ?? answer.content ?? ''), failedKeys: null }
-        } else {
-          outcome = { language: target, error: `${response.status} ${await errorText(response)}` }
-        }
+      const done = (outcome: LanguageOutcome) => {
         outcomes.push(outcome)
         onDone?.(outcome)
+      }
+      if (file.kind.kind === 'i18n') {
+        const { job, files } = await call('POST /v2/translate/i18n', () =>
+          client.translateFile({
+            file: file.bytes,
+            filename: file.name,
+            targets,
+            source: from ?? 'auto',
+            ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+            timeoutMs: options.jobTimeoutMs ?? 30 * 60_000,
+          }),
+        )
+        for (const target of targets) {
+          const bytes = files[target]
+          done(
+            bytes
+              ? { language: target, bytes, failedKeys: job.status === 'partial' ? job.error_message : null }
+              : { language: target, error: job.error_message ?? `job ${job.status}` },
+          )
+        }
+        return { source: job.source_language, outcomes }
+      }
+      const kind = file.kind
+      const text = new TextDecoder().decode(file.bytes)
+      const source = from ?? 'auto'
+      for (const target of targets) {
+        try {
+          const translated = await call(`${kind.kind} into ${target}`, async () =>
+            kind.kind === 'html'
+              ? answer<{ html: string }>(await client.api.POST('/v2/translate/html', { body: { html: text, source, target } })).html
+              : answer<{ content: string }>(
+                  await client.api.POST('/v2/translate/subtitles', { body: { format: kind.format, content: text, source, target } }),
+                ).content,
+          )
+          done({ language: target, bytes: new TextEncoder().encode(translated), failedKeys: null })
+        } catch (error) {
+          // only this language failed; a refused key or an unreachable server ends the run
+          if (!(error instanceof CliError) || error.kind !== 'FILE') throw error
+          done({ language: target, error: error.message })
+        }
       }
       return { source, outcomes }
     },
 
     async close() {},
-  }
-}
-
-async function errorText(response: Response): Promise<string> {
-  const body = await response.text()
-  try {
-    const parsed = JSON.parse(body) as { detail?: string; error?: string }
-    return parsed.detail ?? parsed.error ?? body
-  } catch {
-    return body.slice(0, 200)
   }
 }
