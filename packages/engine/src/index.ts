@@ -46,6 +46,6 @@ export type { EngineRouter, EngineRouterOptions, EngineStatus, RoutedResult, Rou
 export { transition as circuitTransition, initialCircuit, nextUtcMidnight } from './translators/circuit.js'
 export type { Circuit, CircuitEvent, CircuitPolicy, CircuitState } from './translators/circuit.js'
 export { translatorsFromEnv, routedEngineFromEnv, engineOrder, configuredEngines, DEFAULT_ENGINE_ORDER } from './translators/from-env.js'
-export { createRoutedEngine, displayName } from './translators/routed-engine.js'
+export { createRoutedEngine } from './translators/routed-engine.js'
 export type { RoutedEngine, RoutedEngineOptions, RoutedTranslation, RoutedPair } from './translators/routed-engine.js'
 export type { EngineEnv, FromEnvOptions } from './translators/from-env.js'

@@ -77,8 +77,14 @@ export function familyOf(code: string): string {
   return current
 }
 
-/** Names where ICU's English name is wrong for what Apertium produces or not unique. */
+/**
+ * Names where ICU's English name is wrong for what Apertium produces, not unique, or not what
+ * users look for (ICU calls `zh-CN` "Chinese (China)").
+ */
 const NAMES: Readonly<Record<string, string>> = {
+  zh: 'Chinese',
+  'zh-CN': 'Chinese (Simplified)',
+  'zh-TW': 'Chinese (Traditional)',
   // ICU reads `sh` as "Serbian (Latin)"; Apertium's hbs is the common Serbo-Croatian norm.
   sh: 'Serbo-Croatian',
   'oc-aranes': 'Occitan (Aranese)',

@@ -6,6 +6,8 @@
  * renames a code needs no change here.
  */
 
+import { normalizeCode } from '../languages.js'
+
 /** Codes that mean the same as a public code: deprecated ISO codes, script subtags for Chinese. */
 const ALIASES: Record<string, string> = {
   'zh-hans': 'zh-CN',
@@ -27,15 +29,7 @@ const ALIASES: Record<string, string> = {
 /** `EN-gb` → `en-GB`, `zh_hans` → `zh-CN`, `SR-latn` → `sr-Latn`, `es-419` → `es-419`. */
 export function canonicalCode(code: string): string {
   const cleaned = String(code ?? '').trim().replace(/_/g, '-')
-  const alias = ALIASES[cleaned.toLowerCase()]
-  if (alias) return alias
-  const [lang = '', ...rest] = cleaned.split('-')
-  const subtags = rest.map((subtag) => {
-    if (/^[A-Za-z]{4}$/.test(subtag)) return subtag[0]!.toUpperCase() + subtag.slice(1).toLowerCase()
-    if (/^[A-Za-z]{2}$/.test(subtag) || /^[0-9]{3}$/.test(subtag)) return subtag.toUpperCase()
-    return subtag.toLowerCase()
-  })
-  return [lang.toLowerCase(), ...subtags].join('-')
+  return ALIASES[cleaned.toLowerCase()] ?? normalizeCode(cleaned)
 }
 
 /** The language subtag: `pt-BR` → `pt`. */

@@ -12,6 +12,7 @@ import { EngineError } from '../errors.js'
 import type { Segment } from '../segment.js'
 import type { ApertiumTranslator } from './apertium.js'
 import { canonicalCode } from './codes.js'
+import { languageName } from '../languages.js'
 import { createEngineRouter, type EngineRouter, type EngineRouterOptions, type EngineStatus } from './engine-router.js'
 import type { Translator, TranslatorId } from './translator.js'
 
@@ -66,18 +67,6 @@ export interface RoutedPair {
   engines: TranslatorId[]
 }
 
-/** Names where the English display name of the BCP 47 code is not what users look for. */
-const NAME_OVERRIDES: Record<string, string> = { 'zh-CN': 'Chinese (Simplified)', 'zh-TW': 'Chinese (Traditional)', zh: 'Chinese' }
-let displayNames: Intl.DisplayNames | undefined
-export function displayName(code: string): string {
-  if (NAME_OVERRIDES[code]) return NAME_OVERRIDES[code]!
-  try {
-    displayNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' })
-    return displayNames.of(code) ?? code
-  } catch {
-    return code
-  }
-}
 
 export function createRoutedEngine(translators: readonly Translator[], options: RoutedEngineOptions = {}): RoutedEngine {
   const router = createEngineRouter(translators, options)
@@ -95,7 +84,7 @@ export function createRoutedEngine(translators: readonly Translator[], options: 
 
   function languages() {
     return codes()
-      .map((code) => ({ code, name: displayName(code) }))
+      .map((code) => ({ code, name: languageName(code) }))
       .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.code.localeCompare(b.code))
   }
 
@@ -161,7 +150,7 @@ export function createRoutedEngine(translators: readonly Translator[], options: 
   }
 
   const byName = (a: { code: string; name: string }, b: { code: string; name: string }) => a.name.localeCompare(b.name, 'en') || a.code.localeCompare(b.code)
-  const named = (list: string[]) => list.map((code) => ({ code, name: displayName(code) })).sort(byName)
+  const named = (list: string[]) => list.map((code) => ({ code, name: languageName(code) })).sort(byName)
 
   function canonicalIn(code: string, role: 'source' | 'target'): string | null {
     const c = canonicalCode(String(code ?? ''))
