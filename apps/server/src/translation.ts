@@ -75,7 +75,18 @@ export async function detectLanguage(engine: Engine, text: string): Promise<Retu
 
 /** Validates codes before any credit is charged; `auto` is resolved by detecting `sample`. */
 export async function resolvePair(engine: Engine, source: string, target: string, sample: () => string): Promise<ResolvedPair> {
-  const checked = checkLanguages(engine, source, [target])
+  return resolveChecked(engine, checkLanguages(engine, source, [target]), sample)
+}
+
+/**
+ * `resolvePair` for codes `checkLanguages` already checked (routes that need the canonical
+ * target before they can build the sample): resolves `auto` by detecting `sample`.
+ */
+export async function resolveChecked(
+  engine: Engine,
+  checked: { source: string; targets: readonly string[] },
+  sample: () => string,
+): Promise<ResolvedPair> {
   let resolved = checked.source
   const resolvedTarget = checked.targets[0]!
   let detected: ResolvedPair['detected']

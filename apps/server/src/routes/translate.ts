@@ -8,7 +8,7 @@ import { extractSubtitles } from '@verso/subtitles'
 import type { AppDeps } from '../app.js'
 import { HttpError } from '../http-errors.js'
 import { maskSegment, maskText, type MaskedSegment, type MaskedText } from '../placeholders.js'
-import { checkLanguages, details, detectText, engineOf, isAuto, noLetters, plainText, resolvePair, withCredits, type ResolvedPair } from '../translation.js'
+import { checkLanguages, details, detectText, engineOf, isAuto, noLetters, plainText, resolveChecked, resolvePair, withCredits, type ResolvedPair } from '../translation.js'
 
 const Language = Type.String({ minLength: 1, maxLength: 35 })
 const translateFamily = { auth: 'translate', rateLimited: true } as const
@@ -73,9 +73,9 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
     const problems = texts.map((text) =>
       text.trim() === '' ? 'Text is empty' : [...text].length > 5000 ? 'Text is longer than 5000 characters' : null,
     )
-    checkLanguages(engine, source, [target])
-    const masks = texts.map((text, index) => (problems[index] === null ? maskText(text, target, preserve_placeholders) : null))
-    const pair = await resolvePair(engine, source, target, () => masks.flatMap((mask) => mask?.segments.map(plainText) ?? []).join('\n'))
+    const checked = checkLanguages(engine, source, [target])
+    const masks = texts.map((text, index) => (problems[index] === null ? maskText(text, checked.targets[0]!, preserve_placeholders) : null))
+    const pair = await resolveChecked(engine, checked, () => masks.flatMap((mask) => mask?.segments.map(plainText) ?? []).join('\n'))
     // An item with nothing to translate (only placeholders, digits, punctuation) comes back as it is, free.
     const work = masks.filter((mask): mask is MaskedText => mask !== null && mask.segments.length > 0)
     const flat = work.flatMap((mask) => mask.segments)
@@ -176,9 +176,9 @@ export async function translateText(
   protect: boolean,
 ): Promise<{ translation: string; pair: ResolvedPair; results: Translation[] }> {
   const checked = checkLanguages(engine, source, [target])
-  const mask = maskText(text, checked.targets[0] ?? target, protect)
+  const mask = maskText(text, checked.targets[0]!, protect)
   if (mask.segments.length === 0 && isAuto(source)) throw noLetters()
-  const pair = await resolvePair(engine, source, target, () => mask.segments.map(plainText).join('\n'))
+  const pair = await resolveChecked(engine, checked, () => mask.segments.map(plainText).join('\n'))
   if (mask.segments.length === 0) return { translation: text, pair, results: [] }
   const results = await withCredits(metering, request.account!, 1, () => engine.translate(mask.segments, pair))
   return { translation: restoreText(request, mask, results.map((result) => result.segment)), pair, results }
