@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { parse as parseJson } from '@verso/formats/json'
 import { createHarness, type Harness } from '../../server/test/harness.js'
 import { main } from '../src/main.js'
+import { corpusAvailable, corpusDir } from '../../../test-support/corpus.js'
 
-const corpus = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url))
 const bin = fileURLToPath(new URL('../dist/verso.js', import.meta.url))
 
 let dir: string
@@ -32,10 +32,10 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
 }
 
 describe('verso translate with the embedded engine', () => {
-  it('translates a real JSON file into two languages next to it, with every key and placeholder kept', async () => {
+  it.skipIf(!corpusAvailable)('translates a real JSON file into two languages next to it, with every key and placeholder kept', async () => {
     mkdirSync(join(dir, 'locales'))
     const source = join(dir, 'locales', 'en.json')
-    copyFileSync(join(corpus, 'json', 'overseerr-en.json'), source)
+    copyFileSync(join(corpusDir('json'), 'overseerr-en.json'), source)
     const { code, stderr } = await run(['translate', source, '--to', 'es,ca'])
     expect(code).toBe(0)
     expect(stderr).toContain(`es → ${join(dir, 'locales', 'es.json')}`)
