@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Engine } from '@verso/engine'
 import type { Account, Metering, RateLimiter } from '@verso/metering'
 import type { JobService } from '@verso/jobs'
+import { createMemoryTranslator, type MemoryStore, type MemoryTranslator } from '@verso/memory'
 import { HttpError, insufficientCredits, statusForCode } from './http-errors.js'
 import { authenticate, type AuthFamily } from './auth.js'
 import { translateRoutes } from './routes/translate.js'
@@ -18,12 +19,16 @@ import swaggerUi from '@fastify/swagger-ui'
 import { createMetrics, type Metrics } from './metrics.js'
 import { metricsRoutes } from './routes/metrics.js'
 import { defaultWebRoot, webRoutes } from './routes/web.js'
+import { glossaryRoutes } from './routes/glossaries.js'
+import { engineFor } from './memory.js'
 
 export interface AppDeps {
   engine: Engine
   metering: Metering
   rateLimiter: RateLimiter
   jobs: JobService
+  /** The accounts' translation memories and glossaries (@verso/memory); every translating route goes through them. */
+  memoryStore: MemoryStore
   /** Largest JSON body accepted, in bytes. Default: 12 MiB (a subtitle file can be large). */
   bodyLimit?: number
   /** Prometheus metrics served at /metrics. Default: a registry of this app's own. */
@@ -55,6 +60,11 @@ declare module 'fastify' {
   }
 }
 
+/** What the route plugins receive: the app's dependencies plus the memory layer buildApp puts over the engine. */
+export interface RouteDeps extends AppDeps {
+  memory: MemoryTranslator
+}
+
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>
 
 /** The Verso HTTP service without listening; `app.inject()` in tests, `listen()` in main.ts. */
@@ -73,6 +83,11 @@ export async function buildApp(given: AppDeps): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  // Over the instrumented engine, so translations the memory answers are not counted as engine calls.
+  const routeDeps: RouteDeps = {
+    ...deps,
+    memory: createMemoryTranslator({ translator: deps.engine, store: deps.memoryStore, engineFor: engineFor(given.engine), logger: app.log }),
+  }
   app.decorateRequest('account', undefined)
   // The OpenAPI document is generated from the routes' TypeBox schemas: GET /openapi.json.
   await app.register(swagger, {
@@ -169,12 +184,13 @@ export async function buildApp(given: AppDeps): Promise<App> {
   await app.register(metricsRoutes, { metrics, token: deps.metricsToken })
   await app.register(webRoutes, { webRoot: deps.webRoot ?? defaultWebRoot() })
   await app.register(healthRoutes, { engine: deps.engine })
-  await app.register(translateRoutes, deps)
-  await app.register(languageRoutes, deps)
-  await app.register(engineRoutes, deps)
-  await app.register(accountRoutes, deps)
-  await app.register(v1Routes, deps)
-  await app.register(i18nRoutes, deps)
+  await app.register(translateRoutes, routeDeps)
+  await app.register(languageRoutes, routeDeps)
+  await app.register(engineRoutes, routeDeps)
+  await app.register(accountRoutes, routeDeps)
+  await app.register(v1Routes, routeDeps)
+  await app.register(i18nRoutes, routeDeps)
+  await app.register(glossaryRoutes, routeDeps)
   return app
 }
 

@@ -4,14 +4,17 @@ import { join } from 'node:path'
 import { createEngine, type Engine } from '@verso/engine'
 import { createMetering, createRateLimiter, sqliteStore, type Metering } from '@verso/metering'
 import { createJobService, fsFileStore, sqliteJobStore, type JobService } from '@verso/jobs'
+import { createMemoryTranslator, sqliteMemoryStore, type MemoryStore } from '@verso/memory'
 import { buildApp, type App } from '../src/app.js'
 import { jobCredits } from '../src/services.js'
+import { engineFor } from '../src/memory.js'
 
 export interface Harness {
   app: App
   engine: Engine
   metering: Metering
   jobs: JobService
+  memoryStore: MemoryStore
   dataDir: string
   /** Creates an account and returns its key. */
   account(credits?: number, email?: string): Promise<{ apiKey: string; id: string; email: string }>
@@ -29,22 +32,25 @@ export async function createHarness(options: { rateLimit?: number; engine?: Engi
   const engine = options.engine ?? createEngine()
   const metering = createMetering({ driver: sqliteStore({ path: join(dataDir, 'verso.db') }) })
   const rateLimiter = createRateLimiter({ limit: options.rateLimit ?? 10_000 })
+  const memoryStore = sqliteMemoryStore({ path: join(dataDir, 'verso.db') })
   const jobs = createJobService({
     store: sqliteJobStore({ path: join(dataDir, 'jobs.db') }),
     files: fsFileStore({ dir: join(dataDir, 'files') }),
     translator: engine,
+    memory: createMemoryTranslator({ translator: engine, store: memoryStore, engineFor: engineFor(engine) }),
     publicBaseUrl: 'https://verso.test',
     credits: jobCredits(metering),
     webhookSecret: (ownerId) => metering.webhookSecret(ownerId),
     worker: { leaseMs: 30_000 },
   })
   if (options.worker !== false) jobs.startWorker()
-  const app = await buildApp({ engine, metering, rateLimiter, jobs })
+  const app = await buildApp({ engine, metering, rateLimiter, jobs, memoryStore })
   return {
     app,
     engine,
     metering,
     jobs,
+    memoryStore,
     dataDir,
     async account(credits = 1000, email = `user${++accounts}-${process.pid}@example.com`) {
       const created = await metering.createAccount({ email, fullName: 'Test User', credits })
@@ -54,6 +60,7 @@ export async function createHarness(options: { rateLimit?: number; engine?: Engi
       await app.close()
       await jobs.close()
       await rateLimiter.close()
+      await memoryStore.close()
       if (!options.engine) await engine.close()
       await metering.close()
       rmSync(dataDir, { recursive: true, force: true })
