@@ -95,13 +95,13 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
   const deleteGlossary = db.prepare(`DELETE FROM glossary_glossaries WHERE account_id = ? AND id = ?`)
   const ownsGlossary = db.prepare<[string, string], number>(`SELECT 1 FROM glossary_glossaries WHERE account_id = ? AND id = ?`).pluck()
 
-  function open(): void {
+  function ensureOpen(): void {
     if (!db.open) throw new MemoryStoreError('MEMORY_CLOSED', 'the memory store is closed')
   }
 
   return {
     async lookup(scope, texts) {
-      open()
+      ensureOpen()
       if (texts.length === 0) return []
       const hashes = texts.map((text) => textHash(normaliseText(text)))
       const found = new Map<string, string>()
@@ -110,7 +110,7 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
       return hashes.map((hash) => found.get(hash))
     },
     async remember(scope, pairs, origin) {
-      open()
+      ensureOpen()
       if (pairs.length === 0) return
       const now = new Date().toISOString()
       const rows = distinctPairs(pairs)
@@ -124,7 +124,7 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
       }).immediate()
     },
     async clear(accountId) {
-      open()
+      ensureOpen()
       return db.transaction(() => {
         const deleted = clearMemory.run(accountId).changes
         clearLedger.run(accountId)
@@ -132,14 +132,14 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
       }).immediate()
     },
     async ledger(scope, keys) {
-      open()
+      ensureOpen()
       const { accountId, document, source, target } = scope
       if (keys === undefined) return toLedgerMap(ledgerAll.all(accountId, document, source, target))
       if (keys.length === 0) return new Map()
       return toLedgerMap(ledgerKeys.all(accountId, document, source, target, JSON.stringify([...new Set(keys)])))
     },
     async record(scope, entries) {
-      open()
+      ensureOpen()
       if (entries.length === 0) return
       const now = new Date().toISOString()
       const { accountId, document, source, target } = scope
@@ -150,7 +150,7 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
       }).immediate()
     },
     async createGlossary(accountId, input) {
-      open()
+      ensureOpen()
       const glossary: Glossary = {
         glossary_id: randomUUID(),
         name: input.name,
@@ -170,11 +170,11 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
       return glossary
     },
     async listGlossaries(accountId) {
-      open()
+      ensureOpen()
       return listGlossaries.all(accountId).map(toGlossaryInfo)
     },
     async getGlossary(accountId, glossaryId) {
-      open()
+      ensureOpen()
       // One read transaction, so a concurrent delete cannot leave the head without its entries.
       return db.transaction((): Glossary | null => {
         const row = getGlossary.get(accountId, glossaryId)
@@ -183,7 +183,7 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
       })()
     },
     async deleteGlossary(accountId, glossaryId) {
-      open()
+      ensureOpen()
       return db.transaction(() => {
         if (ownsGlossary.get(accountId, glossaryId) === undefined) return false
         deleteEntries.run(glossaryId)
