@@ -1,1 +1,8 @@
 export type * from './types.js'
+export { memoryStoreErrorCodes, MemoryStoreError } from './store/errors.js'
+export type { MemoryStoreErrorCode } from './store/errors.js'
+export { memoryStoreFromEnv } from './store/env.js'
+export { postgresMemoryStore } from './store/postgres.js'
+export type { PostgresMemoryStoreOptions } from './store/postgres.js'
+export { sqliteMemoryStore } from './store/sqlite.js'
+export type { SqliteMemoryStoreOptions } from './store/sqlite.js'
