@@ -40,6 +40,10 @@ describe('maskTerms', () => {
     for (const text of ['cloudy skies', 'a soundcloud', 'cloud9', 'cloud\u0301', 'emachine']) expect(maskTerms(text, products).terms, text).toBe(0)
     expect(maskTerms('(cloud)', products).restore(maskTerms('(cloud)', products).segment)).toBe('(nube)')
     expect(maskTerms('cloud-based', products).terms).toBe(1)
+    // Characters outside the BMP: an emoji is no letter, a mathematical script letter is one.
+    expect(maskTerms('😀cloud😀', products).restore(maskTerms('😀cloud😀', products).segment)).toBe('😀nube😀')
+    expect(maskTerms('𝒳cloud', products).terms).toBe(0)
+    expect(maskTerms('cloud𝒳', products).terms).toBe(0)
   })
 
   test('prefers the longest term at a position', () => {
