@@ -79,7 +79,7 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
     // An item with nothing to translate (only placeholders, digits, punctuation) comes back as it is, free.
     const work = masks.filter((mask): mask is MaskedText => mask !== null && mask.segments.length > 0)
     const flat = work.flatMap((mask) => mask.segments)
-    const settled = work.length === 0 ? [] : await withCredits(metering, request.account!, work.length, () => engine.translateSettled(flat, pair))
+    const settled = work.length === 0 ? [] : await withCredits(metering, request, work.length, () => engine.translateSettled(flat, pair))
     const answers = new Map<MaskedText, { segments: Segment[]; engine: string } | { error: string }>()
     let at = 0
     for (const mask of work) {
@@ -121,7 +121,7 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
     const subtitles = extractSubtitles(content, format)
     const masks = subtitles.segments.map((segment) => (preserve_placeholders ? maskSegment(segment) : unmasked(segment)))
     const pair = await resolvePair(engine, source, target, () => masks.map((mask) => plainText(mask.segment)).join('\n'))
-    const translated = await withCredits(metering, request.account!, subtitles.blocks, () =>
+    const translated = await withCredits(metering, request, subtitles.blocks, () =>
       masks.length === 0 ? Promise.resolve([]) : engine.translate(masks.map((mask) => mask.segment), pair),
     )
     // Blocks that could not be read came back as written; `warnings` says which (additive to the spec).
@@ -135,7 +135,7 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
     // A page with no text to translate has no language to detect: it comes back as it is.
     const nothingToDetect = source === 'auto' && page.segments.length === 0
     const pair = await resolvePair(engine, nothingToDetect ? target : source, target, () => masks.map((mask) => plainText(mask.segment)).join('\n'))
-    const translated = await withCredits(metering, request.account!, 1, () =>
+    const translated = await withCredits(metering, request, 1, () =>
       masks.length === 0 ? Promise.resolve([]) : engine.translate(masks.map((mask) => mask.segment), pair),
     )
     return { html: page.write(translated.map((t, index) => masks[index]!.restore(t.segment))) }
@@ -144,7 +144,7 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
   for (const url of ['/v2/language_detect', '/v2/detect_language']) {
     app.post(url, { schema: { body: DetectBody }, config: translateFamily }, async (request) => {
       const { text } = request.body
-      const { language } = await detectText(engine, metering, request.account!, text)
+      const { language } = await detectText(engine, metering, request, text)
       return { language_detection: { text, language } }
     })
   }
@@ -180,6 +180,6 @@ export async function translateText(
   if (mask.segments.length === 0 && isAuto(source)) throw noLetters()
   const pair = await resolveChecked(engine, checked, () => mask.segments.map(plainText).join('\n'))
   if (mask.segments.length === 0) return { translation: text, pair, results: [] }
-  const results = await withCredits(metering, request.account!, 1, () => engine.translate(mask.segments, pair))
+  const results = await withCredits(metering, request, 1, () => engine.translate(mask.segments, pair))
   return { translation: restoreText(request, mask, results.map((result) => result.segment)), pair, results }
 }
