@@ -38,6 +38,11 @@ declare module 'fastify' {
      * the key is used again after its 24 h expiry. Undefined without the header.
      */
     idempotencyKey?: string
+    /**
+     * This request's hold on its key (the lease token): charges it makes under the key belong
+     * to it, and its refund of them gives nothing once another request took the key over.
+     */
+    idempotencyAttempt?: string
   }
 }
 
@@ -83,6 +88,7 @@ const plugin: FastifyPluginAsync<IdempotencyOptions> = async (app: FastifyInstan
       case 'started':
         states.set(request, { phase: 'running', key, token: begun.token })
         request.idempotencyKey = `${begun.since}:${key}`
+        request.idempotencyAttempt = begun.token
         return false
       case 'replay': {
         states.set(request, { phase: 'replayed' })

@@ -105,17 +105,22 @@ export async function resolveChecked(
 export interface Payer {
   account?: Account
   idempotencyKey?: string
+  idempotencyAttempt?: string
 }
 
 /**
  * Charges `cost` credits atomically, runs `work`, and gives the credits back when the work
  * fails: a failed request never costs anything. Under an Idempotency-Key the charge is keyed:
  * the same request re-run after a crash (the key taken over) is not charged again, and the
- * refund forgets the key's charge, so a retry after a failure is charged once more.
+ * refund forgets the key's charge, so a retry after a failure is charged once more (unless
+ * another request took the key over meanwhile: the charge is then its, and stays).
  */
 export async function withCredits<T>(metering: Metering, payer: Payer, cost: number, work: () => Promise<T>): Promise<T> {
   const accountId = payer.account!.id
-  const keyed = payer.idempotencyKey === undefined ? undefined : { idempotencyKey: payer.idempotencyKey }
+  const keyed =
+    payer.idempotencyKey === undefined
+      ? undefined
+      : { idempotencyKey: payer.idempotencyKey, ...(payer.idempotencyAttempt === undefined ? {} : { attempt: payer.idempotencyAttempt }) }
   const charge = await metering.charge(accountId, cost, keyed)
   if (!charge.ok) throw insufficientCredits(charge.remaining, charge.required)
   try {

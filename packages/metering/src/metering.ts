@@ -37,7 +37,8 @@ export interface Metering {
   /**
    * Gives back credits reserved for work that failed; credits_used never goes below zero. With
    * `idempotencyKey` it undoes that key's charge: gives back `min(credits, charged)` and forgets
-   * the record (a retry with the key is charged again); no record of the key → nothing is given.
+   * the record (a retry with the key is charged again); no record of the key → nothing is given,
+   * nor when `attempt` is given and another attempt holds the charge (see `KeyedOptions`).
    */
   refund(accountId: string, credits: number, options?: KeyedOptions): Promise<void>
   /**
@@ -98,6 +99,14 @@ export interface MeteringOptions {
 export interface KeyedOptions {
   /** Records the charge under (account, key); see `Metering.charge`. 1–300 characters. Default: none. */
   idempotencyKey?: string
+  /**
+   * With `idempotencyKey`: the attempt making the call (the idempotency lease token). A keyed
+   * charge belongs to the attempt that made it last, also when it took nothing (a take-over
+   * after a crash); a keyed refund by an attempt that no longer holds it gives nothing, so a
+   * server that lost its lease cannot refund the charge of the run that took over.
+   * Default: none (a refund undoes the key's charge whoever made it).
+   */
+  attempt?: string
 }
 
 /** How long an Idempotency-Key record (and a keyed charge) lives: 24 h after its creation, as at Stripe. */
@@ -284,7 +293,7 @@ export function createMetering(options: MeteringOptions = {}): Metering {
       const key = chargeKey(options)
       if (key !== undefined) {
         const at = now()
-        const result = await store.chargeKeyed(id(accountId), key, n, at, at - IDEMPOTENCY_TTL_MS)
+        const result = await store.chargeKeyed(id(accountId), key, n, at, at - IDEMPOTENCY_TTL_MS, attemptOf(options))
         if (!result) throw notFound(accountId)
         if (!result.ok) return { ok: false, remaining: result.remaining, required: n }
         return result.alreadyCharged ? { ok: true, remaining: result.remaining, alreadyCharged: true } : { ok: true, remaining: result.remaining }
@@ -298,7 +307,7 @@ export function createMetering(options: MeteringOptions = {}): Metering {
       open()
       const n = count(credits, 'credits')
       const key = chargeKey(options)
-      const found = key !== undefined ? await store.refundKeyed(id(accountId), key, n) : await store.refund(id(accountId), n)
+      const found = key !== undefined ? await store.refundKeyed(id(accountId), key, n, attemptOf(options)) : await store.refund(id(accountId), n)
       if (!found) throw notFound(accountId)
     },
 
@@ -445,6 +454,13 @@ function chargeKey(options: KeyedOptions | undefined): string | undefined {
   if (key === undefined) return undefined
   if (typeof key !== 'string' || key.length < 1 || key.length > 300) invalid('idempotencyKey must be 1 to 300 characters')
   return key
+}
+
+function attemptOf(options: KeyedOptions | undefined): string | null {
+  const attempt = options?.attempt
+  if (attempt === undefined) return null
+  if (typeof attempt !== 'string' || attempt === '' || attempt.length > 200) invalid('attempt must be 1 to 200 characters')
+  return attempt
 }
 
 function id(accountId: unknown): string {

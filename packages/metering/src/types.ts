@@ -123,12 +123,15 @@ export interface MeteringStore {
     credits: number,
     now: number,
     expiredAtOrBefore: number,
+    /** The attempt making the charge; set on the record, also when it exists already (a take-over). */
+    holder: string | null,
   ): Promise<{ ok: boolean; remaining: number; alreadyCharged: boolean } | null>
   /**
    * Undoes a keyed charge in one transaction: deletes the key's record and lowers credits_used
-   * by `min(credits, recorded)`; with no record, nothing is refunded. `false`: no such account.
+   * by `min(credits, recorded)`; with no record, nothing is refunded. With `holder`, only a
+   * record held by it (or by no one) is undone. `false`: no such account.
    */
-  refundKeyed(accountId: string, key: string, credits: number): Promise<boolean>
+  refundKeyed(accountId: string, key: string, credits: number, holder: string | null): Promise<boolean>
   /**
    * Atomically claims (account, key): inserts a `running` record with the claim's token and
    * lease, or takes over an expired record, or a `running` one of the same fingerprint whose

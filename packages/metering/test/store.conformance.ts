@@ -387,6 +387,16 @@ export function testMeteringStore(driver: string, harness: StoreHarness): void {
         expect(await metering.charge(account.id, 4, { idempotencyKey: 'k' })).toEqual({ ok: true, remaining: 6 })
       })
 
+      test('lets only the attempt holding a keyed charge refund it: a take-over moves the charge to the new attempt', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('keyed-holder'), fullName: 'Holder', credits: 10 })
+        await metering.charge(account.id, 2, { idempotencyKey: 'k', attempt: 'first' })
+        expect(await metering.charge(account.id, 2, { idempotencyKey: 'k', attempt: 'second' })).toEqual({ ok: true, remaining: 8, alreadyCharged: true })
+        await metering.refund(account.id, 2, { idempotencyKey: 'k', attempt: 'first' })
+        expect((await metering.findAccount(account.email))?.creditsUsed).toBe(2)
+        await metering.refund(account.id, 2, { idempotencyKey: 'k', attempt: 'second' })
+        expect((await metering.findAccount(account.email))?.creditsUsed).toBe(0)
+      })
+
       test('records nothing for a refused keyed charge, so the key is charged once credits arrive', async () => {
         const { account } = await metering.createAccount({ email: uniqueEmail('keyed-poor'), fullName: 'Poor', credits: 1 })
         expect(await metering.charge(account.id, 2, { idempotencyKey: 'k' })).toEqual({ ok: false, remaining: 1, required: 2 })

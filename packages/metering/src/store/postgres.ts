@@ -187,22 +187,25 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
         'metering_add_usage',
       )
     },
-    async chargeKeyed(accountId, key, credits, now, expiredAtOrBefore) {
+    async chargeKeyed(accountId, key, credits, now, expiredAtOrBefore, holder) {
       await init()
       return transaction(async (client) => {
         // A concurrent transaction inserting the same key waits here for the first to commit
         // (then finds the record) or roll back (then inserts it): the credits go once.
         const recorded = await client.query(
-          `INSERT INTO metering_keyed_charges (account_id, charge_key, credits, created_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (account_id, charge_key) DO UPDATE SET credits = excluded.credits, created_at = excluded.created_at
+          `INSERT INTO metering_keyed_charges (account_id, charge_key, credits, holder, created_at) VALUES ($1, $2, $3, $6, $4)
+           ON CONFLICT (account_id, charge_key) DO UPDATE SET credits = excluded.credits, holder = excluded.holder, created_at = excluded.created_at
              WHERE metering_keyed_charges.created_at <= $5
            RETURNING 1`,
-          [accountId, key, credits, now, expiredAtOrBefore],
+          [accountId, key, credits, now, expiredAtOrBefore, holder],
         )
         const left = async () =>
           (await client.query<{ remaining: string }>(`SELECT total_credits - credits_used AS remaining FROM metering_accounts WHERE id = $1`, [accountId]))
             .rows[0]
         if (recorded.rowCount === 0) {
+          if (holder !== null) {
+            await client.query(`UPDATE metering_keyed_charges SET holder = $1 WHERE account_id = $2 AND charge_key = $3`, [holder, accountId, key])
+          }
           const row = await left()
           return row ? { ok: true, remaining: Number(row.remaining), alreadyCharged: true } : null
         }
@@ -219,14 +222,16 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
         return row ? { ok: false, remaining: Number(row.remaining), alreadyCharged: false } : null
       })
     },
-    async refundKeyed(accountId, key, credits) {
+    async refundKeyed(accountId, key, credits, holder) {
       await init()
       return transaction(async (client) => {
         const found = await client.query(`SELECT 1 FROM metering_accounts WHERE id = $1 FOR UPDATE`, [accountId])
         if (found.rowCount === 0) return false
         const forgotten = await client.query<{ credits: string }>(
-          `DELETE FROM metering_keyed_charges WHERE account_id = $1 AND charge_key = $2 RETURNING credits`,
-          [accountId, key],
+          `DELETE FROM metering_keyed_charges
+            WHERE account_id = $1 AND charge_key = $2 AND ($3::text IS NULL OR holder IS NULL OR holder = $3)
+            RETURNING credits`,
+          [accountId, key, holder],
         )
         const recorded = forgotten.rows[0]
         if (recorded) {

@@ -46,11 +46,13 @@ export const schemaStatements = [
     PRIMARY KEY (account_id, idem_key)
   )`,
   `CREATE INDEX IF NOT EXISTS metering_idempotency_created ON metering_idempotency (created_at)`,
-  // Charges taken under a key: a second charge with the key takes nothing.
+  // Charges taken under a key: a second charge with the key takes nothing. `holder`: the attempt
+  // (an idempotency lease token) that made it last; only it (or a caller naming none) may refund it.
   `CREATE TABLE IF NOT EXISTS metering_keyed_charges (
     account_id TEXT NOT NULL,
     charge_key TEXT NOT NULL,
     credits BIGINT NOT NULL,
+    holder TEXT,
     created_at BIGINT NOT NULL,
     PRIMARY KEY (account_id, charge_key)
   )`,

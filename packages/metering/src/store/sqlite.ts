@@ -71,9 +71,16 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
 
   const keyedCharge = db.prepare(`SELECT credits FROM metering_keyed_charges WHERE account_id = ? AND charge_key = ? AND created_at > ?`).pluck()
   const recordKeyedCharge = db.prepare(
-    `INSERT OR REPLACE INTO metering_keyed_charges (account_id, charge_key, credits, created_at) VALUES (?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO metering_keyed_charges (account_id, charge_key, credits, holder, created_at) VALUES (?, ?, ?, ?, ?)`,
   )
-  const forgetKeyedCharge = db.prepare(`DELETE FROM metering_keyed_charges WHERE account_id = ? AND charge_key = ? RETURNING credits`).pluck()
+  const holdKeyedCharge = db.prepare(`UPDATE metering_keyed_charges SET holder = ? WHERE account_id = ? AND charge_key = ?`)
+  const forgetKeyedCharge = db
+    .prepare(
+      `DELETE FROM metering_keyed_charges
+        WHERE account_id = @account AND charge_key = @key AND (@holder IS NULL OR holder IS NULL OR holder = @holder)
+        RETURNING credits`,
+    )
+    .pluck()
   // The shared statement uses PostgreSQL's $n; SQLite binds the same names as @pN.
   const claim = db.prepare(claimIdempotencySql.replace(/\$(\d+)/g, '@p$1'))
   const idempotencyRow = db.prepare(
@@ -91,8 +98,9 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
   const deleteKeyedCharges = db.prepare(`DELETE FROM metering_keyed_charges WHERE created_at <= ?`)
 
   const chargeKeyedTx = db.transaction(
-    (accountId: string, key: string, credits: number, now: number, expiredAtOrBefore: number) => {
+    (accountId: string, key: string, credits: number, now: number, expiredAtOrBefore: number, holder: string | null) => {
       if (keyedCharge.get(accountId, key, expiredAtOrBefore) !== undefined) {
+        if (holder !== null) holdKeyedCharge.run(holder, accountId, key)
         const left = remaining.get(accountId) as number | undefined
         return left === undefined ? null : { ok: true, remaining: Number(left), alreadyCharged: true }
       }
@@ -101,13 +109,13 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
         const left = remaining.get(accountId) as number | undefined
         return left === undefined ? null : { ok: false, remaining: Number(left), alreadyCharged: false }
       }
-      recordKeyedCharge.run(accountId, key, credits, now)
+      recordKeyedCharge.run(accountId, key, credits, holder, now)
       return { ok: true, remaining: Number(row.remaining), alreadyCharged: false }
     },
   )
-  const refundKeyedTx = db.transaction((accountId: string, key: string, credits: number): boolean => {
+  const refundKeyedTx = db.transaction((accountId: string, key: string, credits: number, holder: string | null): boolean => {
     if (accountExists.get(accountId) === undefined) return false
-    const recorded = forgetKeyedCharge.get(accountId, key) as number | undefined
+    const recorded = forgetKeyedCharge.get({ account: accountId, key, holder }) as number | undefined
     if (recorded !== undefined) refund.run(Math.min(credits, Number(recorded)), accountId)
     return true
   })
@@ -170,11 +178,11 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
     async addUsage(accountId, successful, failed) {
       return addUsage.run({ ok: successful, failed, id: accountId }).changes > 0
     },
-    async chargeKeyed(accountId, key, credits, now, expiredAtOrBefore) {
-      return chargeKeyedTx.immediate(accountId, key, credits, now, expiredAtOrBefore)
+    async chargeKeyed(accountId, key, credits, now, expiredAtOrBefore, holder) {
+      return chargeKeyedTx.immediate(accountId, key, credits, now, expiredAtOrBefore, holder)
     },
-    async refundKeyed(accountId, key, credits) {
-      return refundKeyedTx.immediate(accountId, key, credits)
+    async refundKeyed(accountId, key, credits, holder) {
+      return refundKeyedTx.immediate(accountId, key, credits, holder)
     },
     async beginIdempotent(c) {
       // better-sqlite3 runs one statement at a time on this connection, and SQLite takes the
