@@ -88,7 +88,7 @@ export function jobCredits(metering: Metering): CreditsHook {
       return charge.ok ? { ok: true } : { ok: false, remaining: charge.remaining, required: charge.required }
     },
     // Refunds are not keyed by refund id: one retried after a crash between paying and settling is paid again (see @verso/jobs).
-    // A job not created under an Idempotency-Key gives back its keyed reservation (a retry with the key reserves again).
+    // A job whose creation under an Idempotency-Key failed gives back its keyed reservation (a retry with the key reserves again).
     refund: (ownerId, amount, refund) => metering.refund(ownerId, amount, keyed(refund?.idempotencyKey)),
   }
 }
