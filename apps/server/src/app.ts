@@ -21,6 +21,7 @@ import { metricsRoutes } from './routes/metrics.js'
 import { defaultWebRoot, webRoutes } from './routes/web.js'
 import { glossaryRoutes } from './routes/glossaries.js'
 import { engineFor } from './memory.js'
+import { idempotency } from './idempotency.js'
 
 export interface AppDeps {
   engine: Engine
@@ -41,6 +42,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']
   /** A ready logger (main.ts shares one pino logger with the job engine); takes precedence over `logger`. */
   loggerInstance?: FastifyBaseLogger
+  /** How long an Idempotency-Key stays claimed by a request that has not answered (a crashed server's), in ms. Default: 120 000. */
+  idempotencyLeaseMs?: number
 }
 
 declare module 'fastify' {
@@ -94,8 +97,19 @@ export async function buildApp(given: AppDeps): Promise<App> {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Verso translation service', version: '2.0.0' },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' } } },
+      components: {
+        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' } },
+        parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
+      },
       security: [{ apiKey: [] }],
+    },
+    // Every POST takes an Idempotency-Key (src/idempotency.ts): one shared parameter.
+    transformObject: (documentObject) => {
+      const doc = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject
+      for (const path of Object.values((doc as { paths?: Record<string, any> }).paths ?? {})) {
+        if (path?.post) path.post.parameters = [...(path.post.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }]
+      }
+      return doc
     },
     transform: ({ schema, url, route }) => {
       const documented = (route.config as FastifyContextConfig | undefined)?.documentedBody
@@ -127,6 +141,9 @@ export async function buildApp(given: AppDeps): Promise<App> {
       }
     }
   })
+
+  // After authentication: keys are per account. Before the routes, whose handlers it wraps.
+  await app.register(idempotency, { metering: deps.metering, ...(deps.idempotencyLeaseMs !== undefined ? { leaseMs: deps.idempotencyLeaseMs } : {}) })
 
   // The access log line, then usage statistics: they count every authenticated request,
   // success means a 2xx answer (metering keeps the counts in memory and writes them in batches).
@@ -192,6 +209,17 @@ export async function buildApp(given: AppDeps): Promise<App> {
   await app.register(i18nRoutes, routeDeps)
   await app.register(glossaryRoutes, routeDeps)
   return app
+}
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description:
+    'Makes a POST safe to retry (as in Stripe\'s API): the same key with the same body within 24 h replays the first response ' +
+    '(with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request ' +
+    'still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key.',
+  schema: { type: 'string' as const, minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
 }
 
 function isDownload(request: FastifyRequest): boolean {

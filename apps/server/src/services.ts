@@ -85,14 +85,19 @@ export function engineFromConfig(config: Pick<Config, 'engineEnv'> & Partial<Pic
   return routedEngineFromEnv(env, { apertium: { engine: apertium } })
 }
 
+function keyed(idempotencyKey: string | undefined): { idempotencyKey: string } | undefined {
+  return idempotencyKey === undefined ? undefined : { idempotencyKey }
+}
+
 /** Jobs reserve and refund credits through metering; @verso/jobs does not depend on it. */
 export function jobCredits(metering: Metering): CreditsHook {
   return {
-    reserve: async (ownerId, amount) => {
-      const charge = await metering.charge(ownerId, amount)
+    reserve: async (ownerId, amount, options) => {
+      const charge = await metering.charge(ownerId, amount, keyed(options?.idempotencyKey))
       return charge.ok ? { ok: true } : { ok: false, remaining: charge.remaining, required: charge.required }
     },
-    // Metering has no idempotency key: a refund retried after a crash between paying and settling is paid again (see @verso/jobs).
-    refund: (ownerId, amount) => metering.refund(ownerId, amount),
+    // Refunds are not keyed by refund id: one retried after a crash between paying and settling is paid again (see @verso/jobs).
+    // A job whose creation under an Idempotency-Key failed gives back its keyed reservation (a retry with the key reserves again).
+    refund: (ownerId, amount, refund) => metering.refund(ownerId, amount, keyed(refund?.idempotencyKey)),
   }
 }

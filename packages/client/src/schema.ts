@@ -49,7 +49,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -97,7 +100,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -143,7 +149,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -190,7 +199,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -236,7 +248,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -275,7 +290,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -526,7 +544,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -574,7 +595,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -613,7 +637,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -652,7 +679,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -873,7 +903,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: never;
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { GlossaryError, parseGlossaryEntries, validateGlossary, type Glossary, type GlossaryInfo } from '@verso/memory'
 import type { RouteDeps } from '../app.js'
 import { HttpError } from '../http-errors.js'
+import { claimIdempotency } from '../idempotency.js'
 import { findGlossary, glossaryNotFound } from '../memory.js'
 
 /**
@@ -61,11 +62,14 @@ export const glossaryRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engin
         auth: 'translate',
         rateLimited: true,
         documentedBody: { contentType: 'application/json', schema: CREATE_BODY },
+        // JSON or multipart: the key is claimed once the body is read, whichever it was.
+        idempotency: 'in-handler',
       },
       schema: { response: { 201: GLOSSARY_INFO } },
     },
     async (request, reply) => {
       const raw = request.isMultipart() ? await readForm(request) : request.body
+      if (await claimIdempotency(request, reply, { fields: { body: JSON.stringify(raw ?? null) } })) return reply
       const input = glossaryInput(raw)
       const checked = {
         source_language: languageCode(engine.canonicalCode(input.source_language, 'source'), input.source_language, 'source_language'),

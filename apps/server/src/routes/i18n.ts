@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { AppDeps } from '../app.js'
 import { HttpError } from '../http-errors.js'
 import { checkLanguages } from '../translation.js'
+import { claimIdempotency } from '../idempotency.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const FIELDS = new Set(['source_language', 'target_languages', 'webhook_url'])
@@ -44,7 +45,7 @@ function jobNotFound(field: 'detail' | 'error' = 'detail'): HttpError {
 
 /** Spec 4.5–4.9: localization-file jobs. The work itself happens in @verso/jobs' worker. */
 export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engine }) => {
-  app.post('/v2/translate/i18n', { config: { auth: 'translate', rateLimited: true, documentedBody: UPLOAD_FORM } }, async (request, reply) => {
+  app.post('/v2/translate/i18n', { config: { auth: 'translate', rateLimited: true, documentedBody: UPLOAD_FORM, idempotency: 'in-handler' } }, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new HttpError(415, 'This endpoint takes multipart/form-data with a file field; JSON is not accepted.')
     }
@@ -75,6 +76,8 @@ export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engin
     const source = (fields.source_language ?? '').trim() || 'auto'
     // Canonical codes from here on (`EN` → `en`), so the job and its files name them one way.
     const languages = checkLanguages(engine, source, targets)
+    // The form is read: an Idempotency-Key is claimed now (a replay answers here), before the job exists.
+    if (await claimIdempotency(request, reply, { fields, file })) return reply
     const job = await jobs.create({
       ownerId: request.account!.id,
       filename: file.filename,
@@ -82,6 +85,7 @@ export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engin
       sourceLanguage: languages.source,
       targetLanguages: languages.targets,
       ...(fields.webhook_url ? { webhookUrl: fields.webhook_url.trim() } : {}),
+      ...(request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {}),
     })
     reply.status(201)
     return { job_id: job.id, status: 'pending', message: 'Translation job created; poll its status or wait for the webhook.' }

@@ -86,7 +86,7 @@ export const translateRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, de
     const work = masks.filter((mask): mask is MaskedText => mask !== null && mask.segments.length > 0)
     const flat = work.flatMap((mask) => mask.segments)
     const settled =
-      work.length === 0 ? [] : await withCredits(metering, request.account!, work.length, () => translateRememberedSettled(memory, engine, request, flat, pair, use))
+      work.length === 0 ? [] : await withCredits(metering, request, work.length, () => translateRememberedSettled(memory, engine, request, flat, pair, use))
     const answers = new Map<MaskedText, { segments: Segment[]; engine: string; reused: boolean } | { error: string }>()
     let at = 0
     for (const mask of work) {
@@ -134,7 +134,7 @@ export const translateRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, de
     const subtitles = extractSubtitles(content, format)
     const masks = subtitles.segments.map((segment) => (preserve_placeholders ? maskSegment(segment) : unmasked(segment)))
     const pair = await resolveChecked(engine, checked, () => masks.map((mask) => plainText(mask.segment)).join('\n'))
-    const translated = await withCredits(metering, request.account!, subtitles.blocks, () =>
+    const translated = await withCredits(metering, request, subtitles.blocks, () =>
       masks.length === 0 ? Promise.resolve([]) : translateRemembered(memory, engine, request, masks.map((mask) => mask.segment), pair, use),
     )
     // Blocks that could not be read came back as written; `warnings` says which (additive to the spec).
@@ -150,7 +150,7 @@ export const translateRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, de
     const checked = checkLanguages(engine, nothingToDetect ? target : source, [target])
     const use: MemoryUse = { useMemory: use_memory, glossary: await requestGlossary(memory.store, request.account!.id, glossary_id, checked), via: 'html' }
     const pair = await resolveChecked(engine, checked, () => masks.map((mask) => plainText(mask.segment)).join('\n'))
-    const translated = await withCredits(metering, request.account!, 1, () =>
+    const translated = await withCredits(metering, request, 1, () =>
       masks.length === 0 ? Promise.resolve([]) : translateRemembered(memory, engine, request, masks.map((mask) => mask.segment), pair, use),
     )
     return { html: page.write(translated.map((t, index) => masks[index]!.restore(t.segment))) }
@@ -159,7 +159,7 @@ export const translateRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, de
   for (const url of ['/v2/language_detect', '/v2/detect_language']) {
     app.post(url, { schema: { body: DetectBody }, config: translateFamily }, async (request) => {
       const { text } = request.body
-      const { language } = await detectText(engine, metering, request.account!, text)
+      const { language } = await detectText(engine, metering, request, text)
       return { language_detection: { text, language } }
     })
   }
@@ -209,6 +209,6 @@ export async function translateText(
   if (mask.segments.length === 0 && isAuto(input.source)) throw noLetters()
   const pair = await resolveChecked(engine, checked, () => mask.segments.map(plainText).join('\n'))
   if (mask.segments.length === 0) return { translation: input.text, pair, results: [] }
-  const results = await withCredits(metering, request.account!, 1, () => translateRemembered(memory, engine, request, mask.segments, pair, use))
+  const results = await withCredits(metering, request, 1, () => translateRemembered(memory, engine, request, mask.segments, pair, use))
   return { translation: restoreText(request, mask, results.map((result) => result.segment)), pair, results }
 }

@@ -23,7 +23,7 @@ export const v1Routes: FastifyPluginAsync<RouteDeps> = async (fastify, deps) => 
 
   for (const url of ['/v1/language_detect', '/v1/detect_language']) {
     app.post(url, { schema: { body: DetectBody }, config: translateFamily }, async (request) => {
-      const { language, confidence } = await detectText(engine, metering, request.account!, request.body.text)
+      const { language, confidence } = await detectText(engine, metering, request, request.body.text)
       return { language, confidence }
     })
   }
