@@ -170,7 +170,7 @@ describe('json merge', () => {
         const merged = parseJson(out)
         expect(merged.issues).toEqual([])
         const expected = new Map<string, string>(targetKeys.map((k) => [prefix + k, `es ${k}`]))
-        for (const [k, v] of values) if (expected.has(k) || sourceKeys.includes(k.slice(prefix.length))) expected.set(k, v)
+        for (const [k, v] of values) if (expected.has(k) || (sourceKeys as string[]).includes(k.slice(prefix.length))) expected.set(k, v)
         expect(new Map(merged.entries.map((e) => [e.key, e.text]))).toEqual(expected)
         const touched = new Set([...values.keys()].map((k) => k.slice(prefix.length)))
         // an empty object's `{}` line is the one line rewritten: it opens the new members

@@ -43,6 +43,8 @@ export interface FlatModel {
    * when it has one) to the end of its last line, line break excluded.
    */
   blocks: ReadonlyMap<string, Span>
+  /** True for every key `edits` can replace; default: the keys of `blocks`. */
+  has?(key: string): boolean
   /** The edits `write` makes for these translations. */
   edits(translations: ReadonlyMap<string, Translation>, options?: WriteOptions): Edit[]
   /**
@@ -98,14 +100,15 @@ export function flatMergeEdits(
   values: ReadonlyMap<string, Translation>,
   options?: WriteOptions,
 ): Edit[] {
-  const present = new Map([...values].filter(([key]) => target.blocks.has(key)))
+  const has = (model: FlatModel, key: string) => (model.has ? model.has(key) : model.blocks.has(key))
+  const present = new Map([...values].filter(([key]) => has(target, key)))
   const edits = present.size > 0 ? target.edits(present, options) : []
   const order = [...source.blocks.keys()]
   type Group = { anchor: string | null; before: boolean; blocks: string[][] }
   const groups = new Map<string, Group>()
   order.forEach((key, i) => {
     const translation = values.get(key)
-    if (translation === undefined || target.blocks.has(key)) return
+    if (translation === undefined || has(target, key)) return
     let anchor: string | null = null
     let before = false
     for (let j = i - 1; j >= 0 && anchor === null; j--) if (target.blocks.has(order[j]!)) anchor = order[j]!
