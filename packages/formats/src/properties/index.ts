@@ -74,13 +74,14 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     upperHex: escaped !== null && /[A-F]/.test(escaped[0]) && !/[a-f]/.test(escaped[0]),
   }
 
-  const valueEdits = (translations: ReadonlyMap<string, Translation>): Edit[] => {
+  const valueEdits = (translations: ReadonlyMap<string, Translation>, _options?: WriteOptions, into?: FlatModel): Edit[] => {
+    const escape = (into?.style as EscapeStyle | undefined) ?? style
     const edits: Edit[] = []
     for (const [key, translation] of translations) {
       const slot = byKey.get(key)
       if (!slot) continue
       const value = typeof translation === 'string' ? translation : translation.other ?? slot.text
-      edits.push({ start: slot.start, end: slot.end, text: (slot.needsSeparator ? '=' : '') + escapeValue(value, style, slot.newlineLayout) })
+      edits.push({ start: slot.start, end: slot.end, text: (slot.needsSeparator ? '=' : '') + escapeValue(value, escape, slot.newlineLayout) })
     }
     return edits
   }
@@ -91,6 +92,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     lineBreak: lineBreakOf(text),
     blocks: new Map(slots.map((s) => [s.key, s.block])),
     edits: valueEdits,
+    style,
   }
   const parsed: Parsed = {
     format: 'properties', encoding, entries, issues, write,

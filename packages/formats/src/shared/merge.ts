@@ -45,8 +45,14 @@ export interface FlatModel {
   blocks: ReadonlyMap<string, Span>
   /** True for every key `edits` can replace; default: the keys of `blocks`. */
   has?(key: string): boolean
-  /** The edits `write` makes for these translations. */
-  edits(translations: ReadonlyMap<string, Translation>, options?: WriteOptions): Edit[]
+  /**
+   * The edits `write` makes for these translations; with `into`, the edit texts are escaped and
+   * encoded for that file (a block copied from the source into the target takes the target's
+   * escaping, e.g. raw `é` or `\u00e9` in .properties).
+   */
+  edits(translations: ReadonlyMap<string, Translation>, options?: WriteOptions, into?: FlatModel): Edit[]
+  /** The codec's escaping style, read by another file's `edits(…, into)`. */
+  style?: unknown
   /**
    * Where entries go when no sibling is there to follow or precede (before `</resources>` in
    * Android XML), with the indentation they take. Default: the end of the text, no indentation.
@@ -78,10 +84,10 @@ function breakAfter(text: string, end: number, fallback: string): string {
  * A source entry's block with the translation in, as lines without the block's indentation:
  * the source's own bytes with the edits `write` makes inside the block.
  */
-export function translatedBlock(source: FlatModel, key: string, translation: Translation, options?: WriteOptions): string[] {
+export function translatedBlock(source: FlatModel, key: string, translation: Translation, options: WriteOptions | undefined, into: FlatModel): string[] {
   const span = source.blocks.get(key)!
   const inside = source
-    .edits(new Map([[key, translation]]), options)
+    .edits(new Map([[key, translation]]), options, into)
     .filter((e) => e.start >= span.start && e.end <= span.end)
     .map((e) => ({ ...e, start: e.start - span.start, end: e.end - span.start }))
   const block = applyEdits(source.text.slice(span.start, span.end), inside)
@@ -121,7 +127,7 @@ export function flatMergeEdits(
     const id = `${before ? '<' : '>'}${anchor ?? ''}`
     let group = groups.get(id)
     if (!group) groups.set(id, (group = { anchor, before, blocks: [] }))
-    group.blocks.push(translatedBlock(source, key, translation, options))
+    group.blocks.push(translatedBlock(source, key, translation, options, target))
   })
   const { text } = target
   const gap = (lb: string) => (target.blankLineBetween ? lb : '')

@@ -198,15 +198,16 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
   }
 
   /** In an ISO-8859-1 file, characters beyond Latin-1 become character references (outside CDATA). */
-  const fit = (s: string): string =>
-    src.encoding !== 'iso-8859-1' || s.startsWith('<![CDATA[') ? s : s.replace(/[^\x00-\xff]/gu, (c) => `&#${c.codePointAt(0)};`)
+  const fitFor = (encoding: Parsed['encoding']) => (s: string): string =>
+    encoding !== 'iso-8859-1' || s.startsWith('<![CDATA[') ? s : s.replace(/[^\x00-\xff]/gu, (c) => `&#${c.codePointAt(0)};`)
 
-  const valueEdits = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Edit[] => {
+  const valueEdits = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions, into?: FlatModel): Edit[] => {
+    const fit = fitFor((into?.style as Parsed['encoding'] | undefined) ?? src.encoding)
     const edits: Edit[] = []
     for (const [key, translation] of translations) {
       const slot = byKey.get(key)
       if (!slot || !slot.entry.translatable) continue
-      if (slot.items && slot.container) edits.push(...pluralEdits(slot, translation, writeOptions?.targetLanguage))
+      if (slot.items && slot.container) edits.push(...pluralEdits(slot, translation, writeOptions?.targetLanguage, fit))
       else if (slot.value) {
         const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
         edits.push({ start: slot.value.start, end: slot.value.end, text: fit(encodeValue(t, slot.value.style, slot.android, slot.value.elementTags)) })
@@ -216,7 +217,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
   }
   const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => writeEdits(src, valueEdits(translations, writeOptions))
 
-  const pluralEdits = (slot: Slot, translation: Translation, target: string | undefined): Edit[] => {
+  const pluralEdits = (slot: Slot, translation: Translation, target: string | undefined, fit: (s: string) => string): Edit[] => {
     const items = slot.items!
     const forms: PluralForms = typeof translation === 'string' ? Object.fromEntries(items.map((i) => [i.quantity, translation])) : translation
     const categories = target
@@ -237,7 +238,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
   }
 
   const model: FlatModel = {
-    text, lineBreak: detectEol(text), edits: valueEdits,
+    text, lineBreak: detectEol(text), edits: valueEdits, style: src.encoding,
     has: (key) => byKey.has(key),
     blocks: new Map(slots.filter((s) => s.block).map((s) => [s.entry.key, s.block!])),
   }
