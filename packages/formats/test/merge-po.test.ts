@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parsePo } from '@verso/formats'
+import { parsePo, type Translation } from '@verso/formats'
 import { bytes, insertedLines, text } from './merge-support.js'
 
 const template = `# Template of the application's messages.
@@ -79,7 +79,7 @@ describe('po merge', () => {
       .replace('#: src/notes.c:12\n', '#. Title of the main window\n#: src/main.c:3\nmsgctxt "window"\nmsgid "Notebook"\nmsgstr ""\n\n#: src/notes.c:12\n')
       .replace('#: src/help.py:3\n', '#: src/notes.c:52\nmsgid "%d file attached"\nmsgid_plural "%d files attached"\nmsgstr[0] ""\nmsgstr[1] ""\n\n#: src/help.py:3\n')
       .concat('\n#: src/help.py:9\nmsgid "Contact us"\nmsgstr ""\n')
-    const values = new Map([
+    const values = new Map<string, Translation>([
       ['window\u0004Notebook', 'Cuaderno'],
       ['%d file attached', { one: '%d archivo adjunto', other: '%d archivos adjuntos' }],
       ['Contact us', 'Contáctanos'],

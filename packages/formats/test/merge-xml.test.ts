@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { FormatError, parseXml } from '@verso/formats'
+import { FormatError, parseXml, type Translation } from '@verso/formats'
 import { bytes, insertedLines, text } from './merge-support.js'
 
 const source = `<?xml version="1.0" encoding="utf-8"?>
@@ -50,7 +50,7 @@ describe('xml merge', () => {
       .replace('    <string name="app_name"', '    <!-- Toolbar title -->\n    <string name="title">Notes</string>\n    <string name="app_name"')
       .replace('    <plurals', '    <string name="search" formatted="false">Search</string>\n    <plurals')
       .replace('</resources>', '    <plurals name="files_count">\n        <item quantity="one">%d file</item>\n        <item quantity="other">%d files</item>\n    </plurals>\n</resources>')
-    const values = new Map([
+    const values = new Map<string, Translation>([
       ['title', 'Notas'], ['search', 'Buscar'], ['files_count', { one: '%d archivo', many: '%d de archivos', other: '%d archivos' }],
     ])
     const out = text(parseXml(target).merge(parseXml(newSource), values, { targetLanguage: 'es' }))
