@@ -76,8 +76,8 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       const depth = maxCstDepth(tokens, opts.maxDepth)
       if (depth.tooDeep) return fail([issueAt('FORMAT_TOO_DEEP', `nesting deeper than ${opts.maxDepth}`, depth.offset)])
       const docs = Array.from(new Composer({ uniqueKeys: false, prettyErrors: false }).compose(tokens))
-      if (docs.length === 0) return { ...fail([]), entries: [] }
-      contents = docs[0]!.contents
+      // an empty stream (nothing but comments) has no entries, but merges can still fill it
+      contents = docs[0]?.contents ?? null
       if (docs.length > 1) issues.push(issueAt('FORMAT_UNSUPPORTED', 'only the first YAML document is translated', docs[1]!.range[0]))
       for (const d of docs) {
         for (const e of d.errors) issues.push(issueAt('FORMAT_SYNTAX', e.message.split('\n')[0]!, e.pos[0]))
@@ -323,6 +323,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   const model: YamlModel = {
     text, lineBreak, asciiOnly, multiLocale: sections !== undefined,
     entryRoot: isMap(entryRoot) ? entryRoot : undefined,
+    localeKey: localeKey ? String(localeKey.value) : undefined,
     has: (key) => byKey.has(key),
     pluralOf: (key) => entryByKey.get(key)?.plural,
     isText: (key) => entryByKey.get(key)?.translatable === true,

@@ -19,6 +19,8 @@ export interface YamlModel {
   multiLocale: boolean
   /** The map holding the entries (under the language key of a Rails-style file); undefined when the root is not a map. */
   entryRoot: YAMLMap | undefined
+  /** A Rails-style file's language key (`en` of `en: {…}`). */
+  localeKey?: string
   /** Entry keys of scalar slots, and plural slots with their source forms. */
   has(key: string): boolean
   pluralOf(key: string): PluralForms | undefined
@@ -62,11 +64,13 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
   }
   const present = new Map([...values].filter(([key]) => target.has(key)))
   const edits = present.size > 0 ? target.valueEdits(present, options) : []
-  if (values.size === present.size || !source.entryRoot || !target.entryRoot) return edits
+  if (values.size === present.size || !source.entryRoot) return edits
   const { text, lineBreak: lb } = target
-  const firstKey = target.entryRoot.items[0]?.key as Scalar | undefined
+  const blank = text.trim() === ''
+  if (!target.entryRoot && !blank) return edits
+  const firstKey = target.entryRoot?.items[0]?.key as Scalar | undefined
   const rootIndent = firstKey?.range ? firstKey.range[0] - lineStartOf(text, firstKey.range[0]) : 0
-  const nested = target.entryRoot.items.map((p) => p.value).find((v): v is YAMLMap => isMap(v) && !v.flow && v.items.length > 0)
+  const nested = (target.entryRoot?.items ?? []).map((p) => p.value).find((v): v is YAMLMap => isMap(v) && !v.flow && v.items.length > 0)
   const nestedKey = nested?.items[0]?.key as Scalar | undefined
   const nestedIndent = nestedKey?.range ? nestedKey.range[0] - lineStartOf(text, nestedKey.range[0]) : -1
   const unit = ' '.repeat(nestedIndent > rootIndent ? nestedIndent - rootIndent : 2)
@@ -142,6 +146,18 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
         edits.push({ start: at, end: at, text: lines.map((l) => lbHere + indent + l).join('') })
       }
     }
+  }
+  if (!target.entryRoot) {
+    // an empty file: the entries at the top (under the target language for a Rails-style source)
+    const lines = (source.entryRoot.items as Pair[]).flatMap((pair) => {
+      const segment = segmentOf(pair)
+      return segment === undefined || segment === '<<' ? [] : (render(pair, segment) ?? [])
+    })
+    if (lines.length === 0) return edits
+    const language = source.localeKey !== undefined ? (options?.targetLanguage ?? source.localeKey) : undefined
+    const body = language !== undefined ? [`${scalar(language)}:`, ...lines.map((l) => unit + l)] : lines
+    edits.push({ start: text.length, end: text.length, text: body.map((l) => l + lb).join('') })
+    return edits
   }
   mergeMap(source.entryRoot, target.entryRoot, null)
   return edits
