@@ -74,7 +74,7 @@ describe('yaml merge', () => {
   inbox:
     # Title of the inbox page
     title: Bandeja de entrada
-    empty: 'Nada aquí: todo hecho'
+    empty: "Nada aquí: todo hecho"
     unread:
       one: Tienes un mensaje nuevo
       other: "Tienes %{count} mensajes nuevos"
@@ -87,8 +87,8 @@ describe('yaml merge', () => {
     legacy: Antiguo
   files:
     one: Un archivo
-    many: '%{count} de archivos'
-    other: '%{count} archivos'
+    many: "%{count} de archivos"
+    other: "%{count} archivos"
 `)
     expect(insertedLines(target, out)).toHaveLength(9)
     const again = parseYaml(out)

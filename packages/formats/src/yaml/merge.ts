@@ -74,7 +74,12 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
   const nestedKey = nested?.items[0]?.key as Scalar | undefined
   const nestedIndent = nestedKey?.range ? nestedKey.range[0] - lineStartOf(text, nestedKey.range[0]) : -1
   const unit = ' '.repeat(nestedIndent > rootIndent ? nestedIndent - rootIndent : 2)
-  const scalar = (value: string) => flowScalar(value, 'PLAIN' as ScalarStyle, false, target.asciiOnly)
+  /** A value in the quoting of the source scalar it translates (block scalars become flow ones). */
+  const scalar = (value: string, like?: unknown) => {
+    const type = isScalar(like) ? like.type : undefined
+    const style: ScalarStyle = type === 'QUOTE_DOUBLE' || type === 'QUOTE_SINGLE' ? type : 'PLAIN'
+    return flowScalar(value, style, false, target.asciiOnly)
+  }
 
   /** Lines (relative indentation) of a source pair holding only keys of `values`; undefined when it has none. */
   const render = (pair: Pair, key: string): string[] | undefined => {
@@ -84,11 +89,13 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
     if (plural) {
       if (translation === undefined) return undefined
       const forms = resolvePluralForms(plural, translation, options?.targetLanguage)
-      return [`${keyText}:`, ...forms.map(([c, v]) => `${unit}${c}: ${scalar(v)}`)]
+      const members = isMap(pair.value) ? (pair.value.items as Pair[]) : []
+      const like = (c: string) => (members.find((p) => segmentOf(p) === c) ?? members.find((p) => segmentOf(p) === 'other'))?.value
+      return [`${keyText}:`, ...forms.map(([c, v]) => `${unit}${c}: ${scalar(v, like(c))}`)]
     }
     if (source.has(key)) {
       if (translation === undefined || !source.isText(key)) return undefined
-      return [`${keyText}: ${scalar(typeof translation === 'string' ? translation : translation.other ?? '')}`]
+      return [`${keyText}: ${scalar(typeof translation === 'string' ? translation : translation.other ?? '', pair.value)}`]
     }
     if (!isMap(pair.value)) return undefined // sequences are inserted whole by no one: a half sequence would shift indexes
     const body = (pair.value.items as Pair[]).flatMap((child) => {
