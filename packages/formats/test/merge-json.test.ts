@@ -115,6 +115,26 @@ describe('json merge', () => {
     expect(again.valueOf('legacy')).toBe('Antiguo')
   })
 
+  test('keeps hand edits and adds only the new keys (issue 13)', () => {
+    // a first run translated en.json into es.json; a reviewer then edited two Spanish values
+    const en = parseJson(source)
+    const firstRun = text(en.write(new Map<string, Translation>([
+      ['app.tagline', 'Traduce tus archivos'], ['nav.home', 'Inicio'], ['nav.settings', 'Ajustes'], ['nav.help', 'Ayuda'],
+      ['items', { one: '{{count}} elemento', other: '{{count}} elementos' }], ['footer', 'Hecho con cariño'],
+    ]), { targetLanguage: 'es' }))
+    const edited = firstRun.replace('"Inicio"', '"Portada"').replace('"Ayuda"', '"Soporte"')
+    // three English keys are added; only they are new or changed, so only they are translated again
+    const newEn = parseJson(source.replace('  "footer"', '  "search": "Search",\n  "footer"').replace('"help": "Help"', '"help": "Help",\n    "logout": "Sign out"').replace('  "app": {', '  "notice": "Beta",\n  "app": {'))
+    const es = parseJson(edited)
+    const changed = newEn.entries.filter((e) => es.valueOf(e.key) === undefined && e.translatable).map((e) => e.key)
+    expect(changed).toEqual(['notice', 'nav.logout', 'search'])
+    const out = text(es.merge(newEn, new Map([['notice', 'Beta'], ['nav.logout', 'Cerrar sesión'], ['search', 'Buscar']])))
+    // JSON needs a comma after the member an inserted last member follows: apart from that comma, only new lines
+    const uncomma = (t: string) => t.replace(/,$/gm, '')
+    expect(insertedLines(uncomma(edited), uncomma(out))).toEqual(['  "notice": "Beta"', '    "logout": "Cerrar sesión"', '  "search": "Buscar"'])
+    expect(out.split('\n').filter((l) => !edited.split('\n').includes(l))).toEqual(['  "notice": "Beta",', '    "help": "Soporte",', '    "logout": "Cerrar sesión"', '  "search": "Buscar",'])
+  })
+
   test('writes an inserted plural with the target language categories', () => {
     const src = '{\n  "a": "A",\n  "files": {\n    "one": "{{count}} file",\n    "other": "{{count}} files"\n  }\n}\n'
     const out = text(parseJson('{\n  "a": "А"\n}\n').merge(parseJson(src), new Map([['files', { one: '{{count}} файл', few: '{{count}} файла', many: '{{count}} файлов', other: '{{count}} файла' }]]), { targetLanguage: 'ru' }))
