@@ -175,6 +175,19 @@ describe('json merge', () => {
     expect(code(() => parseJson(multi).merge(parseJson(source), new Map([['a', 'x']])))).toBe('FORMAT_UNSUPPORTED')
   })
 
+  test('refuses keys it has no place for instead of dropping them', () => {
+    const code = (f: () => unknown) => {
+      try { f() } catch (e) { return e instanceof FormatError ? e.code : String(e) }
+      return 'no error'
+    }
+    const src = parseJson('{"a": "A", "days": ["Mon", "Tue"], "b": {"c": "C"}}')
+    // half an array would shift the indexes of the rest
+    expect(code(() => parseJson('{"a": "x"}').merge(src, new Map([['days.0', 'Lun']])))).toBe('FORMAT_UNSUPPORTED')
+    // the target holds the parent as a string
+    expect(code(() => parseJson('{"b": "x"}').merge(src, new Map([['b.c', 'Ce']])))).toBe('FORMAT_UNSUPPORTED')
+    expect(text(parseJson('{"a": "x"}').merge(src, new Map([['days.0', 'Lun'], ['days.1', 'Mar']])))).toBe('{"a": "x", "days": [\n  "Lun",\n  "Mar"\n]}')
+  })
+
   test('merge then parse gives exactly target ∪ values and keeps every untouched line (property)', () => {
     const keyArb = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h')
     const valueArb = fc.string({ maxLength: 12 }).filter((s) => s !== '')

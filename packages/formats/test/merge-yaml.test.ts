@@ -104,6 +104,16 @@ describe('yaml merge', () => {
     expect(out).toBe('# header\r\n\r\na: A2\r\n# about b\r\nb: B2\r\n')
   })
 
+  test('refuses keys whose parent the target holds as a value or a flow map', () => {
+    const code = (f: () => unknown) => {
+      try { f() } catch (e) { return e instanceof FormatError ? e.code : String(e) }
+      return 'no error'
+    }
+    const src = parseYaml('a:\n  b: B\n  c: C\n')
+    expect(code(() => parseYaml('a:\n').merge(src, new Map([['a.b', 'x']])))).toBe('FORMAT_UNSUPPORTED')
+    expect(code(() => parseYaml('a: {b: x}\n').merge(src, new Map([['a.c', 'y']])))).toBe('FORMAT_UNSUPPORTED')
+  })
+
   test('refuses multi-locale files', () => {
     let code = ''
     try {

@@ -9,6 +9,7 @@ import { joinKey } from '../shared/keys.js'
 import { resolvePluralForms } from '../shared/plural.js'
 import type { JsonSlot } from './scanner.js'
 import { objectMembers, valueEnd, type JsonMember } from './sections.js'
+import { refuseUnplaced } from '../shared/merge.js'
 
 /** What a parsed JSON file keeps for merging. */
 export interface JsonModel {
@@ -51,6 +52,8 @@ export function jsonMergeEdits(target: JsonModel, source: JsonModel, values: Rea
   const firstColon = rootMembers[0] ? text.slice(valueEnd(text, rootMembers[0].keyStart), rootMembers[0].valueStart) : ': '
   const colon = firstColon.includes('\n') ? ': ' : firstColon
   const target_ = options?.targetLanguage
+  /** Keys of `values` written into new members (an abandoned array takes its items back out). */
+  const placed: string[] = []
 
   /** A source value as new JSON at `indent` holding only the keys of `values`; undefined when it has none. */
   const render = (member: JsonMember, key: string, indent: string): string | undefined => {
@@ -58,6 +61,7 @@ export function jsonMergeEdits(target: JsonModel, source: JsonModel, values: Rea
     if (slot) {
       const translation = values.get(key)
       if (translation === undefined || !slot.isString) return undefined
+      placed.push(key)
       if (slot.plural) {
         const forms = resolvePluralForms(Object.fromEntries(slot.plural.members.map((m) => [m.category, m.text])) as PluralForms, translation, target_)
         const inner = indent + unit
@@ -74,6 +78,7 @@ export function jsonMergeEdits(target: JsonModel, source: JsonModel, values: Rea
     if (c === '[') {
       // an array is inserted whole or not at all (a half array would shift the indexes)
       const items: string[] = []
+      const mark = placed.length
       const inner = indent + unit
       let i = member.valueStart + 1
       for (let n = 0; ; n++) {
@@ -81,7 +86,10 @@ export function jsonMergeEdits(target: JsonModel, source: JsonModel, values: Rea
         if (i >= source.text.length || source.text[i] === ']') break
         const end = valueEnd(source.text, i)
         const item = render({ name: String(n), keyStart: i, valueStart: i, valueEnd: end }, `${key}.${n}`, inner)
-        if (item === undefined) return undefined
+        if (item === undefined) {
+          placed.length = mark
+          return undefined
+        }
         items.push(item)
         i = end
       }
@@ -112,6 +120,7 @@ export function jsonMergeEdits(target: JsonModel, source: JsonModel, values: Rea
       const key = joinKey(prefix, base)
       const translation = values.get(key)
       if (translation === undefined || target.slots.has(key)) return undefined
+      placed.push(key)
       const forms = resolvePluralForms(Object.fromEntries(suffixSlot.plural.members.map((p) => [p.category, p.text])), translation, target_)
       return forms.map(([c, v]: [PluralCategory, string]) => `${target.quote(`${base}_${c}`)}${colon}${target.quote(v)}`)
     }
@@ -168,5 +177,6 @@ export function jsonMergeEdits(target: JsonModel, source: JsonModel, values: Rea
     }
   }
   mergeObject(srcRoot, tgtRoot, null)
+  refuseUnplaced(values, placed, (key) => !target.slots.has(key) && source.slots.get(key)?.isString === true)
   return edits
 }

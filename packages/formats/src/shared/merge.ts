@@ -172,3 +172,16 @@ export function unreadable(bytes: () => Uint8Array): Pick<Parsed, 'valueOf' | 'm
     },
   }
 }
+
+/**
+ * Throws FORMAT_UNSUPPORTED when a key of `values` that has to be inserted (`needsInsert`) was not
+ * placed anywhere (a sequence item, a parent the target holds as a scalar): a merge that dropped
+ * it would lose a translation without a word.
+ */
+export function refuseUnplaced(values: ReadonlyMap<string, Translation>, placed: readonly string[], needsInsert: (key: string) => boolean): void {
+  const done = new Set(placed)
+  const lost = [...values.keys()].filter((key) => !done.has(key) && needsInsert(key))
+  if (lost.length > 0) {
+    throw new FormatError('FORMAT_UNSUPPORTED', `cannot insert ${lost.slice(0, 5).join(', ')}${lost.length > 5 ? ` and ${lost.length - 5} more` : ''}: no place for them in the target (a sequence, or a parent the target holds as a value)`)
+  }
+}

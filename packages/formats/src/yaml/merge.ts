@@ -10,6 +10,7 @@ import type { Edit } from '../shared/text.js'
 import { joinKey } from '../shared/keys.js'
 import { resolvePluralForms } from '../shared/plural.js'
 import { flowScalar, type ScalarStyle } from './scalar-style.js'
+import { refuseUnplaced } from '../shared/merge.js'
 
 /** What a parsed YAML file keeps for merging. */
 export interface YamlModel {
@@ -75,6 +76,8 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
   const nestedIndent = nestedKey?.range ? nestedKey.range[0] - lineStartOf(text, nestedKey.range[0]) : -1
   const unit = ' '.repeat(nestedIndent > rootIndent ? nestedIndent - rootIndent : 2)
   /** A value in the quoting of the source scalar it translates (block scalars become flow ones). */
+  /** Keys of `values` written into new lines. */
+  const placed: string[] = []
   const scalar = (value: string, like?: unknown) => {
     const type = isScalar(like) ? like.type : undefined
     const style: ScalarStyle = type === 'QUOTE_DOUBLE' || type === 'QUOTE_SINGLE' ? type : 'PLAIN'
@@ -88,6 +91,7 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
     const translation = values.get(key)
     if (plural) {
       if (translation === undefined) return undefined
+      placed.push(key)
       const forms = resolvePluralForms(plural, translation, options?.targetLanguage)
       const members = isMap(pair.value) ? (pair.value.items as Pair[]) : []
       const like = (c: string) => (members.find((p) => segmentOf(p) === c) ?? members.find((p) => segmentOf(p) === 'other'))?.value
@@ -95,6 +99,7 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
     }
     if (source.has(key)) {
       if (translation === undefined || !source.isText(key)) return undefined
+      placed.push(key)
       return [`${keyText}: ${scalar(typeof translation === 'string' ? translation : translation.other ?? '', pair.value)}`]
     }
     if (!isMap(pair.value)) return undefined // sequences are inserted whole by no one: a half sequence would shift indexes
@@ -160,12 +165,10 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
       const segment = segmentOf(pair)
       return segment === undefined || segment === '<<' ? [] : (render(pair, segment) ?? [])
     })
-    if (lines.length === 0) return edits
     const language = source.localeKey !== undefined ? (options?.targetLanguage ?? source.localeKey) : undefined
     const body = language !== undefined ? [`${scalar(language)}:`, ...lines.map((l) => unit + l)] : lines
-    edits.push({ start: text.length, end: text.length, text: body.map((l) => l + lb).join('') })
-    return edits
-  }
-  mergeMap(source.entryRoot, target.entryRoot, null)
+    if (lines.length > 0) edits.push({ start: text.length, end: text.length, text: body.map((l) => l + lb).join('') })
+  } else mergeMap(source.entryRoot, target.entryRoot, null)
+  refuseUnplaced(values, placed, (key) => !target.has(key) && source.isText(key))
   return edits
 }
