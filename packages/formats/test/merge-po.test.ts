@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { parsePo, type Translation } from '@verso/formats'
-import { bytes, insertedLines, text } from './merge-support.js'
+import { bytes, expectMergedValues, insertedLines, text } from './merge-support.js'
 
 const template = `# Template of the application's messages.
 msgid ""
@@ -94,7 +94,7 @@ describe('po merge', () => {
     expect(out).toContain('msgid "Read the guide first."\nmsgstr ""\n\n#: src/help.py:9\nmsgid "Contact us"\nmsgstr "Contáctanos"\n\n#: src/old.c:1')
     expect(out.startsWith(target.slice(0, target.indexOf('#: src/notes.c:12')) + '#. Title of the main window\n')).toBe(true)
     const again = parsePo(out)
-    expect(again.issues).toEqual([])
+    expectMergedValues(again, parsePo(target), values, ['window\u0004Notebook', '%d file attached', 'Contact us'])
     expect(again.valueOf('window\u0004Notebook')).toBe('Cuaderno')
     expect(again.entries.find((e) => e.key === 'window\u0004Notebook')?.note).toBe('Title of the main window')
     expect(again.valueOf('%d file attached')).toEqual({ one: '%d archivo adjunto', other: '%d archivos adjuntos' })

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
 import { parseProperties } from '@verso/formats'
-import { bytes, insertedLines, text } from './merge-support.js'
+import { bytes, expectMergedValues, insertedLines, text } from './merge-support.js'
 
 const source = `# Messages of the login page
 login.title=Sign in
@@ -56,7 +56,7 @@ bye=Goodbye
     ])
     expect(out).toContain('logout=D\\u00e9connexion\nbye=Au revoir\nobsolete.key=Ancien texte\n')
     const again = parseProperties(out)
-    expect(again.issues).toEqual([])
+    expectMergedValues(again, parseProperties(target), values, ['app.name', 'login.forgot', 'bye'])
     expect(again.valueOf('login.forgot')).toBe('Mot de passe oublié ?')
     expect(again.valueOf('logout')).toBe('Déconnexion')
     expect(again.valueOf('obsolete.key')).toBe('Ancien texte')

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { parseStrings } from '@verso/formats'
-import { bytes, insertedLines, text } from './merge-support.js'
+import { bytes, expectMergedValues, insertedLines, text } from './merge-support.js'
 
 const source = `/* Title of the main screen */
 "home.title" = "Notes";
@@ -49,7 +49,7 @@ describe('strings merge', () => {
     ])
     expect(out).toContain('"home.empty" = "Aún no hay notas";\n"home.count" = "%d notas";\n"legacy"')
     const again = parseStrings(out)
-    expect(again.issues).toEqual([])
+    expectMergedValues(again, parseStrings(target), values, ['app.name', 'home.search', 'home.count'])
     expect(again.valueOf('home.search')).toBe('Buscar "todo"')
     expect(again.entries.find((e) => e.key === 'home.search')?.note).toBe('Search field placeholder')
     expect(again.valueOf('legacy')).toBe('Antiguo')

@@ -20,3 +20,22 @@ export function insertedLines(before: string, after: string): string[] {
   expect(j, `original lines kept in order (stopped at ${JSON.stringify(old[j])})`).toBe(old.length)
   return added
 }
+
+interface Readable {
+  issues: unknown[]
+  entries: Array<{ key: string }>
+  valueOf(key: string): unknown
+}
+
+/**
+ * The merged file parses cleanly and holds exactly the target's values with `values` over them,
+ * plus the `inserted` keys: every key's `valueOf` checked, none missing, none extra.
+ */
+export function expectMergedValues(merged: Readable, target: Readable, values: ReadonlyMap<string, unknown>, inserted: readonly string[]): void {
+  expect(merged.issues).toEqual([])
+  const want = new Map<string, unknown>()
+  for (const { key } of target.entries) want.set(key, values.get(key) ?? target.valueOf(key))
+  for (const key of inserted) want.set(key, values.get(key))
+  const got = new Map<string, unknown>(merged.entries.map(({ key }) => [key, merged.valueOf(key)]))
+  expect(got).toEqual(want)
+}

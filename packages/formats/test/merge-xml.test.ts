@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { FormatError, parseXml, type Translation } from '@verso/formats'
-import { bytes, insertedLines, text } from './merge-support.js'
+import { bytes, expectMergedValues, insertedLines, text } from './merge-support.js'
 
 const source = `<?xml version="1.0" encoding="utf-8"?>
 <resources>
@@ -64,7 +64,7 @@ describe('xml merge', () => {
     expect(out).toContain('</plurals>\n    <string name="legacy">Antiguo</string>\n</resources>')
     expect(out).toContain('<!-- Toolbar title -->\n    <string name="title">Notas</string>\n    <!-- Shown under')
     const again = parseXml(out)
-    expect(again.issues).toEqual([])
+    expectMergedValues(again, parseXml(target), values, ['title', 'search', 'files_count'])
     expect(again.valueOf('title')).toBe('Notas')
     expect(again.valueOf('files_count')).toEqual({ one: '%d archivo', many: '%d de archivos', other: '%d archivos' })
     expect(again.valueOf('legacy')).toBe('Antiguo')

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { FormatError, parseYaml } from '@verso/formats'
-import { bytes, insertedLines, text } from './merge-support.js'
+import { bytes, expectMergedValues, insertedLines, text } from './merge-support.js'
 
 const source = `en:
   inbox:
@@ -92,7 +92,7 @@ describe('yaml merge', () => {
 `)
     expect(insertedLines(target, out)).toHaveLength(9)
     const again = parseYaml(out)
-    expect(again.issues).toEqual([])
+    expectMergedValues(again, parseYaml(target), values, ['app_name', 'inbox.empty', 'settings.profile.name', 'files'])
     expect(again.valueOf('inbox.empty')).toBe('Nada aquí: todo hecho')
     expect(again.valueOf('settings.profile.name')).toBe('Nombre')
     expect(again.valueOf('files')).toEqual({ one: 'Un archivo', many: '%{count} de archivos', other: '%{count} archivos' })
