@@ -70,6 +70,11 @@ describe('xml merge', () => {
     expect(again.valueOf('legacy')).toBe('Antiguo')
   })
 
+  test('does not copy an untranslatable source element into the target', () => {
+    const input = bytes(target)
+    expect(parseXml(input).merge(parseXml(source), new Map([['app_name', 'Cuaderno']]))).toEqual(input)
+  })
+
   test('refuses to insert into generic XML, where the parent elements would be needed', () => {
     const generic = parseXml('<root>\n  <a>x</a>\n</root>\n')
     let code = ''

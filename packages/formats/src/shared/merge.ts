@@ -82,14 +82,17 @@ function breakAfter(text: string, end: number, fallback: string): string {
 
 /**
  * A source entry's block with the translation in, as lines without the block's indentation:
- * the source's own bytes with the edits `write` makes inside the block.
+ * the source's own bytes with the edits `write` makes inside the block. Undefined when `write`
+ * would not translate the entry (translatable="false", a PO header): copying it would put the
+ * source text into the translation.
  */
-export function translatedBlock(source: FlatModel, key: string, translation: Translation, options: WriteOptions | undefined, into: FlatModel): string[] {
+export function translatedBlock(source: FlatModel, key: string, translation: Translation, options: WriteOptions | undefined, into: FlatModel): string[] | undefined {
   const span = source.blocks.get(key)!
   const inside = source
     .edits(new Map([[key, translation]]), options, into)
     .filter((e) => e.start >= span.start && e.end <= span.end)
     .map((e) => ({ ...e, start: e.start - span.start, end: e.end - span.start }))
+  if (inside.length === 0) return undefined
   const block = applyEdits(source.text.slice(span.start, span.end), inside)
   const indent = indentAt(block, 0)
   return block.split(/\r?\n/).map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
@@ -124,10 +127,12 @@ export function flatMergeEdits(
         before = true
       }
     }
+    const block = translatedBlock(source, key, translation, options, target)
+    if (!block) return
     const id = `${before ? '<' : '>'}${anchor ?? ''}`
     let group = groups.get(id)
     if (!group) groups.set(id, (group = { anchor, before, blocks: [] }))
-    group.blocks.push(translatedBlock(source, key, translation, options, target))
+    group.blocks.push(block)
   })
   const { text } = target
   const gap = (lb: string) => (target.blankLineBetween ? lb : '')

@@ -242,7 +242,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     has: (key) => byKey.has(key),
     blocks: new Map(slots.filter((s) => s.block).map((s) => [s.entry.key, s.block!])),
   }
-  if (root && root.name === 'resources' && root.end > 0) {
+  if (root && root.name === 'resources' && root.end > 0 && !root.selfClosing) {
     const lineStart = text.lastIndexOf('\n', root.closeStart - 1) + 1
     const firstChild = root.children.find((c): c is XmlElement => c.type === 'element')
     const childLine = firstChild ? text.slice(text.lastIndexOf('\n', firstChild.start - 1) + 1, firstChild.start) : ''
