@@ -141,6 +141,13 @@ describe('json merge', () => {
     expect(out).toBe('{\n  "a": "А",\n  "files": {\n    "one": "{{count}} файл",\n    "few": "{{count}} файла",\n    "many": "{{count}} файлов",\n    "other": "{{count}} файла"\n  }\n}\n')
   })
 
+  test('inserts an i18next suffix plural run with the target language categories', () => {
+    const src = parseJson('{\n  "a": "A",\n  "file_one": "{{count}} file",\n  "file_other": "{{count}} files"\n}\n')
+    const out = text(parseJson('{\n  "a": "А"\n}\n').merge(src, new Map([['file', { one: 'ф1', few: 'ф2', many: 'ф5', other: 'ф' }]]), { targetLanguage: 'ru' }))
+    expect(out).toBe('{\n  "a": "А",\n  "file_one": "ф1",\n  "file_few": "ф2",\n  "file_many": "ф5",\n  "file_other": "ф"\n}\n')
+    expect(parseJson(out).valueOf('file')).toEqual({ one: 'ф1', few: 'ф2', many: 'ф5', other: 'ф' })
+  })
+
   test('puts the comma after a member inserted first and fills an empty object in the file style', () => {
     const out = text(parseJson('{\n\t"b": "B2",\n\t"e": {}\n}').merge(parseJson('{"a": "A", "b": "B", "e": {"f": "F"}}'), new Map([['a', 'A2'], ['e.f', 'F2']])))
     expect(out).toBe('{\n\t"a": "A2",\n\t"b": "B2",\n\t"e": {\n\t\t"f": "F2"\n\t}\n}')
