@@ -192,6 +192,9 @@ describe('json merge', () => {
     expect(code(() => parseJson('{"a": "x"}').merge(src, new Map([['days.0', 'Lun']])))).toBe('FORMAT_UNSUPPORTED')
     // the target holds the parent as a string
     expect(code(() => parseJson('{"b": "x"}').merge(src, new Map([['b.c', 'Ce']])))).toBe('FORMAT_UNSUPPORTED')
+    // a target cut short has no tree to insert into; its own keys are still replaced
+    expect(code(() => parseJson('{"a": "x", "b": {').merge(src, new Map([['b.c', 'Ce']])))).toBe('FORMAT_UNSUPPORTED')
+    expect(text(parseJson('{"a": "x", "b": {').merge(src, new Map([['a', 'y']])))).toBe('{"a": "y", "b": {')
     expect(text(parseJson('{"a": "x"}').merge(src, new Map([['days.0', 'Lun'], ['days.1', 'Mar']])))).toBe('{"a": "x", "days": [\n  "Lun",\n  "Mar"\n]}')
   })
 

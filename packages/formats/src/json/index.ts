@@ -93,6 +93,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   }
   const model: JsonModel = {
     text, lineBreak: lineBreakOf(text), slots: byKey, multiLocale: sections !== undefined,
+    wellFormed: !issues.some((i) => i.code === 'FORMAT_SYNTAX' || i.code === 'FORMAT_TOO_DEEP'),
     quote: (value) => quote(value, style), valueEdits,
   }
   const result: Parsed = {

@@ -17,6 +17,8 @@ export interface JsonModel {
   lineBreak: string
   slots: ReadonlyMap<string, JsonSlot>
   multiLocale: boolean
+  /** False when the scanner stopped at a syntax error or too deep a nesting: no tree to insert into. */
+  wellFormed: boolean
   quote(value: string): string
   /** The edits `write` makes in place (single-locale). */
   valueEdits(translations: ReadonlyMap<string, Translation>, options?: WriteOptions): Edit[]
@@ -45,13 +47,18 @@ export function jsonMergeEdits(target: JsonModel, source: JsonModel, values: Rea
   if (values.size === present.size) return edits
   const srcRoot = firstNonSpace(source.text)
   const tgtRoot = firstNonSpace(target.text)
-  if (source.text[srcRoot] !== '{' || target.text[tgtRoot] !== '{') return edits
+  const needsInsert = (key: string) => !target.slots.has(key) && source.slots.get(key)?.isString === true
+  if (!target.wellFormed || !source.wellFormed || source.text[srcRoot] !== '{' || target.text[tgtRoot] !== '{') {
+    // no object tree to place new members in (a syntax error, an array at the root)
+    refuseUnplaced(values, [], needsInsert)
+    return edits
+  }
   const { text, lineBreak: lb } = target
   const rootMembers = objectMembers(text, tgtRoot).members
   const unit = (rootMembers[0] && leadOf(text, rootMembers[0].keyStart)) || '  '
   const firstColon = rootMembers[0] ? text.slice(valueEnd(text, rootMembers[0].keyStart), rootMembers[0].valueStart) : ': '
   const colon = firstColon.includes('\n') ? ': ' : firstColon
-  const target_ = options?.targetLanguage
+  const language = options?.targetLanguage
   /** Keys of `values` written into new members (an abandoned array takes its items back out). */
   const placed: string[] = []
 
@@ -63,7 +70,7 @@ export function jsonMergeEdits(target: JsonModel, source: JsonModel, values: Rea
       if (translation === undefined || !slot.isString) return undefined
       placed.push(key)
       if (slot.plural) {
-        const forms = resolvePluralForms(Object.fromEntries(slot.plural.members.map((m) => [m.category, m.text])) as PluralForms, translation, target_)
+        const forms = resolvePluralForms(Object.fromEntries(slot.plural.members.map((m) => [m.category, m.text])) as PluralForms, translation, language)
         const inner = indent + unit
         return `{${lb}${forms.map(([c, v]) => `${inner}${target.quote(c)}${colon}${target.quote(v)}`).join(`,${lb}`)}${lb}${indent}}`
       }
@@ -121,7 +128,7 @@ export function jsonMergeEdits(target: JsonModel, source: JsonModel, values: Rea
       const translation = values.get(key)
       if (translation === undefined || target.slots.has(key)) return undefined
       placed.push(key)
-      const forms = resolvePluralForms(Object.fromEntries(suffixSlot.plural.members.map((p) => [p.category, p.text])), translation, target_)
+      const forms = resolvePluralForms(Object.fromEntries(suffixSlot.plural.members.map((p) => [p.category, p.text])), translation, language)
       return forms.map(([c, v]: [PluralCategory, string]) => `${target.quote(`${base}_${c}`)}${colon}${target.quote(v)}`)
     }
     const value = render(m, joinKey(prefix, m.name), indent)
@@ -177,6 +184,6 @@ export function jsonMergeEdits(target: JsonModel, source: JsonModel, values: Rea
     }
   }
   mergeObject(srcRoot, tgtRoot, null)
-  refuseUnplaced(values, placed, (key) => !target.slots.has(key) && source.slots.get(key)?.isString === true)
+  refuseUnplaced(values, placed, needsInsert)
   return edits
 }

@@ -322,6 +322,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   const entryRoot = localeKey ? (root as YAMLMap).items[0]!.value : root
   const model: YamlModel = {
     text, lineBreak, asciiOnly, multiLocale: sections !== undefined,
+    wellFormed: !issues.some((i) => i.code === 'FORMAT_SYNTAX' || i.code === 'FORMAT_TOO_DEEP'),
     entryRoot: isMap(entryRoot) ? entryRoot : undefined,
     localeKey: localeKey ? String(localeKey.value) : undefined,
     has: (key) => byKey.has(key),

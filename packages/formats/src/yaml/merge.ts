@@ -18,6 +18,8 @@ export interface YamlModel {
   lineBreak: string
   asciiOnly: boolean
   multiLocale: boolean
+  /** False when the file had syntax errors: its tree is a guess, not a place to insert into. */
+  wellFormed: boolean
   /** The map holding the entries (under the language key of a Rails-style file); undefined when the root is not a map. */
   entryRoot: YAMLMap | undefined
   /** A Rails-style file's language key (`en` of `en: {…}`). */
@@ -65,10 +67,15 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
   }
   const present = new Map([...values].filter(([key]) => target.has(key)))
   const edits = present.size > 0 ? target.valueEdits(present, options) : []
-  if (values.size === present.size || !source.entryRoot) return edits
+  if (values.size === present.size) return edits
+  const needsInsert = (key: string) => !target.has(key) && source.isText(key)
   const { text, lineBreak: lb } = target
   const blank = text.trim() === ''
-  if (!target.entryRoot && !blank) return edits
+  if (!source.entryRoot || !target.wellFormed || !source.wellFormed || (!target.entryRoot && !blank)) {
+    // no map to place new keys in (a syntax error, a scalar or sequence at the root)
+    refuseUnplaced(values, [], needsInsert)
+    return edits
+  }
   const firstKey = target.entryRoot?.items[0]?.key as Scalar | undefined
   const rootIndent = firstKey?.range ? firstKey.range[0] - lineStartOf(text, firstKey.range[0]) : 0
   const nested = (target.entryRoot?.items ?? []).map((p) => p.value).find((v): v is YAMLMap => isMap(v) && !v.flow && v.items.length > 0)
@@ -141,7 +148,8 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
         anchor = have.get(segmentOf(order[j]!) ?? '\u0000')
         before = anchor !== undefined
       }
-      if (!anchor) anchor = tgt.items[tgt.items.length - 1] as Pair
+      if (!anchor) anchor = [...have.values()].pop()
+      if (!anchor) throw new FormatError('FORMAT_UNSUPPORTED', `cannot insert ${key}: its parent map in the target has no plain keys`)
       const id = `${before ? '<' : '>'}${(anchor.key as Scalar).range![0]}`
       let group = groups.get(id)
       if (!group) groups.set(id, (group = { anchor, before, lines: [] }))
@@ -169,6 +177,6 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
     const body = language !== undefined ? [`${scalar(language)}:`, ...lines.map((l) => unit + l)] : lines
     if (lines.length > 0) edits.push({ start: text.length, end: text.length, text: body.map((l) => l + lb).join('') })
   } else mergeMap(source.entryRoot, target.entryRoot, null)
-  refuseUnplaced(values, placed, (key) => !target.has(key) && source.isText(key))
+  refuseUnplaced(values, placed, needsInsert)
   return edits
 }
