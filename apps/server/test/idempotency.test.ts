@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { sqliteMemoryStore } from '@verso/memory'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
@@ -23,6 +24,15 @@ beforeAll(async () => {
         throw Object.assign(new Error('the engine is down'), { code: 'ENGINE_UNAVAILABLE' })
       }
       return real.translate(...args)
+    },
+    // what the translation memory layer calls
+    async translateSettled(...args: Parameters<Engine['translateSettled']>) {
+      if (control.slowdown > 0) await new Promise((resolve) => setTimeout(resolve, control.slowdown))
+      if (control.failNext) {
+        control.failNext = false
+        throw Object.assign(new Error('the engine is down'), { code: 'ENGINE_UNAVAILABLE' })
+      }
+      return real.translateSettled(...args)
     },
   })
   h = await createHarness({ engine })
@@ -244,7 +254,8 @@ describe('Idempotency-Key across a crash', () => {
       publicBaseUrl: 'https://verso.test',
       credits: jobCredits(metering),
     })
-    const app = await buildApp({ engine, metering, rateLimiter, jobs, idempotencyLeaseMs: leaseMs })
+    const memoryStore = sqliteMemoryStore({ path: join(dir, 'verso.db') })
+    const app = await buildApp({ engine, metering, rateLimiter, jobs, memoryStore, idempotencyLeaseMs: leaseMs })
     return {
       app,
       metering,
@@ -252,6 +263,7 @@ describe('Idempotency-Key across a crash', () => {
         await app.close()
         await jobs.close()
         await rateLimiter.close()
+        await memoryStore.close()
         await metering.close()
       },
     }
@@ -263,6 +275,7 @@ describe('Idempotency-Key across a crash', () => {
     // The first server's engine never answers: the server is "dead" after the charge.
     const hanging = Object.assign(Object.create(real) as Engine, {
       translate: () => new Promise<never>((_resolve, reject) => (unblock = reject)),
+      translateSettled: () => new Promise<never>((_resolve, reject) => (unblock = reject)),
     })
     const first = await server(hanging, 300)
     const second = await server(real, 300)
