@@ -22,6 +22,8 @@
  */
 import { eld } from 'eld/small'
 import { readLexicon, type Lexicon } from './detect/lexicon.js'
+import { trainNgramModel, type NgramModel } from './detect/ngram-model.js'
+import trainingCorpus from './detect/training-corpus.json'
 
 export interface Detection {
   /** One of the supported languages (base code, e.g. `pt` for `pt-BR` too). */
@@ -36,6 +38,11 @@ export interface Detector {
   detect(text: string): Detection
   /** Dictionaries loaded and those that failed to load (with the reason), for diagnostics. */
   stats(): { lexicons: string[]; failed: Array<{ language: string; file: string; error: string }> }
+  /**
+   * The evidence `detect` ranks, with the stage-2 model bound to the text; null for text with
+   * no letters or in a script no candidate uses. For tuning WEIGHTS (bench/detection-tune.mjs).
+   */
+  evidence(text: string): { evidence: Evidence[]; bayes: ((languages: string[]) => Map<string, number>) | null } | null
 }
 
 export interface DetectorOptions {
@@ -46,16 +53,21 @@ export interface DetectorOptions {
 /** The weights the scores combine with: tuned on test/fixtures/detection-tuning.json only. */
 export const WEIGHTS = {
   /** Weight of a word only this candidate's dictionary knows (per word, relative to coverage). */
-  unique: 0.6,
+  unique: 0.3,
   /** Weight of ELD's relative score. */
   eld: 0.35,
   /** Share of ELD's relative score a relative's stands in with, for languages ELD does not model. */
   proxy: 0.9,
   /** Weight of the letter-trigram fit to the words sampled from each dictionary (per nat of mean log-probability). */
-  chars: 0.1,
+  chars: 0.05,
   /** Words sampled from each dictionary for its trigram profile. */
   sampled: 8000,
+  /** Weight of the stage-2 n-gram model's mean log-probability (per nat, relative to the best close candidate's). */
+  ngram: 0.25,
+  /** Stage 2 decides among the candidates whose stage-1 score is within this of the best. */
+  gate: 0.3,
 }
+for (const k of Object.keys(WEIGHTS) as Array<keyof typeof WEIGHTS>) if (process.env[`W_${k.toUpperCase()}`]) (WEIGHTS as Record<string, number>)[k] = Number(process.env[`W_${k.toUpperCase()}`])
 
 /** Letter trigrams of a word padded with spaces: ` ab`, `abc`, `bc `. */
 function trigrams(word: string): string[] {
@@ -141,6 +153,49 @@ function dominantScript(text: string): string | null {
   return best
 }
 
+/** What stage 1 knows of one candidate language for one text. */
+export interface Evidence {
+  language: string
+  /** Share of the words its dictionary knows. */
+  coverage: number
+  /** Share of the words only its dictionary knows. */
+  unique: number
+  /** ELD's relative score of the language (0 when ELD has no model of it). */
+  eld: number
+  /** ELD's relative score of its nearest modelled relative, for a language ELD has no model of. */
+  proxy: number
+  /** Letter-trigram fit minus the best candidate's, null without a dictionary. */
+  chars: number | null
+}
+
+const tieRank = (l: string) => (TIE_ORDER.includes(l) ? TIE_ORDER.indexOf(l) : TIE_ORDER.length)
+
+/**
+ * Combines the evidence into one score per candidate, best first. Stage 1 adds up dictionary
+ * coverage, unique words, ELD and the trigram fit; stage 2 lets the n-gram model (`bayes`,
+ * mean log-probability per language) decide among the candidates within `gate` of the best.
+ */
+export function rank(
+  evidence: readonly Evidence[],
+  weights: typeof WEIGHTS,
+  bayes: ((languages: string[]) => Map<string, number>) | null,
+): Array<{ language: string; score: number; coverage: number }> {
+  const scores = evidence.map((e) => ({
+    language: e.language,
+    coverage: e.coverage,
+    score: e.coverage + weights.unique * e.unique + weights.eld * (e.eld + weights.proxy * e.proxy) + weights.chars * (e.chars ?? -3),
+  }))
+  const first = Math.max(...scores.map((s) => s.score))
+  const close = scores.filter((s) => s.score >= first - weights.gate)
+  if (bayes && close.length > 1 && weights.ngram > 0) {
+    const fit = bayes(close.map((s) => s.language))
+    const best = Math.max(...fit.values())
+    for (const s of close) if (fit.has(s.language)) s.score += weights.ngram * (fit.get(s.language)! - best)
+    for (const s of scores) if (!close.includes(s)) s.score -= weights.ngram * 10
+  }
+  return scores.sort((a, b) => b.score - a.score || tieRank(a.language) - tieRank(b.language))
+}
+
 /** A detector restricted to `languages` (public codes); `language` is always one of their base codes. */
 export function createDetector(languages: readonly string[], options: DetectorOptions = {}): Detector {
   const candidates = [...new Set(languages.map((code) => code.split('-')[0]!))]
@@ -149,6 +204,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
   const profiles = new Map<string, Profile>()
   const failed: Array<{ language: string; file: string; error: string }> = []
   let loaded = false
+  let model: NgramModel | null = null
 
   // Loaded on first use (about 0.4 s and 45 MB for the 36 languages installed here), then kept.
   function load(): void {
@@ -164,6 +220,42 @@ export function createDetector(languages: readonly string[], options: DetectorOp
         failed.push({ language, file, error: String((error as Error)?.message ?? error) })
       }
     }
+    const corpus = Object.fromEntries(Object.entries(trainingCorpus as Record<string, string[]>).filter(([l]) => candidates.includes(l)))
+    model = trainNgramModel(corpus, tokens)
+  }
+
+  /** Stage 1's evidence per candidate of the text's script. */
+  function gather(words: readonly string[], inScript: readonly string[], eldRel: (code: string) => number): Evidence[] {
+    // per candidate: which words its dictionary knows
+    const known = new Map<string, boolean[]>()
+    for (const c of inScript) {
+      const lexicon = lexicons.get(c)
+      if (lexicon) known.set(c, words.map((w) => knows(lexicon, w)))
+    }
+    const n = words.length
+    const fits = new Map(inScript.filter((c) => profiles.has(c)).map((c) => [c, profiles.get(c)!.fit(words)]))
+    const bestFit = Math.max(...fits.values())
+    return inScript.map((c) => {
+      const mine = known.get(c)
+      let coverage = 0
+      let unique = 0
+      if (mine) {
+        for (let i = 0; i < n; i++) {
+          if (!mine[i]) continue
+          coverage++
+          if (![...known].some(([other, theirs]) => other !== c && theirs[i])) unique++
+        }
+      }
+      const codes = eldCodes(c)
+      return {
+        language: c,
+        coverage: coverage / n,
+        unique: unique / n,
+        eld: codes.length > 0 ? Math.max(...codes.map(eldRel)) : 0,
+        proxy: codes.length > 0 ? 0 : Math.max(0, ...(PROXY[c] ?? []).map(eldRel)),
+        chars: fits.has(c) ? fits.get(c)! - bestFit : null,
+      }
+    })
   }
 
   function detect(text: string): Detection {
@@ -188,42 +280,14 @@ export function createDetector(languages: readonly string[], options: DetectorOp
       return { language: fallback, confidence: 0, ...(outside ? { outside } : {}) }
     }
 
-    // per candidate: which words its dictionary knows
-    const known = new Map<string, boolean[]>()
-    for (const c of inScript) {
-      const lexicon = lexicons.get(c)
-      if (lexicon) known.set(c, words.map((w) => knows(lexicon, w)))
-    }
-    const n = words.length
-    const fits = new Map(inScript.filter((c) => profiles.has(c)).map((c) => [c, profiles.get(c)!.fit(words)]))
-    const bestFit = Math.max(...fits.values())
-    const scores = inScript.map((c) => {
-      const mine = known.get(c)
-      let coverage = 0
-      let unique = 0
-      if (mine) {
-        for (let i = 0; i < n; i++) {
-          if (!mine[i]) continue
-          coverage++
-          if (![...known].some(([other, theirs]) => other !== c && theirs[i])) unique++
-        }
-      }
-      const codes = eldCodes(c)
-      const ngram = codes.length > 0
-        ? Math.max(...codes.map(eldRel))
-        : WEIGHTS.proxy * Math.max(0, ...(PROXY[c] ?? []).map(eldRel))
-      const chars = fits.has(c) ? fits.get(c)! - bestFit : -3
-      const score = coverage / n + (WEIGHTS.unique * unique) / n + WEIGHTS.eld * ngram + WEIGHTS.chars * chars
-      return { language: c, score, coverage: coverage / n }
-    })
-    const tieRank = (l: string) => (TIE_ORDER.includes(l) ? TIE_ORDER.indexOf(l) : TIE_ORDER.length)
-    scores.sort((a, b) => b.score - a.score || tieRank(a.language) - tieRank(b.language))
+    const evidence = gather(words, inScript, eldRel)
+    const scores = rank(evidence, WEIGHTS, model ? (close) => model!.score(words, close) : null)
     const [top, second] = scores
     if (!top) return { language: fallback, confidence: 0 }
 
     // Certainty: how far ahead the winner is, damped when its dictionary covers few words.
     const margin = second ? Math.min(1, (top.score - second.score) / 0.5) : 1
-    const covered = known.size > 0 ? top.coverage : Math.min(1, eldRel(eldCodes(top.language)[0] ?? ''))
+    const covered = lexicons.size > 0 ? top.coverage : Math.min(1, eldRel(eldCodes(top.language)[0] ?? ''))
     let confidence = (0.5 + 0.5 * margin) * covered
     let outside: Detection['outside']
     if (outsideGuess && outsideGuess[1] >= eldTop && top.coverage < 0.67) {
@@ -234,8 +298,24 @@ export function createDetector(languages: readonly string[], options: DetectorOp
     return { language: top.language, confidence: round(confidence), ...(outside ? { outside } : {}) }
   }
 
+  function evidence(text: string): ReturnType<Detector['evidence']> {
+    const words = tokens(String(text))
+    if (words.length === 0) return null
+    load()
+    const script = dominantScript(text)
+    const inScript = candidates.filter((c) => (SCRIPT_OF[c] ?? 'Latin') === script)
+    if (inScript.length === 0) return null
+    const eldScores: Record<string, number> = eld.detect(text).getScores()
+    const eldTop = Math.max(1e-9, ...Object.values(eldScores))
+    return {
+      evidence: gather(words, inScript, (code) => (eldScores[code] ?? 0) / eldTop),
+      bayes: model ? (close) => model!.score(words, close) : null,
+    }
+  }
+
   return {
     detect,
+    evidence,
     stats: () => ({ lexicons: [...lexicons.keys()], failed: failed.map((f) => ({ ...f })) }),
   }
 }
