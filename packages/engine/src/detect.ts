@@ -22,7 +22,7 @@
  */
 import { eld } from 'eld/small'
 import { readLexicon, type Lexicon } from './detect/lexicon.js'
-import { trainNgramModel, type NgramModel } from './detect/ngram-model.js'
+import { trainNgramModel, type NgramModel, type NgramOptions } from './detect/ngram-model.js'
 import trainingCorpus from './detect/training-corpus.json'
 
 export interface Detection {
@@ -48,14 +48,16 @@ export interface Detector {
 export interface DetectorOptions {
   /** Base language code → its `.automorf.bin` analyser (see findAnalysers). Without one, a language is judged by ELD alone. */
   analysers?: ReadonlyMap<string, string>
+  /** The stage-2 model's counting options (for tuning; see detect/ngram-model.ts). Default: NGRAM_DEFAULTS. */
+  ngram?: Partial<NgramOptions>
 }
 
 /** The weights the scores combine with: tuned on test/fixtures/detection-tuning.json only. */
 export const WEIGHTS = {
   /** Weight of a word only this candidate's dictionary knows (per word, relative to coverage). */
-  unique: 0.3,
+  unique: 1,
   /** Weight of ELD's relative score. */
-  eld: 0.35,
+  eld: 0.5,
   /** Share of ELD's relative score a relative's stands in with, for languages ELD does not model. */
   proxy: 0.9,
   /** Weight of the letter-trigram fit to the words sampled from each dictionary (per nat of mean log-probability). */
@@ -63,9 +65,11 @@ export const WEIGHTS = {
   /** Words sampled from each dictionary for its trigram profile. */
   sampled: 8000,
   /** Weight of the stage-2 n-gram model's mean log-probability (per nat, relative to the best close candidate's). */
-  ngram: 0.25,
+  ngram: 0.5,
+  /** Penalty per share of words with a letter outside the candidate's alphabet. */
+  alphabet: 0.5,
   /** Stage 2 decides among the candidates whose stage-1 score is within this of the best. */
-  gate: 0.3,
+  gate: 0.5,
 }
 for (const k of Object.keys(WEIGHTS) as Array<keyof typeof WEIGHTS>) if (process.env[`W_${k.toUpperCase()}`]) (WEIGHTS as Record<string, number>)[k] = Number(process.env[`W_${k.toUpperCase()}`])
 
@@ -166,6 +170,25 @@ export interface Evidence {
   proxy: number
   /** Letter-trigram fit minus the best candidate's, null without a dictionary. */
   chars: number | null
+  /** Share of the words with a letter outside the language's alphabet (ј is not Bulgarian, ã not Galician). */
+  foreign: number
+}
+
+/**
+ * The letters a language writes: those making up at least 1 in 10 000 of the letters of its
+ * dictionary sample and training strings (rarer ones are loanwords' and names' letters).
+ */
+function alphabetOf(texts: readonly string[]): Set<string> {
+  const counts = new Map<string, number>()
+  let total = 0
+  for (const text of texts) {
+    for (const ch of text.toLowerCase()) {
+      if (!/\p{L}/u.test(ch)) continue
+      counts.set(ch, (counts.get(ch) ?? 0) + 1)
+      total++
+    }
+  }
+  return new Set([...counts].filter(([, n]) => n >= total / 10_000).map(([ch]) => ch))
 }
 
 const tieRank = (l: string) => (TIE_ORDER.includes(l) ? TIE_ORDER.indexOf(l) : TIE_ORDER.length)
@@ -183,14 +206,20 @@ export function rank(
   const scores = evidence.map((e) => ({
     language: e.language,
     coverage: e.coverage,
-    score: e.coverage + weights.unique * e.unique + weights.eld * (e.eld + weights.proxy * e.proxy) + weights.chars * (e.chars ?? -3),
+    score: e.coverage + weights.unique * e.unique + weights.eld * (e.eld + weights.proxy * e.proxy) + weights.chars * (e.chars ?? -3) - weights.alphabet * e.foreign,
   }))
   const first = Math.max(...scores.map((s) => s.score))
   const close = scores.filter((s) => s.score >= first - weights.gate)
   if (bayes && close.length > 1 && weights.ngram > 0) {
-    const fit = bayes(close.map((s) => s.language))
-    const best = Math.max(...fit.values())
-    for (const s of close) if (fit.has(s.language)) s.score += weights.ngram * (fit.get(s.language)! - best)
+    const asked = close.map((s) => s.language)
+    const fit = bayes([...new Set([...asked, ...asked.flatMap((l) => PROXY[l] ?? [])])])
+    // a language the model has no corpus of (an frp oc szl) stands in with its relative's fit
+    const fitOf = (l: string) => fit.get(l) ?? Math.max(...(PROXY[l] ?? []).map((p) => fit.get(p) ?? -Infinity))
+    const best = Math.max(...asked.map(fitOf).filter(Number.isFinite))
+    for (const s of close) {
+      const f = fitOf(s.language)
+      if (Number.isFinite(f)) s.score += weights.ngram * (f - best)
+    }
     for (const s of scores) if (!close.includes(s)) s.score -= weights.ngram * 10
   }
   return scores.sort((a, b) => b.score - a.score || tieRank(a.language) - tieRank(b.language))
@@ -202,6 +231,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
   const fallback = candidates.includes('en') ? 'en' : (candidates[0] ?? 'und')
   const lexicons = new Map<string, Lexicon>()
   const profiles = new Map<string, Profile>()
+  const alphabets = new Map<string, Set<string>>()
   const failed: Array<{ language: string; file: string; error: string }> = []
   let loaded = false
   let model: NgramModel | null = null
@@ -215,13 +245,15 @@ export function createDetector(languages: readonly string[], options: DetectorOp
       try {
         const lexicon = readLexicon(file)
         lexicons.set(language, lexicon)
-        profiles.set(language, new Profile(lexicon.sample(WEIGHTS.sampled, 1)))
+        const sample = lexicon.sample(WEIGHTS.sampled, 1)
+        profiles.set(language, new Profile(sample))
+        alphabets.set(language, alphabetOf([...sample, ...((trainingCorpus as Record<string, string[]>)[language] ?? [])]))
       } catch (error) {
         failed.push({ language, file, error: String((error as Error)?.message ?? error) })
       }
     }
     const corpus = Object.fromEntries(Object.entries(trainingCorpus as Record<string, string[]>).filter(([l]) => candidates.includes(l)))
-    model = trainNgramModel(corpus, tokens)
+    model = trainNgramModel(corpus, tokens, options.ngram)
   }
 
   /** Stage 1's evidence per candidate of the text's script. */
@@ -254,6 +286,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
         eld: codes.length > 0 ? Math.max(...codes.map(eldRel)) : 0,
         proxy: codes.length > 0 ? 0 : Math.max(0, ...(PROXY[c] ?? []).map(eldRel)),
         chars: fits.has(c) ? fits.get(c)! - bestFit : null,
+        foreign: alphabets.has(c) ? words.filter((w) => [...w.toLowerCase()].some((ch) => /\p{L}/u.test(ch) && !alphabets.get(c)!.has(ch))).length / n : 0,
       }
     })
   }

@@ -1,22 +1,26 @@
 /**
  * A multinomial naive Bayes model over words and their letter n-grams, counted from short
- * texts per language (the training corpus, CLDR strings of families the tuning and held-out
- * sets do not use; see bench/detection-sets.mjs). It is the detector's second stage: where
- * two close languages' dictionaries both know a text's words (id/ms, nb/nn/da, gl/pt/es,
- * mk/bg), how often each language writes those words and letter sequences tells them apart.
+ * texts per language (src/detect/training-corpus.json: CLDR strings of families neither the
+ * tuning nor the held-out set uses; built by bench/detection-sets.mjs). It is the detector's
+ * second stage: where close languages' dictionaries all know a text's words (id/ms, nb/nn/da,
+ * gl/pt/es, mk/bg), how each language spells those words tells them apart.
  */
 
-/** Longest letter n-gram counted (words are padded with a space on each side). */
-const MAX_N = 4
-/**
- * Dirichlet smoothing: each language's counts are pulled towards the pooled distribution of
- * every language with this many pseudo-counts, so a feature a language was never seen with
- * costs it as much as it costs any other (add-α would favour the languages with the smallest
- * corpus, whose unseen features get the largest share).
- */
-const MU = Number(process.env.W_MU ?? 2000)
-/** A whole word is worth this many n-grams: it is the most specific evidence a short text has. */
-const WORD_WEIGHT = 2
+export interface NgramOptions {
+  /** Longest letter n-gram counted (words are padded with a space on each side). Default: 4. */
+  maxN: number
+  /**
+   * Dirichlet smoothing: each language's counts are pulled towards the pooled distribution of
+   * all languages with this many pseudo-counts, so a feature a language was never seen with
+   * costs it about what it costs any other (add-α smoothing favours the languages with the
+   * smallest corpus, whose unseen features get the largest share). Default: 2000.
+   */
+  mu: number
+  /** A whole word counts as this many n-grams: the most specific evidence a short text has. Default: 2. */
+  wordWeight: number
+}
+
+export const NGRAM_DEFAULTS: NgramOptions = { maxN: 4, mu: 2000, wordWeight: 2 }
 
 export interface NgramModel {
   /** The languages the model has counts for. */
@@ -24,75 +28,83 @@ export interface NgramModel {
   /** Distinct features counted, for memory accounting. */
   readonly features: number
   /**
-   * Per language, the mean log-probability of the words' features (n-grams, whole words),
-   * or an empty map when none of the words has a letter.
+   * Per asked language the model knows, the weighted mean log-probability of the words'
+   * features (whole words and n-grams); empty when the words have no letters.
    */
   score(words: readonly string[], languages: readonly string[]): Map<string, number>
 }
 
-/** The features of one word: `w:word` and its letter n-grams of length 1…MAX_N. */
-export function featuresOf(word: string, out: string[] = []): string[] {
+const WORD_PREFIX = '\u0001'
+
+/** The features of one word: the whole word (marked) and its letter n-grams of length 1…maxN. */
+function featuresOf(word: string, maxN: number, out: string[]): void {
   const w = word.toLowerCase().replace(/’/g, "'")
-  out.push(`w:${w}`)
+  out.push(WORD_PREFIX + w)
   const chars = [...` ${w} `]
-  for (let n = 1; n <= MAX_N; n++) {
+  for (let n = 1; n <= maxN; n++) {
     for (let i = 0; i + n <= chars.length; i++) {
-      const gram = chars.slice(i, i + n).join('')
+      const gram = n === 1 ? chars[i]! : chars.slice(i, i + n).join('')
       if (gram !== ' ') out.push(gram)
     }
   }
-  return out
 }
 
 /** Counts the corpus; `tokenize` splits a text into the words detection also sees. */
-export function trainNgramModel(corpus: Readonly<Record<string, readonly string[]>>, tokenize: (text: string) => string[]): NgramModel {
+export function trainNgramModel(
+  corpus: Readonly<Record<string, readonly string[]>>,
+  tokenize: (text: string) => string[],
+  options: Partial<NgramOptions> = {},
+): NgramModel {
+  const { maxN, mu, wordWeight } = { ...NGRAM_DEFAULTS, ...options }
+  const weightOf = (feature: string) => (feature.startsWith(WORD_PREFIX) ? wordWeight : 1)
   const languages = Object.keys(corpus).sort()
   const index = new Map(languages.map((l, i) => [l, i]))
+  // one row of per-language counts per feature: ~40 k features × 32 languages here
   const counts = new Map<string, Float32Array>()
   const totals = new Float64Array(languages.length)
+  const features: string[] = []
   for (const [language, texts] of Object.entries(corpus)) {
     const li = index.get(language)!
     for (const text of texts) {
-      for (const word of tokenize(text)) {
-        for (const feature of featuresOf(word)) {
-          const weight = feature.startsWith('w:') ? WORD_WEIGHT : 1
-          let row = counts.get(feature)
-          if (!row) counts.set(feature, (row = new Float32Array(languages.length)))
-          row[li]! += weight
-          totals[li]! += weight
-        }
+      features.length = 0
+      for (const word of tokenize(text)) featuresOf(word, maxN, features)
+      for (const feature of features) {
+        const weight = weightOf(feature)
+        let row = counts.get(feature)
+        if (!row) counts.set(feature, (row = new Float32Array(languages.length)))
+        row[li]! += weight
+        totals[li]! += weight
       }
     }
   }
-  const vocabulary = counts.size
-  let pooledTotal = vocabulary
+  let pooledTotal = counts.size
   for (const t of totals) pooledTotal += t
-  const denominators = Array.from(totals, (t) => Math.log(t + MU))
+  const denominators = Array.from(totals, (t) => Math.log(t + mu))
 
   return {
     languages,
-    features: vocabulary,
+    features: counts.size,
     score(words, wanted) {
       const result = new Map<string, number>()
-      const ids = wanted.filter((l) => index.has(l))
+      const ids = wanted.filter((l) => index.has(l)).map((l) => index.get(l)!)
       const features: string[] = []
-      for (const word of words) featuresOf(word, features)
-      if (features.length === 0) return result
+      for (const word of words) featuresOf(word, maxN, features)
+      if (features.length === 0 || ids.length === 0) return result
       const sums = new Float64Array(ids.length)
       let weightSum = 0
       for (const feature of features) {
-        const weight = feature.startsWith('w:') ? WORD_WEIGHT : 1
+        const weight = weightOf(feature)
         const row = counts.get(feature)
-        weightSum += weight
-        let pooled = 1
+        let pooled = 1 // add-one on the pooled distribution: a feature no language was seen with
         if (row) for (const c of row) pooled += c
-        const prior = (MU * pooled) / pooledTotal
+        const prior = (mu * pooled) / pooledTotal
+        weightSum += weight
         for (let k = 0; k < ids.length; k++) {
-          const li = index.get(ids[k]!)!
+          const li = ids[k]!
           sums[k]! += weight * (Math.log((row ? row[li]! : 0) + prior) - denominators[li]!)
         }
       }
-      for (let k = 0; k < ids.length; k++) result.set(ids[k]!, sums[k]! / weightSum)
+      for (let k = 0; k < ids.length; k++) result.set(languages[ids[k]!]!, sums[k]! / weightSum)
       return result
     },
   }
