@@ -53,13 +53,13 @@ function measure(items, weights) {
 const tuning = prepare(read('tuning'))
 const sentences = prepare(read('sentences'))
 const grid = {
-  unique: [0.6, 1],
-  eld: [0.35, 0.5],
+  unique: [0.3, 0.6, 1, 1.5],
+  eld: [0.35, 0.5, 0.7],
   proxy: [0.9, 1],
   chars: [0.02, 0.05, 0.1],
   gate: [0.3, 0.5, 0.8],
   ngram: [0.25, 0.5, 1],
-  alphabet: [0, 0.25, 0.5, 1],
+  alphabet: [0.5],
 }
 const keys = Object.keys(grid)
 const results = []

@@ -107,7 +107,7 @@ export function readLexicon(path: string): Lexicon {
   }
   const sections: Section[] = []
   for (let n = r.int(); n > 0; n--) {
-    r.string() // section name, e.g. main@standard
+    const name = r.string() // section name, e.g. main@standard
     // each section's transducer has its own header (LTTD + feature word) in the newer format
     if (bytes.toString('latin1', r.offset, r.offset + 4) === 'LTTD') {
       weights = hasWeights(bytes, r.offset + 4)
@@ -149,7 +149,7 @@ export function readLexicon(path: string): Lexicon {
       }
     }
     start[states] = count
-    sections.push({ initial, final, start, input: input.slice(0, count), target: target.slice(0, count) })
+    sections.push({ name, initial, final, start, input: input.slice(0, count), target: target.slice(0, count) } as Section)
   }
   const transitions = sections.reduce((sum, s) => sum + s.input.length, 0)
   return {
@@ -158,6 +158,7 @@ export function readLexicon(path: string): Lexicon {
       const main = sections.reduce((a, b) => (b.input.length > a.input.length ? b : a))
       return sampleWords(main, count, seed)
     },
+    debug(word: string) { return sections.filter((s) => accepts(s, word, word.toLowerCase())).map((s) => (s as any).name + ':' + s.input.length) },
     knows(word) {
       const lower = word.toLowerCase()
       return sections.some((s) => accepts(s, word, lower))
@@ -201,7 +202,6 @@ function accepts(section: Section, word: string, lower: string): boolean {
       }
     }
     if (next.size === 0) return false
-    if (next.size > 64) return true // a pathological fan-out: treat as known rather than stall
     states = closure(section, [...next])
   }
   return states.some((s) => section.final[s] === 1)

@@ -10,17 +10,18 @@ export interface NgramOptions {
   /** Longest letter n-gram counted (words are padded with a space on each side). Default: 4. */
   maxN: number
   /**
-   * Dirichlet smoothing: each language's counts are pulled towards the pooled distribution of
-   * all languages with this many pseudo-counts, so a feature a language was never seen with
-   * costs it about what it costs any other (add-α smoothing favours the languages with the
-   * smallest corpus, whose unseen features get the largest share). Default: 2000.
+   * Jelinek–Mercer smoothing: a feature's probability in a language is this share of its
+   * relative frequency there plus the rest of its relative frequency in all languages pooled,
+   * so a feature a language was never seen with costs every such language the same, whatever
+   * the size of its corpus (add-α smoothing favours the smallest corpus, whose unseen features
+   * get the largest share). Default: 0.95.
    */
-  mu: number
+  lambda: number
   /** A whole word counts as this many n-grams: the most specific evidence a short text has. Default: 2. */
   wordWeight: number
 }
 
-export const NGRAM_DEFAULTS: NgramOptions = { maxN: 4, mu: 2000, wordWeight: 2 }
+export const NGRAM_DEFAULTS: NgramOptions = { maxN: 4, lambda: 0.95, wordWeight: 2 }
 
 export interface NgramModel {
   /** The languages the model has counts for. */
@@ -55,7 +56,7 @@ export function trainNgramModel(
   tokenize: (text: string) => string[],
   options: Partial<NgramOptions> = {},
 ): NgramModel {
-  const { maxN, mu, wordWeight } = { ...NGRAM_DEFAULTS, ...options }
+  const { maxN, lambda, wordWeight } = { ...NGRAM_DEFAULTS, ...options }
   const weightOf = (feature: string) => (feature.startsWith(WORD_PREFIX) ? wordWeight : 1)
   const languages = Object.keys(corpus).sort()
   const index = new Map(languages.map((l, i) => [l, i]))
@@ -79,7 +80,6 @@ export function trainNgramModel(
   }
   let pooledTotal = counts.size
   for (const t of totals) pooledTotal += t
-  const denominators = Array.from(totals, (t) => Math.log(t + mu))
 
   return {
     languages,
@@ -97,11 +97,11 @@ export function trainNgramModel(
         const row = counts.get(feature)
         let pooled = 1 // add-one on the pooled distribution: a feature no language was seen with
         if (row) for (const c of row) pooled += c
-        const prior = (mu * pooled) / pooledTotal
+        const background = ((1 - lambda) * pooled) / pooledTotal
         weightSum += weight
         for (let k = 0; k < ids.length; k++) {
           const li = ids[k]!
-          sums[k]! += weight * (Math.log((row ? row[li]! : 0) + prior) - denominators[li]!)
+          sums[k]! += weight * Math.log((lambda * (row ? row[li]! : 0)) / totals[li]! + background)
         }
       }
       for (let k = 0; k < ids.length; k++) result.set(languages[ids[k]!]!, sums[k]! / weightSum)
