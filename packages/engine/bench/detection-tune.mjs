@@ -1,7 +1,7 @@
 // Tunes the detector's WEIGHTS on the tuning set alone (test/fixtures/detection-tuning.json):
 // gathers each text's evidence once, then scores a grid of weights and prints the best by
-// (languages ≥ 97 %, overall accuracy), with the hand-written sentences as a floor that must
-// not drop below 98.9 %. The held-out set is never read here.
+// (mean per-language accuracy, then languages ≥ 97 %), with the hand-written sentences as a
+// floor that must not drop below 98.9 % (178 of 180). The held-out set is never read here.
 // Run: node --import tsx packages/engine/bench/detection-tune.mjs
 import { readFileSync } from 'node:fs'
 import { createDetector, rank, WEIGHTS } from '../src/detect.ts'
@@ -73,7 +73,8 @@ const walk = (i, weights) => {
   for (const v of grid[keys[i]]) walk(i + 1, { ...weights, [keys[i]]: v })
 }
 walk(0, { ...WEIGHTS })
-const allowed = results.filter((r) => r.sentences >= 0.989)
+// no more misses on the hand-written sentences than before this detector's stage 2 (2 of 180: 98.9 %)
+const allowed = results.filter((r) => r.sentences >= 178 / 180 - 1e-9)
 // the goal is every language: the mean of per-language accuracies first, then how many reach 97 %
 allowed.sort((a, b) => b.tuning.macro - a.tuning.macro || b.tuning.atGoal - a.tuning.atGoal)
 const current = measure(tuning, WEIGHTS)

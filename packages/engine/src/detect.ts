@@ -69,19 +69,19 @@ export const WEIGHTS = {
   /** Weight of a word only this candidate's dictionary knows (per word, relative to coverage). */
   unique: 0.6,
   /** Weight of ELD's relative score. */
-  eld: 0.5,
+  eld: 0.35,
   /** Share of ELD's relative score a relative's stands in with, for languages ELD does not model. */
   proxy: 0.9,
   /** Weight of the letter-trigram fit to the words sampled from each dictionary (per nat of mean log-probability). */
-  chars: 0.05,
+  chars: 0.1,
   /** Words sampled from each dictionary for its trigram profile. */
   sampled: 8000,
   /** Weight of the stage-2 n-gram model's mean log-probability (per nat, relative to the best close candidate's). */
-  ngram: 0.5,
+  ngram: 1,
   /** Penalty per share of words with a letter outside the candidate's alphabet. */
   alphabet: 0.5,
   /** Stage 2 decides among the candidates whose stage-1 score is within this of the best. */
-  gate: 0.5,
+  gate: 0.3,
 }
 
 /** Letter trigrams of a word padded with spaces: ` ab`, `abc`, `bc `. */
