@@ -107,7 +107,7 @@ export function readLexicon(path: string): Lexicon {
   }
   const sections: Section[] = []
   for (let n = r.int(); n > 0; n--) {
-    const name = r.string() // section name, e.g. main@standard
+    r.string() // section name, e.g. main@standard
     // each section's transducer has its own header (LTTD + feature word) in the newer format
     if (bytes.toString('latin1', r.offset, r.offset + 4) === 'LTTD') {
       weights = hasWeights(bytes, r.offset + 4)
@@ -149,7 +149,7 @@ export function readLexicon(path: string): Lexicon {
       }
     }
     start[states] = count
-    sections.push({ name, initial, final, start, input: input.slice(0, count), target: target.slice(0, count) } as Section)
+    sections.push({ initial, final, start, input: input.slice(0, count), target: target.slice(0, count) })
   }
   const transitions = sections.reduce((sum, s) => sum + s.input.length, 0)
   return {
@@ -158,7 +158,6 @@ export function readLexicon(path: string): Lexicon {
       const main = sections.reduce((a, b) => (b.input.length > a.input.length ? b : a))
       return sampleWords(main, count, seed)
     },
-    debug(word: string) { return sections.filter((s) => accepts(s, word, word.toLowerCase())).map((s) => (s as any).name + ':' + s.input.length) },
     knows(word) {
       const lower = word.toLowerCase()
       return sections.some((s) => accepts(s, word, lower))
@@ -185,10 +184,19 @@ function closure(section: Section, states: number[]): number[] {
   return [...seen]
 }
 
-/** Runs the word through the section, each character matching itself or its lower case. */
+/** No dictionary word is longer; a longer token (a hash, a run of letters) is not looked up. */
+const LONGEST_WORD = 64
+
+/**
+ * Runs the word through the section, each character matching itself or its lower case. Every
+ * reachable state is followed, as lt-proc does: analysers fan out to hundreds of states on a
+ * first letter (one path per analysis), and a shortcut that called such a word known made the
+ * Malay dictionary "know" Indonesian spellings (menit, persen) and Aragonese know Spanish.
+ */
 function accepts(section: Section, word: string, lower: string): boolean {
-  let states = closure(section, [section.initial])
   const chars = [...word]
+  if (chars.length > LONGEST_WORD) return false
+  let states = closure(section, [section.initial])
   const lowers = [...lower]
   const sameLength = chars.length === lowers.length
   for (let k = 0; k < chars.length; k++) {
