@@ -6,7 +6,8 @@
  *    Hindi, Arabic script is Urdu, Latin script the rest.
  * 2. Dictionary coverage: every installed language's Apertium analyser (read in-process by
  *    ./detect/lexicon.ts, no process per language) says which of the text's words it knows,
- *    as apertium-apy's coverage identifier does. Words only one candidate knows count extra:
+ *    as apertium-apy's coverage identifier does; a word of the language's training corpus
+ *    (below) counts as known too. Words only one candidate knows count extra:
  *    on 2–8 word strings between close languages (es/gl/ast/an, nb/nn/da, id/ms) they are
  *    what tells them apart.
  * 3. ELD's n-gram scores (`eld/small`, 60 languages) break ties; for the installed languages
@@ -67,17 +68,17 @@ export interface DetectorOptions {
  */
 export const WEIGHTS = {
   /** Weight of a word only this candidate's dictionary knows (per word, relative to coverage). */
-  unique: 0.6,
+  unique: 1,
   /** Weight of ELD's relative score. */
   eld: 0.35,
   /** Share of ELD's relative score a relative's stands in with, for languages ELD does not model. */
   proxy: 0.9,
   /** Weight of the letter-trigram fit to the words sampled from each dictionary (per nat of mean log-probability). */
-  chars: 0.1,
+  chars: 0.02,
   /** Words sampled from each dictionary for its trigram profile. */
   sampled: 8000,
   /** Weight of the stage-2 n-gram model's mean log-probability (per nat, relative to the best close candidate's). */
-  ngram: 1,
+  ngram: 0.5,
   /** Penalty per share of words with a letter outside the candidate's alphabet. */
   alphabet: 0.5,
   /** Stage 2 decides among the candidates whose stage-1 score is within this of the best. */
@@ -144,6 +145,11 @@ function eldCodes(language: string): string[] {
 /** Letter words: runs of letters and marks, with inner apostrophes and hyphens. */
 function tokens(text: string): string[] {
   return text.match(/\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*['’]?/gu) ?? []
+}
+
+/** A word as the training corpus's vocabulary is keyed: lower case, typographic apostrophes straightened. */
+function wordKey(word: string): string {
+  return word.toLowerCase().replace(/’/g, "'")
 }
 
 /** A word is known when the dictionary knows it whole, or split at apostrophes/hyphens (l'home, Ètats-Unis). */
@@ -243,6 +249,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
   const lexicons = new Map<string, Lexicon>()
   const profiles = new Map<string, Profile>()
   const alphabets = new Map<string, Set<string>>()
+  const corpusWords = new Map<string, Set<string>>()
   const failed: Array<{ language: string; file: string; error: string }> = []
   let loaded = false
   let model: NgramModel | null = null
@@ -259,6 +266,8 @@ export function createDetector(languages: readonly string[], options: DetectorOp
         const sample = lexicon.sample(WEIGHTS.sampled, 1)
         profiles.set(language, new Profile(sample))
         alphabets.set(language, alphabetOf([...sample, ...((trainingCorpus as Record<string, string[]>)[language] ?? [])]))
+        // the corpus's words are words of the language too: names and terms the dictionary lacks (Jepun, kuartal)
+        corpusWords.set(language, new Set(((trainingCorpus as Record<string, string[]>)[language] ?? []).flatMap((t) => tokens(t).map(wordKey))))
       } catch (error) {
         failed.push({ language, file, error: String((error as Error)?.message ?? error) })
       }
@@ -273,7 +282,8 @@ export function createDetector(languages: readonly string[], options: DetectorOp
     const known = new Map<string, boolean[]>()
     for (const c of inScript) {
       const lexicon = lexicons.get(c)
-      if (lexicon) known.set(c, words.map((w) => knows(lexicon, w)))
+      const seen = corpusWords.get(c)
+      if (lexicon) known.set(c, words.map((w) => knows(lexicon, w) || (seen?.has(wordKey(w)) ?? false)))
     }
     const n = words.length
     const fits = new Map(inScript.filter((c) => profiles.has(c)).map((c) => [c, profiles.get(c)!.fit(words)]))
