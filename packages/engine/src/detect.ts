@@ -6,22 +6,34 @@
  *    Hindi, Arabic script is Urdu, Latin script the rest.
  * 2. Dictionary coverage: every installed language's Apertium analyser (read in-process by
  *    ./detect/lexicon.ts, no process per language) says which of the text's words it knows,
- *    as apertium-apy's coverage identifier does. Words only one candidate knows count extra:
+ *    as apertium-apy's coverage identifier does; a word of the language's training corpus
+ *    (below) counts as known too. Words only one candidate knows count extra:
  *    on 2–8 word strings between close languages (es/gl/ast/an, nb/nn/da, id/ms) they are
  *    what tells them apart.
  * 3. ELD's n-gram scores (`eld/small`, 60 languages) break ties; for the installed languages
  *    ELD has no model of (af an ast br eo frp gl id mk nn oc sc szl) the score of its nearest
  *    modelled relative stands in (PROXY).
  * 4. Letter-trigram profiles sampled from each dictionary (Profile): spelling habits of the
- *    languages ELD does not model.
+ *    languages ELD does not model. Each language's alphabet (letters of its dictionary sample
+ *    and training strings) costs a candidate the words it could not spell (ј is not
+ *    Bulgarian, ã not Galician).
+ * 5. Stage 2: among the candidates whose stage-1 score is within `gate` of the best, a naive
+ *    Bayes model over words and letter n-grams (./detect/ngram-model.ts), counted from real
+ *    CLDR strings of families neither the tuning nor the held-out set uses
+ *    (./detect/training-corpus.json), adds how well each one's corpus predicts the text. The
+ *    four languages with no CLDR data (an frp oc szl) have no corpus and stand in with their
+ *    relative's fit (PROXY), as with ELD.
  *
- * A text whose best supported dictionary knows under two thirds of its words while ELD ranks
- * first a language the engine does not translate ("Guten Morgen, wie geht es dir?") gets a low confidence, and that
- * language is given as `outside`. Measured in BENCHMARKS.md (held-out set) and
+ * WEIGHTS are chosen by bench/detection-tune.mjs on the tuning set alone. A text whose best
+ * supported dictionary knows under two thirds of its words while ELD ranks first a language
+ * the engine does not translate ("Guten Morgen, wie geht es dir?") gets a low confidence, and
+ * that language is given as `outside`. Measured in BENCHMARKS.md (held-out set) and
  * test/detect.test.ts.
  */
 import { eld } from 'eld/small'
 import { readLexicon, type Lexicon } from './detect/lexicon.js'
+import { trainNgramModel, type NgramModel, type NgramOptions } from './detect/ngram-model.js'
+import trainingCorpus from './detect/training-corpus.json'
 
 export interface Detection {
   /** One of the supported languages (base code, e.g. `pt` for `pt-BR` too). */
@@ -36,25 +48,42 @@ export interface Detector {
   detect(text: string): Detection
   /** Dictionaries loaded and those that failed to load (with the reason), for diagnostics. */
   stats(): { lexicons: string[]; failed: Array<{ language: string; file: string; error: string }> }
+  /**
+   * The evidence `detect` ranks, with the stage-2 model bound to the text; null for text with
+   * no letters or in a script no candidate uses. For tuning WEIGHTS (bench/detection-tune.mjs).
+   */
+  evidence(text: string): { evidence: Evidence[]; bayes: ((languages: string[]) => Map<string, number>) | null } | null
 }
 
 export interface DetectorOptions {
   /** Base language code → its `.automorf.bin` analyser (see findAnalysers). Without one, a language is judged by ELD alone. */
   analysers?: ReadonlyMap<string, string>
+  /** The stage-2 model's counting options (for tuning; see detect/ngram-model.ts). Default: NGRAM_DEFAULTS. */
+  ngram?: Partial<NgramOptions>
 }
 
-/** The weights the scores combine with: tuned on test/fixtures/detection-tuning.json only. */
+/**
+ * The weights the scores combine with: chosen on test/fixtures/detection-tuning.json only, by
+ * bench/detection-tune.mjs (best mean per-language accuracy with the hand-written sentences
+ * kept at ≥ 98.9 %).
+ */
 export const WEIGHTS = {
   /** Weight of a word only this candidate's dictionary knows (per word, relative to coverage). */
-  unique: 0.6,
+  unique: 1,
   /** Weight of ELD's relative score. */
   eld: 0.35,
   /** Share of ELD's relative score a relative's stands in with, for languages ELD does not model. */
   proxy: 0.9,
   /** Weight of the letter-trigram fit to the words sampled from each dictionary (per nat of mean log-probability). */
-  chars: 0.1,
+  chars: 0.02,
   /** Words sampled from each dictionary for its trigram profile. */
   sampled: 8000,
+  /** Weight of the stage-2 n-gram model's mean log-probability (per nat, relative to the best close candidate's). */
+  ngram: 0.5,
+  /** Penalty per share of words with a letter outside the candidate's alphabet. */
+  alphabet: 0.5,
+  /** Stage 2 decides among the candidates whose stage-1 score is within this of the best. */
+  gate: 0.3,
 }
 
 /** Letter trigrams of a word padded with spaces: ` ab`, `abc`, `bc `. */
@@ -119,6 +148,11 @@ function tokens(text: string): string[] {
   return text.match(/\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*['’]?/gu) ?? []
 }
 
+/** A word as the training corpus's vocabulary is keyed: lower case, typographic apostrophes straightened. */
+function wordKey(word: string): string {
+  return word.toLowerCase().replace(/’/g, "'")
+}
+
 /** A word is known when the dictionary knows it whole, or split at apostrophes/hyphens (l'home, Ètats-Unis). */
 function knows(lexicon: Lexicon, word: string): boolean {
   const w = word.replace(/’/g, "'")
@@ -141,16 +175,88 @@ function dominantScript(text: string): string | null {
   return best
 }
 
+/** What stage 1 knows of one candidate language for one text. */
+export interface Evidence {
+  language: string
+  /** Share of the words its dictionary knows (or its training corpus has). */
+  coverage: number
+  /** Share of the words only its dictionary (or corpus) knows. */
+  unique: number
+  /** ELD's relative score of the language (0 when ELD has no model of it). */
+  eld: number
+  /** ELD's relative score of its nearest modelled relative, for a language ELD has no model of. */
+  proxy: number
+  /** Letter-trigram fit minus the best candidate's, null without a dictionary. */
+  chars: number | null
+  /** Share of the words with a letter outside the language's alphabet (ј is not Bulgarian, ã not Galician). */
+  foreign: number
+}
+
+/**
+ * The letters a language writes: those making up at least 1 in 10 000 of the letters of its
+ * dictionary sample and training strings (rarer ones are loanwords' and names' letters).
+ */
+function alphabetOf(texts: readonly string[]): Set<string> {
+  const counts = new Map<string, number>()
+  let total = 0
+  for (const text of texts) {
+    for (const ch of text.toLowerCase()) {
+      if (!/\p{L}/u.test(ch)) continue
+      counts.set(ch, (counts.get(ch) ?? 0) + 1)
+      total++
+    }
+  }
+  return new Set([...counts].filter(([, n]) => n >= total / 10_000).map(([ch]) => ch))
+}
+
+const tieRank = (l: string) => (TIE_ORDER.includes(l) ? TIE_ORDER.indexOf(l) : TIE_ORDER.length)
+
+/**
+ * Combines the evidence into one score per candidate, best first. Stage 1 adds up dictionary
+ * coverage, unique words, ELD and the trigram fit; stage 2 lets the n-gram model (`bayes`,
+ * mean log-probability per language) decide among the candidates within `gate` of the best.
+ */
+export function rank(
+  evidence: readonly Evidence[],
+  weights: typeof WEIGHTS,
+  bayes: ((languages: string[]) => Map<string, number>) | null,
+): Array<{ language: string; score: number; coverage: number }> {
+  const scores = evidence.map((e) => ({
+    language: e.language,
+    coverage: e.coverage,
+    score: e.coverage + weights.unique * e.unique + weights.eld * (e.eld + weights.proxy * e.proxy) + weights.chars * (e.chars ?? -3) - weights.alphabet * e.foreign,
+  }))
+  const first = Math.max(...scores.map((s) => s.score))
+  const close = scores.filter((s) => s.score >= first - weights.gate)
+  if (bayes && close.length > 1 && weights.ngram > 0) {
+    const asked = close.map((s) => s.language)
+    const fit = bayes([...new Set([...asked, ...asked.flatMap((l) => PROXY[l] ?? [])])])
+    // a language the model has no corpus of (an frp oc szl) stands in with its relative's fit
+    const fitOf = (l: string) => fit.get(l) ?? Math.max(...(PROXY[l] ?? []).map((p) => fit.get(p) ?? -Infinity))
+    const best = Math.max(...asked.map(fitOf).filter(Number.isFinite))
+    for (const s of close) {
+      const f = fitOf(s.language)
+      if (Number.isFinite(f)) s.score += weights.ngram * (f - best)
+    }
+    // the candidates outside the gate were not asked: they stay behind every asked one
+    for (const s of scores) if (!close.includes(s)) s.score -= weights.ngram * 10
+  }
+  return scores.sort((a, b) => b.score - a.score || tieRank(a.language) - tieRank(b.language))
+}
+
 /** A detector restricted to `languages` (public codes); `language` is always one of their base codes. */
 export function createDetector(languages: readonly string[], options: DetectorOptions = {}): Detector {
   const candidates = [...new Set(languages.map((code) => code.split('-')[0]!))]
   const fallback = candidates.includes('en') ? 'en' : (candidates[0] ?? 'und')
   const lexicons = new Map<string, Lexicon>()
   const profiles = new Map<string, Profile>()
+  const alphabets = new Map<string, Set<string>>()
+  const corpusWords = new Map<string, Set<string>>()
   const failed: Array<{ language: string; file: string; error: string }> = []
   let loaded = false
+  let model: NgramModel | null = null
 
-  // Loaded on first use (about 0.4 s and 45 MB for the 36 languages installed here), then kept.
+  // Loaded on first use (about 1 s and +25–35 MB RSS for the 36 languages installed here), then kept.
   function load(): void {
     if (loaded) return
     loaded = true
@@ -159,11 +265,53 @@ export function createDetector(languages: readonly string[], options: DetectorOp
       try {
         const lexicon = readLexicon(file)
         lexicons.set(language, lexicon)
-        profiles.set(language, new Profile(lexicon.sample(WEIGHTS.sampled, 1)))
+        const sample = lexicon.sample(WEIGHTS.sampled, 1)
+        profiles.set(language, new Profile(sample))
+        alphabets.set(language, alphabetOf([...sample, ...((trainingCorpus as Record<string, string[]>)[language] ?? [])]))
+        // the corpus's words are words of the language too: names and terms the dictionary lacks (Jepun, kuartal)
+        corpusWords.set(language, new Set(((trainingCorpus as Record<string, string[]>)[language] ?? []).flatMap((t) => tokens(t).map(wordKey))))
       } catch (error) {
         failed.push({ language, file, error: String((error as Error)?.message ?? error) })
       }
     }
+    const corpus = Object.fromEntries(Object.entries(trainingCorpus as Record<string, string[]>).filter(([l]) => candidates.includes(l)))
+    model = trainNgramModel(corpus, tokens, options.ngram)
+  }
+
+  /** Stage 1's evidence per candidate of the text's script. */
+  function gather(words: readonly string[], inScript: readonly string[], eldRel: (code: string) => number): Evidence[] {
+    // per candidate: which words its dictionary knows
+    const known = new Map<string, boolean[]>()
+    for (const c of inScript) {
+      const lexicon = lexicons.get(c)
+      const seen = corpusWords.get(c)
+      if (lexicon) known.set(c, words.map((w) => knows(lexicon, w) || (seen?.has(wordKey(w)) ?? false)))
+    }
+    const n = words.length
+    const fits = new Map(inScript.filter((c) => profiles.has(c)).map((c) => [c, profiles.get(c)!.fit(words)]))
+    const bestFit = Math.max(...fits.values())
+    return inScript.map((c) => {
+      const mine = known.get(c)
+      let coverage = 0
+      let unique = 0
+      if (mine) {
+        for (let i = 0; i < n; i++) {
+          if (!mine[i]) continue
+          coverage++
+          if (![...known].some(([other, theirs]) => other !== c && theirs[i])) unique++
+        }
+      }
+      const codes = eldCodes(c)
+      return {
+        language: c,
+        coverage: coverage / n,
+        unique: unique / n,
+        eld: codes.length > 0 ? Math.max(...codes.map(eldRel)) : 0,
+        proxy: codes.length > 0 ? 0 : Math.max(0, ...(PROXY[c] ?? []).map(eldRel)),
+        chars: fits.has(c) ? fits.get(c)! - bestFit : null,
+        foreign: alphabets.has(c) ? words.filter((w) => [...w.toLowerCase()].some((ch) => /\p{L}/u.test(ch) && !alphabets.get(c)!.has(ch))).length / n : 0,
+      }
+    })
   }
 
   function detect(text: string): Detection {
@@ -188,42 +336,14 @@ export function createDetector(languages: readonly string[], options: DetectorOp
       return { language: fallback, confidence: 0, ...(outside ? { outside } : {}) }
     }
 
-    // per candidate: which words its dictionary knows
-    const known = new Map<string, boolean[]>()
-    for (const c of inScript) {
-      const lexicon = lexicons.get(c)
-      if (lexicon) known.set(c, words.map((w) => knows(lexicon, w)))
-    }
-    const n = words.length
-    const fits = new Map(inScript.filter((c) => profiles.has(c)).map((c) => [c, profiles.get(c)!.fit(words)]))
-    const bestFit = Math.max(...fits.values())
-    const scores = inScript.map((c) => {
-      const mine = known.get(c)
-      let coverage = 0
-      let unique = 0
-      if (mine) {
-        for (let i = 0; i < n; i++) {
-          if (!mine[i]) continue
-          coverage++
-          if (![...known].some(([other, theirs]) => other !== c && theirs[i])) unique++
-        }
-      }
-      const codes = eldCodes(c)
-      const ngram = codes.length > 0
-        ? Math.max(...codes.map(eldRel))
-        : WEIGHTS.proxy * Math.max(0, ...(PROXY[c] ?? []).map(eldRel))
-      const chars = fits.has(c) ? fits.get(c)! - bestFit : -3
-      const score = coverage / n + (WEIGHTS.unique * unique) / n + WEIGHTS.eld * ngram + WEIGHTS.chars * chars
-      return { language: c, score, coverage: coverage / n }
-    })
-    const tieRank = (l: string) => (TIE_ORDER.includes(l) ? TIE_ORDER.indexOf(l) : TIE_ORDER.length)
-    scores.sort((a, b) => b.score - a.score || tieRank(a.language) - tieRank(b.language))
+    const evidence = gather(words, inScript, eldRel)
+    const scores = rank(evidence, WEIGHTS, model ? (close) => model!.score(words, close) : null)
     const [top, second] = scores
     if (!top) return { language: fallback, confidence: 0 }
 
     // Certainty: how far ahead the winner is, damped when its dictionary covers few words.
     const margin = second ? Math.min(1, (top.score - second.score) / 0.5) : 1
-    const covered = known.size > 0 ? top.coverage : Math.min(1, eldRel(eldCodes(top.language)[0] ?? ''))
+    const covered = evidence.some((e) => lexicons.has(e.language)) ? top.coverage : Math.min(1, eldRel(eldCodes(top.language)[0] ?? ''))
     let confidence = (0.5 + 0.5 * margin) * covered
     let outside: Detection['outside']
     if (outsideGuess && outsideGuess[1] >= eldTop && top.coverage < 0.67) {
@@ -234,8 +354,24 @@ export function createDetector(languages: readonly string[], options: DetectorOp
     return { language: top.language, confidence: round(confidence), ...(outside ? { outside } : {}) }
   }
 
+  function evidence(text: string): ReturnType<Detector['evidence']> {
+    const words = tokens(String(text))
+    if (words.length === 0) return null
+    load()
+    const script = dominantScript(text)
+    const inScript = candidates.filter((c) => (SCRIPT_OF[c] ?? 'Latin') === script)
+    if (inScript.length === 0) return null
+    const eldScores: Record<string, number> = eld.detect(text).getScores()
+    const eldTop = Math.max(1e-9, ...Object.values(eldScores))
+    return {
+      evidence: gather(words, inScript, (code) => (eldScores[code] ?? 0) / eldTop),
+      bayes: model ? (close) => model!.score(words, close) : null,
+    }
+  }
+
   return {
     detect,
+    evidence,
     stats: () => ({ lexicons: [...lexicons.keys()], failed: failed.map((f) => ({ ...f })) }),
   }
 }

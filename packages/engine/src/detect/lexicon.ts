@@ -184,10 +184,19 @@ function closure(section: Section, states: number[]): number[] {
   return [...seen]
 }
 
-/** Runs the word through the section, each character matching itself or its lower case. */
+/** No dictionary word is longer; a longer token (a hash, a run of letters) is not looked up. */
+const LONGEST_WORD = 64
+
+/**
+ * Runs the word through the section, each character matching itself or its lower case. Every
+ * reachable state is followed, as lt-proc does: analysers fan out to hundreds of states on a
+ * first letter (one path per analysis), and a shortcut that called such a word known made the
+ * Malay dictionary "know" Indonesian spellings (menit, persen) and Aragonese know Spanish.
+ */
 function accepts(section: Section, word: string, lower: string): boolean {
-  let states = closure(section, [section.initial])
   const chars = [...word]
+  if (chars.length > LONGEST_WORD) return false
+  let states = closure(section, [section.initial])
   const lowers = [...lower]
   const sameLength = chars.length === lowers.length
   for (let k = 0; k < chars.length; k++) {
@@ -201,7 +210,6 @@ function accepts(section: Section, word: string, lower: string): boolean {
       }
     }
     if (next.size === 0) return false
-    if (next.size > 64) return true // a pathological fan-out: treat as known rather than stall
     states = closure(section, [...next])
   }
   return states.some((s) => section.final[s] === 1)

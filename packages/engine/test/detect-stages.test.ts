@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { rank, WEIGHTS, type Evidence } from '../src/detect.js'
+import { trainNgramModel } from '../src/detect/ngram-model.js'
+
+const words = (text: string) => text.match(/\p{L}+/gu) ?? []
+
+describe('stage 2: the n-gram model', () => {
+  test('prefers the language whose corpus spells the text’s words that way', () => {
+    const model = trainNgramModel({ id: ['3 menit yang lalu', 'dalam 5 menit', 'Amerika Serikat'], ms: ['3 minit lalu', 'dalam 5 minit', 'Amerika Syarikat'] }, words)
+    const menit = model.score(['menit'], ['id', 'ms'])
+    expect(menit.get('id')!).toBeGreaterThan(menit.get('ms')!)
+    const syarikat = model.score(['Syarikat'], ['id', 'ms'])
+    expect(syarikat.get('ms')!).toBeGreaterThan(syarikat.get('id')!)
+  })
+
+  test('a language with a small corpus is not favoured on words neither corpus has seen', () => {
+    const big = Array.from({ length: 200 }, (_, i) => `palabra número ${i} de la lista`)
+    const model = trainNgramModel({ big, small: ['una'] }, words)
+    const fit = model.score(['qqq', 'zzz'], ['big', 'small'])
+    // add-α smoothing would give the small corpus's unseen features ~100× the probability
+    expect(Math.abs(fit.get('big')! - fit.get('small')!)).toBeLessThan(0.5)
+  })
+
+  test('answers only for the asked languages it has a corpus of, and nothing for text without letters', () => {
+    const model = trainNgramModel({ es: ['hola'], pt: ['olá'] }, words)
+    expect([...model.score(['hola'], ['es', 'an']).keys()]).toEqual(['es'])
+    expect(model.score([], ['es', 'pt']).size).toBe(0)
+  })
+})
+
+const evidence = (language: string, coverage: number, more: Partial<Evidence> = {}): Evidence =>
+  ({ language, coverage, unique: 0, eld: 0, proxy: 0, chars: 0, foreign: 0, ...more })
+
+describe('ranking the evidence', () => {
+  test('stage 2 re-orders only the candidates within the gate of the best stage-1 score', () => {
+    const candidates = [evidence('es', 1, { eld: 1 }), evidence('gl', 1, { proxy: 1 }), evidence('pt', 0.2, { eld: 1 })]
+    const fits = new Map([['es', -9.5], ['gl', -9], ['pt', -1]])
+    const ranked = rank(candidates, WEIGHTS, (asked) => new Map(asked.filter((l) => fits.has(l)).map((l) => [l, fits.get(l)!])))
+    expect(ranked[0]!.language).toBe('gl') // within the gate, the better fit wins
+    expect(ranked.at(-1)!.language).toBe('pt') // far behind on stage 1: its fit is not asked
+  })
+
+  test('a language with no corpus stands in with its relative’s fit (Aragonese with Spanish’s)', () => {
+    const asked: string[][] = []
+    const candidates = [evidence('an', 1, { proxy: 1, chars: 0 }), evidence('gl', 1, { proxy: 1, chars: 0 })]
+    const fits = new Map([['es', -9], ['gl', -9.4]])
+    const ranked = rank(candidates, WEIGHTS, (languages) => {
+      asked.push(languages)
+      return new Map(languages.filter((l) => fits.has(l)).map((l) => [l, fits.get(l)!]))
+    })
+    expect(asked[0]).toContain('es')
+    expect(ranked[0]!.language).toBe('an')
+  })
+
+  test('a word with a letter outside a candidate’s alphabet costs that candidate', () => {
+    const ranked = rank([evidence('bg', 1, { foreign: 0.5 }), evidence('mk', 1)], { ...WEIGHTS, ngram: 0 }, null)
+    expect(ranked[0]!.language).toBe('mk')
+  })
+})
+
+describe('the sets stay apart', () => {
+  const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, string[]>
+  test('no string of the held-out or tuning set is in the training corpus', () => {
+    const training = new Set(Object.values(read('../src/detect/training-corpus.json')).flat())
+    for (const name of ['heldout', 'tuning']) {
+      const shared = Object.values(read(`./fixtures/detection-${name}.json`)).flat().filter((s) => training.has(s))
+      expect(shared, name).toEqual([])
+    }
+  })
+})
