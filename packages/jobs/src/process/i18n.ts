@@ -486,7 +486,13 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
     check()
     // An incremental language: the uploaded target file with only the translated keys changed
     // or inserted; otherwise the source file with the translations spliced in.
-    const out = targetFile ? targetFile.merge(parsed, translations, { targetLanguage: target }) : parsed.write(translations, { targetLanguage: target })
+    let out: Uint8Array
+    try {
+      out = targetFile ? targetFile.merge(parsed, translations, { targetLanguage: target }) : parsed.write(translations, { targetLanguage: target })
+    } catch (error) {
+      // The codec refusing these files (FORMAT_UNSUPPORTED, …) does the same on every attempt.
+      throw new JobError('JOB_UNRECOVERABLE', `The '${target}' file could not be written: ${(error as Error).message}`, { cause: error })
+    }
     await files.put(fileKey(job.id, target), out)
     check()
     // After the file: a crash in between leaves the ledger as it was, and the re-run (same
