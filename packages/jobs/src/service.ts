@@ -544,7 +544,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       if (parsed) recentParse = undefined
       const result = await processJob({
         parsed, job, leaseToken, store, files, translator, formats, batchSize, languageConcurrency, signal: controller.signal,
-        memory: options.memory, memoryEngineFor: options.memoryEngineFor, logger,
+        memory: options.memory, memoryEngineFor: options.memoryEngineFor,
       })
       const status = result.failed === 0 ? 'completed' : result.translatedPairs === 0 ? 'failed' : 'partial'
       await end(job, leaseToken, {

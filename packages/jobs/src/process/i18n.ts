@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { JobError } from '../errors.js'
-import type { FileStore, JobLogger, JobStore, ProgressPatch, StoredJob, StoredLanguage } from '../types.js'
-import { fileKey, ledgerSnapshotKey, silentLogger, sourceKey, targetKey } from '../types.js'
+import type { FileStore, JobStore, ProgressPatch, StoredJob, StoredLanguage } from '../types.js'
+import { fileKey, ledgerSnapshotKey, sourceKey, targetKey } from '../types.js'
 import type { FormatEntry, FormatsSeam, LoadedFormat, ParsedFile, PluralCategory, PluralForms, Prepared, Segment } from './formats.js'
 import { planLanguage, sourceTextOf, type Decision, type LanguagePlan, type TargetFile } from './incremental.js'
-import { ledgerScope, ledgerText, loadGlossary, memoryLookup, type Glossary, type LedgerEntry, type MemoryTranslator } from './memory.js'
+import { ledgerScope, ledgerText, loadGlossary, memoryLookup, type LedgerEntry, type MemoryTranslator } from './memory.js'
 
 /** What the job engine needs from a translator; @verso/engine's Engine satisfies it. */
 export interface JobTranslator {
@@ -39,7 +39,6 @@ export interface ProcessContext {
   memory?: MemoryTranslator | undefined
   /** The engine the memory files a pair under (the layer's `engineFor`). */
   memoryEngineFor?: ((pair: { source: string; target: string }) => string) | undefined
-  logger?: JobLogger
 }
 
 export interface ProcessResult {
