@@ -75,7 +75,8 @@ export async function loadGlossary(
   return glossary
 }
 
-const same = (a: string, b: string) => a.replace(/_/g, '-').toLowerCase() === b.replace(/_/g, '-').toLowerCase()
+// Case-insensitive, as the translate-through layer compares a glossary's pair with a call's.
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
 /** Why the glossary cannot serve the job's pair(s), or null. `source` 'auto' is not checked. */
 export function glossaryMismatch(glossary: Glossary | { glossary_id: string; source_language: string; target_language: string }, source: string, targets: readonly string[]): string | null {
