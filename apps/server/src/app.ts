@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Engine } from '@verso/engine'
 import type { Account, Metering, RateLimiter } from '@verso/metering'
 import type { JobService } from '@verso/jobs'
+import { createMemoryTranslator, type MemoryStore, type MemoryTranslator } from '@verso/memory'
 import { HttpError, insufficientCredits, statusForCode } from './http-errors.js'
 import { authenticate, type AuthFamily } from './auth.js'
 import { translateRoutes } from './routes/translate.js'
@@ -18,12 +19,17 @@ import swaggerUi from '@fastify/swagger-ui'
 import { createMetrics, type Metrics } from './metrics.js'
 import { metricsRoutes } from './routes/metrics.js'
 import { defaultWebRoot, webRoutes } from './routes/web.js'
+import { glossaryRoutes } from './routes/glossaries.js'
+import { engineFor } from './memory.js'
+import { idempotency } from './idempotency.js'
 
 export interface AppDeps {
   engine: Engine
   metering: Metering
   rateLimiter: RateLimiter
   jobs: JobService
+  /** The accounts' translation memories and glossaries (@verso/memory); every translating route goes through them. */
+  memoryStore: MemoryStore
   /** Largest JSON body accepted, in bytes. Default: 12 MiB (a subtitle file can be large). */
   bodyLimit?: number
   /** Prometheus metrics served at /metrics. Default: a registry of this app's own. */
@@ -36,6 +42,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']
   /** A ready logger (main.ts shares one pino logger with the job engine); takes precedence over `logger`. */
   loggerInstance?: FastifyBaseLogger
+  /** How long an Idempotency-Key stays claimed by a request that has not answered (a crashed server's), in ms. Default: 120 000. */
+  idempotencyLeaseMs?: number
 }
 
 declare module 'fastify' {
@@ -53,6 +61,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     account?: Account
   }
+}
+
+/** What the route plugins receive: the app's dependencies plus the memory layer buildApp puts over the engine. */
+export interface RouteDeps extends AppDeps {
+  memory: MemoryTranslator
 }
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>
@@ -73,14 +86,30 @@ export async function buildApp(given: AppDeps): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  // Over the instrumented engine, so translations the memory answers are not counted as engine calls.
+  const routeDeps: RouteDeps = {
+    ...deps,
+    memory: createMemoryTranslator({ translator: deps.engine, store: deps.memoryStore, engineFor: engineFor(given.engine), logger: app.log }),
+  }
   app.decorateRequest('account', undefined)
   // The OpenAPI document is generated from the routes' TypeBox schemas: GET /openapi.json.
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Verso translation service', version: '2.0.0' },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' } } },
+      components: {
+        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' } },
+        parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
+      },
       security: [{ apiKey: [] }],
+    },
+    // Every POST takes an Idempotency-Key (src/idempotency.ts): one shared parameter.
+    transformObject: (documentObject) => {
+      const doc = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject
+      for (const path of Object.values((doc as { paths?: Record<string, any> }).paths ?? {})) {
+        if (path?.post) path.post.parameters = [...(path.post.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }]
+      }
+      return doc
     },
     transform: ({ schema, url, route }) => {
       const documented = (route.config as FastifyContextConfig | undefined)?.documentedBody
@@ -112,6 +141,9 @@ export async function buildApp(given: AppDeps): Promise<App> {
       }
     }
   })
+
+  // After authentication: keys are per account. Before the routes, whose handlers it wraps.
+  await app.register(idempotency, { metering: deps.metering, ...(deps.idempotencyLeaseMs !== undefined ? { leaseMs: deps.idempotencyLeaseMs } : {}) })
 
   // The access log line, then usage statistics: they count every authenticated request,
   // success means a 2xx answer (metering keeps the counts in memory and writes them in batches).
@@ -169,13 +201,25 @@ export async function buildApp(given: AppDeps): Promise<App> {
   await app.register(metricsRoutes, { metrics, token: deps.metricsToken })
   await app.register(webRoutes, { webRoot: deps.webRoot ?? defaultWebRoot() })
   await app.register(healthRoutes, { engine: deps.engine })
-  await app.register(translateRoutes, deps)
-  await app.register(languageRoutes, deps)
-  await app.register(engineRoutes, deps)
-  await app.register(accountRoutes, deps)
-  await app.register(v1Routes, deps)
-  await app.register(i18nRoutes, deps)
+  await app.register(translateRoutes, routeDeps)
+  await app.register(languageRoutes, routeDeps)
+  await app.register(engineRoutes, routeDeps)
+  await app.register(accountRoutes, routeDeps)
+  await app.register(v1Routes, routeDeps)
+  await app.register(i18nRoutes, routeDeps)
+  await app.register(glossaryRoutes, routeDeps)
   return app
+}
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description:
+    'Makes a POST safe to retry (as in Stripe\'s API): the same key with the same body within 24 h replays the first response ' +
+    '(with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request ' +
+    'still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key.',
+  schema: { type: 'string' as const, minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
 }
 
 function isDownload(request: FastifyRequest): boolean {

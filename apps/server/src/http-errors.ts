@@ -58,6 +58,13 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   FORMAT_DUPLICATE_KEY: 400,
   FORMAT_UNSUPPORTED: 400,
   FORMAT_PLACEHOLDER_MISMATCH: 502,
+  GLOSSARY_INVALID: 400,
+  GLOSSARY_TOO_LARGE: 400,
+  // The routes check a glossary's pair before translating; the layer's own check is a backstop.
+  GLOSSARY_PAIR_MISMATCH: 400,
+  // A bad store option is a deployment error; a closed store means the server is shutting down.
+  MEMORY_INVALID_OPTION: 500,
+  MEMORY_CLOSED: 503,
   METERING_INVALID_INPUT: 400,
   METERING_ACCOUNT_NOT_FOUND: 404,
   METERING_DUPLICATE_EMAIL: 409,

@@ -7,7 +7,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Engine } from '@verso/engine'
-import type { Metering } from '@verso/metering'
+import type { KeyedOptions, Metering } from '@verso/metering'
 
 export interface Metrics {
   readonly registry: Registry
@@ -101,13 +101,14 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
     },
     instrumentMetering(metering) {
       return Object.assign(Object.create(metering) as Metering, {
-        async charge(accountId: string, amount: number) {
-          const result = await metering.charge(accountId, amount)
-          if (result?.ok) credits.inc({ kind: 'charged' }, amount)
+        async charge(accountId: string, amount: number, options?: KeyedOptions) {
+          const result = await metering.charge(accountId, amount, options)
+          // a keyed charge already taken took nothing this time
+          if (result?.ok && !result.alreadyCharged) credits.inc({ kind: 'charged' }, amount)
           return result
         },
-        async refund(accountId: string, amount: number) {
-          await metering.refund(accountId, amount)
+        async refund(accountId: string, amount: number, options?: KeyedOptions) {
+          await metering.refund(accountId, amount, options)
           credits.inc({ kind: 'refunded' }, amount)
         },
       })

@@ -1,14 +1,18 @@
 import { configuredEngines, createEngine, routedEngineFromEnv, type Engine, type RoutedEngine } from '@verso/engine'
 import { createRateLimiter, meteringFromEnv, type Metering, type RateLimiter } from '@verso/metering'
 import { createJobService, jobsFromEnv, type CreditsHook, type JobLogger, type JobService } from '@verso/jobs'
+import { createMemoryTranslator, memoryStoreFromEnv, type MemoryStore } from '@verso/memory'
 import type { Config } from './config.js'
 import { createMetrics, type Metrics } from './metrics.js'
+import { engineFor } from './memory.js'
 
 export interface Services {
   engine: Engine
   metering: Metering
   rateLimiter: RateLimiter
   jobs: JobService
+  /** Translation memories, ledgers and glossaries: DATA_DIR/verso.db, or PostgreSQL with DATABASE_URL. */
+  memoryStore: MemoryStore
   /** Reads the remote engines' languages (before listening); nothing to do with Apertium alone. */
   ready(): Promise<void>
   metrics: Metrics
@@ -26,12 +30,17 @@ export function createServices(config: Config, options: { logger?: JobLogger } =
   const metrics = createMetrics({ engine: () => engine })
   const metering = meteringFromEnv(env)
   const rateLimiter = createRateLimiter({ limit: config.rateLimitPerMinute, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) })
+  const memoryStore = memoryStoreFromEnv(env)
   const drivers = jobsFromEnv(env, { ...(options.logger ? { logger: options.logger } : {}) })
   const jobs = createJobService({
     store: drivers.store,
     files: drivers.files,
     queue: drivers.queue,
     translator: engine,
+    // jobs reuse the account's memory and its glossaries, whatever engine translates
+    memory: createMemoryTranslator({ translator: engine, store: memoryStore, engineFor: engineFor(engine), ...(options.logger ? { logger: options.logger } : {}) }),
+    // quotes and target-file checks read the memory under the same engine the layer files it
+    memoryEngineFor: engineFor(engine),
     supportsLanguage: (code) => engine.languages().some((language) => language.code === code),
     publicBaseUrl: config.publicBaseUrl,
     // jobs' credits are counted by the same metrics as the routes'
@@ -47,6 +56,7 @@ export function createServices(config: Config, options: { logger?: JobLogger } =
     metering,
     rateLimiter,
     jobs,
+    memoryStore,
     async ready() {
       await (engine as Partial<RoutedEngine>).start?.()
     },
@@ -56,6 +66,7 @@ export function createServices(config: Config, options: { logger?: JobLogger } =
       await drivers.close()
       await rateLimiter.close()
       await engine.close()
+      await memoryStore.close()
       await metering.close()
     },
   }
@@ -76,14 +87,19 @@ export function engineFromConfig(config: Pick<Config, 'engineEnv'> & Partial<Pic
   return routedEngineFromEnv(env, { apertium: { engine: apertium } })
 }
 
+function keyed(idempotencyKey: string | undefined): { idempotencyKey: string } | undefined {
+  return idempotencyKey === undefined ? undefined : { idempotencyKey }
+}
+
 /** Jobs reserve and refund credits through metering; @verso/jobs does not depend on it. */
 export function jobCredits(metering: Metering): CreditsHook {
   return {
-    reserve: async (ownerId, amount) => {
-      const charge = await metering.charge(ownerId, amount)
+    reserve: async (ownerId, amount, options) => {
+      const charge = await metering.charge(ownerId, amount, keyed(options?.idempotencyKey))
       return charge.ok ? { ok: true } : { ok: false, remaining: charge.remaining, required: charge.required }
     },
-    // Metering has no idempotency key: a refund retried after a crash between paying and settling is paid again (see @verso/jobs).
-    refund: (ownerId, amount) => metering.refund(ownerId, amount),
+    // Refunds are not keyed by refund id: one retried after a crash between paying and settling is paid again (see @verso/jobs).
+    // A job whose creation under an Idempotency-Key failed gives back its keyed reservation (a retry with the key reserves again).
+    refund: (ownerId, amount, refund) => metering.refund(ownerId, amount, keyed(refund?.idempotencyKey)),
   }
 }

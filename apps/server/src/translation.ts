@@ -101,17 +101,32 @@ export async function resolveChecked(
   return detected ? { source: resolved, target: resolvedTarget, detected } : { source: resolved, target: resolvedTarget }
 }
 
+/** Who pays: the request's account, and its Idempotency-Key once claimed (src/idempotency.ts). */
+export interface Payer {
+  account?: Account
+  idempotencyKey?: string
+  idempotencyAttempt?: string
+}
+
 /**
  * Charges `cost` credits atomically, runs `work`, and gives the credits back when the work
- * fails: a failed request never costs anything.
+ * fails: a failed request never costs anything. Under an Idempotency-Key the charge is keyed:
+ * the same request re-run after a crash (the key taken over) is not charged again, and the
+ * refund forgets the key's charge, so a retry after a failure is charged once more (unless
+ * another request took the key over meanwhile: the charge is then its, and stays).
  */
-export async function withCredits<T>(metering: Metering, account: Account, cost: number, work: () => Promise<T>): Promise<T> {
-  const charge = await metering.charge(account.id, cost)
+export async function withCredits<T>(metering: Metering, payer: Payer, cost: number, work: () => Promise<T>): Promise<T> {
+  const accountId = payer.account!.id
+  const keyed =
+    payer.idempotencyKey === undefined
+      ? undefined
+      : { idempotencyKey: payer.idempotencyKey, ...(payer.idempotencyAttempt === undefined ? {} : { attempt: payer.idempotencyAttempt }) }
+  const charge = await metering.charge(accountId, cost, keyed)
   if (!charge.ok) throw insufficientCredits(charge.remaining, charge.required)
   try {
     return await work()
   } catch (error) {
-    await metering.refund(account.id, cost)
+    await metering.refund(accountId, cost, keyed)
     throw error
   }
 }
@@ -149,10 +164,10 @@ export function noLetters(): HttpError {
 }
 
 /** Detection as the detect endpoints charge it: 1 credit, empty text and text without letters refused first. */
-export async function detectText(engine: Engine, metering: Metering, account: Account, text: string): Promise<Detection> {
+export async function detectText(engine: Engine, metering: Metering, payer: Payer, text: string): Promise<Detection> {
   if (text.trim() === '') throw new HttpError(400, 'Text is empty: give 1 to 5000 characters to detect.')
   // Placeholders are not words of any language: `{user_name}` must not vote for English.
   const words = maskText(text, 'en', true).segments.map(plainText).join('\n')
   if (!hasLetters(words)) throw noLetters()
-  return withCredits(metering, account, 1, () => detectLanguage(engine, words))
+  return withCredits(metering, payer, 1, () => detectLanguage(engine, words))
 }

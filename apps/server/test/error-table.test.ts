@@ -3,6 +3,7 @@ import { engineErrorCodes } from '@verso/engine'
 import { formatErrorCodes } from '@verso/formats'
 import { htmlErrorCodes } from '@verso/html'
 import { jobErrorCodes } from '@verso/jobs'
+import { glossaryErrorCodes, memoryStoreErrorCodes } from '@verso/memory'
 import { meteringErrorCodes } from '@verso/metering'
 import { subtitleErrorCodes } from '@verso/subtitles'
 import { STATUS_BY_CODE } from '../src/http-errors.js'
@@ -12,6 +13,7 @@ const packages = {
   formats: formatErrorCodes,
   html: htmlErrorCodes,
   jobs: jobErrorCodes,
+  memory: [...glossaryErrorCodes, ...memoryStoreErrorCodes],
   metering: meteringErrorCodes,
   subtitles: subtitleErrorCodes,
 }

@@ -4,19 +4,17 @@ import { join } from 'node:path'
 import { createEngine, type Engine } from '@verso/engine'
 import { createMetering, createRateLimiter, sqliteStore, type Metering } from '@verso/metering'
 import { createJobService, fsFileStore, sqliteJobStore, type JobService } from '@verso/jobs'
-import type { MemoryTranslator } from '@verso/memory'
+import { createMemoryTranslator, sqliteMemoryStore, type MemoryStore } from '@verso/memory'
 import { buildApp, type App } from '../src/app.js'
 import { jobCredits } from '../src/services.js'
-// TEMPORARY: the jobs package's test stand-ins until @verso/memory's stores and layer are merged.
-import { mapMemoryStore, standInMemoryTranslator } from '../../../packages/jobs/test/helpers/memory.js'
+import { engineFor } from '../src/memory.js'
 
 export interface Harness {
   app: App
   engine: Engine
   metering: Metering
   jobs: JobService
-  /** With `memory: true`: the jobs' translation memory (its store holds glossaries and ledgers). */
-  memory: MemoryTranslator | undefined
+  memoryStore: MemoryStore
   dataDir: string
   /** Creates an account and returns its key. */
   account(credits?: number, email?: string): Promise<{ apiKey: string; id: string; email: string }>
@@ -29,31 +27,31 @@ let accounts = 0
  * The real service in-process: Apertium engine, SQLite metering and jobs in a temporary
  * DATA_DIR, in-memory rate limiter. Only the socket is missing (`app.inject()`).
  */
-export async function createHarness(options: { rateLimit?: number; engine?: Engine; worker?: boolean; memory?: boolean } = {}): Promise<Harness> {
+export async function createHarness(options: { rateLimit?: number; engine?: Engine; worker?: boolean } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'verso-server-test-'))
   const engine = options.engine ?? createEngine()
   const metering = createMetering({ driver: sqliteStore({ path: join(dataDir, 'verso.db') }) })
   const rateLimiter = createRateLimiter({ limit: options.rateLimit ?? 10_000 })
-  const memory = options.memory ? standInMemoryTranslator(engine, mapMemoryStore()) : undefined
+  const memoryStore = sqliteMemoryStore({ path: join(dataDir, 'verso.db') })
   const jobs = createJobService({
     store: sqliteJobStore({ path: join(dataDir, 'jobs.db') }),
     files: fsFileStore({ dir: join(dataDir, 'files') }),
     translator: engine,
+    memory: createMemoryTranslator({ translator: engine, store: memoryStore, engineFor: engineFor(engine) }),
     publicBaseUrl: 'https://verso.test',
     credits: jobCredits(metering),
     webhookSecret: (ownerId) => metering.webhookSecret(ownerId),
+    memoryEngineFor: engineFor(engine),
     worker: { leaseMs: 30_000 },
-    // jobs with the translation memory, glossaries and target files (issue 13)
-    ...(memory ? { memory } : {}),
   })
   if (options.worker !== false) jobs.startWorker()
-  const app = await buildApp({ engine, metering, rateLimiter, jobs })
+  const app = await buildApp({ engine, metering, rateLimiter, jobs, memoryStore })
   return {
     app,
     engine,
     metering,
     jobs,
-    memory,
+    memoryStore,
     dataDir,
     async account(credits = 1000, email = `user${++accounts}-${process.pid}@example.com`) {
       const created = await metering.createAccount({ email, fullName: 'Test User', credits })
@@ -63,6 +61,7 @@ export async function createHarness(options: { rateLimit?: number; engine?: Engi
       await app.close()
       await jobs.close()
       await rateLimiter.close()
+      await memoryStore.close()
       if (!options.engine) await engine.close()
       await metering.close()
       rmSync(dataDir, { recursive: true, force: true })

@@ -9,7 +9,7 @@ let h: Harness
 let owner: { apiKey: string; id: string; email: string }
 
 beforeAll(async () => {
-  h = await createHarness({ memory: true })
+  h = await createHarness()
   owner = await h.account(10_000)
 })
 afterAll(() => h.close())
@@ -197,7 +197,7 @@ describe('incremental i18n jobs over HTTP (issue 13)', () => {
   })
 
   test('refuses a glossary whose pair is not the job\'s', async () => {
-    const glossary = await h.memory!.store.createGlossary(owner.id, { name: 'brand', source_language: 'en', target_language: 'ca', entries: [{ source: 'Verso', target: 'Verso' }] })
+    const glossary = await h.memoryStore.createGlossary(owner.id, { name: 'brand', source_language: 'en', target_language: 'ca', entries: [{ source: 'Verso', target: 'Verso' }] })
     const res = await post({ source_language: 'en', target_languages: 'es', glossary_id: glossary.glossary_id }, [{ field: 'file', filename: 'en.json', content: EN }])
     expect(res.statusCode).toBe(400)
     expect(res.json().detail).toMatch(/glossary/i)

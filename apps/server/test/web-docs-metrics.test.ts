@@ -62,7 +62,7 @@ describe('/metrics', () => {
   })
 
   it('requires the bearer token when METRICS_TOKEN is set', async () => {
-    const app = await buildApp({ engine: h.engine, metering: h.metering, rateLimiter: (await import('@verso/metering')).createRateLimiter({ limit: 10 }), jobs: h.jobs, metricsToken: 's3cret' })
+    const app = await buildApp({ engine: h.engine, metering: h.metering, rateLimiter: (await import('@verso/metering')).createRateLimiter({ limit: 10 }), jobs: h.jobs, memoryStore: h.memoryStore, metricsToken: 's3cret' })
     try {
       expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401)
       expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong!' } })).statusCode).toBe(401)

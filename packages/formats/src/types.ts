@@ -84,6 +84,31 @@ export interface Parsed {
   locales?: { sections: string[]; source: string }
   /** Bytes of the file with the given translations spliced in; untranslated bytes stay identical. */
   write(translations: ReadonlyMap<string, Translation>, options?: WriteOptions): Uint8Array
+  /**
+   * The value this file holds for `key` as a translation: the entry's text (plural: its forms) for
+   * json/yaml/properties/strings/xml; for PO the msgstr (plural: msgstr[n] mapped to this file's
+   * categories via its Plural-Forms header or the language's CLDR rules); undefined when the key is
+   * absent, untranslatable, or (PO) its msgstr is empty.
+   */
+  valueOf(key: string): Translation | undefined
+  /**
+   * Incremental update, called on the parsed TARGET file (a translation made earlier, perhaps
+   * edited by hand). Returns this file's bytes with: each key of `values` that this file has
+   * replaced in place exactly as `write` would; each key of `values` this file does not have but
+   * `source` has, inserted where `source` has it: after the nearest preceding source entry (in
+   * source order, same parent map for nested formats) that this file has, else before the nearest
+   * following one, else at the end of the parent (creating missing parent maps/objects for
+   * JSON/YAML in the file's own indentation style). Every other byte stays as it was: keys not in
+   * `values`, keys the source lacks, comments, order, indentation, line endings, BOM, encoding.
+   * `merge(source, new Map())` returns the input bytes; keys of `values` in neither file are ignored.
+   * Inserted entries copy the source entry's shape (PO: its comments, msgctxt, msgid(_plural) with
+   * the translation as msgstr; .strings/.properties: its comment block; Android XML: its element;
+   * JSON/YAML plurals: the target language's categories, as `write` does with `targetLanguage`).
+   *
+   * Throws FormatError FORMAT_UNSUPPORTED when `source` is another format, or when either file is
+   * a multi-locale JSON/YAML file (not supported in increments).
+   */
+  merge(source: Parsed, values: ReadonlyMap<string, Translation>, options?: WriteOptions): Uint8Array
 }
 
 export type FormatErrorCode =

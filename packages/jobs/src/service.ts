@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { JobError, isUnrecoverable } from './errors.js'
 import { FILE_TYPES, versoFormats, type FormatsSeam, type ParsedFile } from './process/formats.js'
 import { LeaseLost, countTranslatable, detectSource, parseTargetFile, parseUpload, processJob, type JobTranslator } from './process/i18n.js'
@@ -11,14 +11,18 @@ import { createOutbox } from './outbox.js'
 import { contentTypeFor, downloadName } from './download.js'
 
 export interface CreditsHook {
-  /** Reserves `amount` credits of the owner at job creation. */
-  reserve(ownerId: string, amount: number): Promise<{ ok: true } | { ok: false; remaining: number; required: number }>
+  /**
+   * Reserves `amount` credits of the owner at job creation. With `idempotencyKey` (a job created
+   * under an Idempotency-Key) the reservation is recorded under it: reserving again with the
+   * key takes nothing (a creation re-run after a crash is not paid twice).
+   */
+  reserve(ownerId: string, amount: number, options?: { idempotencyKey?: string }): Promise<{ ok: true } | { ok: false; remaining: number; required: number }>
   /**
    * Gives credits back (failed keys, failed or deleted jobs). A throw is retried later (the
    * refund stays in the outbox); `refund.id` is the same on every retry of one refund, for a
    * hook that can drop duplicates.
    */
-  refund(ownerId: string, amount: number, refund?: { id: string; jobId: string }): Promise<void>
+  refund(ownerId: string, amount: number, refund?: { id: string; jobId: string; idempotencyKey?: string }): Promise<void>
 }
 
 export interface JobServiceOptions {
@@ -106,6 +110,12 @@ export interface CreateJobInput {
   sourceLanguage?: string
   targetLanguages: string[]
   webhookUrl?: string
+  /**
+   * The request's Idempotency-Key (as scoped by the caller). The job id is derived from
+   * (ownerId, key), so creating again with the key answers the job created before, and the
+   * reservation is keyed (see CreditsHook.reserve). Default: none (a random id).
+   */
+  idempotencyKey?: string
   /** Read and fill the account's translation memory. Default: true. */
   useMemory?: boolean
   /** A glossary of the owner whose terms every segment keeps (its pair must be the job's). Default: none. */
@@ -126,6 +136,15 @@ export interface JobQuote {
   languages: Record<string, LanguageQuote>
   /** Σ keys_to_translate: the credits the job would reserve. */
   credits: number
+}
+
+/** A UUID (v4-shaped: version and variant bits set) from sha256(ownerId, key): the same job id on every retry. */
+export function jobIdForKey(ownerId: string, key: string): string {
+  const b = createHash('sha256').update(`${ownerId}\n${key}`).digest().subarray(0, 16)
+  b[6] = (b[6]! & 0x0f) | 0x40
+  b[8] = (b[8]! & 0x3f) | 0x80
+  const hex = b.toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
 export interface DownloadedFile {
@@ -261,8 +280,8 @@ export function createJobService(options: JobServiceOptions): JobService {
   function validateIncremental(input: CreateJobInput, fileType: JobRecord['file_type'], targets: string[]): void {
     if (input.useMemory !== undefined && typeof input.useMemory !== 'boolean') throw new JobError('JOB_INVALID_INPUT', 'useMemory must be true or false.')
     if (input.glossaryId !== undefined) {
-      if (typeof input.glossaryId !== 'string' || input.glossaryId === '' || input.glossaryId.length > 100) {
-        throw new JobError('JOB_INVALID_INPUT', 'glossary_id must be a glossary id.')
+      if (typeof input.glossaryId !== 'string' || !UUID.test(input.glossaryId)) {
+        throw new JobError('JOB_GLOSSARY_NOT_FOUND', `Glossary ${String(input.glossaryId)} not found.`)
       }
       if (!options.memory) throw new JobError('JOB_INVALID_INPUT', 'Glossaries need the translation memory, which this server does not have.')
     }
@@ -434,11 +453,19 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   async function create(input: CreateJobInput): Promise<JobRecord> {
     const { fileType, source, targets, webhookUrl } = validate(input)
+    const key = input.idempotencyKey
+    if (key !== undefined && (typeof key !== 'string' || key === '')) throw new JobError('JOB_INVALID_INPUT', 'idempotencyKey must be a non-empty string')
+    const id = key === undefined ? randomUUID() : jobIdForKey(input.ownerId, key)
+    if (key !== undefined) {
+      // Created before under the key (a crash before the answer): the same job, nothing reserved again.
+      const existing = await store.get(id)
+      if (existing && existing.owner_id === input.ownerId) return toRecord(existing)
+    }
     const { parsed, totalKeys, quote } = await assess(input, { fileType, source, targets }, 'create')
     // Only what the quote sends to an engine is reserved; the rest of the refund path is unchanged.
     const required = credits && quote ? quote.credits : 0
     if (credits && required > 0) {
-      const reservation = await credits.reserve(input.ownerId, required)
+      const reservation = await credits.reserve(input.ownerId, required, key === undefined ? undefined : { idempotencyKey: key })
       if (!reservation.ok) {
         throw new JobError(
           'JOB_INSUFFICIENT_CREDITS',
@@ -447,7 +474,6 @@ export function createJobService(options: JobServiceOptions): JobService {
         )
       }
     }
-    const id = randomUUID()
     let job: StoredJob
     try {
       await files.put(sourceKey(id), input.bytes)
@@ -469,7 +495,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       })
     } catch (error) {
       await files.removeJob(id).catch((cleanup: unknown) => logger.warn({ err: cleanup, job_id: id }, 'jobs: removing the upload of a job that was not created failed'))
-      if (credits && required > 0) await refundNow(input.ownerId, id, required)
+      if (credits && required > 0) await refundNow(input.ownerId, id, required, key)
       throw error
     }
     // Keep the parse for this process's worker, if it runs one (one slot: the newest upload).
@@ -492,10 +518,11 @@ export function createJobService(options: JobServiceOptions): JobService {
    * fails, queued in the outbox to be retried; only when both fail is it lost, and then logged
    * with everything needed to pay it by hand.
    */
-  async function refundNow(ownerId: string, jobId: string, amount: number): Promise<void> {
+  async function refundNow(ownerId: string, jobId: string, amount: number, idempotencyKey?: string): Promise<void> {
     const refundId = randomUUID()
     try {
-      await credits!.refund(ownerId, amount, { id: refundId, jobId })
+      // Keyed: the reservation's record is forgotten too, so a retry under the key reserves again.
+      await credits!.refund(ownerId, amount, { id: refundId, jobId, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) })
       return
     } catch (error) {
       logger.warn({ err: error, job_id: jobId, owner_id: ownerId, amount }, 'jobs: refund failed; queued for retry')

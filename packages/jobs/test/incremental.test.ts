@@ -1,11 +1,17 @@
 /**
  * Memory in jobs, incremental jobs (target files + ledger) and quotes, through the JobService
- * with SQLite stores, the fake codec and a counting fake translator.
+ * with SQLite job and memory stores, the real JSON codec (Parsed.valueOf / merge), the real
+ * translate-through layer of @verso/memory and a counting fake translator (so every engine call
+ * is seen; incremental-engine.test.ts does the same with Apertium).
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import type { MemoryStore } from '@verso/memory'
 import { JobError, type CreateJobInput, type JobService, type JobWithFiles } from '@verso/jobs'
 import { dec, enc, fakeCredits, fakeTranslator, until, type FakeTranslator } from './helpers/fakes.js'
-import { mapMemoryStore, standInMemoryTranslator } from './helpers/memory.js'
+import { sqliteMemory } from './helpers/memory.js'
 import { embedded, type Harness } from './helpers/service.js'
 
 const harnesses: Harness[] = []
@@ -13,14 +19,21 @@ afterEach(async () => {
   await Promise.all(harnesses.splice(0).map((h) => h.cleanup()))
 })
 
-function setup(options: { credits?: number; translator?: FakeTranslator; store?: ReturnType<typeof mapMemoryStore> } = {}) {
+const stores: MemoryStore[] = []
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((store) => store.close()))
+})
+
+function setup(options: { credits?: number; translator?: FakeTranslator; worker?: boolean; wrapStore?: (store: MemoryStore) => void } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'verso-jobs-incremental-'))
   const translator = options.translator ?? fakeTranslator()
-  const store = options.store ?? mapMemoryStore()
-  const memory = standInMemoryTranslator(translator, store)
+  const { store, memory } = sqliteMemory(translator, dir)
+  stores.push(store)
+  options.wrapStore?.(store)
   const credits = fakeCredits(options.credits ?? 1000)
-  const h = embedded({ translator, memory, credits })
+  const h = embedded({ translator, memory, credits, formats: undefined }, dir)
   harnesses.push(h)
-  h.service.startWorker()
+  if (options.worker !== false) h.service.startWorker()
   return { ...h, translator, store, memory, credits }
 }
 
@@ -131,19 +144,21 @@ describe('incremental jobs (target files)', () => {
   })
 
   test('a re-run after a crash between the ledger write and the progress write classifies keys the same way', async () => {
-    const store = mapMemoryStore()
-    const record = store.record.bind(store)
-    let crashes = 1
-    store.record = async (scope, entries) => {
-      await record(scope, entries)
-      if (crashes-- > 0) throw new Error('simulated crash after the ledger write')
-    }
-    const h = setup({ store })
-    crashes = 0
+    let crashes = 0
+    const h = setup({
+      wrapStore(store) {
+        const record = store.record.bind(store)
+        store.record = async (scope, entries) => {
+          await record(scope, entries)
+          if (crashes-- > 0) throw new Error('simulated crash after the ledger write')
+        }
+      },
+    })
     const first = await run(h.service, { bytes: enc(V1) })
     crashes = 1
     const edited = { ...first.es, bye: 'Adiós (a mano)' }
     const second = await run(h.service, { bytes: enc({ ...V1, title: 'Preferences' }), targetFiles: [{ language: 'es', filename: 'es.json', bytes: enc(edited) }] })
+    expect(crashes).toBe(-1)
     expect(second.job.status).toBe('completed')
     expect(second.es).toEqual({ ...edited, title: 'es:Preferences' })
     expect(second.job.languages.es).toMatchObject({ kept_keys: 1, needs_review: [] })
@@ -221,21 +236,31 @@ describe('glossaries in jobs', () => {
   })
 
   test('a glossary deleted before the job runs fails the job with a clear message and refunds it', async () => {
-    const translator = fakeTranslator()
-    const store = mapMemoryStore()
-    const memory = standInMemoryTranslator(translator, store)
-    const credits = fakeCredits(100)
-    const h = embedded({ translator, memory, credits })
-    harnesses.push(h)
-    const glossary = await store.createGlossary('u1', { name: 'g', source_language: 'en', target_language: 'es', entries: [{ source: 'Verso', target: 'Verso' }] })
+    const h = setup({ credits: 100, worker: false })
+    const glossary = await h.store.createGlossary('u1', { name: 'g', source_language: 'en', target_language: 'es', entries: [{ source: 'Verso', target: 'Verso' }] })
     const created = await h.service.create({ ownerId: 'u1', filename: 'en.json', bytes: enc(V1), targetLanguages: ['es'], sourceLanguage: 'en', glossaryId: glossary.glossary_id })
-    await store.deleteGlossary('u1', glossary.glossary_id)
+    await h.store.deleteGlossary('u1', glossary.glossary_id)
     h.service.startWorker()
     const done = await finished(h.service, created.id)
     expect(done.status).toBe('failed')
     expect(done.error_message).toContain(`glossary ${glossary.glossary_id} was deleted`)
     await h.service.drainOutbox()
-    expect(credits.balance).toBe(100)
-    expect(translator.calls).toEqual([])
+    expect(h.credits.balance).toBe(100)
+    expect(h.translator.calls).toEqual([])
+  })
+
+  test('keeps a do-not-translate term through the memory layer and reuses it next time', async () => {
+    const h = setup()
+    const glossary = await h.store.createGlossary('u1', { name: 'brand', source_language: 'en', target_language: 'es', entries: [{ source: 'Verso', target: 'Verso' }] })
+    const file = { brand: 'Verso makes translation easy' }
+    const first = await run(h.service, { bytes: enc(file), glossaryId: glossary.glossary_id })
+    expect(first.job).toMatchObject({ status: 'completed', glossary_id: glossary.glossary_id })
+    // The term went to the fake engine as a token and came back as the glossary's target.
+    expect(first.es.brand).toBe('Versoes: makes translation easy')
+    expect(h.translator.calls.at(-1)!.segments.join('')).not.toContain('Verso')
+    const quote = await h.service.quote({ ownerId: 'u1', filename: 'en.json', bytes: enc(file), targetLanguages: ['es'], sourceLanguage: 'en', glossaryId: glossary.glossary_id })
+    expect(quote.credits).toBe(0)
+    const again = await run(h.service, { bytes: enc(file), glossaryId: glossary.glossary_id })
+    expect(again.job.reused_keys).toBe(1)
   })
 })

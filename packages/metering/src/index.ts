@@ -1,7 +1,7 @@
 export { MeteringError, meteringErrorCodes } from './errors.js'
 export type { MeteringErrorCode } from './errors.js'
-export { createMetering, meteringFromEnv } from './metering.js'
-export type { Metering, MeteringOptions } from './metering.js'
+export { IDEMPOTENCY_TTL_MS, createMetering, meteringFromEnv } from './metering.js'
+export type { KeyedOptions, Metering, MeteringOptions } from './metering.js'
 export { createRateLimiter } from './rate-limit/index.js'
 export type { RateLimiter, RateLimiterOptions, RateLimitResult } from './rate-limit/index.js'
 export { postgresStore } from './store/postgres.js'
@@ -13,8 +13,11 @@ export type {
   AccountSummary,
   AuthResult,
   ChargeResult,
+  IdempotencyClaim,
+  IdempotentBegin,
   KeyStatus,
   MeteringStore,
   NewAccountRow,
   StoredAccount,
+  StoredResponse,
 } from './types.js'

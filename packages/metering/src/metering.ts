@@ -4,7 +4,7 @@ import { MeteringError } from './errors.js'
 import { generateApiKey, generateWebhookSecret, keyHasher, looksLikeApiKey } from './secrets.js'
 import { postgresStore } from './store/postgres.js'
 import { sqliteStore } from './store/sqlite.js'
-import type { Account, AccountSummary, AuthResult, ChargeResult, MeteringStore, StoredAccount } from './types.js'
+import type { Account, AccountSummary, AuthResult, ChargeResult, IdempotentBegin, MeteringStore, StoredAccount, StoredResponse } from './types.js'
 
 export interface Metering {
   /** Throws `METERING_DUPLICATE_EMAIL` (case-insensitive) and `METERING_INVALID_INPUT`. */
@@ -27,10 +27,32 @@ export interface Metering {
   revokeKey(email: string): Promise<void>
   /** Raises total_credits by `amount` (an integer ≥ 0). Throws `METERING_ACCOUNT_NOT_FOUND`, `METERING_INVALID_INPUT`. */
   addCredits(email: string, amount: number): Promise<Account>
-  /** Atomic: succeeds only when `credits` are left, in one conditional UPDATE. `credits` 0 → ok. */
-  charge(accountId: string, credits: number): Promise<ChargeResult>
-  /** Gives back credits reserved for work that failed; credits_used never goes below zero. */
-  refund(accountId: string, credits: number): Promise<void>
+  /**
+   * Atomic: succeeds only when `credits` are left, in one conditional UPDATE. `credits` 0 → ok.
+   * With `idempotencyKey` the charge is recorded under (account, key) for 24 h: a second charge
+   * with the key takes nothing and answers `{ ok: true, alreadyCharged: true }`, so work re-run
+   * after a crash is not paid twice.
+   */
+  charge(accountId: string, credits: number, options?: KeyedOptions): Promise<ChargeResult>
+  /**
+   * Gives back credits reserved for work that failed; credits_used never goes below zero. With
+   * `idempotencyKey` it undoes that key's charge: gives back `min(credits, charged)` and forgets
+   * the record (a retry with the key is charged again); no record of the key → nothing is given,
+   * nor when `attempt` is given and another attempt holds the charge (see `KeyedOptions`).
+   */
+  refund(accountId: string, credits: number, options?: KeyedOptions): Promise<void>
+  /**
+   * Claims an Idempotency-Key of the account for a request whose `fingerprint` (a digest of
+   * method, URL and body) is given: `started` (run it, then `completeIdempotent` or
+   * `releaseIdempotent` with the token; the claim holds for `leaseMs`, after which another
+   * caller may take it over), `replay`, `mismatch` or `running` (see `IdempotentBegin`). Records
+   * expire 24 h after creation. Key: 1–255 characters.
+   */
+  beginIdempotent(accountId: string, key: string, fingerprint: string, leaseMs: number): Promise<IdempotentBegin>
+  /** Stores the response of a started key for replay. `false`: the claim was lost (its lease expired and another caller took it). */
+  completeIdempotent(accountId: string, key: string, token: string, response: StoredResponse): Promise<boolean>
+  /** Drops a started key without a response (a 5xx, a crash of the work): the key may run again. `false`: the claim was lost. */
+  releaseIdempotent(accountId: string, key: string, token: string): Promise<boolean>
   /**
    * Counts one request in the usage statistics. Without `usageFlushMs` it is written at once
    * (and an unknown account throws `METERING_ACCOUNT_NOT_FOUND`); with it, it is added to
@@ -70,9 +92,28 @@ export interface MeteringOptions {
   usageFlushMs?: number
   /** Told when a background write of usage counters fails (the counts are kept for the next one). Default: a line on stderr. */
   onBackgroundError?: (error: unknown) => void
-  /** Clock of the authentication cache, for tests. Default: `Date.now`. */
+  /** Clock of the authentication cache, idempotency leases and the 24 h expiry of idempotency records, for tests. Default: `Date.now`. */
   now?: () => number
 }
+
+export interface KeyedOptions {
+  /** Records the charge under (account, key); see `Metering.charge`. 1–300 characters. Default: none. */
+  idempotencyKey?: string
+  /**
+   * With `idempotencyKey`: the attempt making the call (the idempotency lease token). A keyed
+   * charge belongs to the attempt that made it last, also when it took nothing (a take-over
+   * after a crash); a keyed refund by an attempt that no longer holds it gives nothing, so a
+   * server that lost its lease cannot refund the charge of the run that took over.
+   * Default: none (a refund undoes the key's charge whoever made it).
+   */
+  attempt?: string
+}
+
+/** How long an Idempotency-Key record (and a keyed charge) lives: 24 h after its creation, as at Stripe. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+
+/** How often an instance deletes expired idempotency records (on a begin, in the background). */
+const IDEMPOTENCY_CLEANUP_MS = 60 * 60 * 1000
 
 /** Most cached authentication answers; the oldest goes first beyond it. */
 const AUTH_CACHE_ENTRIES = 10_000
@@ -137,6 +178,18 @@ export function createMetering(options: MeteringOptions = {}): Metering {
         throw error
       }
     }
+  }
+
+  // The background deletion of expired idempotency records, at most once per IDEMPOTENCY_CLEANUP_MS.
+  let lastCleanup = 0
+  let cleanup: Promise<void> = Promise.resolve()
+  function cleanupSometimes(at: number): void {
+    if (at - lastCleanup < IDEMPOTENCY_CLEANUP_MS) return
+    lastCleanup = at
+    cleanup = store
+      .deleteIdempotencyBefore(at - IDEMPOTENCY_TTL_MS)
+      .then(() => undefined)
+      .catch(reportBackground)
   }
 
   function open(): void {
@@ -234,18 +287,60 @@ export function createMetering(options: MeteringOptions = {}): Metering {
       return publicAccount(updated)
     },
 
-    async charge(accountId, credits) {
+    async charge(accountId, credits, options) {
       open()
       const n = count(credits, 'credits')
+      const key = chargeKey(options)
+      if (key !== undefined) {
+        const at = now()
+        const result = await store.chargeKeyed(id(accountId), key, n, at, at - IDEMPOTENCY_TTL_MS, attemptOf(options))
+        if (!result) throw notFound(accountId)
+        if (!result.ok) return { ok: false, remaining: result.remaining, required: n }
+        return result.alreadyCharged ? { ok: true, remaining: result.remaining, alreadyCharged: true } : { ok: true, remaining: result.remaining }
+      }
       const result = await store.charge(id(accountId), n)
       if (!result) throw notFound(accountId)
       return result.ok ? { ok: true, remaining: result.remaining } : { ok: false, remaining: result.remaining, required: n }
     },
 
-    async refund(accountId, credits) {
+    async refund(accountId, credits, options) {
       open()
       const n = count(credits, 'credits')
-      if (!(await store.refund(id(accountId), n))) throw notFound(accountId)
+      const key = chargeKey(options)
+      const found = key !== undefined ? await store.refundKeyed(id(accountId), key, n, attemptOf(options)) : await store.refund(id(accountId), n)
+      if (!found) throw notFound(accountId)
+    },
+
+    async beginIdempotent(accountId, key, fingerprint, leaseMs) {
+      open()
+      if (typeof key !== 'string' || key.length < 1 || key.length > 255) invalid('an idempotency key must be 1 to 255 characters')
+      if (typeof fingerprint !== 'string' || fingerprint === '' || fingerprint.length > 512) invalid('fingerprint must be 1 to 512 characters')
+      if (typeof leaseMs !== 'number' || !Number.isSafeInteger(leaseMs) || leaseMs < 1) invalid('leaseMs must be an integer ≥ 1')
+      const at = now()
+      cleanupSometimes(at)
+      return store.beginIdempotent({
+        accountId: id(accountId),
+        key,
+        fingerprint,
+        token: randomUUID(),
+        now: at,
+        leaseUntil: at + leaseMs,
+        expiredAtOrBefore: at - IDEMPOTENCY_TTL_MS,
+      })
+    },
+
+    async completeIdempotent(accountId, key, token, response) {
+      open()
+      const status = response?.status
+      if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) invalid('response.status must be an HTTP status')
+      if (!(response.body instanceof Uint8Array)) invalid('response.body must be bytes')
+      if (response.contentType !== null && typeof response.contentType !== 'string') invalid('response.contentType must be a string or null')
+      return store.completeIdempotent(id(accountId), String(key), String(token), response)
+    },
+
+    async releaseIdempotent(accountId, key, token) {
+      open()
+      return store.releaseIdempotent(id(accountId), String(key), String(token))
     },
 
     async recordRequest(accountId, outcome) {
@@ -288,6 +383,7 @@ export function createMetering(options: MeteringOptions = {}): Metering {
       flushTimer = null
       authCache.clear()
       try {
+        await cleanup
         await timedWrite
         await writeUsage()
       } finally {
@@ -351,6 +447,20 @@ function duration(value: unknown, name: string): number {
   if (value === undefined) return 0
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) invalid(`${name} must be an integer ≥ 0 (ms)`)
   return value
+}
+
+function chargeKey(options: KeyedOptions | undefined): string | undefined {
+  const key = options?.idempotencyKey
+  if (key === undefined) return undefined
+  if (typeof key !== 'string' || key.length < 1 || key.length > 300) invalid('idempotencyKey must be 1 to 300 characters')
+  return key
+}
+
+function attemptOf(options: KeyedOptions | undefined): string | null {
+  const attempt = options?.attempt
+  if (attempt === undefined) return null
+  if (typeof attempt !== 'string' || attempt === '' || attempt.length > 200) invalid('attempt must be 1 to 200 characters')
+  return attempt
 }
 
 function id(accountId: unknown): string {

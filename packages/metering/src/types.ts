@@ -29,7 +29,46 @@ export interface AccountSummary {
   }
 }
 
-export type ChargeResult = { ok: true; remaining: number } | { ok: false; remaining: number; required: number }
+/**
+ * `alreadyCharged`: a keyed charge (`{ idempotencyKey }`) whose key was charged before (within
+ * 24 h): nothing was taken this time. Present only then.
+ */
+export type ChargeResult = { ok: true; remaining: number; alreadyCharged?: true } | { ok: false; remaining: number; required: number }
+
+/** A response kept under an Idempotency-Key, replayed byte for byte. */
+export interface StoredResponse {
+  status: number
+  /** The Content-Type header; null when the response had none. */
+  contentType: string | null
+  body: Uint8Array
+}
+
+/**
+ * What `beginIdempotent` found for (account, key):
+ * - `started`: the caller now runs the request; `token` completes or releases it. `since` (epoch
+ *   ms) is when the record was created: the same on a take-over after a crash, new once the key
+ *   expired, so `${since}` scopes charges and jobs to this use of the key.
+ * - `replay`: the request ran before with the same fingerprint; `response` is its answer.
+ * - `mismatch`: the key was used with a different request (fingerprint).
+ * - `running`: the first request with this key still holds its lease.
+ */
+export type IdempotentBegin =
+  | { state: 'started'; token: string; since: number }
+  | { state: 'replay'; response: StoredResponse }
+  | { state: 'mismatch' }
+  | { state: 'running'; leaseUntil: number }
+
+/** The driver's side of `beginIdempotent`: times are epoch ms decided by `Metering` (its clock). */
+export interface IdempotencyClaim {
+  accountId: string
+  key: string
+  fingerprint: string
+  token: string
+  now: number
+  leaseUntil: number
+  /** Records created at or before this are expired: ignored and replaced. */
+  expiredAtOrBefore: number
+}
 
 /** An account as a store keeps it: the public fields plus usage counters. */
 export interface StoredAccount extends Account {
@@ -72,6 +111,39 @@ export interface MeteringStore {
   refund(accountId: string, credits: number): Promise<boolean>
   /** Adds to the usage counters in one statement: `successful + failed` requests. `false`: no such account. */
   addUsage(accountId: string, successful: number, failed: number): Promise<boolean>
+  /**
+   * A charge recorded under (account, key), in one transaction: when an unexpired record of the
+   * key exists nothing is taken (`alreadyCharged`); otherwise the conditional UPDATE of `charge`
+   * runs and, when it succeeds, the record is written (replacing an expired one). Two
+   * concurrent calls with one key take the credits once. `null`: no such account.
+   */
+  chargeKeyed(
+    accountId: string,
+    key: string,
+    credits: number,
+    now: number,
+    expiredAtOrBefore: number,
+    /** The attempt making the charge; set on the record, also when it exists already (a take-over). */
+    holder: string | null,
+  ): Promise<{ ok: boolean; remaining: number; alreadyCharged: boolean } | null>
+  /**
+   * Undoes a keyed charge in one transaction: deletes the key's record and lowers credits_used
+   * by `min(credits, recorded)`; with no record, nothing is refunded. With `holder`, only a
+   * record held by it (or by no one) is undone. `false`: no such account.
+   */
+  refundKeyed(accountId: string, key: string, credits: number, holder: string | null): Promise<boolean>
+  /**
+   * Atomically claims (account, key): inserts a `running` record with the claim's token and
+   * lease, or takes over an expired record, or a `running` one of the same fingerprint whose
+   * lease has passed (its server crashed); otherwise reports what is there.
+   */
+  beginIdempotent(claim: IdempotencyClaim): Promise<IdempotentBegin>
+  /** `running` → `done` with the response, only while `token` holds the record. `false`: it does not (lease taken over). */
+  completeIdempotent(accountId: string, key: string, token: string, response: StoredResponse): Promise<boolean>
+  /** Deletes the record while `token` holds it, so the key may run again. */
+  releaseIdempotent(accountId: string, key: string, token: string): Promise<boolean>
+  /** Deletes idempotency records and keyed-charge records created at or before `before`; answers how many. */
+  deleteIdempotencyBefore(before: number): Promise<number>
   webhookSecret(accountId: string): Promise<string | null>
   setWebhookSecret(accountId: string, secret: string): Promise<boolean>
   close(): Promise<void>

@@ -49,7 +49,7 @@ describe.skipIf(skip)('postgres', () => {
             )
           ).rows.map((row) => row.table_name),
         )
-        expect(tables).toEqual(['metering_accounts', 'metering_api_keys'])
+        expect(tables).toEqual(['metering_accounts', 'metering_api_keys', 'metering_idempotency', 'metering_keyed_charges'])
       } finally {
         await metering.close()
         await withClient((client) => client.query(`DROP SCHEMA IF EXISTS ${own} CASCADE`))

@@ -64,7 +64,7 @@ describe('sqlite store', () => {
     const db = new Database(path)
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all()
-    expect(tables).toEqual(['metering_accounts', 'metering_api_keys'])
+    expect(tables).toEqual(['metering_accounts', 'metering_api_keys', 'metering_idempotency', 'metering_keyed_charges'])
     db.close()
     await store.close()
   })

@@ -260,6 +260,188 @@ export function testMeteringStore(driver: string, harness: StoreHarness): void {
       })
     })
 
+    describe('idempotency keys', () => {
+      const HOUR = 60 * 60 * 1000
+      /** A Metering on a clock the test moves. */
+      function clocked(start = Date.now()) {
+        const clock = { at: start }
+        return { clock, instance: another({ now: () => clock.at }) }
+      }
+      const response = (text: string, status = 200) => ({ status, contentType: 'application/json; charset=utf-8', body: new TextEncoder().encode(text) })
+
+      test('starts a new key, then replays its stored response for the same fingerprint', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('idem'), fullName: 'Idem', credits: 1 })
+        const first = await metering.beginIdempotent(account.id, 'key-1', 'fp-a', 60_000)
+        expect(first.state).toBe('started')
+        if (first.state !== 'started') return
+        expect(await metering.completeIdempotent(account.id, 'key-1', first.token, response('{"ok":1}', 201))).toBe(true)
+        const again = await metering.beginIdempotent(account.id, 'key-1', 'fp-a', 60_000)
+        expect(again.state).toBe('replay')
+        if (again.state !== 'replay') return
+        expect(again.response.status).toBe(201)
+        expect(again.response.contentType).toBe('application/json; charset=utf-8')
+        expect(new TextDecoder().decode(again.response.body)).toBe('{"ok":1}')
+      })
+
+      test('answers mismatch for the key with another fingerprint, done or running', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('idem-mm'), fullName: 'Idem', credits: 1 })
+        const started = await metering.beginIdempotent(account.id, 'k', 'fp-a', 60_000)
+        expect(await metering.beginIdempotent(account.id, 'k', 'fp-b', 60_000)).toEqual({ state: 'mismatch' })
+        if (started.state === 'started') await metering.completeIdempotent(account.id, 'k', started.token, response('{}'))
+        expect(await metering.beginIdempotent(account.id, 'k', 'fp-b', 60_000)).toEqual({ state: 'mismatch' })
+      })
+
+      test('keeps keys per account', async () => {
+        const a = (await metering.createAccount({ email: uniqueEmail('idem-a'), fullName: 'A', credits: 1 })).account
+        const b = (await metering.createAccount({ email: uniqueEmail('idem-b'), fullName: 'B', credits: 1 })).account
+        expect((await metering.beginIdempotent(a.id, 'shared', 'fp', 60_000)).state).toBe('started')
+        expect((await metering.beginIdempotent(b.id, 'shared', 'fp-other', 60_000)).state).toBe('started')
+      })
+
+      test('lets exactly one of concurrent claims through two connections start; the others see it running', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('idem-race'), fullName: 'Race', credits: 1 })
+        const other = another()
+        const results = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? metering : other).beginIdempotent(account.id, 'race', 'fp', 60_000)),
+        )
+        expect(results.filter((r) => r.state === 'started')).toHaveLength(1)
+        expect(results.filter((r) => r.state === 'running')).toHaveLength(9)
+      })
+
+      test('takes over a running key whose lease expired (its server crashed), keeping its creation time', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('idem-lease'), fullName: 'Lease', credits: 1 })
+        const { clock, instance } = clocked()
+        const first = await instance.beginIdempotent(account.id, 'crash', 'fp', 1000)
+        clock.at += 999
+        expect((await instance.beginIdempotent(account.id, 'crash', 'fp', 1000)).state).toBe('running')
+        clock.at += 1
+        const second = await instance.beginIdempotent(account.id, 'crash', 'fp', 1000)
+        expect(second.state).toBe('started')
+        if (first.state !== 'started' || second.state !== 'started') return
+        expect(second.since).toBe(first.since)
+        expect(second.token).not.toBe(first.token)
+        // The crashed holder's late answer is refused; the new holder's is kept.
+        expect(await instance.completeIdempotent(account.id, 'crash', first.token, response('late'))).toBe(false)
+        expect(await instance.releaseIdempotent(account.id, 'crash', first.token)).toBe(false)
+        expect(await instance.completeIdempotent(account.id, 'crash', second.token, response('new'))).toBe(true)
+        const replay = await instance.beginIdempotent(account.id, 'crash', 'fp', 1000)
+        expect(replay.state === 'replay' && new TextDecoder().decode(replay.response.body)).toBe('new')
+      })
+
+      test('does not take over an expired lease for another fingerprint', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('idem-lease-mm'), fullName: 'Lease', credits: 1 })
+        const { clock, instance } = clocked()
+        await instance.beginIdempotent(account.id, 'k', 'fp', 1000)
+        clock.at += 5000
+        expect(await instance.beginIdempotent(account.id, 'k', 'other', 1000)).toEqual({ state: 'mismatch' })
+      })
+
+      test('lets a released key run again, with any body', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('idem-release'), fullName: 'Release', credits: 1 })
+        const first = await metering.beginIdempotent(account.id, 'k', 'fp', 60_000)
+        if (first.state !== 'started') throw new Error('not started')
+        expect(await metering.releaseIdempotent(account.id, 'k', first.token)).toBe(true)
+        expect((await metering.beginIdempotent(account.id, 'k', 'other', 60_000)).state).toBe('started')
+      })
+
+      test('forgets a key 24 h after it was created: a new request with it starts afresh', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('idem-expiry'), fullName: 'Expiry', credits: 1 })
+        const { clock, instance } = clocked()
+        const first = await instance.beginIdempotent(account.id, 'day', 'fp', 1000)
+        if (first.state !== 'started') throw new Error('not started')
+        await instance.completeIdempotent(account.id, 'day', first.token, response('{}'))
+        clock.at += 24 * HOUR - 1
+        expect((await instance.beginIdempotent(account.id, 'day', 'other', 1000)).state).toBe('mismatch')
+        clock.at += 1
+        const fresh = await instance.beginIdempotent(account.id, 'day', 'other', 1000)
+        expect(fresh.state).toBe('started')
+        if (fresh.state === 'started') expect(fresh.since).toBe(clock.at)
+      })
+
+      test('refuses a key that is empty or longer than 255 characters', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('idem-bad'), fullName: 'Bad', credits: 1 })
+        expect(await codeOf(metering.beginIdempotent(account.id, '', 'fp', 1000))).toBe('METERING_INVALID_INPUT')
+        expect(await codeOf(metering.beginIdempotent(account.id, 'x'.repeat(256), 'fp', 1000))).toBe('METERING_INVALID_INPUT')
+        expect(await codeOf(metering.beginIdempotent(account.id, 'k', 'fp', 0))).toBe('METERING_INVALID_INPUT')
+        expect((await metering.beginIdempotent(account.id, 'x'.repeat(255), 'fp', 1000)).state).toBe('started')
+      })
+
+      test('takes a keyed charge once, also from concurrent calls through two connections', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('keyed'), fullName: 'Keyed', credits: 10 })
+        const other = another()
+        const results = await Promise.all(
+          Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? metering : other).charge(account.id, 3, { idempotencyKey: 'job-1' })),
+        )
+        expect(results.every((r) => r.ok)).toBe(true)
+        expect(results.filter((r) => r.ok && r.alreadyCharged)).toHaveLength(5)
+        expect((await metering.findAccount(account.email))?.creditsUsed).toBe(3)
+        expect(await metering.charge(account.id, 3, { idempotencyKey: 'job-2' })).toEqual({ ok: true, remaining: 4 })
+      })
+
+      test('charges again after a keyed refund, and a second keyed refund gives nothing more', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('keyed-refund'), fullName: 'Refund', credits: 10 })
+        await metering.charge(account.id, 4, { idempotencyKey: 'k' })
+        await metering.refund(account.id, 4, { idempotencyKey: 'k' })
+        await metering.refund(account.id, 4, { idempotencyKey: 'k' })
+        expect((await metering.findAccount(account.email))?.creditsUsed).toBe(0)
+        expect(await metering.charge(account.id, 4, { idempotencyKey: 'k' })).toEqual({ ok: true, remaining: 6 })
+      })
+
+      test('lets only the attempt holding a keyed charge refund it: a take-over moves the charge to the new attempt', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('keyed-holder'), fullName: 'Holder', credits: 10 })
+        await metering.charge(account.id, 2, { idempotencyKey: 'k', attempt: 'first' })
+        expect(await metering.charge(account.id, 2, { idempotencyKey: 'k', attempt: 'second' })).toEqual({ ok: true, remaining: 8, alreadyCharged: true })
+        await metering.refund(account.id, 2, { idempotencyKey: 'k', attempt: 'first' })
+        expect((await metering.findAccount(account.email))?.creditsUsed).toBe(2)
+        await metering.refund(account.id, 2, { idempotencyKey: 'k', attempt: 'second' })
+        expect((await metering.findAccount(account.email))?.creditsUsed).toBe(0)
+      })
+
+      test('records nothing for a refused keyed charge, so the key is charged once credits arrive', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('keyed-poor'), fullName: 'Poor', credits: 1 })
+        expect(await metering.charge(account.id, 2, { idempotencyKey: 'k' })).toEqual({ ok: false, remaining: 1, required: 2 })
+        await metering.addCredits(account.email, 1)
+        expect(await metering.charge(account.id, 2, { idempotencyKey: 'k' })).toEqual({ ok: true, remaining: 0 })
+      })
+
+      test('charges a key again once its record is 24 h old', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('keyed-expiry'), fullName: 'Expiry', credits: 10 })
+        const { clock, instance } = clocked()
+        await instance.charge(account.id, 1, { idempotencyKey: 'k' })
+        clock.at += 24 * HOUR - 1
+        expect(await instance.charge(account.id, 1, { idempotencyKey: 'k' })).toEqual({ ok: true, remaining: 9, alreadyCharged: true })
+        clock.at += 1
+        expect(await instance.charge(account.id, 1, { idempotencyKey: 'k' })).toEqual({ ok: true, remaining: 8 })
+      })
+
+      test('refuses a keyed charge for an unknown account or with a bad key', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('keyed-bad'), fullName: 'Bad', credits: 1 })
+        expect(await codeOf(metering.charge(randomUUID(), 1, { idempotencyKey: 'k' }))).toBe('METERING_ACCOUNT_NOT_FOUND')
+        expect(await codeOf(metering.refund(randomUUID(), 1, { idempotencyKey: 'k' }))).toBe('METERING_ACCOUNT_NOT_FOUND')
+        expect(await codeOf(metering.charge(account.id, 1, { idempotencyKey: '' }))).toBe('METERING_INVALID_INPUT')
+      })
+
+      test('deletes records older than 24 h in the background, at most once an hour', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('idem-cleanup'), fullName: 'Cleanup', credits: 1 })
+        const store = harness.open()
+        const deleted: number[] = []
+        const deleteBefore = store.deleteIdempotencyBefore.bind(store)
+        const instance = createMetering({
+          driver: { ...store, deleteIdempotencyBefore: async (before) => { deleted.push(before); return deleteBefore(before) } },
+          now: () => clock.at,
+        })
+        extra.push(instance)
+        const clock = { at: Date.now() }
+        await instance.beginIdempotent(account.id, 'a', 'fp', 1000)
+        clock.at += HOUR - 1
+        await instance.beginIdempotent(account.id, 'b', 'fp', 1000)
+        expect(deleted).toEqual([clock.at - HOUR + 1 - 24 * HOUR])
+        clock.at += 1
+        await instance.beginIdempotent(account.id, 'c', 'fp', 1000)
+        expect(deleted).toHaveLength(2)
+      })
+    })
+
     describe('usage summary', () => {
       test('has exactly the spec shape, with zero rates for a new account', async () => {
         const email = uniqueEmail('fresh')

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import type { AppDeps } from '../app.js'
 import { HttpError } from '../http-errors.js'
 import { MAX_TARGETS } from '@verso/jobs'
 import { checkLanguages } from '../translation.js'
+import { claimIdempotency } from '../idempotency.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const FIELDS = new Set(['source_language', 'target_languages', 'webhook_url', 'use_memory', 'glossary_id', 'dry_run'])
@@ -40,6 +42,8 @@ const UPLOAD_FORM = {
       'multi-locale JSON/YAML files are not supported.',
   },
 }
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /** `true/false/1/0` form flags; anything else is a 400. */
 function flag(fields: Record<string, string>, name: string, fallback: boolean): boolean {
@@ -80,7 +84,7 @@ function jobNotFound(field: 'detail' | 'error' = 'detail'): HttpError {
 
 /** Spec 4.5–4.9: localization-file jobs. The work itself happens in @verso/jobs' worker. */
 export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engine }) => {
-  app.post('/v2/translate/i18n', { config: { auth: 'translate', rateLimited: true, documentedBody: UPLOAD_FORM } }, async (request, reply) => {
+  app.post('/v2/translate/i18n', { config: { auth: 'translate', rateLimited: true, documentedBody: UPLOAD_FORM, idempotency: 'in-handler' } }, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new HttpError(415, 'This endpoint takes multipart/form-data with a file field; JSON is not accepted.')
     }
@@ -118,7 +122,13 @@ export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engin
     const languages = checkLanguages(engine, source, targets)
     const useMemory = flag(fields, 'use_memory', true)
     const dryRun = flag(fields, 'dry_run', false)
-    const glossaryId = fields.glossary_id?.trim()
+    const glossaryId = fields.glossary_id?.trim().toLowerCase()
+    if (glossaryId && !UUID.test(glossaryId)) throw new HttpError(404, 'Glossary not found.')
+    const targetLanguageFiles = targetFiles.map((target) => ({ language: targetLanguageOf(engine, target, languages), filename: target.filename, bytes: target.bytes }))
+    // The form is read: an Idempotency-Key is claimed now (a replay answers here), before the job
+    // exists. Target files are part of the fingerprint (by name and content hash).
+    const fingerprinted = { ...fields, ...Object.fromEntries(targetFiles.map((target) => [target.field, `${target.filename}:${sha256(target.bytes)}`])) }
+    if (await claimIdempotency(request, reply, { fields: fingerprinted, file })) return reply
     const input = {
       ownerId: request.account!.id,
       filename: file.filename,
@@ -126,9 +136,10 @@ export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engin
       sourceLanguage: languages.source,
       targetLanguages: languages.targets,
       ...(fields.webhook_url ? { webhookUrl: fields.webhook_url.trim() } : {}),
+      ...(request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {}),
       useMemory,
       ...(glossaryId ? { glossaryId } : {}),
-      ...(targetFiles.length > 0 ? { targetFiles: targetFiles.map((target) => ({ language: targetLanguageOf(engine, target, languages), filename: target.filename, bytes: target.bytes })) } : {}),
+      ...(targetLanguageFiles.length > 0 ? { targetFiles: targetLanguageFiles } : {}),
     }
     if (dryRun) return jobs.quote(input)
     const job = await jobs.create(input)

@@ -5,10 +5,11 @@ import type { Engine, Segment, Translation } from '@verso/engine'
 import { extractHtml } from '@verso/html'
 import type { Metering } from '@verso/metering'
 import { extractSubtitles } from '@verso/subtitles'
-import type { AppDeps } from '../app.js'
+import type { RouteDeps } from '../app.js'
 import { HttpError } from '../http-errors.js'
+import { MemoryFields, requestGlossary, translateRemembered, translateRememberedSettled, type MemoryUse, type RoutedResult } from '../memory.js'
 import { maskSegment, maskText, type MaskedSegment, type MaskedText } from '../placeholders.js'
-import { checkLanguages, details, detectText, engineOf, isAuto, noLetters, plainText, resolveChecked, resolvePair, withCredits, type ResolvedPair } from '../translation.js'
+import { checkLanguages, details, detectText, engineOf, isAuto, noLetters, plainText, resolveChecked, withCredits, type ResolvedPair } from '../translation.js'
 
 const Language = Type.String({ minLength: 1, maxLength: 35 })
 const translateFamily = { auth: 'translate', rateLimited: true } as const
@@ -29,6 +30,7 @@ export const TranslateBody = Type.Object(
     source: Language,
     target: Language,
     preserve_placeholders: PreservePlaceholders,
+    ...MemoryFields,
   },
   { additionalProperties: true },
 )
@@ -37,6 +39,7 @@ const BatchBody = Type.Object({
   source: Language,
   target: Language,
   preserve_placeholders: PreservePlaceholders,
+  ...MemoryFields,
 })
 const SubtitlesBody = Type.Object({
   format: Type.String(),
@@ -44,52 +47,60 @@ const SubtitlesBody = Type.Object({
   source: Language,
   target: Language,
   preserve_placeholders: PreservePlaceholders,
+  ...MemoryFields,
 })
 const HtmlBody = Type.Object({
   html: Type.String({ minLength: 1, maxLength: 50_000 }),
   source: Language,
   target: Language,
   preserve_placeholders: PreservePlaceholders,
+  ...MemoryFields,
 })
 export const DetectBody = Type.Object({ text: Type.String({ maxLength: 5000 }) })
 
-/** Spec 4.1–4.4 and 4.10: text, batch, subtitles, HTML and detection (v2). */
-export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
+/** Spec 4.1–4.4 and 4.10: text, batch, subtitles, HTML and detection (v2), through the account's memory. */
+export const translateRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { engine, metering } = deps
+  const { engine, metering, memory } = deps
 
   app.post('/v2/translate', { schema: { body: TranslateBody }, config: translateFamily }, async (request) => {
-    const { text, source, target, preserve_placeholders = true } = request.body
-    const outcome = await translateText(engine, metering, request, text, source, target, preserve_placeholders)
+    const { text, source, target, preserve_placeholders = true, use_memory = true, glossary_id } = request.body
+    const outcome = await translateText(deps, request, { text, source, target, protect: preserve_placeholders, useMemory: use_memory, glossaryId: glossary_id })
     return {
       translations: { text, translation: outcome.translation, source: outcome.pair.source, target: outcome.pair.target },
-      details: details(outcome.pair, outcome.results),
+      details: { ...details(outcome.pair, outcome.results), ...memoryDetails(outcome.results) },
     }
   })
 
   app.post('/v2/translate/batch', { schema: { body: BatchBody }, config: translateFamily }, async (request) => {
-    const { texts, source, target, preserve_placeholders = true } = request.body
+    const { texts, source, target, preserve_placeholders = true, use_memory = true, glossary_id } = request.body
     // Items that cannot be translated are answered per item and cost nothing.
     const problems = texts.map((text) =>
       text.trim() === '' ? 'Text is empty' : [...text].length > 5000 ? 'Text is longer than 5000 characters' : null,
     )
     const checked = checkLanguages(engine, source, [target])
+    const use: MemoryUse = { useMemory: use_memory, glossary: await requestGlossary(memory.store, request.account!.id, glossary_id, checked), via: 'batch' }
     const masks = texts.map((text, index) => (problems[index] === null ? maskText(text, checked.targets[0]!, preserve_placeholders) : null))
     const pair = await resolveChecked(engine, checked, () => masks.flatMap((mask) => mask?.segments.map(plainText) ?? []).join('\n'))
     // An item with nothing to translate (only placeholders, digits, punctuation) comes back as it is, free.
     const work = masks.filter((mask): mask is MaskedText => mask !== null && mask.segments.length > 0)
     const flat = work.flatMap((mask) => mask.segments)
-    const settled = work.length === 0 ? [] : await withCredits(metering, request.account!, work.length, () => engine.translateSettled(flat, pair))
-    const answers = new Map<MaskedText, { segments: Segment[]; engine: string } | { error: string }>()
+    const settled =
+      work.length === 0 ? [] : await withCredits(metering, request, work.length, () => translateRememberedSettled(memory, engine, request, flat, pair, use))
+    const answers = new Map<MaskedText, { segments: Segment[]; engine: string; reused: boolean } | { error: string }>()
     let at = 0
     for (const mask of work) {
       const outcomes = settled.slice(at, (at += mask.segments.length))
-      const failure = outcomes.find((outcome) => !('segment' in outcome))
+      const failure = outcomes.find((outcome) => 'error' in outcome)
       answers.set(
         mask,
         failure && 'error' in failure
           ? { error: failure.error.message }
-          : { segments: outcomes.map((outcome) => (outcome as { segment: Segment }).segment), engine: engineOf(outcomes[0] as Translation) },
+          : {
+              segments: outcomes.map((outcome) => (outcome as RoutedResult).segment),
+              engine: engineOf(outcomes[0] as RoutedResult),
+              reused: outcomes.every((outcome) => (outcome as RoutedResult).reused),
+            },
       )
     }
     let failed = 0
@@ -99,8 +110,8 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
       const answer = mask ? answers.get(mask) : undefined
       if (mask && (mask.segments.length === 0 || (answer && 'segments' in answer))) {
         const translation = mask.segments.length === 0 ? text : restoreText(request, mask, (answer as { segments: Segment[] }).segments)
-        // `engine` (additive): which engine translated this item.
-        const engine = answer && 'engine' in answer ? { engine: answer.engine } : {}
+        // `engine` and `from_memory` (additive): which engine translated this item, and whether the memory answered it.
+        const engine = answer && 'engine' in answer ? { engine: answer.engine, from_memory: answer.reused } : {}
         return { text, translation, source: pair.source, target: pair.target, success: true, ...engine }
       }
       failed++
@@ -113,30 +124,34 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
   })
 
   app.post('/v2/translate/subtitles', { schema: { body: SubtitlesBody }, config: translateFamily }, async (request) => {
-    const { format, content, source, target, preserve_placeholders = true } = request.body
+    const { format, content, source, target, preserve_placeholders = true, use_memory = true, glossary_id } = request.body
     if (format !== 'srt' && format !== 'vtt') {
       throw new HttpError(400, `Unsupported subtitle format '${format}': use 'srt' or 'vtt'.`)
     }
+    const checked = checkLanguages(engine, source, [target])
+    const use: MemoryUse = { useMemory: use_memory, glossary: await requestGlossary(memory.store, request.account!.id, glossary_id, checked), via: 'subtitles' }
     // Parse first: a file that is not a subtitle file is a 400 before anything is charged.
     const subtitles = extractSubtitles(content, format)
     const masks = subtitles.segments.map((segment) => (preserve_placeholders ? maskSegment(segment) : unmasked(segment)))
-    const pair = await resolvePair(engine, source, target, () => masks.map((mask) => plainText(mask.segment)).join('\n'))
-    const translated = await withCredits(metering, request.account!, subtitles.blocks, () =>
-      masks.length === 0 ? Promise.resolve([]) : engine.translate(masks.map((mask) => mask.segment), pair),
+    const pair = await resolveChecked(engine, checked, () => masks.map((mask) => plainText(mask.segment)).join('\n'))
+    const translated = await withCredits(metering, request, subtitles.blocks, () =>
+      masks.length === 0 ? Promise.resolve([]) : translateRemembered(memory, engine, request, masks.map((mask) => mask.segment), pair, use),
     )
     // Blocks that could not be read came back as written; `warnings` says which (additive to the spec).
     return { format, content: subtitles.write(translated.map((t, index) => masks[index]!.restore(t.segment))), warnings: subtitles.warnings }
   })
 
   app.post('/v2/translate/html', { schema: { body: HtmlBody }, config: translateFamily }, async (request) => {
-    const { html, source, target, preserve_placeholders = true } = request.body
+    const { html, source, target, preserve_placeholders = true, use_memory = true, glossary_id } = request.body
     const page = extractHtml(html)
     const masks = page.segments.map((segment) => (preserve_placeholders ? maskSegment(segment) : unmasked(segment)))
     // A page with no text to translate has no language to detect: it comes back as it is.
     const nothingToDetect = source === 'auto' && page.segments.length === 0
-    const pair = await resolvePair(engine, nothingToDetect ? target : source, target, () => masks.map((mask) => plainText(mask.segment)).join('\n'))
-    const translated = await withCredits(metering, request.account!, 1, () =>
-      masks.length === 0 ? Promise.resolve([]) : engine.translate(masks.map((mask) => mask.segment), pair),
+    const checked = checkLanguages(engine, nothingToDetect ? target : source, [target])
+    const use: MemoryUse = { useMemory: use_memory, glossary: await requestGlossary(memory.store, request.account!.id, glossary_id, checked), via: 'html' }
+    const pair = await resolveChecked(engine, checked, () => masks.map((mask) => plainText(mask.segment)).join('\n'))
+    const translated = await withCredits(metering, request, 1, () =>
+      masks.length === 0 ? Promise.resolve([]) : translateRemembered(memory, engine, request, masks.map((mask) => mask.segment), pair, use),
     )
     return { html: page.write(translated.map((t, index) => masks[index]!.restore(t.segment))) }
   })
@@ -144,10 +159,15 @@ export const translateRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps
   for (const url of ['/v2/language_detect', '/v2/detect_language']) {
     app.post(url, { schema: { body: DetectBody }, config: translateFamily }, async (request) => {
       const { text } = request.body
-      const { language } = await detectText(engine, metering, request.account!, text)
+      const { language } = await detectText(engine, metering, request, text)
       return { language_detection: { text, language } }
     })
   }
+}
+
+/** `from_memory` (additive to the spec's details): every segment of the text came from the account's memory. */
+function memoryDetails(results: readonly RoutedResult[]): { from_memory?: boolean } {
+  return results.length === 0 ? {} : { from_memory: results.every((result) => result.reused) }
 }
 
 function unmasked(segment: Segment): MaskedSegment {
@@ -161,25 +181,34 @@ function restoreText(request: FastifyRequest, mask: MaskedText, segments: readon
   return text
 }
 
+/** What one text request asks for (v2 and v1 translate). */
+export interface TextRequest {
+  text: string
+  source: string
+  target: string
+  protect: boolean
+  useMemory: boolean
+  glossaryId?: string | undefined
+}
+
 /**
- * One text (v2 and v1 translate): masked, its language resolved, translated and restored. A text
- * with nothing to translate (no letter outside placeholders: `!!!`, `123`, `{name}`) comes back
- * unchanged and costs nothing; with source `auto` it is a 400 (there is no language to detect).
+ * One text (v2 and v1 translate): masked, its language resolved, translated through the
+ * account's memory and restored. A text with nothing to translate (no letter outside
+ * placeholders: `!!!`, `123`, `{name}`) comes back unchanged and costs nothing; with source
+ * `auto` it is a 400 (there is no language to detect).
  */
 export async function translateText(
-  engine: Engine,
-  metering: Metering,
+  deps: RouteDeps,
   request: FastifyRequest,
-  text: string,
-  source: string,
-  target: string,
-  protect: boolean,
-): Promise<{ translation: string; pair: ResolvedPair; results: Translation[] }> {
-  const checked = checkLanguages(engine, source, [target])
-  const mask = maskText(text, checked.targets[0]!, protect)
-  if (mask.segments.length === 0 && isAuto(source)) throw noLetters()
+  input: TextRequest,
+): Promise<{ translation: string; pair: ResolvedPair; results: RoutedResult[] }> {
+  const { engine, metering, memory } = deps
+  const checked = checkLanguages(engine, input.source, [input.target])
+  const use: MemoryUse = { useMemory: input.useMemory, glossary: await requestGlossary(memory.store, request.account!.id, input.glossaryId, checked), via: 'translate' }
+  const mask = maskText(input.text, checked.targets[0]!, input.protect)
+  if (mask.segments.length === 0 && isAuto(input.source)) throw noLetters()
   const pair = await resolveChecked(engine, checked, () => mask.segments.map(plainText).join('\n'))
-  if (mask.segments.length === 0) return { translation: text, pair, results: [] }
-  const results = await withCredits(metering, request.account!, 1, () => engine.translate(mask.segments, pair))
+  if (mask.segments.length === 0) return { translation: input.text, pair, results: [] }
+  const results = await withCredits(metering, request, 1, () => translateRemembered(memory, engine, request, mask.segments, pair, use))
   return { translation: restoreText(request, mask, results.map((result) => result.segment)), pair, results }
 }

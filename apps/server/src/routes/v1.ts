@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { AppDeps } from '../app.js'
+import type { RouteDeps } from '../app.js'
 import { detectText } from '../translation.js'
 import { DetectBody, TranslateBody, translateText } from './translate.js'
 
@@ -11,18 +11,19 @@ const translateFamily = { auth: 'translate', rateLimited: true } as const
  * credit costs; Verso applies v2's (1 to 5000 characters, 1 credit a request) so that v1 is not a
  * way around them.
  */
-export const v1Routes: FastifyPluginAsync<AppDeps> = async (fastify, { engine, metering }) => {
+export const v1Routes: FastifyPluginAsync<RouteDeps> = async (fastify, deps) => {
+  const { engine, metering } = deps
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
 
   app.post('/v1/translate', { schema: { body: TranslateBody }, config: translateFamily }, async (request) => {
-    const { text, source, target, preserve_placeholders = true } = request.body
-    const { translation, pair } = await translateText(engine, metering, request, text, source, target, preserve_placeholders)
+    const { text, source, target, preserve_placeholders = true, use_memory = true, glossary_id } = request.body
+    const { translation, pair } = await translateText(deps, request, { text, source, target, protect: preserve_placeholders, useMemory: use_memory, glossaryId: glossary_id })
     return { translation, source: pair.source, target: pair.target }
   })
 
   for (const url of ['/v1/language_detect', '/v1/detect_language']) {
     app.post(url, { schema: { body: DetectBody }, config: translateFamily }, async (request) => {
-      const { language, confidence } = await detectText(engine, metering, request.account!, request.body.text)
+      const { language, confidence } = await detectText(engine, metering, request, request.body.text)
       return { language, confidence }
     })
   }

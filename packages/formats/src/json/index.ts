@@ -16,6 +16,8 @@ import { scanJson, type JsonSlot } from './scanner.js'
 import { detectSyntax } from '../shared/syntax.js'
 import { areLocaleKeys, sourceCandidates } from '../shared/locales.js'
 import { escapeSegment } from '../shared/keys.js'
+import { remember, modelOf, unreadable } from '../shared/merge.js'
+import { jsonMergeEdits, type JsonModel } from './merge.js'
 import { jsonSectionEdits, objectMembers, type JsonMember } from './sections.js'
 
 export type { ParseOptions }
@@ -26,7 +28,8 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   const src = decodeUnicode(source, opts.maxBytes)
   const original = src.bytes
   if (src.issue) {
-    return { format: 'json', encoding: src.encoding, entries: [], issues: [src.issue], write: () => original.slice() }
+    const copy = () => original.slice()
+    return { format: 'json', encoding: src.encoding, entries: [], issues: [src.issue], write: copy, ...unreadable(copy) }
   }
   const text = src.text
   const scanned = scanJson(text, opts.maxDepth)
@@ -59,7 +62,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   const byKey = new Map<string, JsonSlot>(slots.map((s) => [s.key, s]))
   const style = escapeStyleOf(text)
 
-  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
+  const valueEdits = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Edit[] => {
     const edits: Edit[] = []
     for (const [key, translation] of translations) {
       const slot = byKey.get(key)
@@ -72,6 +75,11 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
         edits.push({ start: slot.start, end: slot.end, text: quote(value, style) })
       }
     }
+    return edits
+  }
+  const finish = (edits: Edit[]): Uint8Array => (edits.length === 0 ? original.slice() : encodeText(applyEdits(text, edits), src.encoding, src.bom))
+  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
+    const edits = valueEdits(translations, writeOptions)
     const target = writeOptions?.targetLanguage
     if (sections && sections.source >= 0 && target !== undefined) {
       const placed = jsonSectionEdits({
@@ -81,10 +89,26 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       })
       if (placed !== undefined) return placed.length === 0 ? original.slice() : encodeText(applyEdits(text, placed), src.encoding, src.bom)
     }
-    if (edits.length === 0) return original.slice()
-    return encodeText(applyEdits(text, edits), src.encoding, src.bom)
+    return finish(edits)
   }
-  const result: Parsed = { format: 'json', encoding: src.encoding, entries, issues, write }
+  const model: JsonModel = {
+    text, lineBreak: lineBreakOf(text), slots: byKey, multiLocale: sections !== undefined,
+    wellFormed: !issues.some((i) => i.code === 'FORMAT_SYNTAX' || i.code === 'FORMAT_TOO_DEEP'),
+    quote: (value) => quote(value, style), valueEdits,
+  }
+  const result: Parsed = {
+    format: 'json', encoding: src.encoding, entries, issues, write,
+    valueOf: (key) => {
+      const slot = byKey.get(key)
+      if (!slot || !slot.isString) return undefined
+      if (slot.plural) {
+        return slot.plural.members.some((m) => m.text !== '') ? Object.fromEntries(slot.plural.members.map((m) => [m.category, m.text])) : undefined
+      }
+      return slot.text === '' ? undefined : slot.text
+    },
+    merge: (source, values, options) => finish(jsonMergeEdits(model, modelOf<JsonModel>(source, 'json'), values, options)),
+  }
+  remember(result, model)
   const syntax = detectSyntax(entries.map((e) => e.text))
   if (syntax) result.syntax = syntax
   if (sections && sections.source >= 0) {

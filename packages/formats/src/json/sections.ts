@@ -20,7 +20,7 @@ export interface JsonMember {
 }
 
 /** End of the JSON value starting at `i` (text is valid JSON). */
-function valueEnd(text: string, i: number): number {
+export function valueEnd(text: string, i: number): number {
   const c = text[i]
   if (c === '"') {
     for (let j = i + 1; j < text.length; j++) {

@@ -7,6 +7,8 @@ import type { ParseOptions } from '../shared/options.js'
 import { decodeSource, detectEol, LineIndex, writeEdits, type Edit } from '../strings/source-text.js'
 import { gettextPluralForms, pickPluralForm, pluralFormsHeader, type GettextPluralForms } from '../plurals/index.js'
 import { formatPoString, unescapePo } from './escape.js'
+import { flatMergeEdits, lineSpan, modelOf, remember, type FlatModel, type Span } from '../shared/merge.js'
+import { FormatError } from '../types.js'
 
 export type PoParseOptions = ParseOptions
 
@@ -33,18 +35,22 @@ interface Block {
   references: string[]
   flags: string[]
   fields: Field[]
+  /** Offset of the block's first line (comment or keyword); null until one is read. */
+  start: number | null
 }
 
 interface Located {
   entry: Entry
   msgstr: Field[]
   multiLine: boolean
+  /** The entry's lines with its comments (see FlatModel.blocks). */
+  block: Span
 }
 
 const KEYWORD = /^(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?(?=[\s"]|$)/
 
 function emptyBlock(): Block {
-  return { translator: [], extracted: [], references: [], flags: [], fields: [] }
+  return { translator: [], extracted: [], references: [], flags: [], fields: [], start: null }
 }
 
 /** Parses a PO or POT file. Never throws: problems come back as `issues`. */
@@ -104,7 +110,8 @@ export function parse(source: string | Uint8Array, options?: PoParseOptions): Pa
     if (b.flags.length > 0) entry.flags = b.flags
     if (b.references.length > 0) entry.references = b.references
     if (!isHeader && msgstr.some((f) => f.str.value !== '')) entry.translations = msgstr.map((f) => f.str.value)
-    const loc: Located = { entry, msgstr, multiLine: msgid.str.pieces.length > 1 }
+    const last = b.fields[b.fields.length - 1]!
+    const loc: Located = { entry, msgstr, multiLine: msgid.str.pieces.length > 1, block: lineSpan(text, b.start ?? first.keywordStart, last.str.end) }
     if (byKey.has(key)) return report('FORMAT_DUPLICATE_KEY', `duplicate entry ${JSON.stringify(key)}`, msgid.keywordStart)
     byKey.set(key, loc)
     located.push(loc)
@@ -138,10 +145,12 @@ export function parse(source: string | Uint8Array, options?: PoParseOptions): Pa
       if (block.fields.length > 0) finish()
     } else if (trimmed.startsWith('#')) {
       if (block.fields.length > 0) finish()
+      block.start ??= offset
       const kind = trimmed[1]
       if (kind === '~' || kind === '|') {
         // obsolete entries and previous-msgid comments are not entries; comments before them belong to them
         if (kind === '~') block = emptyBlock()
+        else block.start ??= offset
       } else if (kind === ',') {
         block.flags.push(...trimmed.slice(2).split(',').map((f) => f.trim()).filter(Boolean))
       } else if (kind === '.') {
@@ -184,6 +193,7 @@ export function parse(source: string | Uint8Array, options?: PoParseOptions): Pa
             keywordStart: at,
             str: { start: piece.start, end: piece.end, value: piece.value, pieces: [piece] },
           }
+          block.start ??= offset
           block.fields.push(current)
         }
       }
@@ -196,7 +206,8 @@ export function parse(source: string | Uint8Array, options?: PoParseOptions): Pa
   const fileLanguage = /^Language:[ \t]*(\S*)/m.exec(headerValue)?.[1] ?? ''
   const fileNplurals = Number(/nplurals\s*=\s*(\d+)/.exec(headerValue)?.[1] ?? '0')
 
-  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
+  /** The edits `write` makes to entries (the header's Language and Plural-Forms are `write`'s alone). */
+  const entryEdits = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Edit[] => {
     const edits: Edit[] = []
     const target = writeOptions?.targetLanguage
     const forms: GettextPluralForms = target
@@ -212,6 +223,11 @@ export function parse(source: string | Uint8Array, options?: PoParseOptions): Pa
       if (loc.entry.plural) edits.push(...pluralEdit(loc, value, forms))
       else edits.push(stringEdit(loc.msgstr[0]!, asString(value), loc.multiLine))
     }
+    return edits
+  }
+  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
+    const edits = entryEdits(translations, writeOptions)
+    const target = writeOptions?.targetLanguage
     const h = header as Located | null
     if (target && h) edits.push(...headerEdits(h.msgstr[0]!, target))
     return writeEdits(src, edits)
@@ -288,13 +304,48 @@ export function parse(source: string | Uint8Array, options?: PoParseOptions): Pa
     return [{ start: field.str.start, end: field.str.end, text: formatPoString(value, { wrap: true, prefixLength: 0, eol, width: Infinity }) }]
   }
 
-  return {
+  /** This file's plural categories by msgstr index: its Language's gettext forms when they agree with its Plural-Forms, else by nplurals. */
+  const fileCategories = (): PluralCategory[] => {
+    const byLanguage = fileLanguage ? gettextPluralForms(fileLanguage) : undefined
+    if (byLanguage && (fileNplurals === 0 || byLanguage.nplurals === fileNplurals)) return byLanguage.categories
+    if (fileNplurals === 1) return ['other']
+    if (fileNplurals === 2 || !byLanguage) return ['one', 'other']
+    return byLanguage.categories
+  }
+  const valueOf = (key: string): Translation | undefined => {
+    const loc = byKey.get(key)
+    if (!loc || !loc.entry.translatable || loc.msgstr.every((f) => f.str.value === '')) return undefined
+    if (!loc.entry.plural) return loc.msgstr[0]!.str.value
+    const categories = fileCategories()
+    const forms: PluralForms = {}
+    loc.msgstr.forEach((f, i) => {
+      const category = categories[f.index ?? i] ?? 'other'
+      if (forms[category] === undefined) forms[category] = f.str.value
+    })
+    return forms
+  }
+  const model: FlatModel = {
+    text, lineBreak: eol, blankLineBetween: true,
+    blocks: new Map(located.map((l) => [l.entry.key, l.block])),
+    // inserted plural entries get this file's forms when the caller names no language
+    edits: (translations, writeOptions) => entryEdits(translations, writeOptions?.targetLanguage || !fileLanguage ? writeOptions : { ...writeOptions, targetLanguage: fileLanguage }),
+  }
+  const parsed: Parsed = {
     format: 'po',
     encoding: src.encoding,
     entries: located.map((l) => l.entry),
     issues,
     write,
+    valueOf,
+    merge: (source, values, options) => {
+      if (!src.usable && values.size > 0) throw new FormatError('FORMAT_UNSUPPORTED', 'cannot merge into a file that could not be read (see its issues)')
+      const sourceModel = modelOf<FlatModel>(source, 'po')
+      const opts = options?.targetLanguage || !fileLanguage ? options : { ...options, targetLanguage: fileLanguage }
+      return writeEdits(src, flatMergeEdits(model, sourceModel, values, opts))
+    },
   }
+  remember(parsed, model)
+  return parsed
 }
 
 function asString(value: Translation): string {

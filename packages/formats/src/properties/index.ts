@@ -12,7 +12,8 @@
  */
 import type { Entry, Issue, Parsed, Translation, WriteOptions } from '../types.js'
 import { resolveOptions, type ParseOptions } from '../shared/options.js'
-import { applyEdits, encodeText, LineIndex, makeIssue, toBytes, type Edit } from '../shared/text.js'
+import { applyEdits, encodeText, LineIndex, lineBreakOf, makeIssue, toBytes, type Edit } from '../shared/text.js'
+import { flatMergeEdits, lineSpan, modelOf, remember, unreadable, type FlatModel, type Span } from '../shared/merge.js'
 
 export type { ParseOptions }
 
@@ -26,6 +27,8 @@ interface Slot {
   needsSeparator: boolean
   /** Continuations follow escaped newlines: `\n\` + break + `indent`. */
   newlineLayout?: { lineBreak: string; indent: string }
+  /** The entry's lines with its comment block (see FlatModel.blocks). */
+  block: Span
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
@@ -37,7 +40,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   const copy = () => bytes.slice()
   if (bytes.length > opts.maxBytes) {
     return {
-      format: 'properties', encoding: 'utf-8', entries: [], write: copy,
+      format: 'properties', encoding: 'utf-8', entries: [], write: copy, ...unreadable(copy),
       issues: [makeIssue('FORMAT_TOO_LARGE', `input is ${bytes.length} bytes; the limit is ${opts.maxBytes}`)],
     }
   }
@@ -71,18 +74,36 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     upperHex: escaped !== null && /[A-F]/.test(escaped[0]) && !/[a-f]/.test(escaped[0]),
   }
 
-  const write = (translations: ReadonlyMap<string, Translation>, _options?: WriteOptions): Uint8Array => {
+  const valueEdits = (translations: ReadonlyMap<string, Translation>, _options?: WriteOptions, into?: FlatModel): Edit[] => {
+    const escape = (into?.style as EscapeStyle | undefined) ?? style
     const edits: Edit[] = []
     for (const [key, translation] of translations) {
       const slot = byKey.get(key)
       if (!slot) continue
       const value = typeof translation === 'string' ? translation : translation.other ?? slot.text
-      edits.push({ start: slot.start, end: slot.end, text: (slot.needsSeparator ? '=' : '') + escapeValue(value, style, slot.newlineLayout) })
+      edits.push({ start: slot.start, end: slot.end, text: (slot.needsSeparator ? '=' : '') + escapeValue(value, escape, slot.newlineLayout) })
     }
-    if (edits.length === 0) return copy()
-    return encodeText(applyEdits(text, edits), encoding, bom)
+    return edits
   }
-  return { format: 'properties', encoding, entries, issues, write }
+  const finish = (edits: Edit[]): Uint8Array => (edits.length === 0 ? copy() : encodeText(applyEdits(text, edits), encoding, bom))
+  const write = (translations: ReadonlyMap<string, Translation>, _options?: WriteOptions): Uint8Array => finish(valueEdits(translations))
+  const model: FlatModel = {
+    text,
+    lineBreak: lineBreakOf(text),
+    blocks: new Map(slots.map((s) => [s.key, s.block])),
+    edits: valueEdits,
+    style,
+  }
+  const parsed: Parsed = {
+    format: 'properties', encoding, entries, issues, write,
+    valueOf: (key) => {
+      const slot = byKey.get(key)
+      return slot && slot.text !== '' ? slot.text : undefined
+    },
+    merge: (source, values, options) => finish(flatMergeEdits(model, modelOf<FlatModel>(source, 'properties'), values, options)),
+  }
+  remember(parsed, model)
+  return parsed
 }
 
 interface EscapeStyle {
@@ -157,6 +178,7 @@ function scan(text: string): { slots: Slot[]; notes: Array<string | undefined>; 
   const n = text.length
   let pos = 0
   let comment: string[] = []
+  let commentStart = 0
   /** End of the natural line starting at `from` (offset of its line break or n). */
   const eol = (from: number) => {
     let i = from
@@ -181,6 +203,7 @@ function scan(text: string): { slots: Slot[]; notes: Array<string | undefined>; 
     }
     const first = text[i]
     if (first === '#' || first === '!') {
+      if (comment.length === 0) commentStart = pos
       comment.push(text.slice(i + 1, end).replace(/^[ \t]/, ''))
       pos = end + breakLength(end)
       continue
@@ -302,7 +325,8 @@ function scan(text: string): { slots: Slot[]; notes: Array<string | undefined>; 
       value += r.ch
     }
     const valueEnd = lineEnd
-    const slot: Slot = { key, text: value, start: valueStart, end: valueEnd, needsSeparator: valueStart === keyEnd && !sepFound }
+    const block = lineSpan(text, comment.length > 0 ? commentStart : pos, valueEnd)
+    const slot: Slot = { key, text: value, start: valueStart, end: valueEnd, needsSeparator: valueStart === keyEnd && !sepFound, block }
     if (breaks > 0 && breaks === newlineBreaks) slot.newlineLayout = { lineBreak, indent: indent ?? '' }
     if (seen.has(key)) report('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(key)}`, i)
     else {

@@ -3,9 +3,10 @@
  * UTF-16 with its BOM kept. Values are spliced back at the offsets read, so every other
  * byte stays as it was.
  */
-import type { Entry, Issue, Parsed, Translation, WriteOptions } from '../types.js'
+import { FormatError, type Entry, type Issue, type Parsed, type Translation, type WriteOptions } from '../types.js'
 import type { ParseOptions } from '../shared/options.js'
-import { decodeSource, LineIndex, writeEdits, type Edit } from './source-text.js'
+import { decodeSource, detectEol, LineIndex, writeEdits, type Edit } from './source-text.js'
+import { flatMergeEdits, lineSpan, modelOf, remember, type FlatModel, type Span } from '../shared/merge.js'
 
 export type StringsParseOptions = ParseOptions
 
@@ -13,6 +14,8 @@ interface Slot {
   entry: Entry
   /** Value ranges of this key (the first occurrence and any duplicates), quotes included. */
   ranges: Array<{ start: number; end: number }>
+  /** The entry's lines with its comment block (see FlatModel.blocks). */
+  block: Span
 }
 
 const UNQUOTED = /[A-Za-z0-9_$+/:.-]/
@@ -105,8 +108,13 @@ export function parse(source: string | Uint8Array, options?: StringsParseOptions
     return { start, end: i, value: text.slice(start, i) }
   }
 
+  /** Start of the comment run `noteFor` reads (the key's own start when there is none). */
+  let noteStart = 0
+  /** End of the previous entry (after its `;`). */
+  let previousEnd = 0
   const noteFor = (keyStart: number): string | undefined => {
     const run: string[] = []
+    noteStart = keyStart
     let next = keyStart
     for (let k = comments.length - 1; k >= 0; k--) {
       const c = comments[k]!
@@ -114,6 +122,7 @@ export function parse(source: string | Uint8Array, options?: StringsParseOptions
       if ((between.match(/\n/g)?.length ?? 0) > 1) break
       run.unshift(c.text)
       next = c.start
+      noteStart = c.start
     }
     return run.length > 0 ? run.join('\n') : undefined
   }
@@ -138,6 +147,7 @@ export function parse(source: string | Uint8Array, options?: StringsParseOptions
       continue
     }
     const note = noteFor(keyStart)
+    const blockStart = noteStart
     comments = []
     skip()
     if (text[i] !== '=') {
@@ -169,12 +179,15 @@ export function parse(source: string | Uint8Array, options?: StringsParseOptions
     const pos = lines.position(value.start)
     const entry: Entry = { key: key.value, text: value.value, translatable: value.value.trim() !== '', line: pos.line, column: pos.column }
     if (note !== undefined) entry.note = note
-    const slot: Slot = { entry, ranges: [{ start: value.start, end: value.end }] }
+    // a comment trailing the previous entry's line is not this entry's: the block starts on a line of its own
+    const ownLine = text.lastIndexOf('\n', blockStart - 1) + 1 >= previousEnd ? blockStart : keyStart
+    const slot: Slot = { entry, ranges: [{ start: value.start, end: value.end }], block: lineSpan(text, ownLine, i) }
+    previousEnd = i
     byKey.set(key.value, slot)
     slots.push(slot)
   }
 
-  const write = (translations: ReadonlyMap<string, Translation>, _options?: WriteOptions): Uint8Array => {
+  const valueEdits = (translations: ReadonlyMap<string, Translation>): Edit[] => {
     const edits: Edit[] = []
     for (const [key, translation] of translations) {
       const slot = byKey.get(key)
@@ -182,8 +195,21 @@ export function parse(source: string | Uint8Array, options?: StringsParseOptions
       const value = typeof translation === 'string' ? translation : (translation.other ?? slot.entry.text)
       for (const r of slot.ranges) edits.push({ start: r.start, end: r.end, text: `"${escapeStrings(value)}"` })
     }
-    return writeEdits(src, edits)
+    return edits
   }
-
-  return { format: 'strings', encoding: src.encoding, entries: slots.map((s) => s.entry), issues, write }
+  const write = (translations: ReadonlyMap<string, Translation>, _options?: WriteOptions): Uint8Array => writeEdits(src, valueEdits(translations))
+  const model: FlatModel = { text, lineBreak: detectEol(text), blocks: new Map(slots.map((s) => [s.entry.key, s.block])), edits: valueEdits }
+  const parsed: Parsed = {
+    format: 'strings', encoding: src.encoding, entries: slots.map((s) => s.entry), issues, write,
+    valueOf: (key) => {
+      const entry = byKey.get(key)?.entry
+      return entry?.translatable ? entry.text : undefined
+    },
+    merge: (source, values, options) => {
+      if (!src.usable && values.size > 0) throw new FormatError('FORMAT_UNSUPPORTED', 'cannot merge into a file that could not be read (see its issues)')
+      return writeEdits(src, flatMergeEdits(model, modelOf<FlatModel>(source, 'strings'), values, options))
+    },
+  }
+  remember(parsed, model)
+  return parsed
 }

@@ -5,9 +5,11 @@
  */
 import type { Entry, Issue, Parsed, PluralCategory, PluralForms, Translation, WriteOptions } from '../types.js'
 import { DEFAULT_MAX_DEPTH, type ParseOptions } from '../shared/options.js'
-import { decodeSource, LineIndex, writeEdits, type Edit } from '../strings/source-text.js'
+import { decodeSource, detectEol, LineIndex, writeEdits, type Edit } from '../strings/source-text.js'
 import { pickPluralForm, pluralCategories } from '../plurals/index.js'
 import { decodeEntities, scanXml, type XmlElement, type XmlNode } from './scanner.js'
+import { flatMergeEdits, lineSpan, modelOf, remember, type FlatModel, type Span } from '../shared/merge.js'
+import { FormatError } from '../types.js'
 
 export type XmlParseOptions = ParseOptions
 
@@ -34,6 +36,8 @@ interface Slot {
   /** <plurals>: the items by quantity, and the element holding them. */
   items?: Array<{ quantity: string; el: XmlElement; value: Value }>
   container?: XmlElement
+  /** Android `<string>`/`<plurals>`: the element's lines with its comments (see FlatModel.blocks). */
+  block?: Span
 }
 
 /** Parses Android resources or generic XML. Never throws: problems come back as `issues`. */
@@ -112,8 +116,10 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
 
   if (root && root.name === 'resources') {
     let note: string[] = []
+    let noteStart = 0
     for (const child of root.children) {
       if (child.type === 'comment') {
+        if (note.length === 0) noteStart = child.start
         note.push(child.text)
         continue
       }
@@ -124,6 +130,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       if (child.type !== 'element') continue
       const el = child
       const comment = note.length > 0 ? note.join('\n') : undefined
+      const block = lineSpan(text, comment !== undefined ? noteStart : el.start, el.end)
       note = []
       if (!complete(el)) continue
       const name = el.attrs.get('name')
@@ -136,7 +143,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
         const entry = entryAt(key, t, value.start, translatable)
         if (product) entry.context = product
         if (comment) entry.note = comment
-        add({ entry, android: true, value }, el.start)
+        add({ entry, android: true, value, block }, el.start)
       } else if (el.name === 'plurals') {
         const items: NonNullable<Slot['items']> = []
         const plural: PluralForms = {}
@@ -153,7 +160,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
         const entry = entryAt(key, t, items[0]!.value.start, translatable)
         entry.plural = plural
         if (comment) entry.note = comment
-        add({ entry, android: true, items, container: el }, el.start)
+        add({ entry, android: true, items, container: el, block }, el.start)
       } else if (el.name === 'string-array') {
         let index = 0
         for (const item of el.children) {
@@ -191,24 +198,26 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
   }
 
   /** In an ISO-8859-1 file, characters beyond Latin-1 become character references (outside CDATA). */
-  const fit = (s: string): string =>
-    src.encoding !== 'iso-8859-1' || s.startsWith('<![CDATA[') ? s : s.replace(/[^\x00-\xff]/gu, (c) => `&#${c.codePointAt(0)};`)
+  const fitFor = (encoding: Parsed['encoding']) => (s: string): string =>
+    encoding !== 'iso-8859-1' || s.startsWith('<![CDATA[') ? s : s.replace(/[^\x00-\xff]/gu, (c) => `&#${c.codePointAt(0)};`)
 
-  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
+  const valueEdits = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions, into?: FlatModel): Edit[] => {
+    const fit = fitFor((into?.style as Parsed['encoding'] | undefined) ?? src.encoding)
     const edits: Edit[] = []
     for (const [key, translation] of translations) {
       const slot = byKey.get(key)
       if (!slot || !slot.entry.translatable) continue
-      if (slot.items && slot.container) edits.push(...pluralEdits(slot, translation, writeOptions?.targetLanguage))
+      if (slot.items && slot.container) edits.push(...pluralEdits(slot, translation, writeOptions?.targetLanguage, fit))
       else if (slot.value) {
         const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
         edits.push({ start: slot.value.start, end: slot.value.end, text: fit(encodeValue(t, slot.value.style, slot.android, slot.value.elementTags)) })
       }
     }
-    return writeEdits(src, edits)
+    return edits
   }
+  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => writeEdits(src, valueEdits(translations, writeOptions))
 
-  const pluralEdits = (slot: Slot, translation: Translation, target: string | undefined): Edit[] => {
+  const pluralEdits = (slot: Slot, translation: Translation, target: string | undefined, fit: (s: string) => string): Edit[] => {
     const items = slot.items!
     const forms: PluralForms = typeof translation === 'string' ? Object.fromEntries(items.map((i) => [i.quantity, translation])) : translation
     const categories = target
@@ -228,7 +237,40 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     return [{ start: first.start, end: last.end, text: fit(out) }]
   }
 
-  return { format: 'xml', encoding: src.encoding, entries: slots.map((s) => s.entry), issues, write }
+  const model: FlatModel = {
+    text, lineBreak: detectEol(text), edits: valueEdits, style: src.encoding,
+    has: (key) => byKey.has(key),
+    blocks: new Map(slots.filter((s) => s.block).map((s) => [s.entry.key, s.block!])),
+  }
+  if (root && root.name === 'resources' && root.end > 0 && !root.selfClosing) {
+    const lineStart = text.lastIndexOf('\n', root.closeStart - 1) + 1
+    const firstChild = root.children.find((c): c is XmlElement => c.type === 'element')
+    const childLine = firstChild ? text.slice(text.lastIndexOf('\n', firstChild.start - 1) + 1, firstChild.start) : ''
+    model.end = {
+      offset: text.slice(lineStart, root.closeStart).trim() === '' ? lineStart : root.closeStart,
+      indent: /^[ \t]*$/.test(childLine) && childLine !== '' ? childLine : '    ',
+    }
+  }
+  const parsed: Parsed = {
+    format: 'xml', encoding: src.encoding, entries: slots.map((s) => s.entry), issues, write,
+    valueOf: (key) => {
+      const slot = byKey.get(key)
+      return slot?.entry.translatable ? (slot.entry.plural ?? slot.entry.text) : undefined
+    },
+    merge: (source, values, options) => {
+      if (!src.usable && values.size > 0) throw new FormatError('FORMAT_UNSUPPORTED', 'cannot merge into a file that could not be read (see its issues)')
+      const sourceModel = modelOf<FlatModel>(source, 'xml')
+      const missing = [...values.keys()].filter((k) => !byKey.has(k) && sourceModel.has!(k))
+      const placeable = (k: string) => model.end !== undefined && sourceModel.blocks.has(k)
+      if (missing.some((k) => !placeable(k))) {
+        // generic XML paths and string-array items would need their parent elements: refused rather than dropped
+        throw new FormatError('FORMAT_UNSUPPORTED', `cannot insert ${missing.filter((k) => !placeable(k)).join(', ')}: only Android <string> and <plurals> entries are inserted`)
+      }
+      return writeEdits(src, flatMergeEdits(model, sourceModel, values, options))
+    },
+  }
+  remember(parsed, model)
+  return parsed
 }
 
 /**

@@ -18,6 +18,8 @@ import { sectionEdits, type Sections } from './sections.js'
 import { applyEdits, decodeUnicode, encodeText, LineIndex, lineBreakOf, makeIssue, type Edit } from '../shared/text.js'
 import { maxCstDepth } from './depth.js'
 import { readBlockYaml } from './block-reader.js'
+import { modelOf, remember, unreadable } from '../shared/merge.js'
+import { yamlMergeEdits, type YamlModel } from './merge.js'
 import { doubleQuoted, flowScalar, foldedBlock, literalBlock, type BlockLayout, type ScalarStyle } from './scalar-style.js'
 
 export type { ParseOptions }
@@ -53,7 +55,8 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   const opts = resolveOptions(options)
   const src = decodeUnicode(source, opts.maxBytes)
   const original = src.bytes
-  const fail = (issues: Issue[]): Parsed => ({ format: 'yaml', encoding: src.encoding, entries: [], issues, write: () => original.slice() })
+  const copy = () => original.slice()
+  const fail = (issues: Issue[]): Parsed => ({ format: 'yaml', encoding: src.encoding, entries: [], issues, write: copy, ...unreadable(copy) })
   if (src.issue) return fail([src.issue])
   const text = src.text
   const lines = new LineIndex(text)
@@ -73,8 +76,8 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       const depth = maxCstDepth(tokens, opts.maxDepth)
       if (depth.tooDeep) return fail([issueAt('FORMAT_TOO_DEEP', `nesting deeper than ${opts.maxDepth}`, depth.offset)])
       const docs = Array.from(new Composer({ uniqueKeys: false, prettyErrors: false }).compose(tokens))
-      if (docs.length === 0) return { ...fail([]), entries: [] }
-      contents = docs[0]!.contents
+      // an empty stream (nothing but comments) has no entries, but merges can still fill it
+      contents = docs[0]?.contents ?? null
       if (docs.length > 1) issues.push(issueAt('FORMAT_UNSUPPORTED', 'only the first YAML document is translated', docs[1]!.range[0]))
       for (const d of docs) {
         for (const e of d.errors) issues.push(issueAt('FORMAT_SYNTAX', e.message.split('\n')[0]!, e.pos[0]))
@@ -256,7 +259,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   /** Entry key of each slot's node (scalar) or map (plural), for writing into another locale's section. */
   const slotKeys = () => (keyOf ??= new Map(slots.map((s) => [s.kind === 'scalar' ? s.node : s.map, s.key] as const)))
 
-  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
+  const valueEdits = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Edit[] => {
     const edits: Edit[] = []
     for (const [key, translation] of translations) {
       const slot = byKey.get(key)
@@ -269,6 +272,10 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
         edits.push({ start: slot.node.range![0], end: slot.node.range![1], text: styled(value, slot.node, slot.inFlow) })
       } else edits.push(pluralEdit(slot, translation, writeOptions?.targetLanguage))
     }
+    return edits
+  }
+  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
+    const edits = valueEdits(translations, writeOptions)
     const target = writeOptions?.targetLanguage
     if (sections && target !== undefined) {
       const placed = sectionEdits({
@@ -311,7 +318,30 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     return { start: first.key.range![0], end: last.value.range![1], text: body.join(separator) }
   }
 
-  const result: Parsed = { format: 'yaml', encoding: src.encoding, entries, issues, write }
+  const entryByKey = new Map(entries.map((e) => [e.key, e]))
+  const entryRoot = localeKey ? (root as YAMLMap).items[0]!.value : root
+  const model: YamlModel = {
+    text, lineBreak, asciiOnly, multiLocale: sections !== undefined,
+    wellFormed: !issues.some((i) => i.code === 'FORMAT_SYNTAX' || i.code === 'FORMAT_TOO_DEEP'),
+    entryRoot: isMap(entryRoot) ? entryRoot : undefined,
+    localeKey: localeKey ? String(localeKey.value) : undefined,
+    has: (key) => byKey.has(key),
+    pluralOf: (key) => entryByKey.get(key)?.plural,
+    isText: (key) => entryByKey.get(key)?.translatable === true,
+    valueEdits,
+  }
+  const result: Parsed = {
+    format: 'yaml', encoding: src.encoding, entries, issues, write,
+    valueOf: (key) => {
+      const entry = entryByKey.get(key)
+      return entry?.translatable ? (entry.plural ?? entry.text) : undefined
+    },
+    merge: (mergeSource, values, mergeOptions) => {
+      const edits = yamlMergeEdits(model, modelOf<YamlModel>(mergeSource, 'yaml'), values, mergeOptions)
+      return edits.length === 0 ? original.slice() : encodeText(applyEdits(text, edits), src.encoding, src.bom)
+    },
+  }
+  remember(result, model)
   if (sections && sections.source >= 0) result.locales = { sections: [...sections.codes], source: sections.codes[sections.source]! }
   const syntax = detectSyntax(entries.map((e) => e.text))
   if (syntax) result.syntax = syntax

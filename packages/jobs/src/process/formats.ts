@@ -3,17 +3,13 @@
  * file types it meets (subpath imports, loaded on first use) and tests can inject small codecs.
  */
 import type { FileType } from '../types.js'
-import type { Entry, Issue, MessageSyntax, Parsed, PluralCategory, PluralForms, Translation, WriteOptions } from '@verso/formats'
+import type { Entry, Issue, MessageSyntax, Parsed, PluralCategory, PluralForms, Translation } from '@verso/formats'
 import type { Prepared, Segment } from '@verso/formats/placeholders'
 
 export type { MessageSyntax, PluralCategory, PluralForms, Prepared, Segment, Translation }
 export type FormatEntry = Entry
 export type FormatIssue = Issue
-/** TEMPORARY: `valueOf`/`merge` are declared here until h/formats-merge adds them to `Parsed`. */
-export type ParsedFile = Parsed & {
-  valueOf(key: string): Translation | undefined
-  merge(source: Parsed, values: ReadonlyMap<string, Translation>, options?: WriteOptions): Uint8Array
-}
+export type ParsedFile = Parsed
 
 /**
  * What the job tells the codec when parsing: the source language picks the source section of

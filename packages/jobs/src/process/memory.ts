@@ -3,23 +3,11 @@
  * telling Verso's earlier values from human edits in an uploaded target file) and the ledger
  * of what Verso wrote into each document.
  */
-import type { Glossary, LedgerEntry, LedgerScope, MemoryTranslator, Segment } from '@verso/memory'
+import { maskTerms, parseSegmentText, segmentText, type Glossary, type LedgerEntry, type LedgerScope, type MemoryTranslator, type Segment } from '@verso/memory'
 import { JobError } from '../errors.js'
 import type { PluralForms } from './formats.js'
 
 export type { Glossary, LedgerEntry, LedgerScope, MemoryTranslator }
-
-// TEMPORARY stand-ins for @verso/memory's segmentText / parseSegmentText / maskTerms until
-// h/memory-layer is merged (they must be the layer's own functions: the memory is keyed by them).
-function segmentText(segment: Segment): string {
-  return typeof segment === 'string' ? `s${segment}` : `p${JSON.stringify(segment)}`
-}
-function parseSegmentText(text: string): Segment {
-  return text.startsWith('p') ? (JSON.parse(text.slice(1)) as Segment) : text.slice(1)
-}
-function maskTerms(segment: Segment, _glossary: Glossary): { segment: Segment; restore(translated: Segment): Segment } {
-  return { segment, restore: (translated) => translated }
-}
 
 /**
  * The memory's translations of `segments` (undefined: not stored), looked up exactly as the
@@ -38,7 +26,16 @@ export function memoryLookup(
   return async (segments) => {
     const masked = segments.map((segment) => (scope.glossary ? maskTerms(segment, scope.glossary) : { segment, restore: (s: Segment) => s }))
     const found = await memory.store.lookup(memoryScope, masked.map((m) => segmentText(m.segment)))
-    return masked.map((m, i) => (found[i] === undefined ? undefined : m.restore(parseSegmentText(found[i]!))))
+    return masked.map((m, i) => {
+      if (found[i] === undefined) return undefined
+      try {
+        return m.restore(parseSegmentText(found[i]!))
+      } catch {
+        // A row the layer would not serve either (unreadable, a term token lost): the layer
+        // translates such a segment again, so it is not in the memory for a quote.
+        return undefined
+      }
+    })
   }
 }
 

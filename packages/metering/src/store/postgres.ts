@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { MeteringError } from '../errors.js'
 import type { MeteringStore, NewAccountRow } from '../types.js'
-import { type AccountRowData, accountColumns, schemaStatements, toStoredAccount } from './schema.js'
+import { type AccountRowData, type IdempotencyRowData, accountColumns, claimIdempotencySql, existingClaim, schemaStatements, toStoredAccount } from './schema.js'
 
 export interface PostgresStoreOptions {
   /** `postgres://user@host:port/database`. */
@@ -186,6 +186,102 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
         [successful, failed, accountId],
         'metering_add_usage',
       )
+    },
+    async chargeKeyed(accountId, key, credits, now, expiredAtOrBefore, holder) {
+      await init()
+      return transaction(async (client) => {
+        // A concurrent transaction inserting the same key waits here for the first to commit
+        // (then finds the record) or roll back (then inserts it): the credits go once.
+        const recorded = await client.query(
+          `INSERT INTO metering_keyed_charges (account_id, charge_key, credits, holder, created_at) VALUES ($1, $2, $3, $6, $4)
+           ON CONFLICT (account_id, charge_key) DO UPDATE SET credits = excluded.credits, holder = excluded.holder, created_at = excluded.created_at
+             WHERE metering_keyed_charges.created_at <= $5
+           RETURNING 1`,
+          [accountId, key, credits, now, expiredAtOrBefore, holder],
+        )
+        const left = async () =>
+          (await client.query<{ remaining: string }>(`SELECT total_credits - credits_used AS remaining FROM metering_accounts WHERE id = $1`, [accountId]))
+            .rows[0]
+        if (recorded.rowCount === 0) {
+          if (holder !== null) {
+            await client.query(`UPDATE metering_keyed_charges SET holder = $1 WHERE account_id = $2 AND charge_key = $3`, [holder, accountId, key])
+          }
+          const row = await left()
+          return row ? { ok: true, remaining: Number(row.remaining), alreadyCharged: true } : null
+        }
+        const charged = await client.query<{ remaining: string }>(
+          `UPDATE metering_accounts SET credits_used = credits_used + $1
+            WHERE id = $2 AND total_credits - credits_used >= $1
+            RETURNING total_credits - credits_used AS remaining`,
+          [credits, accountId],
+        )
+        if (charged.rows[0]) return { ok: true, remaining: Number(charged.rows[0].remaining), alreadyCharged: false }
+        // Refused: the record must not stay, or a later charge with the key would be free.
+        await client.query(`DELETE FROM metering_keyed_charges WHERE account_id = $1 AND charge_key = $2`, [accountId, key])
+        const row = await left()
+        return row ? { ok: false, remaining: Number(row.remaining), alreadyCharged: false } : null
+      })
+    },
+    async refundKeyed(accountId, key, credits, holder) {
+      await init()
+      return transaction(async (client) => {
+        const found = await client.query(`SELECT 1 FROM metering_accounts WHERE id = $1 FOR UPDATE`, [accountId])
+        if (found.rowCount === 0) return false
+        const forgotten = await client.query<{ credits: string }>(
+          `DELETE FROM metering_keyed_charges
+            WHERE account_id = $1 AND charge_key = $2 AND ($3::text IS NULL OR holder IS NULL OR holder = $3)
+            RETURNING credits`,
+          [accountId, key, holder],
+        )
+        const recorded = forgotten.rows[0]
+        if (recorded) {
+          await client.query(`UPDATE metering_accounts SET credits_used = GREATEST(credits_used - $1, 0) WHERE id = $2`, [
+            Math.min(credits, Number(recorded.credits)),
+            accountId,
+          ])
+        }
+        return true
+      })
+    },
+    async beginIdempotent(c) {
+      for (;;) {
+        // One statement: the row lock of ON CONFLICT makes two servers queue, and only one wins.
+        const won = await one<{ created_at: string }>(
+          claimIdempotencySql,
+          [c.accountId, c.key, c.fingerprint, c.token, c.leaseUntil, c.now, c.expiredAtOrBefore],
+          'metering_claim_idempotency',
+        )
+        if (won) return { state: 'started', token: c.token, since: Number(won.created_at) }
+        const row = await one<IdempotencyRowData>(
+          `SELECT fingerprint, state, lease_until, status, content_type, body, created_at
+             FROM metering_idempotency WHERE account_id = $1 AND idem_key = $2`,
+          [c.accountId, c.key],
+        )
+        // Released between the two statements: claim again.
+        if (row) return existingClaim(row, c.fingerprint)
+      }
+    },
+    async completeIdempotent(accountId, key, token, response) {
+      const body = Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength).toString('base64')
+      return changed(
+        `UPDATE metering_idempotency SET state = 'done', status = $1, content_type = $2, body = $3, lease_token = NULL, lease_until = NULL
+          WHERE account_id = $4 AND idem_key = $5 AND lease_token = $6 AND state = 'running'`,
+        [response.status, response.contentType, body, accountId, key, token],
+      )
+    },
+    async releaseIdempotent(accountId, key, token) {
+      return changed(
+        `DELETE FROM metering_idempotency WHERE account_id = $1 AND idem_key = $2 AND lease_token = $3 AND state = 'running'`,
+        [accountId, key, token],
+      )
+    },
+    async deleteIdempotencyBefore(before) {
+      await init()
+      return transaction(async (client) => {
+        const a = await client.query(`DELETE FROM metering_idempotency WHERE created_at <= $1`, [before])
+        const b = await client.query(`DELETE FROM metering_keyed_charges WHERE created_at <= $1`, [before])
+        return (a.rowCount ?? 0) + (b.rowCount ?? 0)
+      })
     },
     async webhookSecret(accountId) {
       const row = await one<{ webhook_secret: string }>(`SELECT webhook_secret FROM metering_accounts WHERE id = $1`, [accountId])

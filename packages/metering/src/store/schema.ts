@@ -1,4 +1,4 @@
-import type { KeyStatus, StoredAccount } from '../types.js'
+import type { IdempotentBegin, KeyStatus, StoredAccount } from '../types.js'
 
 /**
  * Table definitions shared by both drivers. The types used (TEXT, BIGINT) and the partial
@@ -30,7 +30,75 @@ export const schemaStatements = [
   `CREATE UNIQUE INDEX IF NOT EXISTS metering_api_keys_one_active
     ON metering_api_keys (account_id) WHERE status = 'active'`,
   `CREATE INDEX IF NOT EXISTS metering_api_keys_account ON metering_api_keys (account_id)`,
+  // Idempotency-Key records: `running` holds a lease (token, lease_until), `done` the response
+  // (body in base64, so one TEXT column serves both drivers). Times are epoch ms.
+  `CREATE TABLE IF NOT EXISTS metering_idempotency (
+    account_id TEXT NOT NULL,
+    idem_key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('running', 'done')),
+    lease_token TEXT,
+    lease_until BIGINT,
+    status INTEGER,
+    content_type TEXT,
+    body TEXT,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (account_id, idem_key)
+  )`,
+  `CREATE INDEX IF NOT EXISTS metering_idempotency_created ON metering_idempotency (created_at)`,
+  // Charges taken under a key: a second charge with the key takes nothing. `holder`: the attempt
+  // (an idempotency lease token) that made it last; only it (or a caller naming none) may refund it.
+  `CREATE TABLE IF NOT EXISTS metering_keyed_charges (
+    account_id TEXT NOT NULL,
+    charge_key TEXT NOT NULL,
+    credits BIGINT NOT NULL,
+    holder TEXT,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (account_id, charge_key)
+  )`,
+  `CREATE INDEX IF NOT EXISTS metering_keyed_charges_created ON metering_keyed_charges (created_at)`,
 ]
+
+/**
+ * The claim of `beginIdempotent`, one statement in both drivers: insert a running record, or
+ * take over an expired one (any fingerprint, new created_at) or a running one of the same
+ * fingerprint whose lease has passed (created_at kept: it is the same use of the key). A row
+ * comes back only when this claim won. Parameters: $1 account, $2 key, $3 fingerprint,
+ * $4 token, $5 lease_until, $6 now, $7 expired at or before.
+ */
+export const claimIdempotencySql = `INSERT INTO metering_idempotency
+    (account_id, idem_key, fingerprint, state, lease_token, lease_until, created_at)
+  VALUES ($1, $2, $3, 'running', $4, $5, $6)
+  ON CONFLICT (account_id, idem_key) DO UPDATE SET
+    fingerprint = excluded.fingerprint, state = 'running', lease_token = excluded.lease_token,
+    lease_until = excluded.lease_until, status = NULL, content_type = NULL, body = NULL,
+    created_at = CASE WHEN metering_idempotency.created_at <= $7 THEN excluded.created_at ELSE metering_idempotency.created_at END
+  WHERE metering_idempotency.created_at <= $7
+     OR (metering_idempotency.state = 'running' AND metering_idempotency.lease_until <= $6
+         AND metering_idempotency.fingerprint = excluded.fingerprint)
+  RETURNING created_at`
+
+export interface IdempotencyRowData {
+  fingerprint: string
+  state: 'running' | 'done'
+  lease_until: number | string | null
+  status: number | string | null
+  content_type: string | null
+  body: string | null
+  created_at: number | string
+}
+
+/** What a claim that lost found: replay, mismatch or running. */
+export function existingClaim(row: IdempotencyRowData, fingerprint: string): IdempotentBegin {
+  if (row.fingerprint !== fingerprint) return { state: 'mismatch' }
+  if (row.state === 'done') {
+    return {
+      state: 'replay',
+      response: { status: Number(row.status), contentType: row.content_type, body: Buffer.from(row.body ?? '', 'base64') },
+    }
+  }
+  return { state: 'running', leaseUntil: Number(row.lease_until ?? 0) }
+}
 
 /** Columns of an account row, with its key status computed from the keys table. */
 export const accountColumns = `a.id, a.email, a.full_name, a.total_credits, a.credits_used,

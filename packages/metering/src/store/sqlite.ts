@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { MeteringError } from '../errors.js'
 import type { MeteringStore, NewAccountRow } from '../types.js'
-import { type AccountRowData, accountColumns, schemaStatements, toStoredAccount } from './schema.js'
+import { type AccountRowData, type IdempotencyRowData, accountColumns, claimIdempotencySql, existingClaim, schemaStatements, toStoredAccount } from './schema.js'
 
 export interface SqliteStoreOptions {
   /** Database file; parent directories are created. `:memory:` works for throwaway use. */
@@ -69,6 +69,58 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
   const webhookSecret = db.prepare(`SELECT webhook_secret FROM metering_accounts WHERE id = ?`).pluck()
   const setWebhookSecret = db.prepare(`UPDATE metering_accounts SET webhook_secret = ? WHERE id = ?`)
 
+  const keyedCharge = db.prepare(`SELECT credits FROM metering_keyed_charges WHERE account_id = ? AND charge_key = ? AND created_at > ?`).pluck()
+  const recordKeyedCharge = db.prepare(
+    `INSERT OR REPLACE INTO metering_keyed_charges (account_id, charge_key, credits, holder, created_at) VALUES (?, ?, ?, ?, ?)`,
+  )
+  const holdKeyedCharge = db.prepare(`UPDATE metering_keyed_charges SET holder = ? WHERE account_id = ? AND charge_key = ?`)
+  const forgetKeyedCharge = db
+    .prepare(
+      `DELETE FROM metering_keyed_charges
+        WHERE account_id = @account AND charge_key = @key AND (@holder IS NULL OR holder IS NULL OR holder = @holder)
+        RETURNING credits`,
+    )
+    .pluck()
+  // The shared statement uses PostgreSQL's $n; SQLite binds the same names as @pN.
+  const claim = db.prepare(claimIdempotencySql.replace(/\$(\d+)/g, '@p$1'))
+  const idempotencyRow = db.prepare(
+    `SELECT fingerprint, state, lease_until, status, content_type, body, created_at
+       FROM metering_idempotency WHERE account_id = ? AND idem_key = ?`,
+  )
+  const completeIdempotent = db.prepare(
+    `UPDATE metering_idempotency SET state = 'done', status = ?, content_type = ?, body = ?, lease_token = NULL, lease_until = NULL
+      WHERE account_id = ? AND idem_key = ? AND lease_token = ? AND state = 'running'`,
+  )
+  const releaseIdempotent = db.prepare(
+    `DELETE FROM metering_idempotency WHERE account_id = ? AND idem_key = ? AND lease_token = ? AND state = 'running'`,
+  )
+  const deleteIdempotency = db.prepare(`DELETE FROM metering_idempotency WHERE created_at <= ?`)
+  const deleteKeyedCharges = db.prepare(`DELETE FROM metering_keyed_charges WHERE created_at <= ?`)
+
+  const chargeKeyedTx = db.transaction(
+    (accountId: string, key: string, credits: number, now: number, expiredAtOrBefore: number, holder: string | null) => {
+      if (keyedCharge.get(accountId, key, expiredAtOrBefore) !== undefined) {
+        if (holder !== null) holdKeyedCharge.run(holder, accountId, key)
+        const left = remaining.get(accountId) as number | undefined
+        return left === undefined ? null : { ok: true, remaining: Number(left), alreadyCharged: true }
+      }
+      const row = charge.get({ n: credits, id: accountId }) as { remaining: number } | undefined
+      if (!row) {
+        const left = remaining.get(accountId) as number | undefined
+        return left === undefined ? null : { ok: false, remaining: Number(left), alreadyCharged: false }
+      }
+      recordKeyedCharge.run(accountId, key, credits, holder, now)
+      return { ok: true, remaining: Number(row.remaining), alreadyCharged: false }
+    },
+  )
+  const refundKeyedTx = db.transaction((accountId: string, key: string, credits: number, holder: string | null): boolean => {
+    if (accountExists.get(accountId) === undefined) return false
+    const recorded = forgetKeyedCharge.get({ account: accountId, key, holder }) as number | undefined
+    if (recorded !== undefined) refund.run(Math.min(credits, Number(recorded)), accountId)
+    return true
+  })
+  const cleanupTx = db.transaction((before: number) => deleteIdempotency.run(before).changes + deleteKeyedCharges.run(before).changes)
+
   const createTx = db.transaction((row: NewAccountRow) => {
     insertAccount.run({ ...row, emailKey: row.email.toLowerCase() })
     insertKey.run(row.keyHash, row.id, row.createdAt)
@@ -125,6 +177,35 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
     },
     async addUsage(accountId, successful, failed) {
       return addUsage.run({ ok: successful, failed, id: accountId }).changes > 0
+    },
+    async chargeKeyed(accountId, key, credits, now, expiredAtOrBefore, holder) {
+      return chargeKeyedTx.immediate(accountId, key, credits, now, expiredAtOrBefore, holder)
+    },
+    async refundKeyed(accountId, key, credits, holder) {
+      return refundKeyedTx.immediate(accountId, key, credits, holder)
+    },
+    async beginIdempotent(c) {
+      // better-sqlite3 runs one statement at a time on this connection, and SQLite takes the
+      // write lock for the upsert: two processes on one file cannot both win the claim.
+      for (;;) {
+        const won = claim.get({ p1: c.accountId, p2: c.key, p3: c.fingerprint, p4: c.token, p5: c.leaseUntil, p6: c.now, p7: c.expiredAtOrBefore }) as
+          | { created_at: number }
+          | undefined
+        if (won) return { state: 'started', token: c.token, since: Number(won.created_at) }
+        const row = idempotencyRow.get(c.accountId, c.key) as IdempotencyRowData | undefined
+        // Released between the two statements: claim again.
+        if (row) return existingClaim(row, c.fingerprint)
+      }
+    },
+    async completeIdempotent(accountId, key, token, response) {
+      const body = Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength).toString('base64')
+      return completeIdempotent.run(response.status, response.contentType, body, accountId, key, token).changes > 0
+    },
+    async releaseIdempotent(accountId, key, token) {
+      return releaseIdempotent.run(accountId, key, token).changes > 0
+    },
+    async deleteIdempotencyBefore(before) {
+      return cleanupTx.immediate(before)
     },
     async webhookSecret(accountId) {
       return (webhookSecret.get(accountId) as string | undefined) ?? null

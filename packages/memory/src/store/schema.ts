@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto'
+import type { GlossaryEntry, GlossaryInfo, LedgerEntry } from '../types.js'
+
+/**
+ * Table definitions shared by both drivers (TEXT and BIGINT mean the same in SQLite and
+ * PostgreSQL). Names carry the `memory_`, `ledger_` and `glossary_` prefixes because the
+ * SQLite file under DATA_DIR is shared with the other packages' tables.
+ *
+ * `seqColumn` orders glossaries created within one millisecond: SQLite has `rowid` for that,
+ * PostgreSQL gets a `BIGSERIAL`.
+ */
+export function schemaStatements(seqColumn: string): string[] {
+  return [
+    // One row per translated text; the primary key is the memory's lookup key.
+    `CREATE TABLE IF NOT EXISTS memory_translations (
+      account_id TEXT NOT NULL,
+      source TEXT NOT NULL,
+      target TEXT NOT NULL,
+      engine TEXT NOT NULL,
+      glossary TEXT NOT NULL,
+      text_hash TEXT NOT NULL,
+      text TEXT NOT NULL,
+      translation TEXT NOT NULL,
+      via TEXT NOT NULL,
+      job_id TEXT,
+      created_at TEXT NOT NULL,
+      PRIMARY KEY (account_id, source, target, engine, glossary, text_hash)
+    )`,
+    `CREATE TABLE IF NOT EXISTS ledger_entries (
+      account_id TEXT NOT NULL,
+      document TEXT NOT NULL,
+      source TEXT NOT NULL,
+      target TEXT NOT NULL,
+      key TEXT NOT NULL,
+      source_text TEXT NOT NULL,
+      value TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      PRIMARY KEY (account_id, document, source, target, key)
+    )`,
+    `CREATE TABLE IF NOT EXISTS glossary_glossaries (
+      id TEXT PRIMARY KEY,
+      account_id TEXT NOT NULL,
+      name TEXT NOT NULL,
+      source_language TEXT NOT NULL,
+      target_language TEXT NOT NULL,
+      entry_count BIGINT NOT NULL,
+      created_at TEXT NOT NULL${seqColumn ? `,\n      ${seqColumn}` : ''}
+    )`,
+    `CREATE INDEX IF NOT EXISTS glossary_glossaries_account ON glossary_glossaries (account_id, created_at)`,
+    `CREATE TABLE IF NOT EXISTS glossary_entries (
+      glossary_id TEXT NOT NULL REFERENCES glossary_glossaries(id) ON DELETE CASCADE,
+      position BIGINT NOT NULL,
+      source TEXT NOT NULL,
+      target TEXT NOT NULL,
+      PRIMARY KEY (glossary_id, position)
+    )`,
+  ]
+}
+
+/**
+ * The memory's key for a text: SHA-256 (hex) of its NFC form, so a composed and a decomposed
+ * `é` are one entry, and a long text costs a fixed-size index entry.
+ */
+export function textHash(normalised: string): string {
+  return createHash('sha256').update(normalised, 'utf8').digest('hex')
+}
+
+/** A text as the memory files it: Unicode NFC, nothing else (spaces and case are meaningful). */
+export function normaliseText(text: string): string {
+  return text.normalize('NFC')
+}
+
+export interface GlossaryRow {
+  id: string
+  name: string
+  source_language: string
+  target_language: string
+  entry_count: number | string
+  created_at: string
+}
+
+export interface LedgerRow {
+  key: string
+  source_text: string
+  value: string
+}
+
+/** Maps a row of either driver (PostgreSQL returns BIGINT as a string) to the API's shape. */
+export function toGlossaryInfo(row: GlossaryRow): GlossaryInfo {
+  return {
+    glossary_id: row.id,
+    name: row.name,
+    source_language: row.source_language,
+    target_language: row.target_language,
+    entry_count: Number(row.entry_count),
+    creation_time: row.created_at,
+  }
+}
+
+export function toLedgerMap(rows: readonly LedgerRow[]): Map<string, LedgerEntry> {
+  const map = new Map<string, LedgerEntry>()
+  for (const row of rows) map.set(row.key, { key: row.key, sourceText: row.source_text, value: row.value })
+  return map
+}
+
+/** The first translation of each text wins, in the batch as in the table. */
+export function distinctPairs(
+  pairs: ReadonlyArray<{ text: string; translation: string }>,
+): Array<{ hash: string; text: string; translation: string }> {
+  const seen = new Map<string, { hash: string; text: string; translation: string }>()
+  for (const pair of pairs) {
+    const text = normaliseText(pair.text)
+    const hash = textHash(text)
+    if (!seen.has(hash)) seen.set(hash, { hash, text, translation: pair.translation })
+  }
+  return [...seen.values()]
+}
+
+/** An upsert keeps the last entry given for a key (PostgreSQL refuses one statement touching a row twice). */
+export function lastEntryPerKey(entries: readonly LedgerEntry[]): LedgerEntry[] {
+  const byKey = new Map<string, LedgerEntry>()
+  for (const entry of entries) byKey.set(entry.key, entry)
+  return [...byKey.values()]
+}
+
+export function copyEntries(entries: readonly GlossaryEntry[]): GlossaryEntry[] {
+  return entries.map((entry) => ({ source: entry.source, target: entry.target }))
+}

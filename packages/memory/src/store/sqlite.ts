@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import type { Glossary, MemoryStore } from '../types.js'
+import { MemoryStoreError } from './errors.js'
+import {
+  type GlossaryRow,
+  type LedgerRow,
+  copyEntries,
+  distinctPairs,
+  lastEntryPerKey,
+  normaliseText,
+  schemaStatements,
+  textHash,
+  toGlossaryInfo,
+  toLedgerMap,
+} from './schema.js'
+
+export interface SqliteMemoryStoreOptions {
+  /** Database file, e.g. DATA_DIR/verso.db (shared with the other packages); parent directories are created. `:memory:` for throwaway use. */
+  path: string
+  /** How long a statement waits for another connection's write lock, in ms. Default: 5000. */
+  busyTimeoutMs?: number
+}
+
+/**
+ * The default driver: one SQLite file in WAL mode with a busy timeout, so it shares the file
+ * with the metering and job stores and with the admin CLI in another process. A list of texts
+ * or keys travels as one JSON parameter (`json_each`), so a lookup is one prepared statement
+ * whatever its size; every write is one `BEGIN IMMEDIATE` transaction.
+ */
+export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStore {
+  if (!options || typeof options.path !== 'string' || options.path === '') {
+    throw new MemoryStoreError('MEMORY_INVALID_OPTION', 'sqliteMemoryStore needs a path')
+  }
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000
+  if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
+    throw new MemoryStoreError('MEMORY_INVALID_OPTION', 'busyTimeoutMs must be an integer ≥ 0')
+  }
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true })
+  const db = new Database(options.path)
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('foreign_keys = ON')
+  db.transaction(() => {
+    for (const statement of schemaStatements('')) db.exec(statement)
+  }).immediate()
+
+  const lookup = db.prepare<[string, string, string, string, string, string], { text_hash: string; translation: string }>(
+    `SELECT text_hash, translation FROM memory_translations
+      WHERE account_id = ? AND source = ? AND target = ? AND engine = ? AND glossary = ?
+        AND text_hash IN (SELECT value FROM json_each(?))`,
+  )
+  const remember = db.prepare(
+    `INSERT INTO memory_translations
+       (account_id, source, target, engine, glossary, text_hash, text, translation, via, job_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT DO NOTHING`,
+  )
+  const clearMemory = db.prepare(`DELETE FROM memory_translations WHERE account_id = ?`)
+  const clearLedger = db.prepare(`DELETE FROM ledger_entries WHERE account_id = ?`)
+  const ledgerAll = db.prepare<[string, string, string, string], LedgerRow>(
+    `SELECT key, source_text, value FROM ledger_entries
+      WHERE account_id = ? AND document = ? AND source = ? AND target = ?`,
+  )
+  const ledgerKeys = db.prepare<[string, string, string, string, string], LedgerRow>(
+    `SELECT key, source_text, value FROM ledger_entries
+      WHERE account_id = ? AND document = ? AND source = ? AND target = ?
+        AND key IN (SELECT value FROM json_each(?))`,
+  )
+  const record = db.prepare(
+    `INSERT INTO ledger_entries (account_id, document, source, target, key, source_text, value, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (account_id, document, source, target, key)
+     DO UPDATE SET source_text = excluded.source_text, value = excluded.value, updated_at = excluded.updated_at`,
+  )
+  const insertGlossary = db.prepare(
+    `INSERT INTO glossary_glossaries (id, account_id, name, source_language, target_language, entry_count, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const insertEntry = db.prepare(`INSERT INTO glossary_entries (glossary_id, position, source, target) VALUES (?, ?, ?, ?)`)
+  const glossaryColumns = `id, name, source_language, target_language, entry_count, created_at`
+  const listGlossaries = db.prepare<[string], GlossaryRow>(
+    `SELECT ${glossaryColumns} FROM glossary_glossaries WHERE account_id = ? ORDER BY created_at DESC, rowid DESC`,
+  )
+  const getGlossary = db.prepare<[string, string], GlossaryRow>(
+    `SELECT ${glossaryColumns} FROM glossary_glossaries WHERE account_id = ? AND id = ?`,
+  )
+  const glossaryEntries = db.prepare<[string], { source: string; target: string }>(
+    `SELECT source, target FROM glossary_entries WHERE glossary_id = ? ORDER BY position`,
+  )
+  const deleteEntries = db.prepare(`DELETE FROM glossary_entries WHERE glossary_id = ?`)
+  const deleteGlossary = db.prepare(`DELETE FROM glossary_glossaries WHERE account_id = ? AND id = ?`)
+  const ownsGlossary = db.prepare<[string, string], number>(`SELECT 1 FROM glossary_glossaries WHERE account_id = ? AND id = ?`).pluck()
+
+  function ensureOpen(): void {
+    if (!db.open) throw new MemoryStoreError('MEMORY_CLOSED', 'the memory store is closed')
+  }
+
+  return {
+    async lookup(scope, texts) {
+      ensureOpen()
+      if (texts.length === 0) return []
+      const hashes = texts.map((text) => textHash(normaliseText(text)))
+      const found = new Map<string, string>()
+      const rows = lookup.all(scope.accountId, scope.source, scope.target, scope.engine, scope.glossary, JSON.stringify([...new Set(hashes)]))
+      for (const row of rows) found.set(row.text_hash, row.translation)
+      return hashes.map((hash) => found.get(hash))
+    },
+    async remember(scope, pairs, origin) {
+      ensureOpen()
+      if (pairs.length === 0) return
+      const now = new Date().toISOString()
+      const rows = distinctPairs(pairs)
+      db.transaction(() => {
+        for (const row of rows) {
+          remember.run(
+            scope.accountId, scope.source, scope.target, scope.engine, scope.glossary,
+            row.hash, row.text, row.translation, origin.via, origin.jobId ?? null, now,
+          )
+        }
+      }).immediate()
+    },
+    async clear(accountId) {
+      ensureOpen()
+      return db.transaction(() => {
+        const deleted = clearMemory.run(accountId).changes
+        clearLedger.run(accountId)
+        return deleted
+      }).immediate()
+    },
+    async ledger(scope, keys) {
+      ensureOpen()
+      const { accountId, document, source, target } = scope
+      if (keys === undefined) return toLedgerMap(ledgerAll.all(accountId, document, source, target))
+      if (keys.length === 0) return new Map()
+      return toLedgerMap(ledgerKeys.all(accountId, document, source, target, JSON.stringify([...new Set(keys)])))
+    },
+    async record(scope, entries) {
+      ensureOpen()
+      if (entries.length === 0) return
+      const now = new Date().toISOString()
+      const { accountId, document, source, target } = scope
+      db.transaction(() => {
+        for (const entry of lastEntryPerKey(entries)) {
+          record.run(accountId, document, source, target, entry.key, entry.sourceText, entry.value, now)
+        }
+      }).immediate()
+    },
+    async createGlossary(accountId, input) {
+      ensureOpen()
+      const glossary: Glossary = {
+        glossary_id: randomUUID(),
+        name: input.name,
+        source_language: input.source_language,
+        target_language: input.target_language,
+        entry_count: input.entries.length,
+        creation_time: new Date().toISOString(),
+        entries: copyEntries(input.entries),
+      }
+      db.transaction(() => {
+        insertGlossary.run(
+          glossary.glossary_id, accountId, glossary.name, glossary.source_language, glossary.target_language,
+          glossary.entry_count, glossary.creation_time,
+        )
+        glossary.entries.forEach((entry, position) => insertEntry.run(glossary.glossary_id, position, entry.source, entry.target))
+      }).immediate()
+      return glossary
+    },
+    async listGlossaries(accountId) {
+      ensureOpen()
+      return listGlossaries.all(accountId).map(toGlossaryInfo)
+    },
+    async getGlossary(accountId, glossaryId) {
+      ensureOpen()
+      // One read transaction, so a concurrent delete cannot leave the head without its entries.
+      return db.transaction((): Glossary | null => {
+        const row = getGlossary.get(accountId, glossaryId)
+        if (!row) return null
+        return { ...toGlossaryInfo(row), entries: glossaryEntries.all(row.id) }
+      })()
+    },
+    async deleteGlossary(accountId, glossaryId) {
+      ensureOpen()
+      return db.transaction(() => {
+        if (ownsGlossary.get(accountId, glossaryId) === undefined) return false
+        deleteEntries.run(glossaryId)
+        return deleteGlossary.run(accountId, glossaryId).changes > 0
+      }).immediate()
+    },
+    async close() {
+      if (db.open) db.close()
+    },
+  }
+}
