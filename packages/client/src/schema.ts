@@ -49,10 +49,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
@@ -67,13 +64,6 @@ export interface paths {
                          * @default true
                          */
                         preserve_placeholders?: boolean;
-                        /**
-                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
-                         * @default true
-                         */
-                        use_memory?: boolean;
-                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
-                        glossary_id?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -107,10 +97,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
@@ -125,13 +112,6 @@ export interface paths {
                          * @default true
                          */
                         preserve_placeholders?: boolean;
-                        /**
-                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
-                         * @default true
-                         */
-                        use_memory?: boolean;
-                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
-                        glossary_id?: string;
                     };
                 };
             };
@@ -163,10 +143,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
@@ -182,13 +159,6 @@ export interface paths {
                          * @default true
                          */
                         preserve_placeholders?: boolean;
-                        /**
-                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
-                         * @default true
-                         */
-                        use_memory?: boolean;
-                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
-                        glossary_id?: string;
                     };
                 };
             };
@@ -220,10 +190,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
@@ -238,13 +205,6 @@ export interface paths {
                          * @default true
                          */
                         preserve_placeholders?: boolean;
-                        /**
-                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
-                         * @default true
-                         */
-                        use_memory?: boolean;
-                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
-                        glossary_id?: string;
                     };
                 };
             };
@@ -276,10 +236,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
@@ -318,10 +275,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
@@ -572,10 +526,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
@@ -590,13 +541,6 @@ export interface paths {
                          * @default true
                          */
                         preserve_placeholders?: boolean;
-                        /**
-                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
-                         * @default true
-                         */
-                        use_memory?: boolean;
-                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
-                        glossary_id?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -630,10 +574,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
@@ -672,10 +613,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
@@ -714,10 +652,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
@@ -933,184 +868,12 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v2/glossaries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        source_language: string;
-                        target_language: string;
-                        /** @description The terms: a list of {source, target} (a target equal to its source is do-not-translate), or CSV/TSV text as DeepL takes it (then give entries_format). */
-                        entries: {
-                            source: string;
-                            target: string;
-                        }[] | string;
-                        /**
-                         * @description How a text `entries` is written. Default: tsv.
-                         * @enum {string}
-                         */
-                        entries_format?: "csv" | "tsv";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            glossary_id?: string;
-                            name?: string;
-                            source_language?: string;
-                            target_language?: string;
-                            entry_count?: number;
-                            /** Format: date-time */
-                            creation_time?: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/glossaries/{glossary_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    glossary_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    glossary_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/memory": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: never;
     responses: never;
-    parameters: {
-        /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
-        IdempotencyKey: string;
-    };
+    parameters: never;
     requestBodies: never;
     headers: never;
     pathItems: never;
