@@ -49,7 +49,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -64,6 +67,13 @@ export interface paths {
                          * @default true
                          */
                         preserve_placeholders?: boolean;
+                        /**
+                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
+                         * @default true
+                         */
+                        use_memory?: boolean;
+                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
+                        glossary_id?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -97,7 +107,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -112,6 +125,13 @@ export interface paths {
                          * @default true
                          */
                         preserve_placeholders?: boolean;
+                        /**
+                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
+                         * @default true
+                         */
+                        use_memory?: boolean;
+                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
+                        glossary_id?: string;
                     };
                 };
             };
@@ -143,7 +163,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -159,6 +182,13 @@ export interface paths {
                          * @default true
                          */
                         preserve_placeholders?: boolean;
+                        /**
+                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
+                         * @default true
+                         */
+                        use_memory?: boolean;
+                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
+                        glossary_id?: string;
                     };
                 };
             };
@@ -190,7 +220,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -205,6 +238,13 @@ export interface paths {
                          * @default true
                          */
                         preserve_placeholders?: boolean;
+                        /**
+                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
+                         * @default true
+                         */
+                        use_memory?: boolean;
+                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
+                        glossary_id?: string;
                     };
                 };
             };
@@ -236,7 +276,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -275,7 +318,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -526,7 +572,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -541,6 +590,13 @@ export interface paths {
                          * @default true
                          */
                         preserve_placeholders?: boolean;
+                        /**
+                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
+                         * @default true
+                         */
+                        use_memory?: boolean;
+                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
+                        glossary_id?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -574,7 +630,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -613,7 +672,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -652,10 +714,14 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
+            /** @description Incremental jobs (Verso extension): a file part named `target_file_<code>` (e.g. `target_file_es`, `target_file_pt-BR`) for a target language carries that language's current file, same type as `file`. Human edits in it are kept byte for byte, only new keys and keys whose source changed are translated (and charged), and the result is that file with only those entries changed or inserted. At most one per target language; multi-locale JSON/YAML files are not supported. */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -676,6 +742,20 @@ export interface paths {
                          * @description HTTPS URL notified when the job ends
                          */
                         webhook_url?: string;
+                        /**
+                         * @description read and fill the account's translation memory (Verso extension)
+                         * @default true
+                         * @enum {string}
+                         */
+                        use_memory?: "true" | "false" | "1" | "0";
+                        /** @description a glossary of the account whose terms every segment keeps; its pair must be the job's (Verso extension) */
+                        glossary_id?: string;
+                        /**
+                         * @description true: answer 200 with the quote `{ total_keys, languages: { <code>: { keys_to_translate, reused_keys, kept_keys, needs_review } }, credits }`; no job is created, nothing is charged (Verso extension)
+                         * @default false
+                         * @enum {string}
+                         */
+                        dry_run?: "true" | "false" | "1" | "0";
                     };
                 };
             };
@@ -868,12 +948,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/glossaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        source_language: string;
+                        target_language: string;
+                        /** @description The terms: a list of {source, target} (a target equal to its source is do-not-translate), or CSV/TSV text as DeepL takes it (then give entries_format). */
+                        entries: {
+                            source: string;
+                            target: string;
+                        }[] | string;
+                        /**
+                         * @description How a text `entries` is written. Default: tsv.
+                         * @enum {string}
+                         */
+                        entries_format?: "csv" | "tsv";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            glossary_id?: string;
+                            name?: string;
+                            source_language?: string;
+                            target_language?: string;
+                            entry_count?: number;
+                            /** Format: date-time */
+                            creation_time?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/glossaries/{glossary_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    glossary_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    glossary_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/memory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: never;
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
