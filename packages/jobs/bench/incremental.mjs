@@ -27,10 +27,14 @@ const KEYS = Number(args.keys)
 const CHANGED = Math.max(1, Math.round(KEYS * Number(args.changed)))
 
 // ---- distinct, realistic UI strings from word lists, with a fixed seed ----
+// mulberry32 (32-bit integer arithmetic throughout, so the sequence does not collapse into a
+// short cycle as a float LCG does)
 let seed = 1234567
 const rand = (n) => {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff
-  return (seed >>> 8) % n
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return (((t ^ (t >>> 14)) >>> 0) % n)
 }
 const pick = (list) => list[rand(list.length)]
 const nouns = ['file', 'folder', 'project', 'document', 'account', 'message', 'user', 'report', 'invoice', 'photo', 'comment', 'team', 'task', 'event', 'payment', 'order', 'contact', 'note', 'password', 'profile', 'album', 'calendar', 'meeting', 'budget', 'customer', 'product', 'ticket', 'schedule', 'library', 'playlist']

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
 import { JobError, isUnrecoverable } from './errors.js'
 import { FILE_TYPES, versoFormats, type FormatsSeam, type ParsedFile } from './process/formats.js'
 import { LeaseLost, countTranslatable, detectSource, parseTargetFile, parseUpload, processJob, type JobTranslator } from './process/i18n.js'
@@ -553,6 +554,9 @@ export function createJobService(options: JobServiceOptions): JobService {
     }
     const { job, leaseToken } = claim
     const controller = new AbortController()
+    // The signal goes with every engine call of the job (through the memory layer), and an
+    // engine listens once per segment in flight: many listeners on it are expected.
+    setMaxListeners(0, controller.signal)
     running.add(controller)
     const renewal = setInterval(() => {
       store.renew(job.id, leaseToken, leaseMs).then(
