@@ -90,22 +90,6 @@ export function fakeFormats(): FormatsSeam & { prepared: number } {
           for (const [key, value] of Object.entries(data)) out[key] = translations.has(key) ? translations.get(key) : value
           return new TextEncoder().encode(JSON.stringify(out, null, 2))
         },
-        valueOf(key: string) {
-          return Object.hasOwn(data, key) ? data[key] : undefined
-        },
-        /** Like @verso/formats' merge: this file's keys in place (replaced when in values), new source keys after their source predecessor. */
-        merge(source: { entries: Array<{ key: string }> }, values: ReadonlyMap<string, unknown>) {
-          const keys = Object.keys(data)
-          const sourceKeys = source.entries.map((entry) => entry.key)
-          sourceKeys.forEach((key, i) => {
-            if (keys.includes(key) || !values.has(key)) return
-            const before = sourceKeys.slice(0, i).reverse().find((k) => keys.includes(k))
-            keys.splice(before === undefined ? 0 : keys.indexOf(before) + 1, 0, key)
-          })
-          const out: Record<string, unknown> = {}
-          for (const key of keys) out[key] = values.has(key) ? values.get(key) : data[key]
-          return new TextEncoder().encode(JSON.stringify(out, null, 2))
-        },
       }
     },
     prepare(text: string) {
