@@ -15,6 +15,7 @@ const benches = [
   ['documents', join(root, 'apps/server/bench/documents.mjs')],
   ['detection', join(root, 'packages/engine/bench/detection.mjs')],
   ['remote', join(root, 'apps/server/bench/remote-overhead.mjs')],
+  ['jobs-incremental', join(root, 'packages/jobs/bench/incremental.mjs')],
 ]
 for (const name of readdirSync(join(root, 'packages'))) {
   const file = join(root, 'packages', name, 'bench', 'bench.mjs')

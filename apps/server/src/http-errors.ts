@@ -80,6 +80,9 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   JOB_LANGUAGE_NOT_IN_JOB: 404,
   JOB_FILE_NOT_READY: 404,
   JOB_CLOSED: 503,
+  JOB_INVALID_TARGET_FILE: 400,
+  JOB_GLOSSARY_NOT_FOUND: 404,
+  JOB_GLOSSARY_MISMATCH: 400,
   // Raised inside the worker to fail a job; never reaches a route, mapped for completeness.
   JOB_UNRECOVERABLE: 500,
 }

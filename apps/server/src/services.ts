@@ -39,6 +39,8 @@ export function createServices(config: Config, options: { logger?: JobLogger } =
     translator: engine,
     // jobs reuse the account's memory and its glossaries, whatever engine translates
     memory: createMemoryTranslator({ translator: engine, store: memoryStore, engineFor: engineFor(engine), ...(options.logger ? { logger: options.logger } : {}) }),
+    // quotes and target-file checks read the memory under the same engine the layer files it
+    memoryEngineFor: engineFor(engine),
     supportsLanguage: (code) => engine.languages().some((language) => language.code === code),
     publicBaseUrl: config.publicBaseUrl,
     // jobs' credits are counted by the same metrics as the routes'

@@ -41,6 +41,7 @@ export async function createHarness(options: { rateLimit?: number; engine?: Engi
     publicBaseUrl: 'https://verso.test',
     credits: jobCredits(metering),
     webhookSecret: (ownerId) => metering.webhookSecret(ownerId),
+    memoryEngineFor: engineFor(engine),
     worker: { leaseMs: 30_000 },
   })
   if (options.worker !== false) jobs.startWorker()

@@ -54,7 +54,7 @@ describe('i18n jobs over HTTP', () => {
     expect(job.completed_at).toBeTypeOf('string')
     // Issue 12: key counts agree with total_keys, with a per-language breakdown.
     expect(job).toMatchObject({ translated_keys: 2, failed_keys: 0 })
-    expect(job.languages).toEqual({ es: { translated_keys: 2, failed_keys: 0, status: 'completed' }, ca: { translated_keys: 2, failed_keys: 0, status: 'completed' } })
+    expect(job.languages).toEqual({ es: { translated_keys: 2, failed_keys: 0, status: 'completed', reused_keys: 0, kept_keys: 0, needs_review: [] }, ca: { translated_keys: 2, failed_keys: 0, status: 'completed', reused_keys: 0, kept_keys: 0, needs_review: [] } })
     expect(job).not.toHaveProperty('webhook')
     expect(job.translated_files).toHaveLength(2)
     const es = job.translated_files.find((f: { language_code: string }) => f.language_code === 'es')

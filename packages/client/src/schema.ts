@@ -721,6 +721,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
+            /** @description Incremental jobs (Verso extension): a file part named `target_file_<code>` (e.g. `target_file_es`, `target_file_pt-BR`) for a target language carries that language's current file, same type as `file`. Human edits in it are kept byte for byte, only new keys and keys whose source changed are translated (and charged), and the result is that file with only those entries changed or inserted. At most one per target language; multi-locale JSON/YAML files are not supported. */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -741,6 +742,20 @@ export interface paths {
                          * @description HTTPS URL notified when the job ends
                          */
                         webhook_url?: string;
+                        /**
+                         * @description read and fill the account's translation memory (Verso extension)
+                         * @default true
+                         * @enum {string}
+                         */
+                        use_memory?: "true" | "false" | "1" | "0";
+                        /** @description a glossary of the account whose terms every segment keeps; its pair must be the job's (Verso extension) */
+                        glossary_id?: string;
+                        /**
+                         * @description true: answer 200 with the quote `{ total_keys, languages: { <code>: { keys_to_translate, reused_keys, kept_keys, needs_review } }, credits }`; no job is created, nothing is charged (Verso extension)
+                         * @default false
+                         * @enum {string}
+                         */
+                        dry_run?: "true" | "false" | "1" | "0";
                     };
                 };
             };

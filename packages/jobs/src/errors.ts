@@ -11,6 +11,9 @@ export type JobErrorCode =
   | 'JOB_FILE_NOT_READY'
   | 'JOB_INVALID_INPUT'
   | 'JOB_CLOSED'
+  | 'JOB_INVALID_TARGET_FILE'
+  | 'JOB_GLOSSARY_NOT_FOUND'
+  | 'JOB_GLOSSARY_MISMATCH'
 
 /** Every code, for servers building their status table (the Record makes the compiler check the list is complete). */
 const CODES: Record<JobErrorCode, true> = {
@@ -26,6 +29,9 @@ const CODES: Record<JobErrorCode, true> = {
   JOB_FILE_NOT_READY: true,
   JOB_INVALID_INPUT: true,
   JOB_CLOSED: true,
+  JOB_INVALID_TARGET_FILE: true,
+  JOB_GLOSSARY_NOT_FOUND: true,
+  JOB_GLOSSARY_MISMATCH: true,
 }
 export const jobErrorCodes = Object.keys(CODES) as readonly JobErrorCode[]
 

@@ -1,10 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
 import { JobError, isUnrecoverable } from './errors.js'
 import { FILE_TYPES, versoFormats, type FormatsSeam, type ParsedFile } from './process/formats.js'
-import { LeaseLost, countTranslatable, parseUpload, processJob, type JobTranslator } from './process/i18n.js'
+import { LeaseLost, countTranslatable, detectSource, parseTargetFile, parseUpload, processJob, type JobTranslator } from './process/i18n.js'
+import { planLanguage, quoteLanguage, type LanguageQuote, type TargetFile } from './process/incremental.js'
+import { glossaryMismatch, ledgerScope, memoryLookup, type Glossary, type MemoryTranslator } from './process/memory.js'
 import { leaseQueue } from './queue/lease.js'
 import type { FileStore, JobLogger, JobQueue, JobRecord, JobStore, JobWithFiles, LanguageProgress, OutboxInput, StoredJob, StoredLanguage, TranslatedFile } from './types.js'
-import { fileKey, silentLogger, sourceKey } from './types.js'
+import { fileKey, silentLogger, sourceKey, targetKey } from './types.js'
 import { createOutbox } from './outbox.js'
 import { contentTypeFor, downloadName } from './download.js'
 
@@ -67,6 +70,19 @@ export interface JobServiceOptions {
     /** How often runnable jobs are handed to the queue again (covers a lost queue message). Default: 60000. */
     sweepMs?: number
   }
+  /**
+   * The translate-through layer of @verso/memory (`createMemoryTranslator`). With it, jobs read
+   * and fill the account's translation memory (unless created with `useMemory: false`), enforce
+   * glossaries, keep the per-document ledger and accept target files (incremental jobs). Without
+   * it, segments go to `translator` and those options are refused. Default: none.
+   */
+  memory?: MemoryTranslator
+  /**
+   * The engine the memory files a pair's translations under: the `engineFor` the memory
+   * translator was created with. Quotes and target-file checks read the memory with it
+   * without translating. Default: 'apertium' (the embedded engine).
+   */
+  memoryEngineFor?: (pair: { source: string; target: string }) => string
   /** Codecs seam, for tests. Default: the codecs of @verso/formats. */
   formats?: FormatsSeam
   /**
@@ -101,6 +117,26 @@ export interface CreateJobInput {
    * reservation is keyed (see CreditsHook.reserve). Default: none (a random id).
    */
   idempotencyKey?: string
+  /** Read and fill the account's translation memory. Default: true. */
+  useMemory?: boolean
+  /** A glossary of the owner whose terms every segment keeps (its pair must be the job's). Default: none. */
+  glossaryId?: string
+  /**
+   * Current translations of the file, one per target language at most (an incremental job):
+   * human edits in them are kept, only new keys and keys whose source changed are translated,
+   * and the result is the target file with those entries changed or inserted. Same file type
+   * as `filename`; needs `memory`. Default: none.
+   */
+  targetFiles?: Array<{ language: string; filename: string; bytes: Uint8Array }>
+}
+
+/** What a job would do and cost (`dry_run`): nothing is stored or charged. */
+export interface JobQuote {
+  total_keys: number
+  /** Per target language; `keys_to_translate` go to an engine (1 credit each). */
+  languages: Record<string, LanguageQuote>
+  /** Σ keys_to_translate: the credits the job would reserve. */
+  credits: number
 }
 
 /** A UUID (v4-shaped: version and variant bits set) from sha256(ownerId, key): the same job id on every retry. */
@@ -120,6 +156,8 @@ export interface DownloadedFile {
 
 export interface JobService {
   create(input: CreateJobInput): Promise<JobRecord>
+  /** The quote of `create(input)` without creating anything: the same checks and errors, nothing stored or charged, no engine called. */
+  quote(input: CreateJobInput): Promise<JobQuote>
   list(ownerId: string): Promise<JobRecord[]>
   get(ownerId: string, id: string): Promise<JobWithFiles | null>
   download(ownerId: string, id: string, languageCode: string): Promise<DownloadedFile | null>
@@ -136,9 +174,9 @@ export const MAX_TARGETS = 50
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/
 
-/** (key, language) pairs translated so far: the credits a job keeps. */
-export function translatedPairs(job: StoredJob): number {
-  return Object.values(job.languages).reduce((sum, language) => sum + language.translated_keys, 0)
+/** (key, language) pairs an engine translated so far: the credits a job keeps (reused and kept keys are free). */
+export function chargedPairs(job: StoredJob): number {
+  return Object.values(job.languages).reduce((sum, language) => sum + (language.charged_keys ?? language.translated_keys), 0)
 }
 
 function publicLanguages(job: StoredJob): Record<string, LanguageProgress> {
@@ -146,14 +184,23 @@ function publicLanguages(job: StoredJob): Record<string, LanguageProgress> {
   for (const code of job.target_languages) {
     const language = job.languages[code]
     out[code] = language
-      ? { translated_keys: language.translated_keys, failed_keys: language.failed_keys, status: language.status }
-      : { translated_keys: 0, failed_keys: 0, status: 'pending' }
+      ? {
+          translated_keys: language.translated_keys,
+          failed_keys: language.failed_keys,
+          status: language.status,
+          reused_keys: language.reused_keys ?? 0,
+          kept_keys: language.kept_keys ?? 0,
+          needs_review: [...(language.needs_review ?? [])],
+        }
+      : { translated_keys: 0, failed_keys: 0, status: 'pending', reused_keys: 0, kept_keys: 0, needs_review: [] }
   }
   return out
 }
 
 /** The public record; `webhook` is shown for a job that has a webhook_url (not inside the webhook's own body). */
 export function toRecord(job: StoredJob, options: { webhook?: boolean } = {}): JobRecord {
+  const languages = publicLanguages(job)
+  const sum = (field: 'reused_keys' | 'kept_keys') => Object.values(languages).reduce((n, language) => n + language[field], 0)
   return {
     id: job.id,
     job_id: job.id,
@@ -169,7 +216,11 @@ export function toRecord(job: StoredJob, options: { webhook?: boolean } = {}): J
     created_at: job.created_at,
     updated_at: job.updated_at,
     completed_at: job.completed_at,
-    languages: publicLanguages(job),
+    languages,
+    use_memory: job.use_memory,
+    glossary_id: job.glossary_id,
+    reused_keys: sum('reused_keys'),
+    kept_keys: sum('kept_keys'),
     ...(options.webhook !== false && job.webhook_url ? { webhook: job.webhook } : {}),
   }
 }
@@ -218,17 +269,57 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   const supported = (code: string) => (options.supportsLanguage ? options.supportsLanguage(code) : true)
 
+  /** The extension's file type, or undefined. */
+  function fileTypeOf(filename: string): JobRecord['file_type'] | undefined {
+    const name = filename.split(/[\\/]/).pop() ?? ''
+    const dot = name.lastIndexOf('.')
+    const extension = dot >= 0 ? name.slice(dot + 1).toLowerCase() : ''
+    return Object.hasOwn(FILE_TYPES, extension) ? FILE_TYPES[extension]! : undefined
+  }
+
+  /** The memory options of `create`/`quote`, checked without I/O. */
+  function validateIncremental(input: CreateJobInput, fileType: JobRecord['file_type'], targets: string[]): void {
+    if (input.useMemory !== undefined && typeof input.useMemory !== 'boolean') throw new JobError('JOB_INVALID_INPUT', 'useMemory must be true or false.')
+    if (input.glossaryId !== undefined) {
+      if (typeof input.glossaryId !== 'string' || !UUID.test(input.glossaryId)) {
+        throw new JobError('JOB_GLOSSARY_NOT_FOUND', `Glossary ${String(input.glossaryId)} not found.`)
+      }
+      if (!options.memory) throw new JobError('JOB_INVALID_INPUT', 'Glossaries need the translation memory, which this server does not have.')
+    }
+    const targetFiles = input.targetFiles ?? []
+    if (!Array.isArray(targetFiles)) throw new JobError('JOB_INVALID_INPUT', 'targetFiles must be a list.')
+    if (targetFiles.length > 0 && !options.memory) {
+      throw new JobError('JOB_INVALID_INPUT', 'Target files (incremental jobs) need the translation memory, which this server does not have.')
+    }
+    const seen = new Set<string>()
+    for (const file of targetFiles) {
+      if (!file || typeof file.language !== 'string' || typeof file.filename !== 'string' || !(file.bytes instanceof Uint8Array)) {
+        throw new JobError('JOB_INVALID_INPUT', 'Each target file needs a language, a filename and bytes.')
+      }
+      if (!targets.includes(file.language)) {
+        throw new JobError('JOB_INVALID_TARGET_FILE', `A target file is given for '${file.language}', which is not one of the target languages (${targets.join(', ')}).`)
+      }
+      if (seen.has(file.language)) throw new JobError('JOB_INVALID_TARGET_FILE', `Two target files are given for '${file.language}'.`)
+      seen.add(file.language)
+      if (fileTypeOf(file.filename) !== fileType) {
+        throw new JobError('JOB_INVALID_TARGET_FILE', `The target file for '${file.language}' (${file.filename}) is not a ${fileType} file like the source.`)
+      }
+      if (file.bytes.byteLength === 0) throw new JobError('JOB_INVALID_TARGET_FILE', `The target file for '${file.language}' is empty.`)
+      if (file.bytes.byteLength > MAX_FILE_BYTES) throw new JobError('JOB_FILE_TOO_LARGE', `The target file for '${file.language}' is larger than 10 MB.`)
+    }
+  }
+
   function validate(input: CreateJobInput): { fileType: JobRecord['file_type']; source: string; targets: string[]; webhookUrl: string | null } {
     if (closed) throw new JobError('JOB_CLOSED', 'The job service is closed.')
     if (!input || typeof input.ownerId !== 'string' || input.ownerId === '') throw new JobError('JOB_INVALID_INPUT', 'ownerId is required.')
     if (typeof input.filename !== 'string' || !(input.bytes instanceof Uint8Array)) {
       throw new JobError('JOB_INVALID_INPUT', 'filename and bytes are required.')
     }
-    const name = input.filename.split(/[\\/]/).pop() ?? ''
-    const dot = name.lastIndexOf('.')
-    const extension = dot >= 0 ? name.slice(dot + 1).toLowerCase() : ''
-    const fileType = Object.hasOwn(FILE_TYPES, extension) ? FILE_TYPES[extension]! : undefined
+    const fileType = fileTypeOf(input.filename)
     if (!fileType) {
+      const name = input.filename.split(/[\\/]/).pop() ?? ''
+      const dot = name.lastIndexOf('.')
+      const extension = dot >= 0 ? name.slice(dot + 1).toLowerCase() : ''
       throw new JobError(
         'JOB_UNSUPPORTED_FILE_TYPE',
         `Unsupported file type${extension ? ` '.${extension}'` : ''}: use .json, .yaml, .yml, .po, .pot, .properties, .strings or .xml.`,
@@ -269,7 +360,96 @@ export function createJobService(options: JobServiceOptions): JobService {
       }
       webhookUrl = url.href
     }
+    validateIncremental(input, fileType, targets)
     return { fileType, source, targets: [...targets], webhookUrl }
+  }
+
+  interface Assessment {
+    parsed: ParsedFile | undefined
+    totalKeys: number
+    targetFiles: Map<string, TargetFile>
+    /** Undefined when the upload cannot be parsed (the job then fails; nothing is reserved). */
+    quote: JobQuote | undefined
+  }
+
+  /**
+   * Reads the upload, the target files and the glossary, and quotes the job: the work
+   * `create` reserves credits for and `quote` answers with. The quote reads the ledger and the
+   * memory (never an engine) exactly as the worker will classify keys.
+   */
+  async function assess(input: CreateJobInput, checked: { fileType: JobRecord['file_type']; source: string; targets: string[] }, purpose: 'create' | 'quote'): Promise<Assessment> {
+    const { fileType, targets } = checked
+    let glossary: Glossary | null = null
+    if (input.glossaryId !== undefined) {
+      glossary = await options.memory!.store.getGlossary(input.ownerId, input.glossaryId)
+      if (!glossary) throw new JobError('JOB_GLOSSARY_NOT_FOUND', `Glossary ${input.glossaryId} not found.`)
+      const mismatch = glossaryMismatch(glossary, checked.source, targets)
+      if (mismatch) throw new JobError('JOB_GLOSSARY_MISMATCH', mismatch)
+    }
+    let parsed: ParsedFile | undefined
+    try {
+      parsed = await parseUpload(formats, { file_type: fileType, source_language: checked.source }, input.bytes)
+    } catch (error) {
+      // An unreadable file still makes a job; the worker fails it with the reason. A quote says why.
+      if (!isUnrecoverable(error)) throw error
+      if (purpose === 'quote') throw new JobError('JOB_INVALID_INPUT', (error as Error).message, { cause: error })
+    }
+    const targetFiles = new Map<string, TargetFile>()
+    if ((input.targetFiles ?? []).length > 0) {
+      if (parsed?.locales) {
+        throw new JobError('JOB_INVALID_TARGET_FILE', 'The file is a multi-locale file: incremental jobs (target files) do not support multi-locale JSON/YAML files.')
+      }
+      const codec = await formats.load(fileType)
+      for (const file of input.targetFiles!) targetFiles.set(file.language, parseTargetFile(codec, file.bytes, file.language))
+    }
+    if (!parsed) return { parsed, totalKeys: 0, targetFiles, quote: undefined }
+    const totalKeys = countTranslatable(parsed)
+    const everything = (): JobQuote => ({
+      total_keys: totalKeys,
+      languages: Object.fromEntries(targets.map((code) => [code, { keys_to_translate: totalKeys, reused_keys: 0, kept_keys: 0, needs_review: [] }])),
+      credits: totalKeys * targets.length,
+    })
+    if (!options.memory || (input.useMemory === false && targetFiles.size === 0)) return { parsed, totalKeys, targetFiles, quote: everything() }
+
+    const entries = parsed.entries.filter((entry) => entry.translatable)
+    let source = checked.source
+    if (source === 'auto') {
+      try {
+        source = detectSource(translator, entries)
+      } catch (error) {
+        // The worker fails such a job (and refunds it all); a quote cannot be made without a source.
+        if (purpose === 'quote') throw new JobError('JOB_INVALID_LANGUAGE', (error as Error).message, { cause: error })
+        return { parsed, totalKeys, targetFiles, quote: everything() }
+      }
+      if (glossary && glossaryMismatch(glossary, source, targets)) {
+        if (purpose === 'quote') throw new JobError('JOB_GLOSSARY_MISMATCH', glossaryMismatch(glossary, source, targets)!)
+        return { parsed, totalKeys, targetFiles, quote: everything() }
+      }
+    }
+    const memory = options.memory
+    const codec = await formats.load(fileType)
+    const languages: Record<string, LanguageQuote> = {}
+    for (const target of targets) {
+      if (target === source || !translator.supports(source, target)) {
+        languages[target] = { keys_to_translate: totalKeys, reused_keys: 0, kept_keys: 0, needs_review: [] }
+        continue
+      }
+      const context = { codec, fileType, syntax: parsed.syntax, source, target }
+      const lookup = input.useMemory === false ? undefined : memoryLookup(memory, options.memoryEngineFor ?? (() => 'apertium'), { accountId: input.ownerId, source, target, glossary })
+      const targetFile = targetFiles.get(target)
+      const plan = targetFile
+        ? await planLanguage({
+            entries,
+            targetFile,
+            ledger: await memory.store.ledger(ledgerScope({ owner_id: input.ownerId, original_filename: input.filename }, source, target), entries.map((entry) => entry.key)),
+            context,
+            lookup,
+          })
+        : undefined
+      languages[target] = await quoteLanguage({ entries, plan, context, lookup })
+    }
+    const quote = { total_keys: totalKeys, languages, credits: Object.values(languages).reduce((n, language) => n + language.keys_to_translate, 0) }
+    return { parsed, totalKeys, targetFiles, quote }
   }
 
   async function create(input: CreateJobInput): Promise<JobRecord> {
@@ -282,22 +462,15 @@ export function createJobService(options: JobServiceOptions): JobService {
       const existing = await store.get(id)
       if (existing && existing.owner_id === input.ownerId) return toRecord(existing)
     }
-    let totalKeys = 0
-    let parsed: ParsedFile | undefined
-    try {
-      parsed = await parseUpload(formats, { file_type: fileType, source_language: source }, input.bytes)
-      totalKeys = countTranslatable(parsed)
-    } catch (error) {
-      // An unreadable file still makes a job; the worker fails it with the reason.
-      if (!isUnrecoverable(error)) throw error
-    }
-    const required = credits ? totalKeys * targets.length : 0
+    const { parsed, totalKeys, quote } = await assess(input, { fileType, source, targets }, 'create')
+    // Only what the quote sends to an engine is reserved; the rest of the refund path is unchanged.
+    const required = credits && quote ? quote.credits : 0
     if (credits && required > 0) {
       const reservation = await credits.reserve(input.ownerId, required, key === undefined ? undefined : { idempotencyKey: key })
       if (!reservation.ok) {
         throw new JobError(
           'JOB_INSUFFICIENT_CREDITS',
-          `Not enough credits: ${reservation.remaining} remaining, ${reservation.required} required for ${totalKeys} keys × ${targets.length} languages.`,
+          `Not enough credits: ${reservation.remaining} remaining, ${reservation.required} required to translate ${totalKeys} keys into ${targets.length} language${targets.length === 1 ? '' : 's'}.`,
           { remaining: reservation.remaining, required: reservation.required },
         )
       }
@@ -305,6 +478,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     let job: StoredJob
     try {
       await files.put(sourceKey(id), input.bytes)
+      for (const file of input.targetFiles ?? []) await files.put(targetKey(id, file.language), file.bytes)
       job = await store.add({
         id,
         owner_id: input.ownerId,
@@ -316,6 +490,9 @@ export function createJobService(options: JobServiceOptions): JobService {
         webhook_url: webhookUrl,
         credits_reserved: required,
         created_at: new Date().toISOString(),
+        use_memory: input.useMemory ?? true,
+        glossary_id: input.glossaryId ?? null,
+        target_files: (input.targetFiles ?? []).map((file) => file.language),
       })
     } catch (error) {
       await files.removeJob(id).catch((cleanup: unknown) => logger.warn({ err: cleanup, job_id: id }, 'jobs: removing the upload of a job that was not created failed'))
@@ -377,6 +554,9 @@ export function createJobService(options: JobServiceOptions): JobService {
     }
     const { job, leaseToken } = claim
     const controller = new AbortController()
+    // The signal goes with every engine call of the job (through the memory layer), and an
+    // engine listens once per segment in flight: many listeners on it are expected.
+    setMaxListeners(0, controller.signal)
     running.add(controller)
     const renewal = setInterval(() => {
       store.renew(job.id, leaseToken, leaseMs).then(
@@ -393,13 +573,16 @@ export function createJobService(options: JobServiceOptions): JobService {
       }
       const parsed = recentParse?.id === job.id ? recentParse.parsed : undefined
       if (parsed) recentParse = undefined
-      const result = await processJob({ parsed, job, leaseToken, store, files, translator, formats, batchSize, languageConcurrency, signal: controller.signal })
+      const result = await processJob({
+        parsed, job, leaseToken, store, files, translator, formats, batchSize, languageConcurrency, signal: controller.signal,
+        memory: options.memory, memoryEngineFor: options.memoryEngineFor,
+      })
       const status = result.failed === 0 ? 'completed' : result.translatedPairs === 0 ? 'failed' : 'partial'
       await end(job, leaseToken, {
         status,
         translated: result.translated,
         failed: result.failed,
-        translatedPairs: result.translatedPairs,
+        chargedPairs: result.chargedPairs,
         languages: result.languages,
         error: status === 'failed' ? `No key could be translated: ${result.firstProblem ?? 'unknown error'}` : null,
       })
@@ -422,7 +605,7 @@ export function createJobService(options: JobServiceOptions): JobService {
         }
       } else if (isUnrecoverable(error) || job.attempts >= maxAttempts) {
         if (!isUnrecoverable(error)) logger.error({ err: error, job_id: job.id, attempts: job.attempts }, 'jobs: job failed after its last attempt')
-        await end(job, leaseToken, { status: 'failed', translated: 0, failed: 0, translatedPairs: 0, error: (error as Error).message || String(error) })
+        await end(job, leaseToken, { status: 'failed', translated: 0, failed: 0, chargedPairs: 0, error: (error as Error).message || String(error) })
       } else {
         logger.warn({ err: error, job_id: job.id, attempts: job.attempts }, 'jobs: attempt failed; retrying')
         const delay = retryBackoffMs * 2 ** (job.attempts - 1)
@@ -449,8 +632,8 @@ export function createJobService(options: JobServiceOptions): JobService {
       /** Keys translated into every target / failed for at least one. */
       translated: number
       failed: number
-      /** (key, language) pairs translated: the credits kept. */
-      translatedPairs: number
+      /** (key, language) pairs an engine translated: the credits kept (never more than reserved). */
+      chargedPairs: number
       /** Default (a job that failed as a whole): every language failed. */
       languages?: Record<string, StoredLanguage>
       error: string | null
@@ -469,7 +652,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     }
     const ended: StoredJob = { ...current, status: result.status, translated_keys: translated, failed_keys: failed, languages, error_message: result.error, updated_at: now, completed_at: now }
     const record = toRecord(ended, { webhook: false })
-    const rows = refundRow(current, failedJob ? current.credits_reserved : current.credits_reserved - result.translatedPairs)
+    const rows = refundRow(current, failedJob ? current.credits_reserved : current.credits_reserved - result.chargedPairs)
     if (current.webhook_url) {
       const body = {
         event: 'i18n_translation.completed',
@@ -523,6 +706,11 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   return {
     create,
+    async quote(input) {
+      const { fileType, source, targets } = validate(input)
+      const { quote } = await assess(input, { fileType, source, targets }, 'quote')
+      return quote!
+    },
     async list(ownerId) {
       return (await store.list(ownerId)).map((job) => toRecord(job))
     },
@@ -548,7 +736,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       if (!existing) return 'not_found'
       if (existing.owner_id !== ownerId) return 'forbidden'
       const removed = await store.remove(id, (job) =>
-        job.status === 'pending' || job.status === 'processing' ? refundRow(job, job.credits_reserved - translatedPairs(job)) : [],
+        job.status === 'pending' || job.status === 'processing' ? refundRow(job, job.credits_reserved - chargedPairs(job)) : [],
       )
       if (!removed) return 'not_found'
       await files.removeJob(id)

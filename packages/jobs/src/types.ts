@@ -24,6 +24,15 @@ export interface LanguageProgress {
   failed_keys: number
   /** `pending` (not started), `processing`, then `completed`, `partial` (some keys failed) or `failed` (all did, or the job failed). */
   status: JobStatus
+  /**
+   * Keys of translated_keys that cost nothing: every segment came from the translation memory,
+   * or the uploaded target file holds Verso's own earlier value for the unchanged source text.
+   */
+  reused_keys: number
+  /** Keys of translated_keys whose value in the uploaded target file is a human edit, kept byte for byte. */
+  kept_keys: number
+  /** Kept human edits whose source text changed since Verso last translated them: a human should look again. */
+  needs_review: string[]
 }
 
 /** Delivery of the job's webhook (Verso extension of spec 2.4): shown once the job has ended, when it has a webhook_url. */
@@ -57,6 +66,14 @@ export interface JobRecord {
   completed_at: string | null
   /** Per target language, in target_languages order. */
   languages: Record<string, LanguageProgress>
+  /** Whether the job reads and fills the account's translation memory (Verso extension; default true). */
+  use_memory: boolean
+  /** The glossary whose terms the job enforces, or null. */
+  glossary_id: string | null
+  /** Σ over languages of `languages[code].reused_keys`: (key, language) pairs that cost nothing. */
+  reused_keys: number
+  /** Σ over languages of `languages[code].kept_keys`: (key, language) pairs kept as human edits. */
+  kept_keys: number
   /** Present when the job has a webhook_url: null until the job ends, then the delivery's state. */
   webhook?: WebhookDelivery | null
 }
@@ -65,8 +82,14 @@ export interface JobRecord {
  * What the store keeps per target language: the public counts plus the indexes (into the
  * file's translatable entries) of the keys that failed, so a resumed job can count keys again.
  */
-export interface StoredLanguage extends LanguageProgress {
+export interface StoredLanguage extends Omit<LanguageProgress, 'reused_keys' | 'kept_keys' | 'needs_review'> {
   failed_indexes?: number[]
+  /** Absent in records written before incremental jobs: 0 / []. */
+  reused_keys?: number
+  kept_keys?: number
+  needs_review?: string[]
+  /** Keys sent to an engine and translated: the credits this language keeps (absent in older records: translated_keys). */
+  charged_keys?: number
 }
 
 /** Spec 2.5. */
@@ -83,7 +106,7 @@ export interface JobWithFiles extends JobRecord {
 }
 
 /** A job as the store keeps it: the public record plus what the engine needs. */
-export interface StoredJob extends Omit<JobRecord, 'languages' | 'webhook'> {
+export interface StoredJob extends Omit<JobRecord, 'languages' | 'webhook' | 'reused_keys' | 'kept_keys'> {
   /** Per target language; a language not yet reported is absent. */
   languages: Record<string, StoredLanguage>
   webhook: WebhookDelivery | null
@@ -98,6 +121,8 @@ export interface StoredJob extends Omit<JobRecord, 'languages' | 'webhook'> {
   lease_until: number | null
   /** Epoch ms before which the job is not claimed (retry backoff). */
   run_at: number
+  /** Target languages for which a target file was uploaded (stored under `targetKey(id, code)`): incremental languages. */
+  target_files: string[]
 }
 
 export type NewJob = Pick<
@@ -112,7 +137,9 @@ export type NewJob = Pick<
   | 'webhook_url'
   | 'credits_reserved'
   | 'created_at'
->
+> &
+  /** Default: use_memory true, no glossary, no target files. */
+  Partial<Pick<StoredJob, 'use_memory' | 'glossary_id' | 'target_files'>>
 
 /** Metadata of one translated file; the bytes live in the FileStore under `fileKey(job_id, language_code)`. */
 export interface StoredFile {
@@ -241,6 +268,10 @@ export interface FileStore {
 
 export const sourceKey = (jobId: string): string => `${jobId}/source`
 export const fileKey = (jobId: string, languageCode: string): string => `${jobId}/out-${languageCode}`
+/** The uploaded target file of one language (incremental jobs). */
+export const targetKey = (jobId: string, languageCode: string): string => `${jobId}/target-${languageCode}`
+/** The ledger of one language as the job's first attempt read it, so a re-run classifies keys the same way. */
+export const ledgerSnapshotKey = (jobId: string, languageCode: string): string => `${jobId}/ledger-${languageCode}`
 
 /** Runs `handler(jobId)` for queued jobs. `leaseQueue` (default, over the store) or `bullmqQueue`. */
 export interface JobQueue {

@@ -24,7 +24,7 @@ describe('the job engine with the Apertium engine', () => {
       return current && current.completed_at ? current : null
     }, 60_000, 50)
     expect(done).toMatchObject({ status: 'completed', source_language: 'en', total_keys: 4, translated_keys: 4, failed_keys: 0 })
-    expect(done.languages).toEqual({ es: { translated_keys: 4, failed_keys: 0, status: 'completed' }, ca: { translated_keys: 4, failed_keys: 0, status: 'completed' } })
+    expect(done.languages).toEqual({ es: { translated_keys: 4, failed_keys: 0, status: 'completed', reused_keys: 0, kept_keys: 0, needs_review: [] }, ca: { translated_keys: 4, failed_keys: 0, status: 'completed', reused_keys: 0, kept_keys: 0, needs_review: [] } })
     const es = JSON.parse(dec((await service.download('u1', job.id, 'es'))!.bytes))
     expect(es.menu.save).toBe(es.menu.again)
     expect(es.menu.save).not.toBe('Save the file')

@@ -45,9 +45,9 @@ describe('job progress (issue 12, defect 10)', () => {
     const done = await finished(service, job.id)
     expect(done).toMatchObject({ status: 'completed', total_keys: 4, translated_keys: 4, failed_keys: 0 })
     expect(done.languages).toEqual({
-      es: { translated_keys: 4, failed_keys: 0, status: 'completed' },
-      ca: { translated_keys: 4, failed_keys: 0, status: 'completed' },
-      pt: { translated_keys: 4, failed_keys: 0, status: 'completed' },
+      es: { translated_keys: 4, failed_keys: 0, status: 'completed', reused_keys: 0, kept_keys: 0, needs_review: [] },
+      ca: { translated_keys: 4, failed_keys: 0, status: 'completed', reused_keys: 0, kept_keys: 0, needs_review: [] },
+      pt: { translated_keys: 4, failed_keys: 0, status: 'completed', reused_keys: 0, kept_keys: 0, needs_review: [] },
     })
   })
 
@@ -66,9 +66,9 @@ describe('job progress (issue 12, defect 10)', () => {
     expect(done).toMatchObject({ status: 'partial', total_keys: 4, translated_keys: 3, failed_keys: 1 })
     expect(done.translated_keys + done.failed_keys).toBe(done.total_keys)
     expect(done.languages).toEqual({
-      es: { translated_keys: 4, failed_keys: 0, status: 'completed' },
-      ca: { translated_keys: 3, failed_keys: 1, status: 'partial' },
-      pt: { translated_keys: 4, failed_keys: 0, status: 'completed' },
+      es: { translated_keys: 4, failed_keys: 0, status: 'completed', reused_keys: 0, kept_keys: 0, needs_review: [] },
+      ca: { translated_keys: 3, failed_keys: 1, status: 'partial', reused_keys: 0, kept_keys: 0, needs_review: [] },
+      pt: { translated_keys: 4, failed_keys: 0, status: 'completed', reused_keys: 0, kept_keys: 0, needs_review: [] },
     })
     // Credits are per (key, language): the one failed pair is refunded.
     await until(async () => credits.log.some((entry) => entry.op === 'refund'))
@@ -84,7 +84,7 @@ describe('job progress (issue 12, defect 10)', () => {
     service.startWorker()
     const done = await finished(service, job.id)
     expect(done.status).toBe('failed')
-    expect(done.languages).toEqual({ es: { translated_keys: 0, failed_keys: 0, status: 'failed' }, ca: { translated_keys: 0, failed_keys: 0, status: 'failed' } })
+    expect(done.languages).toEqual({ es: { translated_keys: 0, failed_keys: 0, status: 'failed', reused_keys: 0, kept_keys: 0, needs_review: [] }, ca: { translated_keys: 0, failed_keys: 0, status: 'failed', reused_keys: 0, kept_keys: 0, needs_review: [] } })
   })
 })
 

@@ -42,6 +42,7 @@ describe('JobService.create', () => {
       [
         'id', 'job_id', 'status', 'original_filename', 'file_type', 'source_language', 'target_languages', 'total_keys',
         'translated_keys', 'failed_keys', 'error_message', 'created_at', 'updated_at', 'completed_at', 'languages',
+        'use_memory', 'glossary_id', 'reused_keys', 'kept_keys',
       ].sort(),
     )
     expect(job).toMatchObject({
@@ -56,7 +57,7 @@ describe('JobService.create', () => {
       failed_keys: 0,
       error_message: null,
       completed_at: null,
-      languages: { es: { translated_keys: 0, failed_keys: 0, status: 'pending' }, ca: { translated_keys: 0, failed_keys: 0, status: 'pending' } },
+      languages: { es: { translated_keys: 0, failed_keys: 0, status: 'pending', reused_keys: 0, kept_keys: 0, needs_review: [] }, ca: { translated_keys: 0, failed_keys: 0, status: 'pending', reused_keys: 0, kept_keys: 0, needs_review: [] } },
     })
     expect(job.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     expect(new Date(job.created_at).toISOString()).toBe(job.created_at)
@@ -137,7 +138,7 @@ describe('JobService worker', () => {
     expect(seen.has('processing')).toBe(true)
     expect(counts.some((n) => n > 0 && n < 3)).toBe(true)
     expect(done).toMatchObject({ total_keys: 3, translated_keys: 3, failed_keys: 0, error_message: null, source_language: 'en' })
-    expect(done.languages).toEqual({ es: { translated_keys: 3, failed_keys: 0, status: 'completed' }, ca: { translated_keys: 3, failed_keys: 0, status: 'completed' } })
+    expect(done.languages).toEqual({ es: { translated_keys: 3, failed_keys: 0, status: 'completed', reused_keys: 0, kept_keys: 0, needs_review: [] }, ca: { translated_keys: 3, failed_keys: 0, status: 'completed', reused_keys: 0, kept_keys: 0, needs_review: [] } })
     expect(done.completed_at).not.toBeNull()
     expect(done.translated_files.map((f) => f.language_code).sort()).toEqual(['ca', 'es'])
     for (const file of done.translated_files) {
@@ -178,7 +179,7 @@ describe('JobService worker', () => {
     service.startWorker()
     const done = await finished(service, 'u1', job.id)
     expect(done).toMatchObject({ status: 'partial', total_keys: 3, translated_keys: 2, failed_keys: 1, error_message: null })
-    expect(done.languages).toEqual({ es: { translated_keys: 2, failed_keys: 1, status: 'partial' }, ca: { translated_keys: 2, failed_keys: 1, status: 'partial' } })
+    expect(done.languages).toEqual({ es: { translated_keys: 2, failed_keys: 1, status: 'partial', reused_keys: 0, kept_keys: 0, needs_review: [] }, ca: { translated_keys: 2, failed_keys: 1, status: 'partial', reused_keys: 0, kept_keys: 0, needs_review: [] } })
     const es = JSON.parse(dec((await service.download('u1', job.id, 'es'))!.bytes))
     expect(es.greeting).toBe('Hello {name}')
     expect(es.bye).toBe('es:Goodbye')

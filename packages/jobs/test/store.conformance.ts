@@ -54,6 +54,14 @@ export function storeConformance(name: string, make: () => Promise<{ store: JobS
       expect(await store.get(randomUUID())).toBeNull()
     })
 
+    test('keeps a job\'s memory options (use_memory, glossary, target files), with defaults for a job without them', async () => {
+      const plain = await store.add(newJob())
+      expect(plain).toMatchObject({ use_memory: true, glossary_id: null, target_files: [] })
+      const input = newJob({ use_memory: false, glossary_id: 'g-1', target_files: ['es'] })
+      await store.add(input)
+      expect(await store.get(input.id)).toMatchObject({ use_memory: false, glossary_id: 'g-1', target_files: ['es'] })
+    })
+
     test('add is idempotent on id', async () => {
       const input = newJob()
       await store.add(input)

@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import type { AppDeps } from '../app.js'
 import { HttpError } from '../http-errors.js'
+import { MAX_TARGETS } from '@verso/jobs'
 import { checkLanguages } from '../translation.js'
 import { claimIdempotency } from '../idempotency.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const FIELDS = new Set(['source_language', 'target_languages', 'webhook_url'])
+const FIELDS = new Set(['source_language', 'target_languages', 'webhook_url', 'use_memory', 'glossary_id', 'dry_run'])
+/** `target_file_es`, `target_file_pt-BR`: the current translation of one target language (incremental jobs). */
+const TARGET_FILE = /^target_file_(.+)$/
 
 interface JobParams {
   job_id: string
@@ -22,8 +26,32 @@ const UPLOAD_FORM = {
       source_language: { type: 'string', default: 'auto', description: "a language code, or 'auto'" },
       target_languages: { type: 'string', description: 'comma-separated language codes, 1 to 50' },
       webhook_url: { type: 'string', format: 'uri', description: 'HTTPS URL notified when the job ends' },
+      use_memory: { type: 'string', enum: ['true', 'false', '1', '0'], default: 'true', description: "read and fill the account's translation memory (Verso extension)" },
+      glossary_id: { type: 'string', description: 'a glossary of the account whose terms every segment keeps; its pair must be the job\'s (Verso extension)' },
+      dry_run: {
+        type: 'string',
+        enum: ['true', 'false', '1', '0'],
+        default: 'false',
+        description: 'true: answer 200 with the quote `{ total_keys, languages: { <code>: { keys_to_translate, reused_keys, kept_keys, needs_review } }, credits }`; no job is created, nothing is charged (Verso extension)',
+      },
     },
+    description:
+      'Incremental jobs (Verso extension): a file part named `target_file_<code>` (e.g. `target_file_es`, `target_file_pt-BR`) for a target language carries ' +
+      'that language\'s current file, same type as `file`. Human edits in it are kept byte for byte, only new keys and keys whose source changed are ' +
+      'translated (and charged), and the result is that file with only those entries changed or inserted. At most one per target language; ' +
+      'multi-locale JSON/YAML files are not supported.',
   },
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+/** `true/false/1/0` form flags; anything else is a 400. */
+function flag(fields: Record<string, string>, name: string, fallback: boolean): boolean {
+  const value = fields[name]?.trim().toLowerCase()
+  if (value === undefined || value === '') return fallback
+  if (value === 'true' || value === '1') return true
+  if (value === 'false' || value === '0') return false
+  throw new HttpError(400, `'${name}' must be true, false, 1 or 0.`)
 }
 
 /**
@@ -39,6 +67,17 @@ function malformedUpload(error: unknown): unknown {
   return new HttpError(400, `Malformed multipart/form-data body: ${reason}`)
 }
 
+/** The canonical code of a `target_file_<code>` part: one of the job's targets (`ES` → `es`), else a 400. */
+function targetLanguageOf(engine: AppDeps['engine'], part: { field: string; code: string }, languages: { targets: string[] }): string {
+  const canonical = engine.canonicalCode(part.code, 'target') ?? engine.canonicalCode(part.code, 'source')
+  const wanted = (canonical ?? part.code).replace(/_/g, '-').toLowerCase()
+  const code = languages.targets.find((target) => target.toLowerCase() === wanted)
+  if (code === undefined) {
+    throw new HttpError(400, `'${part.field}': '${part.code}' is not one of the target languages (${languages.targets.join(', ')}).`)
+  }
+  return code
+}
+
 function jobNotFound(field: 'detail' | 'error' = 'detail'): HttpError {
   return new HttpError(404, 'Job not found.', {}, field)
 }
@@ -51,11 +90,16 @@ export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engin
     }
     const fields: Record<string, string> = {}
     let file: { filename: string; bytes: Uint8Array } | undefined
+    const targetFiles: Array<{ field: string; code: string; filename: string; bytes: Uint8Array }> = []
     try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
+      // The app-wide limit is one file; this route also takes a target file per target language.
+      for await (const part of request.parts({ limits: { files: 1 + MAX_TARGETS, parts: 20 + MAX_TARGETS } })) {
+        const targetFile = TARGET_FILE.exec(part.fieldname)
+        if (part.type === 'file' && targetFile) {
+          targetFiles.push({ field: part.fieldname, code: targetFile[1]!, filename: part.filename, bytes: await part.toBuffer() })
+        } else if (part.type === 'file') {
           if (part.fieldname !== 'file' || file) {
-            throw new HttpError(400, `Unexpected file field '${part.fieldname}': send exactly one file in the 'file' field.`)
+            throw new HttpError(400, `Unexpected file field '${part.fieldname}': send exactly one file in the 'file' field (and target files as 'target_file_<code>').`)
           }
           file = { filename: part.filename, bytes: await part.toBuffer() }
         } else if (FIELDS.has(part.fieldname)) {
@@ -76,9 +120,16 @@ export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engin
     const source = (fields.source_language ?? '').trim() || 'auto'
     // Canonical codes from here on (`EN` → `en`), so the job and its files name them one way.
     const languages = checkLanguages(engine, source, targets)
-    // The form is read: an Idempotency-Key is claimed now (a replay answers here), before the job exists.
-    if (await claimIdempotency(request, reply, { fields, file })) return reply
-    const job = await jobs.create({
+    const useMemory = flag(fields, 'use_memory', true)
+    const dryRun = flag(fields, 'dry_run', false)
+    const glossaryId = fields.glossary_id?.trim().toLowerCase()
+    if (glossaryId && !UUID.test(glossaryId)) throw new HttpError(404, 'Glossary not found.')
+    const targetLanguageFiles = targetFiles.map((target) => ({ language: targetLanguageOf(engine, target, languages), filename: target.filename, bytes: target.bytes }))
+    // The form is read: an Idempotency-Key is claimed now (a replay answers here), before the job
+    // exists. Target files are part of the fingerprint (by name and content hash).
+    const fingerprinted = { ...fields, ...Object.fromEntries(targetFiles.map((target) => [target.field, `${target.filename}:${sha256(target.bytes)}`])) }
+    if (await claimIdempotency(request, reply, { fields: fingerprinted, file })) return reply
+    const input = {
       ownerId: request.account!.id,
       filename: file.filename,
       bytes: file.bytes,
@@ -86,7 +137,12 @@ export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engin
       targetLanguages: languages.targets,
       ...(fields.webhook_url ? { webhookUrl: fields.webhook_url.trim() } : {}),
       ...(request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {}),
-    })
+      useMemory,
+      ...(glossaryId ? { glossaryId } : {}),
+      ...(targetLanguageFiles.length > 0 ? { targetFiles: targetLanguageFiles } : {}),
+    }
+    if (dryRun) return jobs.quote(input)
+    const job = await jobs.create(input)
     reply.status(201)
     return { job_id: job.id, status: 'pending', message: 'Translation job created; poll its status or wait for the webhook.' }
   })

@@ -3,10 +3,10 @@
  * file types it meets (subpath imports, loaded on first use) and tests can inject small codecs.
  */
 import type { FileType } from '../types.js'
-import type { Entry, Issue, MessageSyntax, Parsed, PluralCategory, PluralForms } from '@verso/formats'
+import type { Entry, Issue, MessageSyntax, Parsed, PluralCategory, PluralForms, Translation } from '@verso/formats'
 import type { Prepared, Segment } from '@verso/formats/placeholders'
 
-export type { MessageSyntax, PluralCategory, PluralForms, Prepared, Segment }
+export type { MessageSyntax, PluralCategory, PluralForms, Prepared, Segment, Translation }
 export type FormatEntry = Entry
 export type FormatIssue = Issue
 export type ParsedFile = Parsed

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { JobError } from '../errors.js'
 import type { FileStore, JobStore, ProgressPatch, StoredJob, StoredLanguage } from '../types.js'
-import { fileKey, sourceKey } from '../types.js'
-import type { FormatsSeam, LoadedFormat, ParsedFile, PluralCategory, PluralForms, Prepared, Segment } from './formats.js'
+import { fileKey, ledgerSnapshotKey, sourceKey, targetKey } from '../types.js'
+import type { FormatEntry, FormatsSeam, LoadedFormat, ParsedFile, PluralCategory, PluralForms, Prepared, Segment } from './formats.js'
+import { planLanguage, sourceTextOf, type Decision, type LanguagePlan, type TargetFile } from './incremental.js'
+import { ledgerScope, ledgerText, loadGlossary, memoryLookup, type LedgerEntry, type MemoryTranslator } from './memory.js'
 
 /** What the job engine needs from a translator; @verso/engine's Engine satisfies it. */
 export interface JobTranslator {
@@ -33,6 +35,10 @@ export interface ProcessContext {
   /** Target languages processed side by side. Default: 1. */
   languageConcurrency?: number
   signal: AbortSignal
+  /** The translate-through layer: when given, segments go through it (memory, glossary) and the ledger is kept. */
+  memory?: MemoryTranslator | undefined
+  /** The engine the memory files a pair under (the layer's `engineFor`). */
+  memoryEngineFor?: ((pair: { source: string; target: string }) => string) | undefined
 }
 
 export interface ProcessResult {
@@ -42,8 +48,10 @@ export interface ProcessResult {
   translated: number
   /** Keys that failed for at least one target language. */
   failed: number
-  /** (key, language) pairs translated: the credits the job keeps. */
+  /** (key, language) pairs translated, reused or kept: with a value in the file. */
   translatedPairs: number
+  /** (key, language) pairs an engine translated: the credits the job keeps. */
+  chargedPairs: number
   /** Per target language, with the failed keys' indexes. */
   languages: Record<string, StoredLanguage>
   /** First failure reason, for the error message when every key failed. */
@@ -92,6 +100,41 @@ export async function parseUpload(
   return parsed
 }
 
+/** The source language of `auto` jobs, detected from a sample of the file's texts. */
+export function detectSource(translator: Pick<JobTranslator, 'detect'>, entries: readonly FormatEntry[]): string {
+  let sample = ''
+  for (const entry of entries) {
+    if (sample.length >= SAMPLE_CHARS) break
+    sample += `${entry.text}\n`
+  }
+  const detected = sample.trim() === '' ? null : translator.detect(sample.slice(0, SAMPLE_CHARS * 2))
+  if (!detected || !detected.language || detected.language === 'auto' || detected.language === 'und') {
+    throw new JobError('JOB_UNRECOVERABLE', 'The source language could not be detected; set source_language.')
+  }
+  return detected.language
+}
+
+/**
+ * Parses an uploaded target file: it must be of the job's file type (the caller checks the
+ * name), parse without a fatal issue, and not be a multi-locale file.
+ */
+export function parseTargetFile(codec: LoadedFormat, bytes: Uint8Array, code: string): TargetFile {
+  let parsed: ParsedFile
+  try {
+    parsed = codec.parse(bytes) as ParsedFile
+  } catch (error) {
+    throw new JobError('JOB_INVALID_TARGET_FILE', `The target file for '${code}' could not be read: ${(error as Error).message}`, { cause: error })
+  }
+  if (parsed.locales) {
+    throw new JobError('JOB_INVALID_TARGET_FILE', `The target file for '${code}' is a multi-locale file: incremental jobs do not support multi-locale JSON/YAML files.`)
+  }
+  const fatal = parsed.issues.filter((issue) => FATAL.has(issue.code))
+  if (fatal.length > 0) {
+    throw new JobError('JOB_INVALID_TARGET_FILE', `The target file for '${code}' ${describeIssues({ ...parsed, issues: fatal } as ParsedFile).replace('The file ', '')}`)
+  }
+  return parsed
+}
+
 export function countTranslatable(parsed: ParsedFile): number {
   return parsed.entries.reduce((n, entry) => n + (entry.translatable ? 1 : 0), 0)
 }
@@ -105,12 +148,15 @@ function segmentKey(segment: Segment): string {
   return typeof segment === 'string' ? `s${segment}` : `a${JSON.stringify(segment)}`
 }
 
+/** A segment back from the translator: `reused` when the memory answered it (no engine called). */
+type SegmentResult = { segment: Segment; reused: boolean } | { error: Error }
+
 interface Unit {
   prepared: Prepared
   /** Index into the unique segment list of each prepared segment. */
   refs: number[]
   /** Restored text or the problem, once all its segments are back (shared by every key with this text). */
-  result?: { text: string } | { problem: string }
+  result?: { text: string; reused: boolean } | { problem: string }
 }
 
 interface Plan {
@@ -121,20 +167,25 @@ interface Plan {
   mapping?: Record<string, PluralCategory>
   /** A failure found while preparing. */
   problem?: string
+  /** Incremental languages: the target file's value is kept (Verso's own or a human edit); nothing is translated. */
+  keep?: Exclude<Decision, 'translate'>
   /** Largest segment index this entry needs + 1 (0: needs none). */
   needs: number
 }
 
-function restoreUnit(unit: Unit, results: ReadonlyArray<{ segment: Segment } | { error: Error }>): { text: string } | { problem: string } {
+/** `reused` when every segment came from the memory (a unit without segments is not: nothing was looked up). */
+function restoreUnit(unit: Unit, results: readonly SegmentResult[]): { text: string; reused: boolean } | { problem: string } {
   const segments: Segment[] = []
+  let reused = unit.refs.length > 0
   for (const ref of unit.refs) {
     const result = results[ref]!
     if ('error' in result) return { problem: result.error.message }
     segments.push(result.segment)
+    reused &&= result.reused
   }
   const restored = unit.prepared.restore(segments)
   if (restored.problems.length > 0) return { problem: restored.problems.map((p) => `${p.code} ${p.message}`).join('; ') }
-  return { text: restored.text }
+  return { text: restored.text, reused }
 }
 
 /**
@@ -164,19 +215,10 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
   // formats: the file's message syntax (vue-i18n) shapes what prepare protects and escapes
   const syntax = parsed.syntax
 
-  let source = job.source_language
-  if (source === 'auto') {
-    let sample = ''
-    for (const entry of entries) {
-      if (sample.length >= SAMPLE_CHARS) break
-      sample += `${entry.text}\n`
-    }
-    const detected = sample.trim() === '' ? null : translator.detect(sample.slice(0, SAMPLE_CHARS * 2))
-    if (!detected || !detected.language || detected.language === 'auto' || detected.language === 'und') {
-      throw new JobError('JOB_UNRECOVERABLE', 'The source language could not be detected; set source_language.')
-    }
-    source = detected.language
-  }
+  const source = job.source_language === 'auto' ? detectSource(translator, entries) : job.source_language
+  const memory = ctx.memory
+  const glossary = await loadGlossary(memory, job, { source, targets: job.target_languages })
+  const engineFor = ctx.memoryEngineFor ?? (() => 'apertium')
 
   const done = new Map((await store.files(job.id)).map((file) => [file.language_code, file]))
   // Key-level counts (spec 2.4): a key is translated once it is translated into every target
@@ -187,6 +229,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
   let keysTranslated = 0
   let keysFailed = 0
   let translatedPairs = 0
+  let chargedPairs = 0
   const keyOk = (index: number) => {
     translatedPairs++
     if (++languagesOk[index]! === targetCount) keysTranslated++
@@ -210,9 +253,10 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
         if (failedHere.has(index)) keyFails(index)
         else keyOk(index)
       }
+      chargedPairs += earlier.charged_keys ?? earlier.translated_keys
       languages[target] = earlier
     } else {
-      languages[target] = { translated_keys: 0, failed_keys: 0, status: 'pending' }
+      languages[target] = { translated_keys: 0, failed_keys: 0, status: 'pending', reused_keys: 0, kept_keys: 0, needs_review: [], charged_keys: 0 }
       todo.push(target)
     }
   }
@@ -233,14 +277,46 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
   }
   await report({ source_language: source })
 
+  // The target files of incremental languages, parsed once per job run.
+  const targetFiles = new Map<string, TargetFile>()
+  const loadTargetFile = async (target: string): Promise<TargetFile | undefined> => {
+    if (!job.target_files.includes(target)) return undefined
+    if (!memory) throw new JobError('JOB_UNRECOVERABLE', 'The job has target files but this server has no translation memory (ledger) configured.')
+    const bytes = await files.get(targetKey(job.id, target))
+    if (!bytes) throw new JobError('JOB_UNRECOVERABLE', `The uploaded target file for '${target}' is missing.`)
+    const parsedTarget = parseTargetFile(codec, bytes, target)
+    targetFiles.set(target, parsedTarget)
+    return parsedTarget
+  }
+
+  /**
+   * The ledger rows this language is classified against. The first attempt saves them next to
+   * the job's files before anything is written, so an attempt that takes the job over after a
+   * crash (when this language's file and ledger rows may already be written) classifies every
+   * key the same way instead of taking Verso's fresh values for human edits.
+   */
+  const ledgerFor = async (target: string): Promise<Map<string, LedgerEntry>> => {
+    const saved = await files.get(ledgerSnapshotKey(job.id, target))
+    if (saved) return new Map((JSON.parse(new TextDecoder().decode(saved)) as LedgerEntry[]).map((row) => [row.key, row]))
+    const rows = await memory!.store.ledger(ledgerScope(job, source, target), entries.map((entry) => entry.key))
+    await files.put(ledgerSnapshotKey(job.id, target), new TextEncoder().encode(JSON.stringify([...rows.values()])))
+    return rows
+  }
+
   const runTarget = async (target: string): Promise<void> => {
     check()
-    const counts: StoredLanguage = { translated_keys: 0, failed_keys: 0, status: 'processing' }
+    const counts: StoredLanguage = { translated_keys: 0, failed_keys: 0, status: 'processing', reused_keys: 0, kept_keys: 0, needs_review: [], charged_keys: 0 }
     languages[target] = counts
     const failedIndexes: number[] = []
     const translations = new Map<string, string | PluralForms>()
-    const ok = (index: number) => {
+    /** What the ledger records once the file is written: every key Verso translated or kept as its own. */
+    const ledgerRows: LedgerEntry[] = []
+    const ok = (index: number, how: 'engine' | 'reused' | 'kept') => {
       counts.translated_keys++
+      if (how === 'engine') counts.charged_keys!++
+      else if (how === 'reused') counts.reused_keys!++
+      else counts.kept_keys!++
+      if (how === 'engine') chargedPairs++
       keyOk(index)
     }
     const fail = (index: number, reason: string) => {
@@ -250,12 +326,22 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
       firstProblem ??= reason
     }
 
+    let targetFile: TargetFile | undefined
+    let languagePlan: LanguagePlan | undefined
     if (target === source) {
       // Nothing to translate: the file is written with its values unchanged, every key counted as translated.
-      for (let i = 0; i < entries.length; i++) ok(i)
+      for (let i = 0; i < entries.length; i++) ok(i, 'engine')
     } else if (!translator.supports(source, target)) {
       for (let i = 0; i < entries.length; i++) fail(i, `No translator for ${source} → ${target}.`)
     } else {
+      targetFile = await loadTargetFile(target)
+      const context = { codec, fileType: job.file_type, syntax, source, target }
+      if (targetFile) {
+        const lookup = job.use_memory ? memoryLookup(memory!, engineFor, { accountId: job.owner_id, source, target, glossary }) : undefined
+        languagePlan = await planLanguage({ entries, targetFile, ledger: await ledgerFor(target), context, lookup })
+        counts.needs_review = [...languagePlan.needsReview]
+        check()
+      }
       const unique: Segment[] = []
       // where each unique segment was first met: the entry's key and comment, for translators that use context
       const contexts: Array<string | undefined> = []
@@ -285,8 +371,15 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
         }
         return unit
       }
-      for (const entry of entries) {
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i]!
         const plan: Plan = { key: entry.key, units: [], needs: 0 }
+        const decision = languagePlan?.decisions[i] ?? 'translate'
+        if (decision !== 'translate') {
+          plan.keep = decision
+          plans.push(plan)
+          continue
+        }
         currentContext = entry.note ? `key: ${entry.key}\nnote: ${entry.note}` : `key: ${entry.key}`
         try {
           if (entry.plural && Object.keys(entry.plural).length > 0) {
@@ -305,7 +398,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
         plans.push(plan)
       }
 
-      const results: Array<{ segment: Segment } | { error: Error }> = []
+      const results: SegmentResult[] = []
       let next = 0
       // Keys whose segments are all back are restored as soon as their batch returns.
       const settle = (upTo: number) => {
@@ -313,40 +406,73 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
           // Plans are in entry order: a plan's index is its key's.
           const index = next
           const plan = plans[next++]!
+          const entry = entries[index]!
+          if (plan.keep) {
+            const value = targetFile!.valueOf(entry.key)!
+            if (plan.keep === 'own') ledgerRows.push({ key: entry.key, sourceText: sourceTextOf(entry), value: ledgerText(value) })
+            else {
+              // A human edit keeps its ledger row (Verso's value) with the current source text, so
+              // needs_review is reported once per source change.
+              const row = languagePlan?.ledger.get(entry.key)
+              if (row) ledgerRows.push({ key: entry.key, sourceText: sourceTextOf(entry), value: row.value })
+            }
+            ok(index, plan.keep === 'own' ? 'reused' : 'kept')
+            continue
+          }
           if (plan.problem) {
             fail(index, plan.problem)
             continue
           }
           const texts = new Map<PluralCategory | undefined, string>()
           let problem: string | null = null
+          let reused = true
           for (const { form, unit } of plan.units) {
             const result = (unit.result ??= restoreUnit(unit, results))
             if ('problem' in result) {
               problem = `${plan.key}: ${result.problem}`
               break
             }
+            reused &&= result.reused
             texts.set(form, result.text)
           }
           if (problem) {
             fail(index, problem)
             continue
           }
+          let value: string | PluralForms
           if (plan.mapping) {
             const forms: PluralForms = {}
             for (const [category, from] of Object.entries(plan.mapping)) forms[category as PluralCategory] = texts.get(from)!
-            translations.set(plan.key, forms)
+            value = forms
           } else {
-            translations.set(plan.key, texts.get(undefined)!)
+            value = texts.get(undefined)!
           }
-          ok(index)
+          translations.set(plan.key, value)
+          ledgerRows.push({ key: entry.key, sourceText: sourceTextOf(entry), value: ledgerText(value) })
+          ok(index, reused && plan.units.length > 0 ? 'reused' : 'engine')
         }
       }
       settle(0)
+      const pair = { source, target }
       for (let start = 0; start < unique.length; start += ctx.batchSize) {
         check()
         const chunk = unique.slice(start, start + ctx.batchSize)
+        const context = contexts.slice(start, start + ctx.batchSize)
         // A throw here (the whole call failed, not one segment) fails the attempt; the job is retried.
-        const settled = await translator.translateSettled(chunk, { source, target }, { context: contexts.slice(start, start + ctx.batchSize) })
+        const settled: SegmentResult[] = memory
+          ? (
+              await memory.translateSettled(chunk, pair, {
+                accountId: job.owner_id,
+                useMemory: job.use_memory,
+                glossary,
+                origin: { via: 'job', jobId: job.id },
+                context,
+                signal,
+              })
+            ).map((result) => ('error' in result ? result : { segment: result.segment, reused: result.reused }))
+          : (await translator.translateSettled(chunk, pair, { context })).map((result) =>
+              'error' in result ? result : { segment: result.segment, reused: false },
+            )
         for (let i = 0; i < chunk.length; i++) results.push(settled[i] ?? { error: new Error('The translator returned no result.') })
         settle(results.length)
         check()
@@ -357,8 +483,20 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
     }
 
     check()
-    const out = parsed.write(translations, { targetLanguage: target })
+    // An incremental language: the uploaded target file with only the translated keys changed
+    // or inserted; otherwise the source file with the translations spliced in.
+    let out: Uint8Array
+    try {
+      out = targetFile ? targetFile.merge(parsed, translations, { targetLanguage: target }) : parsed.write(translations, { targetLanguage: target })
+    } catch (error) {
+      // The codec refusing these files (FORMAT_UNSUPPORTED, …) does the same on every attempt.
+      throw new JobError('JOB_UNRECOVERABLE', `The '${target}' file could not be written: ${(error as Error).message}`, { cause: error })
+    }
     await files.put(fileKey(job.id, target), out)
+    check()
+    // After the file: a crash in between leaves the ledger as it was, and the re-run (same
+    // snapshot, see ledgerFor) writes the same file and these rows again.
+    if (memory && target !== source && ledgerRows.length > 0) await memory.store.record(ledgerScope(job, source, target), ledgerRows)
     check()
     counts.status = counts.failed_keys === 0 ? 'completed' : counts.translated_keys === 0 ? 'failed' : 'partial'
     counts.failed_indexes = failedIndexes
@@ -396,5 +534,5 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
     stop ??= error
   })
   if (stop !== undefined) throw stop
-  return { source, translated: keysTranslated, failed: keysFailed, translatedPairs, languages, firstProblem }
+  return { source, translated: keysTranslated, failed: keysFailed, translatedPairs, chargedPairs, languages, firstProblem }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { silentLogger, type Claim, type JobLogger, type JobStore, type OutboxInput, type OutboxRow, type StoredJob } from '../types.js'
-import { ADDED_JOB_COLUMNS, fileFromRow, jobFromRow, type FileRow, type JobRow } from './rows.js'
+import { ADDED_JOB_COLUMNS, fileFromRow, jobFromRow, jobOptionsColumn, type FileRow, type JobRow } from './rows.js'
 
 export interface PostgresJobStoreOptions {
   /** A pg Pool to use (not closed by the store), or a connection string. */
@@ -72,7 +72,8 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
             lease_until BIGINT,
             run_at BIGINT NOT NULL DEFAULT 0,
             languages TEXT,
-            webhook TEXT
+            webhook TEXT,
+            job_options TEXT
           );
           CREATE INDEX IF NOT EXISTS jobs_jobs_owner ON ${J} (owner_id, seq);
           CREATE INDEX IF NOT EXISTS jobs_jobs_claim ON ${J} (status, run_at);
@@ -160,8 +161,8 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
       await q(
         pool,
         `INSERT INTO ${J} (id, owner_id, status, original_filename, file_type, source_language, target_languages,
-           total_keys, created_at, updated_at, webhook_url, credits_reserved, run_at)
-         VALUES ($1,$2,'pending',$3,$4,$5,$6,$7,$8,$8,$9,$10,0) ON CONFLICT (id) DO NOTHING`,
+           total_keys, created_at, updated_at, webhook_url, credits_reserved, run_at, job_options)
+         VALUES ($1,$2,'pending',$3,$4,$5,$6,$7,$8,$8,$9,$10,0,$11) ON CONFLICT (id) DO NOTHING`,
         [
           job.id,
           job.owner_id,
@@ -173,6 +174,7 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
           job.created_at,
           job.webhook_url,
           job.credits_reserved,
+          jobOptionsColumn(job),
         ],
       )
       return (await this.get(job.id))!

@@ -26,12 +26,27 @@ export interface JobRow {
   languages: string | null
   /** JSON of StoredJob.webhook; null until the job ends with a webhook. */
   webhook: string | null
+  /** JSON of the job's memory options (`JobOptions`); null in records written before incremental jobs. */
+  job_options: string | null
+}
+
+/** What `job_options` holds. */
+interface JobOptions {
+  use_memory: boolean
+  glossary_id: string | null
+  target_files: string[]
+}
+
+export function jobOptionsColumn(job: Partial<JobOptions>): string {
+  const options: JobOptions = { use_memory: job.use_memory ?? true, glossary_id: job.glossary_id ?? null, target_files: job.target_files ?? [] }
+  return JSON.stringify(options)
 }
 
 /** Columns added after the first release: drivers add them to existing tables at start-up. */
-export const ADDED_JOB_COLUMNS = ['languages', 'webhook'] as const
+export const ADDED_JOB_COLUMNS = ['languages', 'webhook', 'job_options'] as const
 
 export function jobFromRow(row: JobRow): StoredJob {
+  const options = row.job_options ? (JSON.parse(row.job_options) as Partial<JobOptions>) : {}
   return {
     id: row.id,
     job_id: row.id,
@@ -56,6 +71,9 @@ export function jobFromRow(row: JobRow): StoredJob {
     run_at: Number(row.run_at),
     languages: row.languages ? (JSON.parse(row.languages) as Record<string, StoredLanguage>) : {},
     webhook: row.webhook ? (JSON.parse(row.webhook) as WebhookDelivery) : null,
+    use_memory: options.use_memory ?? true,
+    glossary_id: options.glossary_id ?? null,
+    target_files: options.target_files ?? [],
   }
 }
 

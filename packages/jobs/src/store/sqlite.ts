@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { Claim, JobStore, NewJob, OutboxInput, OutboxRow, Outcome, ProgressPatch, StoredFile, StoredJob } from '../types.js'
-import { ADDED_JOB_COLUMNS, fileFromRow, jobFromRow, type FileRow, type JobRow } from './rows.js'
+import { ADDED_JOB_COLUMNS, fileFromRow, jobFromRow, jobOptionsColumn, type FileRow, type JobRow } from './rows.js'
 
 export interface SqliteJobStoreOptions {
   /** Database file, e.g. `${DATA_DIR}/jobs.db`; `:memory:` for tests. */
@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS jobs_jobs (
   lease_until INTEGER,
   run_at INTEGER NOT NULL DEFAULT 0,
   languages TEXT,
-  webhook TEXT
+  webhook TEXT,
+  job_options TEXT
 );
 CREATE INDEX IF NOT EXISTS jobs_jobs_owner ON jobs_jobs(owner_id, seq);
 CREATE INDEX IF NOT EXISTS jobs_jobs_claim ON jobs_jobs(status, run_at);
@@ -207,8 +208,8 @@ export function sqliteJobStore(options: SqliteJobStoreOptions): JobStore {
       const now = job.created_at
       sql(
         `INSERT OR IGNORE INTO jobs_jobs (id, owner_id, status, original_filename, file_type, source_language, target_languages,
-           total_keys, created_at, updated_at, webhook_url, credits_reserved, run_at)
-         VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+           total_keys, created_at, updated_at, webhook_url, credits_reserved, run_at, job_options)
+         VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
       ).run(
         job.id,
         job.owner_id,
@@ -221,6 +222,7 @@ export function sqliteJobStore(options: SqliteJobStoreOptions): JobStore {
         now,
         job.webhook_url,
         job.credits_reserved,
+        jobOptionsColumn(job),
       )
       return jobFromRow(getJob.get(job.id)!)
     },

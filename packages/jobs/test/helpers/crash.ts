@@ -94,7 +94,7 @@ export async function crashScenario(options: {
     // Keys, not (key, language) pairs: key5 failed in every language; the resumed worker counted
     // the language finished before the crash from its recorded failed keys.
     expect(done).toMatchObject({ status: 'partial', total_keys: 8, translated_keys: 7, failed_keys: 1 })
-    for (const code of ['es', 'ca', 'pt']) expect(done.languages[code]).toEqual({ translated_keys: 7, failed_keys: 1, status: 'partial' })
+    for (const code of ['es', 'ca', 'pt']) expect(done.languages[code]).toEqual({ translated_keys: 7, failed_keys: 1, status: 'partial', reused_keys: 0, kept_keys: 0, needs_review: [] })
     expect(done.translated_files.map((f) => f.language_code).sort()).toEqual(['ca', 'es', 'pt'])
     expect((await options.listFiles(job.id)).sort()).toEqual(['out-ca', 'out-es', 'out-pt', 'source'])
     const es = JSON.parse(new TextDecoder().decode((await api.download('u1', job.id, 'es'))!.bytes))
