@@ -9,6 +9,23 @@ import { fakeDeepL } from '../../../packages/engine/test/fakes/deepl.js'
 import type { FakeServer } from '../../../packages/engine/test/fakes/fake-server.js'
 import { createHarness, multipart, type Harness } from './harness.js'
 
+/** Creates a job of `app` over multipart and waits for it; the translated file of `target` as text. */
+async function jobResult(app: Harness['app'], key: string, fields: Record<string, string>, content: string, target: string): Promise<string> {
+  const form = multipart(fields, { filename: 'en.json', content })
+  const created = await app.inject({ method: 'POST', url: '/v2/translate/i18n', headers: { 'X-API-KEY': key, ...form.headers }, payload: form.payload })
+  expect(created.statusCode).toBe(201)
+  const id = created.json().job_id
+  let status = ''
+  for (let i = 0; i < 200 && !['completed', 'partial', 'failed'].includes(status); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    status = (await app.inject({ method: 'GET', url: `/v2/translate/i18n/jobs/${id}/status`, headers: { 'X-API-KEY': key } })).json().status
+  }
+  expect(status).toBe('completed')
+  const file = await app.inject({ method: 'GET', url: `/v2/translate/i18n/jobs/${id}/download?language_code=${target}`, headers: { 'X-API-KEY': key } })
+  expect(file.statusCode).toBe(200)
+  return file.body
+}
+
 /** The real engine, counting the segments each translate call sends it. */
 function countingEngine(engine: Engine): Engine & { segmentsSent: number } {
   const counting = Object.create(engine) as Engine & { segmentsSent: number }
@@ -194,6 +211,24 @@ describe('glossaries', () => {
     expect(html.json().html).toContain('<i>Verso</i>')
   })
 
+  test('keeps a brand name and forces a term in a localization job with Apertium', async () => {
+    const id = await glossary([
+      { source: 'Verso', target: 'Verso' },
+      { source: 'cloud', target: 'nube' },
+    ])
+    const body = await jobResult(
+      h.app,
+      apiKey,
+      { source_language: 'en', target_languages: 'es', glossary_id: id },
+      JSON.stringify({ storage: 'Verso keeps your files in the cloud.', title: 'Cloud settings' }, null, 2),
+      'es',
+    )
+    const file = JSON.parse(body)
+    expect(file.storage).toContain('Verso')
+    expect(file.storage).toContain('nube')
+    expect(file.title).toContain('Nube')
+  })
+
   test('a glossary is for its own pair and account, and needs a source language', async () => {
     const id = await glossary([{ source: 'Verso', target: 'Verso' }])
     const wrongPair = await post('/v2/translate', { text: 'Verso is here.', source: 'en', target: 'ca', glossary_id: id })
@@ -255,5 +290,25 @@ describe('glossaries with a remote engine (DeepL fake)', () => {
     expect(translation).toContain('Erdkreis')
     expect(translation).toContain('Verso')
     expect(translation).not.toContain('Welt')
+  })
+
+  test('a localization job with a glossary keeps the terms through the remote engine', async () => {
+    const created = await r.app.inject({
+      method: 'POST',
+      url: '/v2/glossaries',
+      headers: { 'X-API-KEY': key },
+      payload: { name: 'de job terms', source_language: 'en', target_language: 'de', entries: [{ source: 'Verso', target: 'Verso' }, { source: 'world', target: 'Erdkreis' }] },
+    })
+    const body = await jobResult(
+      r.app,
+      key,
+      { source_language: 'en', target_languages: 'de', glossary_id: created.json().glossary_id },
+      JSON.stringify({ greeting: 'Hello world from Verso' }),
+      'de',
+    )
+    const greeting: string = JSON.parse(body).greeting
+    expect(greeting).toContain('Erdkreis')
+    expect(greeting).toContain('Verso')
+    expect(greeting).toMatch(/^\[de\]/)
   })
 })
