@@ -4,12 +4,13 @@
  * a file is translated by exactly the code a server would run (codecs, placeholder masking,
  * plurals, partial failures), not by a second implementation.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { createEngine, type Engine } from '@verso/engine'
 import { extractHtml } from '@verso/html'
 import { createJobService, fsFileStore, sqliteJobStore, type JobService } from '@verso/jobs'
+import { createMemoryTranslator, sqliteMemoryStore, type MemoryStore } from '@verso/memory'
 import { extractSubtitles } from '@verso/subtitles'
 import { CliError, type FileTranslator, type LanguageOutcome, type SourceFile } from './translator.js'
 
@@ -18,26 +19,35 @@ const POLL_MS = 50
 export interface LocalTranslatorOptions {
   /** Apertium mode files. Default: the engine's default (/usr/share/apertium/modes). */
   modesDir?: string
+  /**
+   * The translation memory and ledger file that makes runs incremental (what Verso wrote last
+   * time, to tell it from human edits). null: a throwaway one (every run starts afresh; human
+   * edits in existing files are still kept). Default: null.
+   */
+  memoryPath?: string | null
 }
 
 export function localTranslator(options: LocalTranslatorOptions = {}): FileTranslator {
   const engine: Engine = createEngine({ ...(options.modesDir ? { modesDir: options.modesDir } : {}), pipelinesPerDirection: 1 })
-  let jobs: { service: JobService; dir: string } | null = null
+  let jobs: { service: JobService; dir: string; memory: MemoryStore } | null = null
 
   /** The in-process job engine, created on the first localization file. */
   function jobService(): JobService {
     if (jobs) return jobs.service
     const dir = mkdtempSync(join(tmpdir(), 'verso-cli-'))
+    if (options.memoryPath) mkdirSync(dirname(options.memoryPath), { recursive: true })
+    const memory = sqliteMemoryStore({ path: options.memoryPath ?? join(dir, 'memory.db') })
     const service = createJobService({
       store: sqliteJobStore({ path: join(dir, 'jobs.db') }),
       files: fsFileStore({ dir: join(dir, 'files') }),
       translator: engine,
+      memory: createMemoryTranslator({ translator: engine, store: memory, engineFor: () => 'apertium' }),
       supportsLanguage: (code) => engine.languages().some((language) => language.code === code),
       publicBaseUrl: 'http://localhost',
       worker: { pollMs: POLL_MS, languageConcurrency: 2 },
     })
     service.startWorker()
-    jobs = { service, dir }
+    jobs = { service, dir, memory }
     return service
   }
 
@@ -56,27 +66,33 @@ export function localTranslator(options: LocalTranslatorOptions = {}): FileTrans
   return {
     languages: () => engine.languages().map((language) => language.code),
 
-    async translate(file: SourceFile, from, targets, onLanguageDone) {
+    async translate(file: SourceFile, from, targets, onLanguageDone, existing) {
       for (const target of targets) checkPair(from, target)
       if (file.kind.kind === 'i18n') {
         const service = jobService()
+        // One owner per source folder: the memory's ledger names a document by its file name,
+        // so en.json of two projects must not share one.
+        const owner = `cli:${resolve(dirname(file.path))}`
         const job = await service.create({
-          ownerId: 'cli',
+          ownerId: owner,
           filename: file.name,
           bytes: file.bytes,
           sourceLanguage: from ?? 'auto',
           targetLanguages: [...targets],
+          ...(existing && existing.size > 0
+            ? { targetFiles: [...existing].map(([language, bytes]) => ({ language, filename: file.name, bytes })) }
+            : {}),
         })
-        let record = await service.get('cli', job.id)
+        let record = await service.get(owner, job.id)
         while (record && (record.status === 'pending' || record.status === 'processing')) {
           await new Promise((resolve) => setTimeout(resolve, POLL_MS))
-          record = await service.get('cli', job.id)
+          record = await service.get(owner, job.id)
         }
         if (!record) throw new CliError('FILE', 'The job disappeared while it ran')
         const outcomes: LanguageOutcome[] = []
         for (const target of targets) {
           const downloaded = record.translated_files.some((f) => f.language_code === target)
-            ? await service.download('cli', job.id, target)
+            ? await service.download(owner, job.id, target)
             : null
           const outcome: LanguageOutcome = downloaded
             ? { language: target, bytes: downloaded.bytes, failedKeys: record.status === 'partial' ? record.error_message : null }
@@ -113,6 +129,7 @@ export function localTranslator(options: LocalTranslatorOptions = {}): FileTrans
     async close() {
       if (jobs) {
         await jobs.service.close()
+        await jobs.memory.close()
         rmSync(jobs.dir, { recursive: true, force: true })
       }
       await engine.close()

@@ -3,7 +3,8 @@
  * commands, options and exit codes.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { basename } from 'node:path'
+import { homedir } from 'node:os'
+import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { checkFiles } from './check.js'
 import { defaultOutputPath, fillPattern, kindOf, languageInPath, SUPPORTED_EXTENSIONS } from './files.js'
@@ -12,12 +13,18 @@ import { CliError, EXIT, type FileTranslator, type SourceFile } from './translat
 import { writeFileAtomic } from './write-atomic.js'
 
 const USAGE = `Usage:
-  verso translate <files…> --to <codes> [--from <code>] [--out <pattern>] [--server <url> --key <key>] [--json]
+  verso translate <files…> --to <codes> [--from <code>] [--out <pattern>] [--fresh] [--memory <file>] [--server <url> --key <key>] [--json]
   verso check <source> <targets…> [--json]
 
 translate  Writes one file per target language. With --server, through a running Verso
            (i18n jobs); without, with the embedded Apertium engine (no server needed).
            --out pattern fields: {dir} {name} {lang} {ext}, e.g. '{dir}/{lang}/{name}.{ext}'.
+           Incremental: when a localization file's output already exists, only new keys and keys
+           whose source changed are translated; values edited by hand are kept byte for byte
+           (locally, what Verso wrote last time is remembered in --memory, default
+           $XDG_DATA_HOME/verso/memory.db or ~/.local/share/verso/memory.db; VERSO_MEMORY too).
+           The output path must be known before translating: give --from or --out, or name the
+           source by its language (en.json). --fresh translates everything again.
            --force overwrites an existing target file that is the source itself (never done otherwise).
 check      Exits 1 when a target misses keys, has extra keys, or changes a placeholder,
            tag or ICU argument of its source entry; prints file:line: problem.
@@ -44,6 +51,8 @@ async function translateCommand(args: string[]): Promise<number> {
       server: { type: 'string' },
       key: { type: 'string' },
       json: { type: 'boolean', default: false },
+      fresh: { type: 'boolean', default: false },
+      memory: { type: 'string' },
     },
   })
   if (positionals.length === 0) throw new CliError('USAGE', 'verso translate: give at least one file')
@@ -61,7 +70,7 @@ async function translateCommand(args: string[]): Promise<number> {
 
   const translator: FileTranslator = values.server
     ? (await import('./remote.js')).remoteTranslator({ server: values.server, key: values.key! })
-    : (await import('./local.js')).localTranslator()
+    : (await import('./local.js')).localTranslator({ memoryPath: values.fresh ? null : (values.memory ?? defaultMemoryPath()) })
   const progress = createProgress({ totalSteps: files.length * targets.length, json: values.json! })
   const reports: FileReport[] = []
   let failed = false
@@ -73,7 +82,8 @@ async function translateCommand(args: string[]): Promise<number> {
       progress.fileStarted(file.path)
       const pathLanguage = from ?? languageInPath(file.path, (code) => known.has(code))
       try {
-        const result = await translator.translate(file, from, targets, (outcome) => progress.languageDone(file.path, outcome.language, 'bytes' in outcome))
+        const existing = values.fresh ? new Map<string, Uint8Array>() : existingTargets(file, targets, values.out ?? null, pathLanguage)
+        const result = await translator.translate(file, from, targets, (outcome) => progress.languageDone(file.path, outcome.language, 'bytes' in outcome), existing)
         report.source = result.source
         for (const outcome of result.outcomes) {
           if (!('bytes' in outcome)) {
@@ -105,6 +115,28 @@ async function translateCommand(args: string[]): Promise<number> {
   }
   if (values.json) process.stdout.write(`${JSON.stringify({ files: reports }, null, 2)}\n`)
   return failed ? EXIT.FAILED : EXIT.OK
+}
+
+/** Where the local translation memory lives unless --memory or VERSO_MEMORY says otherwise. */
+function defaultMemoryPath(): string {
+  if (process.env.VERSO_MEMORY) return process.env.VERSO_MEMORY
+  const data = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share')
+  return join(data, 'verso', 'memory.db')
+}
+
+/**
+ * The output files that already exist for a localization file, by target language: the
+ * incremental run's starting point. Only when their paths are known before translating (a
+ * pattern, or the source language from --from or the file name).
+ */
+function existingTargets(file: SourceFile, targets: readonly string[], pattern: string | null, sourceLanguage: string | null): Map<string, Uint8Array> {
+  const existing = new Map<string, Uint8Array>()
+  if (file.kind.kind !== 'i18n' || (!pattern && !sourceLanguage)) return existing
+  for (const target of targets) {
+    const path = pattern ? fillPattern(pattern, file.path, target) : defaultOutputPath(file.path, target, sourceLanguage)
+    if (path !== file.path && existsSync(path)) existing.set(target, readFileSync(path))
+  }
+  return existing
 }
 
 async function checkCommand(args: string[]): Promise<number> {

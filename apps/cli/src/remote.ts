@@ -52,7 +52,7 @@ export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslat
       return listing.languages.map((l) => l.code)
     },
 
-    async translate(file, from, targets, onDone) {
+    async translate(file, from, targets, onDone, existing) {
       const outcomes: LanguageOutcome[] = []
       const done = (outcome: LanguageOutcome) => {
         outcomes.push(outcome)
@@ -65,6 +65,7 @@ export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslat
             filename: file.name,
             targets,
             source: from ?? 'auto',
+            ...(existing && existing.size > 0 ? { targetFiles: Object.fromEntries(existing) } : {}),
             ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
             timeoutMs: options.jobTimeoutMs ?? 30 * 60_000,
           }),

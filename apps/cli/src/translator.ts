@@ -24,6 +24,11 @@ export interface FileTranslator {
     from: string | null,
     targets: readonly string[],
     onLanguageDone?: (outcome: LanguageOutcome) => void,
+    /**
+     * The current translation per target language (the output file as it is on disk), for
+     * localization files: Verso keeps its human edits and translates only new and changed keys.
+     */
+    existing?: ReadonlyMap<string, Uint8Array>,
   ): Promise<{ source: string; outcomes: LanguageOutcome[] }>
   close(): Promise<void>
 }

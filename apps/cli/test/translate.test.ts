@@ -12,10 +12,17 @@ import { corpusAvailable, corpusDir } from '../../../test-support/corpus.js'
 const bin = fileURLToPath(new URL('../dist/verso.js', import.meta.url))
 
 let dir: string
+let memoryDir: string
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'verso-cli-'))
+  // each test its own local memory, never the user's ~/.local/share/verso
+  memoryDir = mkdtempSync(join(tmpdir(), 'verso-cli-memory-'))
+  process.env.VERSO_MEMORY = join(memoryDir, 'memory.db')
 })
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true })
+  rmSync(memoryDir, { recursive: true, force: true })
+})
 
 /** Runs main() with stdout/stderr captured. */
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -32,6 +39,29 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
 }
 
 describe('verso translate with the embedded engine', () => {
+  it('runs again incrementally: hand edits in the existing output stay, new keys are translated, a changed source is retranslated', async () => {
+    mkdirSync(join(dir, 'locales'))
+    const source = join(dir, 'locales', 'en.json')
+    const target = join(dir, 'locales', 'es.json')
+    writeFileSync(source, '{\n  "title": "Photo library",\n  "upload": "Upload photos",\n  "share": "Share with friends"\n}\n')
+    expect((await run(['translate', source, '--to', 'es'])).code).toBe(0)
+    const first = readFileSync(target, 'utf8')
+    const edited = first.replace(/"title": "[^"]*"/, '"title": "Fototeca"')
+    writeFileSync(target, edited)
+    writeFileSync(source, '{\n  "title": "Photo library",\n  "upload": "Upload new photos",\n  "rename": "Rename the album",\n  "share": "Share with friends"\n}\n')
+    expect((await run(['translate', source, '--to', 'es'])).code).toBe(0)
+    const second = readFileSync(target, 'utf8')
+    const lines = second.split('\n')
+    expect(lines[1]).toBe('  "title": "Fototeca",')
+    expect(second).toContain('"rename": ')
+    expect(lines.findIndex((l) => l.includes('"rename"'))).toBe(3)
+    expect(second).toContain(first.split('\n').find((l) => l.includes('"share"')))
+    expect(lines.find((l) => l.includes('"upload"'))).not.toBe(first.split('\n').find((l) => l.includes('"upload"')))
+    // --fresh translates everything again: the hand edit is gone
+    expect((await run(['translate', source, '--to', 'es', '--fresh'])).code).toBe(0)
+    expect(readFileSync(target, 'utf8')).not.toContain('Fototeca')
+  })
+
   it.skipIf(!corpusAvailable)('translates a real JSON file into two languages next to it, with every key and placeholder kept', async () => {
     mkdirSync(join(dir, 'locales'))
     const source = join(dir, 'locales', 'en.json')

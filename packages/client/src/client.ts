@@ -59,6 +59,16 @@ export interface TranslateFileOptions {
   /** Default: 'auto' */
   source?: string
   webhookUrl?: string
+  /**
+   * The current translation of the file per target language (Verso's incremental jobs,
+   * `target_file_<code>`): human edits in it are kept byte for byte, and only new keys and keys
+   * whose source changed are translated and charged.
+   */
+  targetFiles?: Readonly<Record<string, Uint8Array | Blob>>
+  /** false: neither reuse nor fill the account's translation memory. Default: the server's (true). */
+  useMemory?: boolean
+  /** A glossary of the account whose terms the job enforces. */
+  glossaryId?: string
   /** First status poll after this many ms, doubling up to 5 s. Default: 250 */
   pollMs?: number
   /** Give up waiting after this long (the job goes on on the server). Default: 30 min */
@@ -100,6 +110,11 @@ export function createVersoClient(options: VersoClientOptions): VersoClient {
       form.set('target_languages', input.targets.join(','))
       form.set('source_language', input.source ?? 'auto')
       if (input.webhookUrl) form.set('webhook_url', input.webhookUrl)
+      if (input.useMemory !== undefined) form.set('use_memory', String(input.useMemory))
+      if (input.glossaryId) form.set('glossary_id', input.glossaryId)
+      for (const [code, bytes] of Object.entries(input.targetFiles ?? {})) {
+        form.set(`target_file_${code}`, bytes instanceof Blob ? bytes : new Blob([bytes]), input.filename)
+      }
       const created = (await (await request('/v2/translate/i18n', { method: 'POST', body: form, signal: input.signal })).json()) as { job_id: string }
       const statusPath = `/v2/translate/i18n/jobs/${encodeURIComponent(created.job_id)}/status`
       const deadline = Date.now() + (input.timeoutMs ?? 30 * 60_000)
