@@ -159,6 +159,21 @@ describe('verso translate --server (through the real HTTP service)', () => {
     expect(readFileSync(join(dir, 'ca.yml'), 'utf8')).toMatch(/^ca:\n/)
   })
 
+  it('sends the existing output as the target file: a hand edit stays, only the new key is charged', async () => {
+    const account = await harness.account(100)
+    const source = join(dir, 'en.json')
+    writeFileSync(source, '{\n  "hello": "Good morning",\n  "bye": "See you tomorrow"\n}\n')
+    expect((await run(['translate', source, '--to', 'es', '--server', url, '--key', account.apiKey])).code).toBe(0)
+    const target = join(dir, 'es.json')
+    writeFileSync(target, readFileSync(target, 'utf8').replace(/"hello": "[^"]*"/, '"hello": "¡Buenos días!"'))
+    writeFileSync(source, '{\n  "hello": "Good morning",\n  "thanks": "Thank you very much",\n  "bye": "See you tomorrow"\n}\n')
+    expect((await run(['translate', source, '--to', 'es', '--server', url, '--key', account.apiKey])).code).toBe(0)
+    const es = readFileSync(target, 'utf8')
+    expect(es).toContain('"hello": "¡Buenos días!"')
+    expect(es.split('\n')[2]).toMatch(/^ {2}"thanks": "/)
+    expect((await harness.metering.summary(account.id)).credits_used).toBe(3)
+  })
+
   it('exits 3 when the server refuses the key, and writes nothing', async () => {
     writeFileSync(join(dir, 'en.json'), '{"a": "Hello"}')
     const { code, stderr } = await run(['translate', join(dir, 'en.json'), '--to', 'es', '--server', url, '--key', 'vrs_wrong'])
