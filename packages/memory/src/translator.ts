@@ -116,8 +116,10 @@ export function createMemoryTranslator(options: CreateMemoryTranslatorOptions): 
       })
       let restored = true
       for (const index of item.indices) restored = settle(index, result.segment, made) && restored
-      // A translation that lost a term token is an engine fault, not something to serve again.
-      if (restored) learned.push({ text: item.text, translation: segmentText(result.segment) })
+      // A translation that lost a term token is an engine fault, not something to serve again;
+      // one another engine made (a router's fallback while the pair's engine was down) is not
+      // filed under the pair's engine, so the memory never serves it as that engine's.
+      if (restored && (result.engine ?? engine) === engine) learned.push({ text: item.text, translation: segmentText(result.segment) })
     })
 
     if (call.useMemory && learned.length > 0) {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Segment } from '@verso/engine'
-import { createMemoryTranslator, GlossaryError, segmentText, type Remembered, type RememberOptions } from '@verso/memory'
+import { createMemoryTranslator, GlossaryError, segmentText, type Remembered, type RememberOptions, type SegmentTranslator } from '@verso/memory'
 import { fakeTranslator, glossaryOf, mapMemoryStore, recordingLogger } from './support.js'
 
 const enEs = { source: 'en', target: 'es' }
@@ -8,7 +8,7 @@ const call: RememberOptions = { accountId: 'acct-1', useMemory: true, origin: { 
 
 function setup(engine = 'apertium') {
   const store = mapMemoryStore()
-  const fake = fakeTranslator('fake-engine')
+  const fake = fakeTranslator(engine)
   const logger = recordingLogger()
   const memory = createMemoryTranslator({ translator: fake, store, engineFor: () => engine, logger })
   return { store, fake, logger, memory }
@@ -19,12 +19,23 @@ function segmentsOf(results: Remembered[]): Segment[] {
 }
 
 describe('createMemoryTranslator', () => {
+  test("does not file a fallback engine's translation under the pair's engine", async () => {
+    const store = mapMemoryStore()
+    const fallback = fakeTranslator('apertium')
+    const memory = createMemoryTranslator({ translator: fallback, store, engineFor: () => 'deepl' })
+    const first = await memory.translateSettled(['Hello world'], enEs, call)
+    expect(first[0]).toMatchObject({ reused: false, engine: 'apertium' })
+    const second = await memory.translateSettled(['Hello world'], enEs, call)
+    expect(second[0]).toMatchObject({ reused: false })
+    expect(fallback.sent()).toBe(2)
+  })
+
   test('serves a second identical call from the memory without calling the engine', async () => {
     const { fake, memory } = setup()
     const first = await memory.translateSettled(['Hello world', 'Good morning'], enEs, call)
     expect(first).toEqual([
-      { segment: '[Hello] [world]', reused: false, engine: 'fake-engine', unknownWords: [], route: ['en', 'es'] },
-      { segment: '[Good] [morning]', reused: false, engine: 'fake-engine', unknownWords: [], route: ['en', 'es'] },
+      { segment: '[Hello] [world]', reused: false, engine: 'apertium', unknownWords: [], route: ['en', 'es'] },
+      { segment: '[Good] [morning]', reused: false, engine: 'apertium', unknownWords: [], route: ['en', 'es'] },
     ])
     expect(fake.sent()).toBe(2)
 
@@ -70,7 +81,11 @@ describe('createMemoryTranslator', () => {
     const store = mapMemoryStore()
     const fake = fakeTranslator()
     let engine = 'apertium'
-    const memory = createMemoryTranslator({ translator: fake, store, engineFor: () => engine })
+    // the engine answering is the pair's engine of the moment
+    const current: SegmentTranslator = {
+      translateSettled: async (segments, pair, options) => (await fake.translateSettled(segments, pair, options)).map((r) => ('error' in r ? r : { ...r, engine })),
+    }
+    const memory = createMemoryTranslator({ translator: current, store, engineFor: () => engine })
     const glossary = glossaryOf([{ source: 'zzz', target: 'yyy' }])
     await memory.translateSettled(['Hello'], enEs, call)
     await memory.translateSettled(['Hello'], enEs, { ...call, glossary })
