@@ -28,7 +28,7 @@ export interface SqliteMemoryStoreOptions {
  * The default driver: one SQLite file in WAL mode with a busy timeout, so it shares the file
  * with the metering and job stores and with the admin CLI in another process. A list of texts
  * or keys travels as one JSON parameter (`json_each`), so a lookup is one prepared statement
- * whatever its size; every write is one `BEGIN IMMEDIATE` transaction.
+ * whatever its size; every write is one `BEGIN IMMEDIATE` transaction (the remembers of one event-loop turn share one).
  */
 export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStore {
   if (!options || typeof options.path !== 'string' || options.path === '') {
@@ -99,6 +99,37 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
     if (!db.open) throw new MemoryStoreError('MEMORY_CLOSED', 'the memory store is closed')
   }
 
+  interface PendingWrite {
+    scope: Parameters<MemoryStore['remember']>[0]
+    rows: ReturnType<typeof distinctPairs>
+    origin: Parameters<MemoryStore['remember']>[2]
+    resolve(): void
+    reject(error: unknown): void
+  }
+  let pendingWrites: PendingWrite[] = []
+  function flushWrites(): void {
+    const batch = pendingWrites
+    pendingWrites = []
+    if (batch.length === 0) return
+    const now = new Date().toISOString()
+    try {
+      db.transaction(() => {
+        for (const { scope, rows, origin } of batch) {
+          for (const row of rows) {
+            remember.run(
+              scope.accountId, scope.source, scope.target, scope.engine, scope.glossary,
+              row.hash, row.text, row.translation, origin.via, origin.jobId ?? null, now,
+            )
+          }
+        }
+      }).immediate()
+    } catch (error) {
+      for (const write of batch) write.reject(error)
+      return
+    }
+    for (const write of batch) write.resolve()
+  }
+
   return {
     async lookup(scope, texts) {
       ensureOpen()
@@ -112,19 +143,18 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
     async remember(scope, pairs, origin) {
       ensureOpen()
       if (pairs.length === 0) return
-      const now = new Date().toISOString()
       const rows = distinctPairs(pairs)
-      db.transaction(() => {
-        for (const row of rows) {
-          remember.run(
-            scope.accountId, scope.source, scope.target, scope.engine, scope.glossary,
-            row.hash, row.text, row.translation, origin.via, origin.jobId ?? null, now,
-          )
-        }
-      }).immediate()
+      // Group commit: the remembers of one event-loop turn (the requests a flush of the engine
+      // answered together) share one transaction; each promise settles with that commit.
+      return new Promise<void>((resolve, reject) => {
+        pendingWrites.push({ scope, rows, origin, resolve, reject })
+        if (pendingWrites.length === 1) setImmediate(flushWrites)
+      })
     },
     async clear(accountId) {
       ensureOpen()
+      // what was remembered before the clear is cleared too
+      flushWrites()
       return db.transaction(() => {
         const deleted = clearMemory.run(accountId).changes
         clearLedger.run(accountId)
@@ -191,6 +221,7 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
       }).immediate()
     },
     async close() {
+      if (db.open) flushWrites()
       if (db.open) db.close()
     },
   }
