@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
+  buildPipelineStages,
+  DEPENDENCY_TAG_FILTER,
   createEngine, EngineError, engineErrorCodes, isInlineToken, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
   type Engine, type InlineToken, type Segment, type SegmentPart,
 } from '@verso/engine'
@@ -375,6 +377,30 @@ describe.skipIf(!haveApertium || !existsSync('/usr/share/apertium/modes/isl-eng.
       const [result] = await engine.translate(['Huset är stort.'], { source: 'sv', target: 'en' })
       expect(result!.route).toEqual(['sv', 'is', 'en'])
       expect(String(result!.segment).toLowerCase()).toMatch(/house.*big\.$/)
+    } finally {
+      await engine.close()
+    }
+  })
+})
+
+describe('pipeline stages of a grammar that prints dependency tags', () => {
+  const mode =
+    "lt-proc -w '/x/hbs-mkd.automorf.bin' | cg-proc -w -n -1 '/x/hbs-mkd.rlx.bin' | apertium-pretransfer | lt-proc -b '/x/hbs-mkd.autobil.bin'"
+  test('a dependency filter follows cg-proc only when its grammar sets dependencies', () => {
+    const withDeps = buildPipelineStages(mode, false, (grammar) => grammar === '/x/hbs-mkd.rlx.bin')
+    expect(withDeps[1]).toMatch(/^cg-proc -z /)
+    expect(withDeps[2]).toBe(DEPENDENCY_TAG_FILTER)
+    expect(withDeps[3]).toMatch(/^apertium-pretransfer/)
+    expect(buildPipelineStages(mode, false, () => false)).not.toContain(DEPENDENCY_TAG_FILTER)
+  })
+})
+
+describe.skipIf(!haveApertium || !existsSync('/usr/share/apertium/modes/hbs-mkd.mode'))('engine through hbs-mkd, whose grammar prints dependency tags', () => {
+  test('sh→mk translates a sentence its dependency rules match (the pipeline used to answer nothing)', async () => {
+    const engine = createEngine({ pipelinesPerDirection: 1, flushTimeoutMs: 5000 })
+    try {
+      const [result] = await engine.translate(['The star muž čitati a red knjiga in the grad svaki jutro.'], { source: 'sh', target: 'mk' })
+      expect(String(result!.segment)).toMatch(/град секое утро\.$/)
     } finally {
       await engine.close()
     }

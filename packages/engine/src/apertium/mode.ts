@@ -6,7 +6,9 @@
  * are installed they are inserted as `apertium -f html` does (attach after the analyser,
  * detach before the generator), so inline tags move with their words.
  */
-import { accessSync, constants, readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 
 const NO_FLUSH_FLAG = /^\s*(vislcg3|cg-mwesplit|hfst-tokeni[sz]e|divvun-suggest)\b/
@@ -22,9 +24,24 @@ export function parseModeStages(modeText: string): string[] {
   })
 }
 
-/** The stages of a warm pipeline, each a shell command. */
-export function buildPipelineStages(modeText: string, wordBound: boolean): string[] {
-  const stages = parseModeStages(modeText)
+/**
+ * Strips CG-3 dependency tags (`<#3→1>`) from a null-flushed stream. cg-proc prints them when
+ * its grammar sets parents (of the installed pairs, hbs-mkd's does, for sentences its
+ * dependency rules match); apertium-pretransfer then mangles those units
+ * (`^star#2→3><adj>…`) and the bilingual lookup drops the whole text: the pipeline answers
+ * nothing. `-z` reads and writes NUL-separated records, `-u` flushes each one.
+ */
+export const DEPENDENCY_TAG_FILTER = "sed -u -z 's/<#[0-9]*→[0-9]*>//g'"
+
+/**
+ * The stages of a warm pipeline, each a shell command. `setsDependencies(grammar)` tells
+ * whether a cg-proc stage's grammar prints dependency tags (then the filter follows it).
+ */
+export function buildPipelineStages(modeText: string, wordBound: boolean, setsDependencies: (grammar: string) => boolean = () => false): string[] {
+  const stages = parseModeStages(modeText).flatMap((stage) => {
+    const grammar = /^cg-proc\b.*?\s'?([^'\s]+\.bin)'?\s*$/.exec(stage)?.[1]
+    return grammar && setsDependencies(grammar) ? [stage, DEPENDENCY_TAG_FILTER] : [stage]
+  })
   if (stages.length === 0) throw new Error('empty mode file')
   if (wordBound && stages.length > 1) {
     const generator = stages.findIndex((s, i) => i > 0 && /^lt-proc -z -g\b/.test(s))
@@ -36,7 +53,31 @@ export function buildPipelineStages(modeText: string, wordBound: boolean): strin
 }
 
 export function readModeStages(modeFile: string, wordBound: boolean): string[] {
-  return buildPipelineStages(readFileSync(modeFile, 'utf8'), wordBound)
+  return buildPipelineStages(readFileSync(modeFile, 'utf8'), wordBound, grammarSetsDependencies)
+}
+
+const dependencyGrammars = new Map<string, boolean>()
+/**
+ * Whether a compiled CG-3 grammar has dependency rules (SETPARENT/SETCHILD), read from its
+ * text form (`vislcg3 --grammar-out`, ~30 ms, once per grammar and process). A grammar that
+ * cannot be read counts as without: the pipeline is then built as the mode file says.
+ */
+export function grammarSetsDependencies(grammar: string): boolean {
+  let known = dependencyGrammars.get(grammar)
+  if (known === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'verso-cg-'))
+    try {
+      const out = join(dir, 'grammar.txt')
+      execFileSync('vislcg3', ['-g', grammar, '--grammar-out', out], { stdio: ['ignore', 'ignore', 'ignore'], timeout: 10_000 })
+      known = /^\s*(SETPARENT|SETCHILD)\b/m.test(readFileSync(out, 'utf8'))
+    } catch {
+      known = false
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    dependencyGrammars.set(grammar, known)
+  }
+  return known
 }
 
 /**
