@@ -12,6 +12,7 @@ const only = process.argv.slice(2)
 const benches = [
   ['service', join(root, 'scripts/bench/service.mjs')],
   ['memory', join(root, 'scripts/bench/memory.mjs')],
+  ['memory-cost', join(root, 'scripts/bench/memory-cost.mjs')],
   ['documents', join(root, 'apps/server/bench/documents.mjs')],
   ['detection', join(root, 'packages/engine/bench/detection.mjs')],
   ['remote', join(root, 'apps/server/bench/remote-overhead.mjs')],

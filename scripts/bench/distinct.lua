@@ -1,6 +1,7 @@
 -- wrk script of scripts/bench/service.mjs: every request carries a sentence no other request
 -- of the run carries, so no cache (Verso's LRU, APy's) can help.
---   wrk -t T -c C -d 10s -s distinct.lua http://127.0.0.1:PORT -- <verso|apy> T <sentences file> [api key]
+--   wrk -t T -c C -d 10s -s distinct.lua http://127.0.0.1:PORT -- <verso|verso-nomemory|apy> T <sentences file> [api key]
+-- (verso-nomemory: the same request with "use_memory": false)
 -- The sentences file holds one sentence a line, already escaped for where it goes (inside a
 -- JSON string for Verso, URL-encoded for APy). Thread k (0-based) sends lines k+1, k+1+T,
 -- k+1+2T…; a thread that runs out of lines starts again from its first and counts what it
@@ -20,7 +21,7 @@ end
 function init(args)
   mode = args[1]
   stride = tonumber(args[2])
-  if mode ~= "verso" and mode ~= "apy" then error("mode must be verso or apy, got " .. tostring(mode)) end
+  if mode ~= "verso" and mode ~= "verso-nomemory" and mode ~= "apy" then error("mode must be verso, verso-nomemory or apy, got " .. tostring(mode)) end
   if not stride or stride < 1 then error("thread count must be a number ≥ 1") end
   lines = {}
   for line in io.lines(args[3]) do lines[#lines + 1] = line end
@@ -41,6 +42,9 @@ function request()
   if lap > 0 then repeated = repeated + 1 end
   if mode == "verso" then
     return wrk.format("POST", "/v2/translate", headers, '{"text":"' .. line .. '","source":"en","target":"es"}')
+  end
+  if mode == "verso-nomemory" then
+    return wrk.format("POST", "/v2/translate", headers, '{"text":"' .. line .. '","source":"en","target":"es","use_memory":false}')
   end
   return wrk.format("GET", "/translate?langpair=eng%7Cspa&q=" .. line)
 end

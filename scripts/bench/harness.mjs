@@ -71,15 +71,17 @@ export async function startVerso({ env: extra = {}, nodeArgs = [], name = 'verso
   return { server, port, url, apiKey, dataDir, probe: translation }
 }
 
+const inJsonString = (text) => JSON.stringify(text).slice(1, -1)
 const escapeFor = {
-  verso: (text) => JSON.stringify(text).slice(1, -1),
+  verso: inJsonString,
+  'verso-nomemory': inJsonString,
   apy: (text) => encodeURIComponent(text),
 }
 /** Most requests per second a run is given distinct sentences for (beyond, wrk repeats them and says so). */
-const ROOM = { verso: 8000, apy: 1500 }
+const ROOM = { verso: 8000, 'verso-nomemory': 8000, apy: 1500 }
 
 let runNumber = 0
-/** One wrk run (one thread) of `seconds` at `connections` against `mode` (verso | apy). */
+/** One wrk run (one thread) of `seconds` at `connections` against `mode` (verso | verso-nomemory | apy). */
 export async function load(mode, port, connections, seconds, apiKey = '') {
   const file = join(work, `sentences-${runNumber++}.txt`)
   writeFileSync(file, take(Math.ceil(seconds * ROOM[mode])).map(escapeFor[mode]).join('\n') + '\n')
