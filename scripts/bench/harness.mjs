@@ -1,13 +1,14 @@
 // What the load benchmarks share: a scratch folder, fresh distinct sentences, Verso started as
 // `npm start` runs it (a separate process, SQLite under its own DATA_DIR, an account made with
 // the admin CLI) and wrk runs driven by distinct.lua. Only 127.0.0.1 is ever contacted.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sentences } from './sentences.mjs'
-import { run, start } from './processes.mjs'
+import { run, start, stop } from './processes.mjs'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 const LUA = join(root, 'scripts/bench/distinct.lua')
@@ -108,5 +109,54 @@ export async function load(mode, port, connections, seconds, apiKey = '') {
     repeated: w.repeated,
     wrkCpuShare: w.cpuSeconds / wallS,
     wallS,
+  }
+}
+
+/**
+ * The raw baseline: the stages Verso's engine runs for a direction (the mode file's stages
+ * with -z, plus the word-bound blank helpers when installed and the mode has a bilingual
+ * `lt-proc -b` stage, as packages/engine/src/apertium/mode.ts builds them) as one
+ * `sh -c 'a | b | …'` pipeline in its own process group. `flush(texts)` writes the texts one a
+ * line and a null flush, and resolves once the `\0` comes back, with the lines that came back
+ * before it; `stop()` ends the group.
+ */
+export async function startRawPipeline(modeFile = '/usr/share/apertium/modes/eng-spa.mode') {
+  // The root package does not depend on the workspace packages: import the built engine by path.
+  const { buildPipelineStages, parseModeStages } = await import(join(root, 'packages/engine/dist/index.js'))
+  const modeText = readFileSync(modeFile, 'utf8')
+  const installed = ['apertium-wblank-attach', 'apertium-wblank-detach'].every((bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0)
+  const wordBound = installed && parseModeStages(modeText).some((stage) => /^lt-proc -z (-[a-z] )*-b\b/.test(stage))
+  const child = start('sh', ['-c', buildPipelineStages(modeText, wordBound).join(' | ')], { stdio: ['pipe', 'pipe', 'inherit'] })
+  let lines = 0
+  let flushes = 0
+  let onFlush = () => {}
+  child.stdout.on('data', (chunk) => {
+    for (const byte of chunk) {
+      if (byte === 10) lines++
+      else if (byte === 0) {
+        flushes++
+        onFlush()
+      }
+    }
+  })
+  return {
+    pid: child.pid,
+    flush(texts) {
+      return new Promise((resolve, reject) => {
+        const want = flushes + 1
+        const linesBefore = lines
+        const timer = setTimeout(() => reject(new Error('the raw pipeline did not answer a flush within 120 s')), 120_000)
+        onFlush = () => {
+          if (flushes < want) return
+          clearTimeout(timer)
+          resolve({ lines: lines - linesBefore })
+        }
+        child.stdin.write(texts.map((t) => t.replace(/\0/g, '')).join('\n') + '\n\0')
+      })
+    },
+    async stop() {
+      child.stdin.end()
+      await stop(child, 2_000)
+    },
   }
 }

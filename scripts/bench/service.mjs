@@ -23,14 +23,12 @@
 // BENCH_RAW_SENTENCES (8000) and BENCH_LOG_LEVEL (Verso's LOG_LEVEL, default `info` as
 // `npm start`) tune it; the whole benchmark is stopped after BENCH_TIME_LIMIT_S (480) seconds.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { mkdirSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { median } from './stats.mjs'
 import { cpuSeconds, deadline, start, stop, treeCpuSeconds } from './processes.mjs'
-import { PROBE, freePort, load, root, startVerso, take, waitFor, work } from './harness.mjs'
+import { PROBE, freePort, load, startRawPipeline, startVerso, take, waitFor, work } from './harness.mjs'
 
-// The root package does not depend on the workspace packages: import the built engine by path.
-const { parseModeStages } = await import(join(root, 'packages/engine/dist/index.js'))
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARM_SECONDS = 1
@@ -48,59 +46,21 @@ for (const tool of ['wrk', 'apertium-apy', 'apertium']) {
   }
 }
 
-/** The stages Verso's engine runs for eng-spa (see packages/engine/src/apertium/mode.ts). */
-function rawStages() {
-  const stages = parseModeStages(readFileSync(join(MODES, 'eng-spa.mode'), 'utf8'))
-  const wordBound = ['apertium-wblank-attach', 'apertium-wblank-detach'].every((bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0)
-  if (wordBound && stages.some((s) => /^lt-proc -z (-[a-z] )*-b\b/.test(s))) {
-    const generator = stages.findIndex((s, i) => i > 0 && /^lt-proc -z -g\b/.test(s))
-    stages.splice(generator > 0 ? generator : stages.length - 1, 0, 'apertium-wblank-detach')
-    stages.splice(1, 0, 'apertium-wblank-attach')
-  }
-  return stages
-}
-
 /** Raw steady state: see the header. */
 async function raw() {
-  const child = start('sh', ['-c', rawStages().join(' | ')], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const pipeline = await startRawPipeline(join(MODES, 'eng-spa.mode'))
   try {
-    let lines = 0
-    let flushes = 0
-    let onFlush = () => {}
-    child.stdout.on('data', (chunk) => {
-      for (const byte of chunk) {
-        if (byte === 10) lines++
-        else if (byte === 0) {
-          flushes++
-          onFlush()
-        }
-      }
-    })
-    const flush = (texts) =>
-      new Promise((resolve, reject) => {
-        const want = flushes + 1
-        const timer = setTimeout(() => reject(new Error('the raw pipeline did not answer a flush within 120 s')), 120_000)
-        onFlush = () => {
-          if (flushes >= want) {
-            clearTimeout(timer)
-            resolve()
-          }
-        }
-        child.stdin.write(texts.map((t) => t.replace(/\0/g, '')).join('\n') + '\n\0')
-      })
     const warmStarted = performance.now()
-    await flush(take(RAW_WARM))
+    await pipeline.flush(take(RAW_WARM))
     const startupMs = performance.now() - warmStarted
     const texts = take(RAW_SENTENCES)
-    lines = 0
     const started = performance.now()
-    await flush(texts)
+    const { lines } = await pipeline.flush(texts)
     const wallMs = performance.now() - started
     if (lines !== texts.length) throw new Error(`the raw pipeline gave ${lines} lines for ${texts.length} sentences`)
-    child.stdin.end()
     return { perSecond: (texts.length / wallMs) * 1000, wallMs, startupMs }
   } finally {
-    await stop(child, 2_000)
+    await pipeline.stop()
   }
 }
 

@@ -11,6 +11,23 @@ import { corpusAvailable, corpusDir } from '../../../test-support/corpus.js'
 
 const bin = fileURLToPath(new URL('../dist/verso.js', import.meta.url))
 
+/** Process ids whose parent is `pid` (from /proc). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = []
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      // the fields after the command name, which may hold spaces, start with the state and the parent id
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) found.push(Number(name))
+    } catch (error) {
+      // a process that ended between the listing and the read is simply not a child any more
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
+    }
+  }
+  return found
+}
+
 let dir: string
 let memoryDir: string
 beforeEach(() => {
@@ -130,7 +147,9 @@ describe('verso translate with the embedded engine', () => {
     const child = spawn(process.execPath, [bin, 'translate', join(dir, 'en.json'), '--from', 'en', '--to', 'es,ca'], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stderr = ''
     child.stderr.on('data', (d) => (stderr += d))
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // Interrupt once it is translating (its Apertium stages are running, so its handlers are
+    // installed), not after a fixed delay that a loaded machine may not reach.
+    await vi.waitFor(() => expect(childrenOf(child.pid!)).not.toEqual([]), { timeout: 60_000, interval: 50 })
     child.kill('SIGINT')
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
     expect(code).toBe(130)

@@ -57,6 +57,11 @@ declare module 'fastify' {
      * (multipart uploads): `schema.body` would make fastify validate a body it never parsed.
      */
     documentedBody?: { contentType: string; schema: Record<string, unknown> }
+    /**
+     * Responses for the OpenAPI document only, for routes whose answers take several shapes
+     * (a job or a quote): `schema.response` would make fastify serialise, and strip, by it.
+     */
+    documentedResponses?: Record<string, { description: string; content: Record<string, { schema: Record<string, unknown> }> }>
   }
   interface FastifyRequest {
     account?: Account
@@ -112,9 +117,12 @@ export async function buildApp(given: AppDeps): Promise<App> {
       return doc
     },
     transform: ({ schema, url, route }) => {
-      const documented = (route.config as FastifyContextConfig | undefined)?.documentedBody
-      if (!documented) return { schema, url }
-      return { schema: { ...schema, consumes: [documented.contentType], body: documented.schema }, url }
+      const config = route.config as FastifyContextConfig | undefined
+      const body = config?.documentedBody
+      const documented: Record<string, unknown> = { ...schema }
+      if (body) Object.assign(documented, { consumes: [body.contentType], body: body.schema })
+      if (config?.documentedResponses) documented.response = config.documentedResponses
+      return { schema: documented, url }
     },
   })
   await app.register(multipart, {

@@ -62,7 +62,7 @@ const KEY_SHAPE = /^[\x20-\x7e]{1,255}$/
 /** A request's place in the key's life; requests without the header have none. */
 type KeyState =
   | { phase: 'hashing'; key: string; hash: Hash }
-  | { phase: 'running'; key: string; token: string }
+  | { phase: 'running'; key: string; token: string; renewal: NodeJS.Timeout }
   | { phase: 'replayed' }
   | { phase: 'settled' }
 
@@ -86,7 +86,7 @@ const plugin: FastifyPluginAsync<IdempotencyOptions> = async (app: FastifyInstan
     const begun = await metering.beginIdempotent(request.account!.id, key, fingerprint, leaseMs)
     switch (begun.state) {
       case 'started':
-        states.set(request, { phase: 'running', key, token: begun.token })
+        states.set(request, { phase: 'running', key, token: begun.token, renewal: renewWhileRunning(request, key, begun.token) })
         request.idempotencyKey = `${begun.since}:${key}`
         request.idempotencyAttempt = begun.token
         return false
@@ -114,6 +114,25 @@ const plugin: FastifyPluginAsync<IdempotencyOptions> = async (app: FastifyInstan
         )
       }
     }
+  }
+
+  /**
+   * Work may outlast one lease (a large HTML page through a slow remote engine): the claim is
+   * renewed every third of the lease while the request runs, so a retry meanwhile gets a 409
+   * instead of running the work a second time. A lease stops being renewed when its server
+   * dies, which is what lets a retry take the key over then.
+   */
+  function renewWhileRunning(request: FastifyRequest, key: string, token: string): NodeJS.Timeout {
+    const timer = setInterval(() => {
+      metering.renewIdempotent(request.account!.id, key, token, leaseMs).then(
+        (held) => {
+          if (!held) clearInterval(timer)
+        },
+        (error: unknown) => request.log.warn({ err: error, idempotency_key: key }, 'idempotency: renewing the lease failed; retried at the next renewal'),
+      )
+    }, Math.max(1, Math.floor(leaseMs / 3)))
+    timer.unref()
+    return timer
   }
 
   // Runs after authentication (onRequest), so the key belongs to a known account.
@@ -151,6 +170,7 @@ const plugin: FastifyPluginAsync<IdempotencyOptions> = async (app: FastifyInstan
   app.addHook('onSend', async (request, reply, payload) => {
     const state = states.get(request)
     if (state?.phase !== 'running') return payload
+    clearInterval(state.renewal)
     states.set(request, { phase: 'settled' })
     await settle(request, state, reply.statusCode, reply.getHeader('content-type'), payload)
     return payload
@@ -160,6 +180,7 @@ const plugin: FastifyPluginAsync<IdempotencyOptions> = async (app: FastifyInstan
   app.addHook('onResponse', async (request) => {
     const state = states.get(request)
     if (state?.phase !== 'running') return
+    clearInterval(state.renewal)
     states.set(request, { phase: 'settled' })
     await release(request, state)
   })

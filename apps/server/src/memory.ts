@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import type { Engine, EngineError, RoutedEngine, Segment, Translation } from '@verso/engine'
 import type { Glossary, MemoryStore, MemoryTranslator, Origin, Remembered } from '@verso/memory'
+import { glossaryCoversPair } from '@verso/memory'
 import { HttpError } from './http-errors.js'
 import { isAuto } from './translation.js'
 
@@ -27,7 +28,7 @@ export const MemoryFields = {
       maxLength: 64,
       description:
         "A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. " +
-        'Its languages must be the request\'s; `source` cannot be `auto` then.',
+        'Its languages must be the request\'s (a language\'s glossary also serves its regional variants: en→pt serves en→pt-BR); `source` cannot be `auto` then.',
     }),
   ),
 }
@@ -66,7 +67,8 @@ export async function requestGlossary(
   const glossary = await findGlossary(store, accountId, glossaryId)
   if (!glossary) throw glossaryNotFound()
   for (const target of checked.targets) {
-    if (glossary.source_language !== checked.source || glossary.target_language !== target) {
+    // An EN→PT glossary serves EN→PT-BR too, as DeepL's do (see @verso/memory's glossaryCoversPair).
+    if (!glossaryCoversPair(glossary, { source: checked.source, target })) {
       throw new HttpError(
         400,
         `Glossary ${glossary.glossary_id} is for ${glossary.source_language}→${glossary.target_language}, not ${checked.source}→${target}.`,

@@ -111,6 +111,11 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
           await metering.refund(accountId, amount, options)
           credits.inc({ kind: 'refunded' }, amount)
         },
+        async settle(accountId: string, keep: number, options: KeyedOptions & { idempotencyKey: string }) {
+          const given = await metering.settle(accountId, keep, options)
+          credits.inc({ kind: 'refunded' }, given)
+          return given
+        },
       })
     },
     jobFinished(status) {

@@ -87,19 +87,20 @@ export function engineFromConfig(config: Pick<Config, 'engineEnv'> & Partial<Pic
   return routedEngineFromEnv(env, { apertium: { engine: apertium } })
 }
 
-function keyed(idempotencyKey: string | undefined): { idempotencyKey: string } | undefined {
-  return idempotencyKey === undefined ? undefined : { idempotencyKey }
-}
-
-/** Jobs reserve and refund credits through metering; @verso/jobs does not depend on it. */
+/**
+ * Jobs reserve and refund credits through metering; @verso/jobs does not depend on it. The
+ * hook's `idempotencyKey` and `attempt` are metering's KeyedOptions as they are (without a key,
+ * the charge or refund is a plain one).
+ */
 export function jobCredits(metering: Metering): CreditsHook {
   return {
     reserve: async (ownerId, amount, options) => {
-      const charge = await metering.charge(ownerId, amount, keyed(options?.idempotencyKey))
+      const charge = await metering.charge(ownerId, amount, options)
       return charge.ok ? { ok: true } : { ok: false, remaining: charge.remaining, required: charge.required }
     },
     // Refunds are not keyed by refund id: one retried after a crash between paying and settling is paid again (see @verso/jobs).
     // A job whose creation under an Idempotency-Key failed gives back its keyed reservation (a retry with the key reserves again).
-    refund: (ownerId, amount, refund) => metering.refund(ownerId, amount, keyed(refund?.idempotencyKey)),
+    // With the attempt, a creation that lost its key to another run gives back nothing of that run's reservation.
+    refund: (ownerId, amount, refund) => metering.refund(ownerId, amount, refund),
   }
 }

@@ -117,10 +117,7 @@ export interface Payer {
  */
 export async function withCredits<T>(metering: Metering, payer: Payer, cost: number, work: () => Promise<T>): Promise<T> {
   const accountId = payer.account!.id
-  const keyed =
-    payer.idempotencyKey === undefined
-      ? undefined
-      : { idempotencyKey: payer.idempotencyKey, ...(payer.idempotencyAttempt === undefined ? {} : { attempt: payer.idempotencyAttempt }) }
+  const keyed = keyedCharge(payer)
   const charge = await metering.charge(accountId, cost, keyed)
   if (!charge.ok) throw insufficientCredits(charge.remaining, charge.required)
   try {
@@ -129,6 +126,12 @@ export async function withCredits<T>(metering: Metering, payer: Payer, cost: num
     await metering.refund(accountId, cost, keyed)
     throw error
   }
+}
+
+/** How the payer's charge is keyed: by its Idempotency-Key and attempt, or not at all. */
+export function keyedCharge(payer: Payer): { idempotencyKey: string; attempt?: string } | undefined {
+  if (payer.idempotencyKey === undefined) return undefined
+  return { idempotencyKey: payer.idempotencyKey, ...(payer.idempotencyAttempt === undefined ? {} : { attempt: payer.idempotencyAttempt }) }
 }
 
 /** The plain text of a segment, tokens dropped: what detection looks at. */

@@ -139,6 +139,28 @@ describe('POST /v2/translate/i18n refuses bad input', () => {
     expect(res.json().detail).toBeTypeOf('string')
   })
 
+  /** A multipart body whose fields may repeat (the harness's helper takes a record). */
+  function repeated(fields: Array<[string, string]>): { payload: Buffer; headers: Record<string, string> } {
+    const boundary = '----verso-repeated'
+    const parts = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n\r\n{"a":"Hi","b":"Bye"}\r\n--${boundary}--\r\n`)
+    return { payload: Buffer.from(parts.join('')), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'X-API-KEY': owner.apiKey } }
+  }
+
+  test('a field given twice (which dry_run wins?) answers 400 and creates nothing', async () => {
+    const body = repeated([['target_languages', 'es'], ['dry_run', 'true'], ['dry_run', 'false']])
+    const res = await h.app.inject({ method: 'POST', url: '/v2/translate/i18n', headers: body.headers, payload: body.payload })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().detail).toBe("The form field 'dry_run' is given more than once.")
+  })
+
+  test('repeated target_languages fields add up', async () => {
+    const body = repeated([['target_languages', 'es'], ['target_languages', 'ca'], ['dry_run', 'true']])
+    const res = await h.app.inject({ method: 'POST', url: '/v2/translate/i18n', headers: body.headers, payload: body.payload })
+    expect(res.statusCode).toBe(200)
+    expect(Object.keys(res.json().languages)).toEqual(['es', 'ca'])
+  })
+
   test('a file over 10 MB answers 413', async () => {
     const big = `{"a": "${'x'.repeat(10 * 1024 * 1024 + 10)}"}`
     const res = await createJob({ target_languages: 'es' }, { filename: 'big.json', content: big })

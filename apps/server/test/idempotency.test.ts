@@ -244,8 +244,8 @@ describe('Idempotency-Key across a crash', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   /** A server over the shared DATA_DIR: its own metering connection, jobs store and engine. */
-  async function server(engine: Engine, leaseMs: number) {
-    const metering = createMetering({ driver: sqliteStore({ path: join(dir, 'verso.db') }) })
+  async function server(engine: Engine, leaseMs: number, adapt: (metering: Metering) => Metering = (metering) => metering) {
+    const metering = adapt(createMetering({ driver: sqliteStore({ path: join(dir, 'verso.db') }) }))
     const rateLimiter = createRateLimiter({ limit: 1000 })
     const jobs = createJobService({
       store: sqliteJobStore({ path: join(dir, 'jobs.db') }),
@@ -277,7 +277,8 @@ describe('Idempotency-Key across a crash', () => {
       translate: () => new Promise<never>((_resolve, reject) => (unblock = reject)),
       translateSettled: () => new Promise<never>((_resolve, reject) => (unblock = reject)),
     })
-    const first = await server(hanging, 300)
+    // A dead server renews no lease.
+    const first = await server(hanging, 300, (metering) => Object.assign(Object.create(metering) as Metering, { renewIdempotent: () => new Promise<never>(() => {}) }))
     const second = await server(real, 300)
     try {
       const { account, apiKey } = await first.metering.createAccount({ email: `crash-${process.pid}@example.com`, fullName: 'Crash', credits: 10 })
@@ -299,6 +300,78 @@ describe('Idempotency-Key across a crash', () => {
       const replay = await post('/v2/translate', hello, apiKey, 'crash-1', second.app)
       expect(replay.headers['idempotent-replayed']).toBe('true')
       expect(replay.body).toBe(retry.body)
+    } finally {
+      await first.close()
+      await second.close()
+      await real.close()
+    }
+  })
+
+  test('a request still running past its lease keeps its key: a retry meanwhile is a 409, then the replay', async () => {
+    const real = createEngine()
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    // The engine answers only once released, well after the 300 ms lease.
+    const slow = Object.assign(Object.create(real) as Engine, {
+      translate: async (...args: Parameters<Engine['translate']>) => {
+        await gate
+        return real.translate(...args)
+      },
+      translateSettled: async (...args: Parameters<Engine['translateSettled']>) => {
+        await gate
+        return real.translateSettled(...args)
+      },
+    })
+    const first = await server(slow, 300)
+    const second = await server(real, 300)
+    try {
+      const { account, apiKey } = await first.metering.createAccount({ email: `slow-${process.pid}@example.com`, fullName: 'Slow', credits: 10 })
+      const running = post('/v2/translate', hello, apiKey, 'slow-1', first.app)
+      await vi.waitFor(async () => expect(await creditsUsed(second.metering, account.email)).toBe(1), { timeout: 5000, interval: 20 })
+      await new Promise((resolve) => setTimeout(resolve, 800))
+      const retry = await post('/v2/translate', hello, apiKey, 'slow-1', second.app)
+      expect(retry.headers['idempotent-replayed']).toBeUndefined()
+      expect(retry.statusCode).toBe(409)
+      release()
+      const answered = await running
+      expect(answered.statusCode).toBe(200)
+      const replay = await post('/v2/translate', hello, apiKey, 'slow-1', second.app)
+      expect(replay.headers['idempotent-replayed']).toBe('true')
+      expect(replay.body).toBe(answered.body)
+      expect(await creditsUsed(second.metering, account.email)).toBe(1)
+    } finally {
+      release()
+      await first.close()
+      await second.close()
+      await real.close()
+    }
+  })
+
+  test('a batch re-run after a crash gives its failed items back once, not once per run', async () => {
+    const real = createEngine()
+    // Items holding "FAIL" fail, as on a hung pipeline; the others are translated for real.
+    const failing = Object.assign(Object.create(real) as Engine, {
+      translateSettled: async (segments: readonly any[], pair: any, options?: any) => {
+        const outcomes = await real.translateSettled(segments, pair, options)
+        return outcomes.map((outcome, i) => (String(segments[i]).includes('FAIL') ? { error: Object.assign(new Error('the pipeline did not answer'), { code: 'ENGINE_TIMEOUT' }) as any } : outcome))
+      },
+    })
+    // The first server dies after settling the batch, before its answer is stored under the key (and renews nothing).
+    const never = () => new Promise<never>(() => {})
+    const dies = (metering: Metering) => Object.assign(Object.create(metering) as Metering, { completeIdempotent: never, renewIdempotent: never })
+    const first = await server(failing, 300, dies)
+    const second = await server(failing, 300)
+    try {
+      const { account, apiKey } = await first.metering.createAccount({ email: `batch-crash-${process.pid}@example.com`, fullName: 'Batch', credits: 10 })
+      const batch = { texts: ['The dog runs.', 'FAIL here.', 'The house is red.'], source: 'en', target: 'es' }
+      void post('/v2/translate/batch', batch, apiKey, 'batch-1', first.app)
+      // charged 3, then settled at the 2 that succeeded
+      await vi.waitFor(async () => expect(await creditsUsed(second.metering, account.email)).toBe(2), { timeout: 5000, interval: 20 })
+      await new Promise((resolve) => setTimeout(resolve, 350))
+      const retry = await post('/v2/translate/batch', batch, apiKey, 'batch-1', second.app)
+      expect(retry.statusCode).toBe(200)
+      expect(retry.json()).toMatchObject({ total: 3, successful: 2, failed: 1 })
+      expect(await creditsUsed(second.metering, account.email)).toBe(2)
     } finally {
       await first.close()
       await second.close()

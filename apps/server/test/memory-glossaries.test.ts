@@ -243,6 +243,24 @@ describe('glossaries', () => {
     expect(unknown.statusCode).toBe(404)
   })
 
+  test("a language's glossary serves its regional variants (EN→PT for EN→PT-BR, as at DeepL), a variant's glossary only that variant", async () => {
+    const pt = await glossary([{ source: 'cloud', target: 'nuvem' }, { source: 'Verso', target: 'Verso' }], { source_language: 'en', target_language: 'pt' })
+    const brazil = await post('/v2/translate', { text: 'Verso keeps your files in the cloud.', source: 'en', target: 'pt-br', glossary_id: pt })
+    expect(brazil.statusCode).toBe(200)
+    expect(brazil.json().translations.target).toBe('pt-BR')
+    expect(brazil.json().translations.translation).toContain('nuvem')
+    expect(brazil.json().translations.translation).toContain('Verso')
+    const job = JSON.parse(
+      await jobResult(h.app, apiKey, { source_language: 'en', target_languages: 'pt-BR', glossary_id: pt }, JSON.stringify({ storage: 'Files in the cloud.' }), 'pt-BR'),
+    )
+    expect(job.storage).toContain('nuvem')
+
+    const onlyBrazil = await glossary([{ source: 'cloud', target: 'nuvem' }], { source_language: 'en', target_language: 'pt-BR' })
+    const plain = await post('/v2/translate', { text: 'Files in the cloud.', source: 'en', target: 'pt', glossary_id: onlyBrazil })
+    expect(plain.statusCode).toBe(400)
+    expect(plain.json().detail).toMatch(/en→pt-BR, not en→pt/)
+  })
+
   test('a failed glossary check charges nothing', async () => {
     const used = await creditsUsed()
     await post('/v2/translate/batch', { texts: ['one', 'two'], source: 'en', target: 'es', glossary_id: '00000000-0000-4000-8000-000000000000' })

@@ -29,4 +29,26 @@ describe('the OpenAPI document', () => {
     }
     expect(Object.keys(doc.paths['/v2/translate/i18n']!.post!.requestBody!.content)).toEqual(['multipart/form-data'])
   })
+
+  it("documents both answers of a job upload: the created job (201) and the dry_run quote (200), as the route sends them", async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json()
+    const responses = doc.paths['/v2/translate/i18n'].post.responses
+    const schemaOf = (status: string) => responses[status].content['application/json'].schema
+    expect(Object.keys(responses).sort()).toEqual(['200', '201'])
+    const quote = schemaOf('200')
+    expect(quote.required).toEqual(['total_keys', 'languages', 'credits'])
+    // the documented quote is the shape the route answers with
+    const { apiKey } = await h.account(100)
+    const boundary = '----verso-doc'
+    const payload =
+      `--${boundary}\r\nContent-Disposition: form-data; name="target_languages"\r\n\r\nes\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\ntrue\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n\r\n{"a":"Hello"}\r\n--${boundary}--\r\n`
+    const res = await h.app.inject({ method: 'POST', url: '/v2/translate/i18n', headers: { 'X-API-KEY': apiKey, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(Object.keys(body).sort()).toEqual(Object.keys(quote.properties).sort())
+    expect(Object.keys(body.languages.es).sort()).toEqual(Object.keys(quote.properties.languages.additionalProperties.properties).sort())
+    expect(schemaOf('201').required).toEqual(['job_id', 'status', 'message'])
+  })
 })

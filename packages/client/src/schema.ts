@@ -72,7 +72,7 @@ export interface paths {
                          * @default true
                          */
                         use_memory?: boolean;
-                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
+                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's (a language's glossary also serves its regional variants: en→pt serves en→pt-BR); `source` cannot be `auto` then. */
                         glossary_id?: string;
                     } & {
                         [key: string]: unknown;
@@ -130,7 +130,7 @@ export interface paths {
                          * @default true
                          */
                         use_memory?: boolean;
-                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
+                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's (a language's glossary also serves its regional variants: en→pt serves en→pt-BR); `source` cannot be `auto` then. */
                         glossary_id?: string;
                     };
                 };
@@ -187,7 +187,7 @@ export interface paths {
                          * @default true
                          */
                         use_memory?: boolean;
-                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
+                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's (a language's glossary also serves its regional variants: en→pt serves en→pt-BR); `source` cannot be `auto` then. */
                         glossary_id?: string;
                     };
                 };
@@ -243,7 +243,7 @@ export interface paths {
                          * @default true
                          */
                         use_memory?: boolean;
-                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
+                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's (a language's glossary also serves its regional variants: en→pt serves en→pt-BR); `source` cannot be `auto` then. */
                         glossary_id?: string;
                     };
                 };
@@ -595,7 +595,7 @@ export interface paths {
                          * @default true
                          */
                         use_memory?: boolean;
-                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's; `source` cannot be `auto` then. */
+                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's (a language's glossary also serves its regional variants: en→pt serves en→pt-BR); `source` cannot be `auto` then. */
                         glossary_id?: string;
                     } & {
                         [key: string]: unknown;
@@ -735,7 +735,7 @@ export interface paths {
                          * @default auto
                          */
                         source_language?: string;
-                        /** @description comma-separated language codes, 1 to 50 */
+                        /** @description comma-separated language codes, 1 to 50 (the field may be repeated: its values add up; any other field given twice is a 400) */
                         target_languages: string;
                         /**
                          * Format: uri
@@ -748,10 +748,10 @@ export interface paths {
                          * @enum {string}
                          */
                         use_memory?: "true" | "false" | "1" | "0";
-                        /** @description a glossary of the account whose terms every segment keeps; its pair must be the job's (Verso extension) */
+                        /** @description a glossary of the account whose terms every segment keeps; its pair must be the job's, a language's glossary serving its regional variants too (Verso extension) */
                         glossary_id?: string;
                         /**
-                         * @description true: answer 200 with the quote `{ total_keys, languages: { <code>: { keys_to_translate, reused_keys, kept_keys, needs_review } }, credits }`; no job is created, nothing is charged (Verso extension)
+                         * @description true: answer 200 with the quote (see the 200 response); no job is created, nothing is charged (Verso extension)
                          * @default false
                          * @enum {string}
                          */
@@ -760,12 +760,46 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description With dry_run=true (Verso extension): the quote; no job is created, nothing is charged. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            total_keys: number;
+                            /** @description per target language code */
+                            languages: {
+                                [key: string]: {
+                                    /** @description keys an engine would translate: 1 credit each */
+                                    keys_to_translate: number;
+                                    /** @description keys the translation memory or Verso's own earlier values answer, free */
+                                    reused_keys: number;
+                                    /** @description hand-edited values of the target file, kept byte for byte */
+                                    kept_keys: number;
+                                    /** @description keys whose source changed while their target was edited by hand */
+                                    needs_review: string[];
+                                };
+                            };
+                            /** @description what the job would reserve: the sum of keys_to_translate */
+                            credits: number;
+                        };
+                    };
+                };
+                /** @description The job was created (spec 4.5). */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            job_id: string;
+                            /** @enum {string} */
+                            status: "pending";
+                            message: string;
+                        };
+                    };
                 };
             };
         };

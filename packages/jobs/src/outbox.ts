@@ -4,7 +4,7 @@ import { signWebhook } from './webhook/signature.js'
 
 export interface OutboxOptions {
   store: JobStore
-  credits: { refund(ownerId: string, amount: number, refund?: { id: string; jobId: string }): Promise<void> } | undefined
+  credits: { refund(ownerId: string, amount: number, refund?: { id: string; jobId: string; idempotencyKey?: string; attempt?: string }): Promise<void> } | undefined
   webhookSecret: ((ownerId: string) => Promise<string>) | undefined
   webhook: { backoffMs: number; timeoutMs: number; retries: number; allowPrivateNetworks: boolean; ca: string | Buffer | undefined }
   pollMs: number
@@ -36,9 +36,11 @@ export function createOutbox(options: OutboxOptions) {
     // Refund first, then delete the row: a refund is never lost. A failing hook leaves the row
     // to be retried with backoff (it is money owed, so there is no last attempt); a crash between
     // the refund and the delete pays it again (the row id is passed so a hook can dedupe).
-    const { amount } = JSON.parse(row.payload) as { amount: number }
+    // `idempotencyKey` (and `attempt`): the refund of a job whose creation under that key failed
+    // undoes the key's reservation (its record too), exactly as when it was paid at once.
+    const { amount, ...keyed } = JSON.parse(row.payload) as { amount: number; idempotencyKey?: string; attempt?: string }
     try {
-      await credits.refund(row.owner_id, amount, { id: row.id, jobId: row.job_id })
+      await credits.refund(row.owner_id, amount, { id: row.id, jobId: row.job_id, ...keyed })
     } catch (error) {
       const attempts = row.attempts + 1
       const message = error instanceof Error ? error.message : String(error)

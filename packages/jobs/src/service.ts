@@ -15,15 +15,24 @@ export interface CreditsHook {
   /**
    * Reserves `amount` credits of the owner at job creation. With `idempotencyKey` (a job created
    * under an Idempotency-Key) the reservation is recorded under it: reserving again with the
-   * key takes nothing (a creation re-run after a crash is not paid twice).
+   * key takes nothing (a creation re-run after a crash is not paid twice). `attempt` names the
+   * run holding the key (its lease token), so a refund by a run that lost the key to another
+   * gives back nothing of the reservation the other now holds.
    */
-  reserve(ownerId: string, amount: number, options?: { idempotencyKey?: string }): Promise<{ ok: true } | { ok: false; remaining: number; required: number }>
+  reserve(ownerId: string, amount: number, options?: { idempotencyKey?: string; attempt?: string }): Promise<{ ok: true } | { ok: false; remaining: number; required: number }>
   /**
    * Gives credits back (failed keys, failed or deleted jobs). A throw is retried later (the
    * refund stays in the outbox); `refund.id` is the same on every retry of one refund, for a
    * hook that can drop duplicates.
    */
-  refund(ownerId: string, amount: number, refund?: { id: string; jobId: string; idempotencyKey?: string }): Promise<void>
+  refund(ownerId: string, amount: number, refund?: { id: string; jobId: string; idempotencyKey?: string; attempt?: string }): Promise<void>
+}
+
+/** How a job creation's reservation is keyed: its Idempotency-Key and the run holding it. */
+type KeyedReservation = { idempotencyKey: string; attempt?: string }
+function keyedReservation(key: string | undefined, attempt: string | undefined): KeyedReservation | undefined {
+  if (key === undefined) return undefined
+  return attempt === undefined ? { idempotencyKey: key } : { idempotencyKey: key, attempt }
 }
 
 export interface JobServiceOptions {
@@ -117,6 +126,8 @@ export interface CreateJobInput {
    * reservation is keyed (see CreditsHook.reserve). Default: none (a random id).
    */
   idempotencyKey?: string
+  /** The run holding `idempotencyKey` (the caller's lease token), passed with the keyed reservation and its refund. Default: none. */
+  idempotencyAttempt?: string
   /** Read and fill the account's translation memory. Default: true. */
   useMemory?: boolean
   /** A glossary of the owner whose terms every segment keeps (its pair must be the job's). Default: none. */
@@ -466,7 +477,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     // Only what the quote sends to an engine is reserved; the rest of the refund path is unchanged.
     const required = credits && quote ? quote.credits : 0
     if (credits && required > 0) {
-      const reservation = await credits.reserve(input.ownerId, required, key === undefined ? undefined : { idempotencyKey: key })
+      const reservation = await credits.reserve(input.ownerId, required, keyedReservation(key, input.idempotencyAttempt))
       if (!reservation.ok) {
         throw new JobError(
           'JOB_INSUFFICIENT_CREDITS',
@@ -496,7 +507,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       })
     } catch (error) {
       await files.removeJob(id).catch((cleanup: unknown) => logger.warn({ err: cleanup, job_id: id }, 'jobs: removing the upload of a job that was not created failed'))
-      if (credits && required > 0) await refundNow(input.ownerId, id, required, key)
+      if (credits && required > 0) await refundNow(input.ownerId, id, required, keyedReservation(key, input.idempotencyAttempt))
       throw error
     }
     // Keep the parse for this process's worker, if it runs one (one slot: the newest upload).
@@ -519,17 +530,17 @@ export function createJobService(options: JobServiceOptions): JobService {
    * fails, queued in the outbox to be retried; only when both fail is it lost, and then logged
    * with everything needed to pay it by hand.
    */
-  async function refundNow(ownerId: string, jobId: string, amount: number, idempotencyKey?: string): Promise<void> {
+  async function refundNow(ownerId: string, jobId: string, amount: number, keyed: KeyedReservation | undefined): Promise<void> {
     const refundId = randomUUID()
     try {
       // Keyed: the reservation's record is forgotten too, so a retry under the key reserves again.
-      await credits!.refund(ownerId, amount, { id: refundId, jobId, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) })
+      await credits!.refund(ownerId, amount, { id: refundId, jobId, ...keyed })
       return
     } catch (error) {
       logger.warn({ err: error, job_id: jobId, owner_id: ownerId, amount }, 'jobs: refund failed; queued for retry')
     }
     try {
-      await store.addOutbox({ id: refundId, kind: 'refund', owner_id: ownerId, job_id: jobId, payload: JSON.stringify({ amount }), next_at: Date.now() + hook.backoffMs })
+      await store.addOutbox({ id: refundId, kind: 'refund', owner_id: ownerId, job_id: jobId, payload: JSON.stringify({ amount, ...keyed }), next_at: Date.now() + hook.backoffMs })
     } catch (error) {
       logger.error({ err: error, job_id: jobId, owner_id: ownerId, amount }, 'jobs: REFUND LOST: neither paid nor queued; pay it by hand')
     }

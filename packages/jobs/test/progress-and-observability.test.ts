@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { sqliteJobStore, type JobLogger, type JobService, type JobStore, type JobWithFiles } from '@verso/jobs'
+import { fsFileStore, sqliteJobStore, type JobLogger, type JobService, type JobStore, type JobWithFiles } from '@verso/jobs'
 import { enc, fakeCredits, fakeTranslator, until } from './helpers/fakes.js'
 import { embedded, type Harness } from './helpers/service.js'
 import { mkdtempSync } from 'node:fs'
@@ -110,6 +110,35 @@ describe('refunds (issue 12: a refund is never lost)', () => {
     ])
     expect(credits.balance).toBe(97)
     expect(lines.some((line) => line.level === 'error' && line.object.job_id === job.id && line.object.amount === 1)).toBe(true)
+  })
+
+  test('a job whose creation under an Idempotency-Key failed, and whose refund had to be queued, is refunded under that key and attempt', async () => {
+    const credits = fakeCredits(100)
+    const calls: Array<{ op: string; amount: number; idempotencyKey?: string; attempt?: string }> = []
+    const reserve = credits.reserve.bind(credits)
+    credits.reserve = async (ownerId: string, amount: number, options?: { idempotencyKey?: string; attempt?: string }) => {
+      calls.push({ op: 'reserve', amount, ...options })
+      return reserve(ownerId, amount)
+    }
+    let failures = 0
+    credits.refund = async (_ownerId: string, amount: number, refund?: { idempotencyKey?: string; attempt?: string }) => {
+      if (failures++ === 0) throw new Error('metering database is down')
+      calls.push({ op: 'refund', amount, idempotencyKey: refund?.idempotencyKey, attempt: refund?.attempt })
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'verso-jobs-'))
+    const files = fsFileStore({ dir: join(dir, 'files') })
+    // The upload cannot be stored: creation fails after the reservation.
+    const h = setup({ credits, files: { ...files, put: async () => { throw new Error('disk full') } }, webhook: { backoffMs: 10 } }, dir)
+    const input = { ownerId: 'u1', filename: 'a.json', bytes: enc(FOUR), sourceLanguage: 'en', targetLanguages: ['es'], idempotencyKey: 'u1:create-1', idempotencyAttempt: 'lease-a' }
+    await expect(h.service.create(input)).rejects.toThrow('disk full')
+    h.service.startWorker()
+    await until(async () => (calls.some((call) => call.op === 'refund') ? calls : null), 10_000)
+    // A refund without the key would leave the key's reservation recorded (a retry under it would
+    // then reserve nothing); without the attempt, a run that lost the key could refund the reservation of the run holding it.
+    expect(calls).toEqual([
+      { op: 'reserve', amount: 4, idempotencyKey: 'u1:create-1', attempt: 'lease-a' },
+      { op: 'refund', amount: 4, idempotencyKey: 'u1:create-1', attempt: 'lease-a' },
+    ])
   })
 
   test('a refund that keeps failing stays in the outbox with its attempts', async () => {

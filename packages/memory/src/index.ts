@@ -17,6 +17,7 @@ export {
 } from './glossary/entries.js'
 export type { GlossaryEntriesFormat, GlossaryInput, ParseGlossaryEntriesOptions } from './glossary/entries.js'
 export { maskTerms } from './glossary/mask.js'
+export { glossaryCoversPair, glossaryLanguageCovers } from './glossary/pair.js'
 export type { MaskedSegment } from './glossary/mask.js'
 export { segmentText, parseSegmentText } from './segment-text.js'
 export { createMemoryTranslator } from './translator.js'

@@ -6,6 +6,7 @@
 import type { Segment } from '@verso/engine'
 import { GlossaryError } from './glossary/errors.js'
 import { hasLetter, maskTerms, type MaskedSegment } from './glossary/mask.js'
+import { glossaryCoversPair } from './glossary/pair.js'
 import { parseSegmentText, segmentText } from './segment-text.js'
 import type { MemoryScope, MemoryTranslator, MemoryTranslatorOptions, Remembered, RememberOptions } from './types.js'
 
@@ -36,7 +37,7 @@ export function createMemoryTranslator(options: CreateMemoryTranslatorOptions): 
 
   async function translateSettled(segments: readonly Segment[], pair: Pair, call: RememberOptions): Promise<Remembered[]> {
     const glossary = call.glossary ?? null
-    if (glossary && !samePair(glossary, pair)) {
+    if (glossary && !glossaryCoversPair(glossary, pair)) {
       throw new GlossaryError(
         'GLOSSARY_PAIR_MISMATCH',
         `glossary_id: glossary ${glossary.glossary_id} is for ${glossary.source_language}→${glossary.target_language}, not ${pair.source}→${pair.target}`,
@@ -142,8 +143,4 @@ export function createMemoryTranslator(options: CreateMemoryTranslatorOptions): 
       return results as Array<Exclude<Remembered, { error: Error }>>
     },
   }
-}
-
-function samePair(glossary: { source_language: string; target_language: string }, pair: Pair): boolean {
-  return glossary.source_language.toLowerCase() === pair.source.toLowerCase() && glossary.target_language.toLowerCase() === pair.target.toLowerCase()
 }

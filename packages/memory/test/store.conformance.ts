@@ -143,6 +143,14 @@ export function testMemoryStore(driver: string, harness: StoreHarness): void {
         expect(await store.lookup(scope, texts)).toEqual(texts.map((text) => `«${text}»`))
       })
 
+      test('stores texts holding NUL and other control characters exactly', async () => {
+        const scope = scopeOf()
+        const texts = ['nul\u0000inside', '\u0001start', 'both \u0001\u0000 and \u00010', 'end\u0001']
+        await store.remember(scope, texts.map((text) => ({ text, translation: `[${text}]\u0000` })), { via: 'translate' })
+        expect(await store.lookup(scope, texts)).toEqual(texts.map((text) => `[${text}]\u0000`))
+        expect(await store.lookup(scope, ['nul inside', 'nul\u00010inside'])).toEqual([undefined, undefined])
+      })
+
       test('files the NFC text, its hash and its origin', async () => {
         const scope = scopeOf()
         await store.remember(scope, [{ text: 'cafe\u0301', translation: 'café' }], { via: 'job', jobId: 'job-42' })
@@ -259,6 +267,18 @@ export function testMemoryStore(driver: string, harness: StoreHarness): void {
         const found = await store.ledger(scope, odd)
         expect([...found.keys()].sort()).toEqual([...odd].sort())
         for (const key of odd) expect(found.get(key)).toEqual({ key, sourceText: `src ${key}`, value: `val ${key}` })
+      })
+
+      test('keeps documents, keys, source texts and values holding NUL apart and exact', async () => {
+        const accountId = `acct-${randomUUID()}`
+        const scope = { ...ledgerScopeOf(accountId), document: 'doc\u0000.json' }
+        const keys = ['k\u0000', 'k\u00010', 'k']
+        await store.record(scope, keys.map((key, i) => ({ key, sourceText: `src\u0000${i}`, value: `val\u0001${i}` })))
+        const found = await store.ledger(scope, keys)
+        expect(found.size).toBe(3)
+        keys.forEach((key, i) => expect(found.get(key)).toEqual({ key, sourceText: `src\u0000${i}`, value: `val\u0001${i}` }))
+        expect(await store.ledger(scope)).toEqual(found)
+        expect(await store.ledger({ ...scope, document: 'doc\u00010.json' })).toEqual(new Map())
       })
 
       test('records and reads 10 000 entries in one call each', async () => {

@@ -86,6 +86,33 @@ describe.skipIf(problem !== null)('postgres', () => {
       }
     })
 
+    test('opens a database that is in use without taking a table lock: answers while another transaction holds rows', async () => {
+      const own = `${schema}_busy`
+      const first = postgresMemoryStore({ connectionString: url, schema: own })
+      const second = postgresMemoryStore({ connectionString: url, schema: own })
+      const holder = new pg.Client({ connectionString: url })
+      const scope = { accountId: 'acct', source: 'en', target: 'es', engine: 'apertium', glossary: '' }
+      try {
+        await first.remember(scope, [{ text: 'house', translation: 'casa' }], { via: 'translate' })
+        await first.createGlossary('acct', { name: 'g', source_language: 'en', target_language: 'es', entries: [{ source: 'a', target: 'b' }] })
+        await holder.connect()
+        await holder.query('BEGIN')
+        expect((await holder.query(`UPDATE "${own}".glossary_glossaries SET name = name`)).rowCount).toBe(1)
+        // Before: the set-up's CREATE INDEX IF NOT EXISTS waited for this transaction to end.
+        const found = await Promise.race([
+          second.lookup(scope, ['house']),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still waiting after 3000 ms (blocked on a table lock)')), 3000)),
+        ])
+        expect(found).toEqual(['casa'])
+      } finally {
+        await holder.query('ROLLBACK').catch(() => undefined)
+        await holder.end().catch(() => undefined)
+        await first.close()
+        await second.close()
+        await withClient((client) => client.query(`DROP SCHEMA IF EXISTS "${own}" CASCADE`))
+      }
+    })
+
     test('refuses a schema name that is not a plain identifier, a missing URL or a bad pool size', () => {
       expect(() => postgresMemoryStore({ connectionString: url, schema: 'x; DROP TABLE y' })).toThrow(MemoryStoreError)
       expect(() => postgresMemoryStore({ connectionString: '' })).toThrow(MemoryStoreError)

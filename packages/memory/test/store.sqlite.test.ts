@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 const conformancePath = join(dir, 'conformance', 'verso.db')
 testMemoryStore('sqlite', {
-  open: () => sqliteMemoryStore({ path: conformancePath }),
+  open: () => sqliteMemoryStore({ path: conformancePath, writeBehindMs: 0 }),
   async rows(table, column, value) {
     const db = new Database(conformancePath, { readonly: true })
     try {
@@ -50,7 +50,7 @@ const scope = { accountId: 'acct', source: 'en', target: 'es', engine: 'apertium
 describe('sqlite memory store', () => {
   test('opens the file in WAL mode, creating its folders and prefixed tables', async () => {
     const path = join(dir, 'nested', 'deeper', 'verso.db')
-    const store = sqliteMemoryStore({ path })
+    const store = sqliteMemoryStore({ path, writeBehindMs: 0 })
     expect(existsSync(path)).toBe(true)
     const db = new Database(path, { readonly: true })
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
@@ -65,7 +65,7 @@ describe('sqlite memory store', () => {
     const other = new Database(path)
     other.pragma('journal_mode = WAL')
     other.exec(`CREATE TABLE metering_accounts (id TEXT PRIMARY KEY); INSERT INTO metering_accounts VALUES ('a1')`)
-    const store = sqliteMemoryStore({ path })
+    const store = sqliteMemoryStore({ path, writeBehindMs: 0 })
     await store.remember(scope, [{ text: 'Hello', translation: 'Hola' }], { via: 'translate' })
     other.prepare(`INSERT INTO metering_accounts VALUES ('a2')`).run()
     expect(await store.lookup(scope, ['Hello'])).toEqual(['Hola'])
@@ -77,12 +77,12 @@ describe('sqlite memory store', () => {
 
   test('keeps its memory, ledgers and glossaries across reopening the file', async () => {
     const path = join(dir, 'reopen.db')
-    const first = sqliteMemoryStore({ path })
+    const first = sqliteMemoryStore({ path, writeBehindMs: 0 })
     await first.remember(scope, [{ text: 'Hello', translation: 'Hola' }], { via: 'translate' })
     await first.record({ accountId: 'acct', document: 'en.json', source: 'en', target: 'es' }, [{ key: 'k', sourceText: 'Hello', value: 'Hola' }])
     const glossary = await first.createGlossary('acct', { name: 'g', source_language: 'en', target_language: 'es', entries: [{ source: 'a', target: 'b' }] })
     await first.close()
-    const second = sqliteMemoryStore({ path })
+    const second = sqliteMemoryStore({ path, writeBehindMs: 0 })
     expect(await second.lookup(scope, ['Hello'])).toEqual(['Hola'])
     expect((await second.ledger({ accountId: 'acct', document: 'en.json', source: 'en', target: 'es' })).get('k')?.value).toBe('Hola')
     expect(await second.getGlossary('acct', glossary.glossary_id)).toEqual(glossary)
@@ -91,8 +91,8 @@ describe('sqlite memory store', () => {
 
   test('waits for another process’s write lock instead of failing', async () => {
     const path = join(dir, 'locked.db')
-    const store = sqliteMemoryStore({ path })
-    const impatient = sqliteMemoryStore({ path, busyTimeoutMs: 20 })
+    const store = sqliteMemoryStore({ path, writeBehindMs: 0 })
+    const impatient = sqliteMemoryStore({ path, busyTimeoutMs: 20, writeBehindMs: 0 })
     let written: Promise<void> | undefined
     let refused: Promise<unknown> | undefined
     let lockedAt = 0
@@ -114,7 +114,7 @@ describe('sqlite memory store', () => {
 
   test('uses one indexed query for a lookup', () => {
     const path = join(dir, 'plan.db')
-    const store = sqliteMemoryStore({ path })
+    const store = sqliteMemoryStore({ path, writeBehindMs: 0 })
     const db = new Database(path, { readonly: true })
     const plan = db
       .prepare(
@@ -143,5 +143,44 @@ describe('memoryStoreFromEnv', () => {
     const db = new Database(join(dataDir, 'verso.db'), { readonly: true })
     expect(db.prepare(`SELECT translation FROM memory_translations`).pluck().all()).toEqual(['Hola'])
     db.close()
+  })
+})
+
+describe('sqliteMemoryStore write-behind (the default)', () => {
+  const count = (path: string) => {
+    const db = new Database(path, { readonly: true })
+    try {
+      return db.prepare(`SELECT count(*) FROM memory_translations`).pluck().get() as number
+    } finally {
+      db.close()
+    }
+  }
+
+  test('serves what it was given at once, and writes the window in one go after writeBehindMs', async () => {
+    const path = join(dir, 'behind', 'verso.db')
+    const store = sqliteMemoryStore({ path, writeBehindMs: 40 })
+    await store.remember(scope, [{ text: 'Good night', translation: 'Buenas noches' }], { via: 'translate' })
+    await store.remember(scope, [{ text: 'Good night', translation: 'Buena noche' }, { text: 'Thanks', translation: 'Gracias' }], { via: 'batch' })
+    expect(await store.lookup(scope, ['Good night', 'Thanks'])).toEqual(['Buenas noches', 'Gracias'])
+    expect(count(path)).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 120))
+    expect(count(path)).toBe(2)
+    await store.close()
+  })
+
+  test('close writes what is pending, and clear forgets pending rows of the account too', async () => {
+    const path = join(dir, 'behind-close', 'verso.db')
+    const store = sqliteMemoryStore({ path, writeBehindMs: 10_000 })
+    await store.remember(scope, [{ text: 'Hello', translation: 'Hola' }], { via: 'translate' })
+    expect(await store.clear(scope.accountId)).toBe(1)
+    expect(await store.lookup(scope, ['Hello'])).toEqual([undefined])
+    await store.remember(scope, [{ text: 'Bye', translation: 'Adiós' }], { via: 'translate' })
+    await store.close()
+    expect(count(path)).toBe(1)
+  })
+
+  test('refuses a negative or fractional writeBehindMs', () => {
+    expect(() => sqliteMemoryStore({ path: join(dir, 'bad2.db'), writeBehindMs: -1 })).toThrow(MemoryStoreError)
+    expect(() => sqliteMemoryStore({ path: join(dir, 'bad3.db'), writeBehindMs: 1.5 })).toThrow(MemoryStoreError)
   })
 })

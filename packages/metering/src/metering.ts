@@ -42,6 +42,15 @@ export interface Metering {
    */
   refund(accountId: string, credits: number, options?: KeyedOptions): Promise<void>
   /**
+   * Settles a keyed charge at `keep` credits once the work is done and part of it failed (a
+   * batch whose items failed): the charge under `idempotencyKey` is lowered to `keep` and the
+   * difference given back, once, however often it is called (a retry re-running the work
+   * after a crash settles again and gives nothing more). Answers the credits given back; 0 when
+   * the charge already holds `keep` or less, has no record, or another attempt holds it.
+   * Throws `METERING_ACCOUNT_NOT_FOUND`, `METERING_INVALID_INPUT` (no key, `keep` not an integer ≥ 0).
+   */
+  settle(accountId: string, keep: number, options: KeyedOptions & { idempotencyKey: string }): Promise<number>
+  /**
    * Claims an Idempotency-Key of the account for a request whose `fingerprint` (a digest of
    * method, URL and body) is given: `started` (run it, then `completeIdempotent` or
    * `releaseIdempotent` with the token; the claim holds for `leaseMs`, after which another
@@ -53,6 +62,12 @@ export interface Metering {
   completeIdempotent(accountId: string, key: string, token: string, response: StoredResponse): Promise<boolean>
   /** Drops a started key without a response (a 5xx, a crash of the work): the key may run again. `false`: the claim was lost. */
   releaseIdempotent(accountId: string, key: string, token: string): Promise<boolean>
+  /**
+   * Extends a started key's lease to `leaseMs` from now, while `token` holds it: work that runs
+   * longer than one lease keeps its claim, so a retry meanwhile gets a 409, not a second run.
+   * `false`: the claim was lost (or completed). Throws `METERING_INVALID_INPUT` for a bad `leaseMs`.
+   */
+  renewIdempotent(accountId: string, key: string, token: string, leaseMs: number): Promise<boolean>
   /**
    * Counts one request in the usage statistics. Without `usageFlushMs` it is written at once
    * (and an unknown account throws `METERING_ACCOUNT_NOT_FOUND`); with it, it is added to
@@ -311,6 +326,16 @@ export function createMetering(options: MeteringOptions = {}): Metering {
       if (!found) throw notFound(accountId)
     },
 
+    async settle(accountId, keep, options) {
+      open()
+      const n = count(keep, 'keep')
+      const key = chargeKey(options)
+      if (key === undefined) invalid('settle needs an idempotencyKey')
+      const given = await store.settleKeyed(id(accountId), key, n, attemptOf(options))
+      if (given === null) throw notFound(accountId)
+      return given
+    },
+
     async beginIdempotent(accountId, key, fingerprint, leaseMs) {
       open()
       if (typeof key !== 'string' || key.length < 1 || key.length > 255) invalid('an idempotency key must be 1 to 255 characters')
@@ -341,6 +366,12 @@ export function createMetering(options: MeteringOptions = {}): Metering {
     async releaseIdempotent(accountId, key, token) {
       open()
       return store.releaseIdempotent(id(accountId), String(key), String(token))
+    },
+
+    async renewIdempotent(accountId, key, token, leaseMs) {
+      open()
+      if (typeof leaseMs !== 'number' || !Number.isSafeInteger(leaseMs) || leaseMs < 1) invalid('leaseMs must be an integer ≥ 1')
+      return store.renewIdempotent(id(accountId), String(key), String(token), now() + leaseMs)
     },
 
     async recordRequest(accountId, outcome) {

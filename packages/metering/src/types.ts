@@ -133,6 +133,14 @@ export interface MeteringStore {
    */
   refundKeyed(accountId: string, key: string, credits: number, holder: string | null): Promise<boolean>
   /**
+   * Lowers a keyed charge to `keep` credits in one transaction: when the key's record holds
+   * more, the difference goes back (credits_used lowered by it) and the record says `keep`;
+   * when it holds `keep` or less, or there is no record, nothing changes. So settling twice
+   * gives back once. With `holder`, only a record held by it (or by no one) is settled.
+   * Answers the credits given back; `null`: no such account.
+   */
+  settleKeyed(accountId: string, key: string, keep: number, holder: string | null): Promise<number | null>
+  /**
    * Atomically claims (account, key): inserts a `running` record with the claim's token and
    * lease, or takes over an expired record, or a `running` one of the same fingerprint whose
    * lease has passed (its server crashed); otherwise reports what is there.
@@ -142,6 +150,8 @@ export interface MeteringStore {
   completeIdempotent(accountId: string, key: string, token: string, response: StoredResponse): Promise<boolean>
   /** Deletes the record while `token` holds it, so the key may run again. */
   releaseIdempotent(accountId: string, key: string, token: string): Promise<boolean>
+  /** Sets a `running` record's lease to `leaseUntil` while `token` holds it. `false`: it does not. */
+  renewIdempotent(accountId: string, key: string, token: string, leaseUntil: number): Promise<boolean>
   /** Deletes idempotency records and keyed-charge records created at or before `before`; answers how many. */
   deleteIdempotencyBefore(before: number): Promise<number>
   webhookSecret(accountId: string): Promise<string | null>

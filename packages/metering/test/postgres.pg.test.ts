@@ -68,6 +68,48 @@ describe.skipIf(skip)('postgres', () => {
       }
     })
 
+    test('opens a database that is in use without taking a table lock: answers while another transaction holds rows', async () => {
+      const own = `${schema}_busy`
+      const first = createMetering({ driver: postgresStore({ connectionString: url, schema: own }) })
+      const second = createMetering({ driver: postgresStore({ connectionString: url, schema: own }) })
+      const holder = new pg.Client({ connectionString: url, options: `-c search_path=${own}` })
+      try {
+        await first.createAccount({ email: 'busy@example.test', fullName: 'Busy', credits: 10 })
+        await holder.connect()
+        await holder.query('BEGIN')
+        expect((await holder.query('UPDATE metering_api_keys SET status = status')).rowCount).toBe(1)
+        // Before: the set-up's CREATE INDEX IF NOT EXISTS waited for this transaction to end.
+        const listed = await Promise.race([
+          second.listAccounts(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still waiting after 3000 ms (blocked on a table lock)')), 3000)),
+        ])
+        expect(listed.map((account) => account.email)).toEqual(['busy@example.test'])
+      } finally {
+        await holder.query('ROLLBACK').catch(() => undefined)
+        await holder.end().catch(() => undefined)
+        await first.close()
+        await second.close()
+        await withClient((client) => client.query(`DROP SCHEMA IF EXISTS ${own} CASCADE`))
+      }
+    })
+
+    test('upgrades a database made by an earlier version (no seq column) on first use', async () => {
+      const own = `${schema}_old`
+      const first = createMetering({ driver: postgresStore({ connectionString: url, schema: own }) })
+      let second: ReturnType<typeof createMetering> | undefined
+      try {
+        await first.listAccounts()
+        await withClient((client) => client.query(`ALTER TABLE ${own}.metering_accounts DROP COLUMN seq`))
+        second = createMetering({ driver: postgresStore({ connectionString: url, schema: own }) })
+        await second.createAccount({ email: 'old@example.test', fullName: 'Old', credits: 10 })
+        expect((await second.listAccounts()).map((account) => account.email)).toEqual(['old@example.test'])
+      } finally {
+        await first.close()
+        await second?.close()
+        await withClient((client) => client.query(`DROP SCHEMA IF EXISTS ${own} CASCADE`))
+      }
+    })
+
     test('refuses a schema name that is not a plain identifier', () => {
       expect(() => postgresStore({ connectionString: url, schema: 'x; DROP TABLE y' })).toThrow(MeteringError)
     })

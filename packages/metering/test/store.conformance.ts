@@ -328,6 +328,27 @@ export function testMeteringStore(driver: string, harness: StoreHarness): void {
         expect(replay.state === 'replay' && new TextDecoder().decode(replay.response.body)).toBe('new')
       })
 
+      test('keeps a renewed lease past its first end, and lets only its holder renew it', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('idem-renew'), fullName: 'Renew', credits: 1 })
+        const { clock, instance } = clocked()
+        const first = await instance.beginIdempotent(account.id, 'long', 'fp', 1000)
+        if (first.state !== 'started') throw new Error(`expected started, got ${first.state}`)
+        clock.at += 900
+        expect(await instance.renewIdempotent(account.id, 'long', first.token, 1000)).toBe(true)
+        expect(await instance.renewIdempotent(account.id, 'long', 'not-the-holder', 1000)).toBe(false)
+        clock.at += 900 // 1 800 ms after the claim: past the first lease, within the renewed one
+        expect((await instance.beginIdempotent(account.id, 'long', 'fp', 1000)).state).toBe('running')
+        clock.at += 100 // the renewed lease ends: a retry may take the key over, and the old token renews nothing
+        const second = await instance.beginIdempotent(account.id, 'long', 'fp', 1000)
+        expect(second.state).toBe('started')
+        expect(await instance.renewIdempotent(account.id, 'long', first.token, 1000)).toBe(false)
+        if (second.state !== 'started') return
+        expect(await instance.completeIdempotent(account.id, 'long', second.token, response('done'))).toBe(true)
+        // a completed key has no lease to renew
+        expect(await instance.renewIdempotent(account.id, 'long', second.token, 1000)).toBe(false)
+        expect(await codeOf(instance.renewIdempotent(account.id, 'long', second.token, 0))).toBe('METERING_INVALID_INPUT')
+      })
+
       test('does not take over an expired lease for another fingerprint', async () => {
         const { account } = await metering.createAccount({ email: uniqueEmail('idem-lease-mm'), fullName: 'Lease', credits: 1 })
         const { clock, instance } = clocked()
@@ -395,6 +416,37 @@ export function testMeteringStore(driver: string, harness: StoreHarness): void {
         expect((await metering.findAccount(account.email))?.creditsUsed).toBe(2)
         await metering.refund(account.id, 2, { idempotencyKey: 'k', attempt: 'second' })
         expect((await metering.findAccount(account.email))?.creditsUsed).toBe(0)
+      })
+
+      test('settles a keyed charge at what succeeded, giving the difference back once however often it is settled', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('keyed-settle'), fullName: 'Settle', credits: 10 })
+        await metering.charge(account.id, 5, { idempotencyKey: 'k' })
+        expect(await metering.settle(account.id, 3, { idempotencyKey: 'k' })).toBe(2)
+        expect(await metering.settle(account.id, 3, { idempotencyKey: 'k' })).toBe(0)
+        expect(await another().settle(account.id, 3, { idempotencyKey: 'k' })).toBe(0)
+        expect((await metering.findAccount(account.email))?.creditsUsed).toBe(3)
+        // a lower settlement gives back the rest; a higher one takes nothing more
+        expect(await metering.settle(account.id, 1, { idempotencyKey: 'k' })).toBe(2)
+        expect(await metering.settle(account.id, 4, { idempotencyKey: 'k' })).toBe(0)
+        expect((await metering.findAccount(account.email))?.creditsUsed).toBe(1)
+        // the key stays charged (at the settled amount): a re-run takes nothing, a refund gives back what is left
+        expect(await metering.charge(account.id, 5, { idempotencyKey: 'k' })).toEqual({ ok: true, remaining: 9, alreadyCharged: true })
+        await metering.refund(account.id, 5, { idempotencyKey: 'k' })
+        expect((await metering.findAccount(account.email))?.creditsUsed).toBe(0)
+      })
+
+      test('settles nothing without a record of the key, or for an attempt that lost the charge', async () => {
+        const { account } = await metering.createAccount({ email: uniqueEmail('keyed-settle-none'), fullName: 'None', credits: 10 })
+        await metering.charge(account.id, 2, {})
+        expect(await metering.settle(account.id, 0, { idempotencyKey: 'never-charged' })).toBe(0)
+        await metering.charge(account.id, 4, { idempotencyKey: 'k', attempt: 'first' })
+        await metering.charge(account.id, 4, { idempotencyKey: 'k', attempt: 'second' })
+        expect(await metering.settle(account.id, 1, { idempotencyKey: 'k', attempt: 'first' })).toBe(0)
+        expect(await metering.settle(account.id, 1, { idempotencyKey: 'k', attempt: 'second' })).toBe(3)
+        expect((await metering.findAccount(account.email))?.creditsUsed).toBe(3)
+        expect(await codeOf(metering.settle(randomUUID(), 1, { idempotencyKey: 'k' }))).toBe('METERING_ACCOUNT_NOT_FOUND')
+        expect(await codeOf(metering.settle(account.id, -1, { idempotencyKey: 'k' }))).toBe('METERING_INVALID_INPUT')
+        expect(await codeOf(metering.settle(account.id, 1, {} as never))).toBe('METERING_INVALID_INPUT')
       })
 
       test('records nothing for a refused keyed charge, so the key is charged once credits arrive', async () => {

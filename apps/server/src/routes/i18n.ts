@@ -24,15 +24,15 @@ const UPLOAD_FORM = {
     properties: {
       file: { type: 'string', format: 'binary', description: 'JSON, YAML, PO/POT, .properties, .strings or XML file, at most 10 MB' },
       source_language: { type: 'string', default: 'auto', description: "a language code, or 'auto'" },
-      target_languages: { type: 'string', description: 'comma-separated language codes, 1 to 50' },
+      target_languages: { type: 'string', description: 'comma-separated language codes, 1 to 50 (the field may be repeated: its values add up; any other field given twice is a 400)' },
       webhook_url: { type: 'string', format: 'uri', description: 'HTTPS URL notified when the job ends' },
       use_memory: { type: 'string', enum: ['true', 'false', '1', '0'], default: 'true', description: "read and fill the account's translation memory (Verso extension)" },
-      glossary_id: { type: 'string', description: 'a glossary of the account whose terms every segment keeps; its pair must be the job\'s (Verso extension)' },
+      glossary_id: { type: 'string', description: 'a glossary of the account whose terms every segment keeps; its pair must be the job\'s, a language\'s glossary serving its regional variants too (Verso extension)' },
       dry_run: {
         type: 'string',
         enum: ['true', 'false', '1', '0'],
         default: 'false',
-        description: 'true: answer 200 with the quote `{ total_keys, languages: { <code>: { keys_to_translate, reused_keys, kept_keys, needs_review } }, credits }`; no job is created, nothing is charged (Verso extension)',
+        description: 'true: answer 200 with the quote (see the 200 response); no job is created, nothing is charged (Verso extension)',
       },
     },
     description:
@@ -40,6 +40,51 @@ const UPLOAD_FORM = {
       'that language\'s current file, same type as `file`. Human edits in it are kept byte for byte, only new keys and keys whose source changed are ' +
       'translated (and charged), and the result is that file with only those entries changed or inserted. At most one per target language; ' +
       'multi-locale JSON/YAML files are not supported.',
+  },
+}
+
+/** The two answers of POST /v2/translate/i18n, for the OpenAPI document (the route serialises them itself). */
+const UPLOAD_RESPONSES = {
+  201: {
+    description: 'The job was created (spec 4.5).',
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['job_id', 'status', 'message'],
+          properties: { job_id: { type: 'string', format: 'uuid' }, status: { type: 'string', enum: ['pending'] }, message: { type: 'string' } },
+        },
+      },
+    },
+  },
+  200: {
+    description: 'With dry_run=true (Verso extension): the quote; no job is created, nothing is charged.',
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['total_keys', 'languages', 'credits'],
+          properties: {
+            total_keys: { type: 'integer', minimum: 0 },
+            languages: {
+              type: 'object',
+              description: 'per target language code',
+              additionalProperties: {
+                type: 'object',
+                required: ['keys_to_translate', 'reused_keys', 'kept_keys', 'needs_review'],
+                properties: {
+                  keys_to_translate: { type: 'integer', minimum: 0, description: 'keys an engine would translate: 1 credit each' },
+                  reused_keys: { type: 'integer', minimum: 0, description: 'keys the translation memory or Verso\'s own earlier values answer, free' },
+                  kept_keys: { type: 'integer', minimum: 0, description: 'hand-edited values of the target file, kept byte for byte' },
+                  needs_review: { type: 'array', items: { type: 'string' }, description: 'keys whose source changed while their target was edited by hand' },
+                },
+              },
+            },
+            credits: { type: 'integer', minimum: 0, description: 'what the job would reserve: the sum of keys_to_translate' },
+          },
+        },
+      },
+    },
   },
 }
 
@@ -84,7 +129,7 @@ function jobNotFound(field: 'detail' | 'error' = 'detail'): HttpError {
 
 /** Spec 4.5–4.9: localization-file jobs. The work itself happens in @verso/jobs' worker. */
 export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engine }) => {
-  app.post('/v2/translate/i18n', { config: { auth: 'translate', rateLimited: true, documentedBody: UPLOAD_FORM, idempotency: 'in-handler' } }, async (request, reply) => {
+  app.post('/v2/translate/i18n', { config: { auth: 'translate', rateLimited: true, documentedBody: UPLOAD_FORM, documentedResponses: UPLOAD_RESPONSES, idempotency: 'in-handler' } }, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new HttpError(415, 'This endpoint takes multipart/form-data with a file field; JSON is not accepted.')
     }
@@ -103,7 +148,12 @@ export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engin
           }
           file = { filename: part.filename, bytes: await part.toBuffer() }
         } else if (FIELDS.has(part.fieldname)) {
-          fields[part.fieldname] = String(part.value)
+          const value = String(part.value)
+          if (fields[part.fieldname] === undefined) fields[part.fieldname] = value
+          // Repeated target_languages fields add up (`target_languages=es&target_languages=fr`);
+          // any other field given twice is ambiguous (which dry_run wins?), so it is refused.
+          else if (part.fieldname === 'target_languages') fields.target_languages += `,${value}`
+          else throw new HttpError(400, `The form field '${part.fieldname}' is given more than once.`)
         } else {
           throw new HttpError(400, `Unknown form field '${part.fieldname}'.`)
         }
@@ -137,6 +187,7 @@ export const i18nRoutes: FastifyPluginAsync<AppDeps> = async (app, { jobs, engin
       targetLanguages: languages.targets,
       ...(fields.webhook_url ? { webhookUrl: fields.webhook_url.trim() } : {}),
       ...(request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {}),
+      ...(request.idempotencyKey && request.idempotencyAttempt ? { idempotencyAttempt: request.idempotencyAttempt } : {}),
       useMemory,
       ...(glossaryId ? { glossaryId } : {}),
       ...(targetLanguageFiles.length > 0 ? { targetFiles: targetLanguageFiles } : {}),

@@ -9,7 +9,7 @@ import type { RouteDeps } from '../app.js'
 import { HttpError } from '../http-errors.js'
 import { MemoryFields, requestGlossary, translateRemembered, translateRememberedSettled, type MemoryUse, type RoutedResult } from '../memory.js'
 import { maskSegment, maskText, type MaskedSegment, type MaskedText } from '../placeholders.js'
-import { checkLanguages, details, detectText, engineOf, isAuto, noLetters, plainText, resolveChecked, withCredits, type ResolvedPair } from '../translation.js'
+import { checkLanguages, details, detectText, engineOf, isAuto, keyedCharge, noLetters, plainText, resolveChecked, withCredits, type ResolvedPair } from '../translation.js'
 
 const Language = Type.String({ minLength: 1, maxLength: 35 })
 const translateFamily = { auth: 'translate', rateLimited: true } as const
@@ -119,7 +119,13 @@ export const translateRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, de
       const error = problems[index] ?? (answer && 'error' in answer ? answer.error : 'Translation failed')
       return { text, translation: null, source: pair.source, target: pair.target, success: false, error }
     })
-    if (engineFailures > 0) await metering.refund(request.account!.id, engineFailures)
+    // Failed items are given back. Under an Idempotency-Key the keyed charge is settled at the
+    // successes instead, so a retry that re-runs the batch after a crash gives nothing back twice.
+    if (engineFailures > 0) {
+      const keyed = keyedCharge(request)
+      if (keyed) await metering.settle(request.account!.id, work.length - engineFailures, keyed)
+      else await metering.refund(request.account!.id, engineFailures)
+    }
     return { translations, total: texts.length, successful: texts.length - failed, failed }
   })
 

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { silentLogger, type FileStore, type JobLogger } from '../types.js'
 import { quoteIdent } from '../store/postgres.js'
+import { ensurePgSchema } from '../store/pg-schema.js'
 
 export interface PostgresFileStoreOptions {
   /** A pg Pool (shared with postgresJobStore) or a connection string. */
@@ -25,11 +26,15 @@ export function postgresFileStore(options: PostgresFileStoreOptions): FileStore 
   const table = `${quoteIdent(options.schema ?? 'public')}.jobs_blobs`
   let ready: Promise<void> | undefined
   const init = () =>
-    (ready ??= (async () => {
-      if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(options.schema)}`)
-      await pool.query(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, job_id TEXT NOT NULL, bytes BYTEA NOT NULL)`)
-      await pool.query(`CREATE INDEX IF NOT EXISTS jobs_blobs_job ON ${table} (job_id)`)
-    })().catch((error: unknown) => {
+    (ready ??= ensurePgSchema(pool, {
+      schema: options.schema ?? 'public',
+      createSchema: options.schema !== undefined,
+      lockKey: 7361821,
+      statements: [
+        `CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, job_id TEXT NOT NULL, bytes BYTEA NOT NULL)`,
+        `CREATE INDEX IF NOT EXISTS jobs_blobs_job ON ${table} (job_id)`,
+      ],
+    }).catch((error: unknown) => {
       ready = undefined
       throw error
     }))

@@ -3,7 +3,7 @@
  * telling Verso's earlier values from human edits in an uploaded target file) and the ledger
  * of what Verso wrote into each document.
  */
-import { maskTerms, parseSegmentText, segmentText, type Glossary, type LedgerEntry, type LedgerScope, type MemoryTranslator, type Segment } from '@verso/memory'
+import { glossaryLanguageCovers, maskTerms, parseSegmentText, segmentText, type Glossary, type LedgerEntry, type LedgerScope, type MemoryTranslator, type Segment } from '@verso/memory'
 import { JobError } from '../errors.js'
 import type { PluralForms } from './formats.js'
 
@@ -72,15 +72,16 @@ export async function loadGlossary(
   return glossary
 }
 
-// Case-insensitive, as the translate-through layer compares a glossary's pair with a call's.
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
-
-/** Why the glossary cannot serve the job's pair(s), or null. `source` 'auto' is not checked. */
+/**
+ * Why the glossary cannot serve the job's pair(s), or null, by the rule the translate-through
+ * layer applies (glossaryLanguageCovers: a language's glossary serves its variants too).
+ * `source` 'auto' is not checked.
+ */
 export function glossaryMismatch(glossary: Glossary | { glossary_id: string; source_language: string; target_language: string }, source: string, targets: readonly string[]): string | null {
-  if (source !== 'auto' && !same(glossary.source_language, source)) {
+  if (source !== 'auto' && !glossaryLanguageCovers(glossary.source_language, source)) {
     return `The glossary ${glossary.glossary_id} is for ${glossary.source_language} → ${glossary.target_language}, but the job's source language is ${source}.`
   }
-  const other = targets.find((target) => !same(glossary.target_language, target))
+  const other = targets.find((target) => !glossaryLanguageCovers(glossary.target_language, target))
   if (other !== undefined) {
     return `The glossary ${glossary.glossary_id} is for ${glossary.source_language} → ${glossary.target_language}; it cannot be used for the target language ${other}.`
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { silentLogger, type Claim, type JobLogger, type JobStore, type OutboxInput, type OutboxRow, type StoredJob } from '../types.js'
+import { ensurePgSchema } from './pg-schema.js'
 import { ADDED_JOB_COLUMNS, fileFromRow, jobFromRow, jobOptionsColumn, type FileRow, type JobRow } from './rows.js'
 
 export interface PostgresJobStoreOptions {
@@ -41,14 +42,12 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
 
   let ready: Promise<void> | undefined
   const init = () =>
-    (ready ??= (async () => {
-      const client = await pool.connect()
-      try {
-        await client.query('BEGIN')
-        // Serialise concurrent first-time setups (CREATE ... IF NOT EXISTS races on the catalog).
-        await client.query('SELECT pg_advisory_xact_lock(7361820)')
-        if (options.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`)
-        await client.query(`
+    (ready ??= ensurePgSchema(pool, {
+      schema: options.schema ?? 'public',
+      createSchema: options.schema !== undefined,
+      lockKey: 7361820,
+      statements: [
+        `
           CREATE TABLE IF NOT EXISTS ${J} (
             seq BIGSERIAL,
             id TEXT PRIMARY KEY,
@@ -101,17 +100,14 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
             last_error TEXT
           );
           CREATE INDEX IF NOT EXISTS jobs_outbox_due ON ${O} (next_at);
-        `)
-        // A database made by an earlier version lacks the newer columns.
+        `,
+      ],
+      columns: ADDED_JOB_COLUMNS.map((column) => ['jobs_jobs', column] as const),
+      // A database made by an earlier version lacks the newer columns.
+      upgrade: async (client) => {
         for (const column of ADDED_JOB_COLUMNS) await client.query(`ALTER TABLE ${J} ADD COLUMN IF NOT EXISTS ${column} TEXT`)
-        await client.query('COMMIT')
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined) // the error rethrown below is the one that matters; a broken connection rolls back anyway
-        throw error
-      } finally {
-        client.release()
-      }
-    })().catch((error: unknown) => {
+      },
+    }).catch((error: unknown) => {
       ready = undefined
       throw error
     }))

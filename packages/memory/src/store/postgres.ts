@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { Glossary, GlossaryEntry, MemoryStore } from '../types.js'
 import { MemoryStoreError } from './errors.js'
+import { ensurePgSchema } from './pg-schema.js'
 import {
   type GlossaryRow,
   type LedgerRow,
@@ -31,14 +32,32 @@ export interface PostgresMemoryStoreOptions {
 
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
 
+/**
+ * PostgreSQL's `text` cannot hold U+0000, which JSON files and API texts can. Every text a
+ * user wrote (memory texts and translations, ledger documents, keys, source texts and values)
+ * is stored through this reversible escape: U+0001 becomes U+0001 U+0001 and U+0000 becomes
+ * U+0001 `0`. A text with neither character (nearly all of them) is stored as it is.
+ */
+/** Advisory lock key of the schema set-up (`hashtext('verso_memory_schema')`, as earlier versions took it). */
+const MEMORY_SCHEMA_LOCK = 649183401
+
+const ESCAPABLE = /[\u0000\u0001]/
+function toPgText(text: string): string {
+  return ESCAPABLE.test(text) ? text.replace(/[\u0000\u0001]/g, (ch) => (ch === '\u0000' ? '\u00010' : '\u0001\u0001')) : text
+}
+function fromPgText(stored: string): string {
+  return stored.includes('\u0001') ? stored.replace(/\u0001([^]?)/g, (_, next: string) => (next === '0' ? '\u0000' : next)) : stored
+}
+
 /** Rows per statement of a batched write: bounds one message's size, not the batch's. */
 const ROWS_PER_STATEMENT = 2000
 
 /**
  * The scale-out driver: the same tables as SQLite over a `pg` pool. Lists travel as array
  * parameters (`= ANY($n)`, `unnest`), so a lookup of any number of texts is one statement and
- * a write of thousands of rows a few. Tables are created on first use under an advisory lock
- * (several servers may start at once); a failed first connection is retried on the next call.
+ * a write of thousands of rows a few. Tables are created on first use, only when missing, under
+ * an advisory lock (several servers may start at once, and one starting beside busy ones takes
+ * no table lock); a failed first connection is retried on the next call.
  */
 export function postgresMemoryStore(options: PostgresMemoryStoreOptions): MemoryStore {
   if (!options || typeof options.connectionString !== 'string' || options.connectionString === '') {
@@ -72,16 +91,17 @@ export function postgresMemoryStore(options: PostgresMemoryStoreOptions): Memory
     return ready
   }
 
-  async function migrate(): Promise<void> {
-    await transaction(async (client) => {
-      await client.query(`SELECT pg_advisory_xact_lock(hashtext('verso_memory_schema'))`)
-      if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`)
-      for (const statement of schemaStatements('seq BIGSERIAL')) await client.query(statement)
-    }, false)
+  function migrate(): Promise<void> {
+    return ensurePgSchema(pool, {
+      schema: schema ?? null,
+      createSchema: schema !== undefined,
+      lockKey: MEMORY_SCHEMA_LOCK,
+      statements: schemaStatements('seq BIGSERIAL'),
+    })
   }
 
-  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>, needsSchema = true): Promise<T> {
-    if (needsSchema) await init()
+  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    await init()
     const client = await pool.connect()
     try {
       await client.query('BEGIN')
@@ -117,7 +137,7 @@ export function postgresMemoryStore(options: PostgresMemoryStoreOptions): Memory
         'verso_memory_lookup',
       )
       const found = new Map<string, string>()
-      for (const row of result.rows) found.set(row.text_hash, row.translation)
+      for (const row of result.rows) found.set(row.text_hash, fromPgText(row.translation))
       return hashes.map((hash) => found.get(hash))
     },
     async remember(scope, pairs, origin) {
@@ -136,7 +156,7 @@ export function postgresMemoryStore(options: PostgresMemoryStoreOptions): Memory
              ON CONFLICT DO NOTHING`,
             [
               scope.accountId, scope.source, scope.target, scope.engine, scope.glossary,
-              chunk.map((row) => row.hash), chunk.map((row) => row.text), chunk.map((row) => row.translation),
+              chunk.map((row) => row.hash), chunk.map((row) => toPgText(row.text)), chunk.map((row) => toPgText(row.translation)),
               origin.via, origin.jobId ?? null, now,
             ],
           )
@@ -152,7 +172,8 @@ export function postgresMemoryStore(options: PostgresMemoryStoreOptions): Memory
     },
     async ledger(scope, keys) {
       await init()
-      const { accountId, document, source, target } = scope
+      const { accountId, source, target } = scope
+      const document = toPgText(scope.document)
       if (keys !== undefined && keys.length === 0) return new Map()
       const result =
         keys === undefined
@@ -164,15 +185,16 @@ export function postgresMemoryStore(options: PostgresMemoryStoreOptions): Memory
           : await query<LedgerRow>(
               `SELECT key, source_text, value FROM ledger_entries
                 WHERE account_id = $1 AND document = $2 AND source = $3 AND target = $4 AND key = ANY($5::text[])`,
-              [accountId, document, source, target, [...new Set(keys)]],
+              [accountId, document, source, target, [...new Set(keys.map(toPgText))]],
             )
-      return toLedgerMap(result.rows)
+      return toLedgerMap(result.rows.map((row) => ({ key: fromPgText(row.key), source_text: fromPgText(row.source_text), value: fromPgText(row.value) })))
     },
     async record(scope, entries) {
       await init()
       if (entries.length === 0) return
       const now = new Date().toISOString()
-      const { accountId, document, source, target } = scope
+      const { accountId, source, target } = scope
+      const document = toPgText(scope.document)
       const rows = lastEntryPerKey(entries)
       await transaction(async (client) => {
         for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
@@ -185,7 +207,7 @@ export function postgresMemoryStore(options: PostgresMemoryStoreOptions): Memory
              DO UPDATE SET source_text = excluded.source_text, value = excluded.value, updated_at = excluded.updated_at`,
             [
               accountId, document, source, target,
-              chunk.map((entry) => entry.key), chunk.map((entry) => entry.sourceText), chunk.map((entry) => entry.value),
+              chunk.map((entry) => toPgText(entry.key)), chunk.map((entry) => toPgText(entry.sourceText)), chunk.map((entry) => toPgText(entry.value)),
               now,
             ],
           )

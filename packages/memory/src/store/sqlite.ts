@@ -22,13 +22,24 @@ export interface SqliteMemoryStoreOptions {
   path: string
   /** How long a statement waits for another connection's write lock, in ms. Default: 5000. */
   busyTimeoutMs?: number
+  /**
+   * Translations given to `remember` are written together this long after the first of them
+   * (one transaction for every request of that window; lookups of this store see them at
+   * once). A crash loses at most this window of the memory, never a ledger row or a glossary.
+   * 0 writes each call's translations before it returns (a transaction per call). Default: 50.
+   */
+  writeBehindMs?: number
+  /** Where a failed write-behind flush is reported (pino's shape). Default: a line on stderr. */
+  logger?: { warn(fields: Record<string, unknown>, message: string): void }
 }
 
 /**
  * The default driver: one SQLite file in WAL mode with a busy timeout, so it shares the file
  * with the metering and job stores and with the admin CLI in another process. A list of texts
  * or keys travels as one JSON parameter (`json_each`), so a lookup is one prepared statement
- * whatever its size; every write is one `BEGIN IMMEDIATE` transaction (the remembers of one event-loop turn share one).
+ * whatever its size; every write is one `BEGIN IMMEDIATE` transaction; remembered translations are written behind,
+ * `writeBehindMs` at a time (one transaction per window instead of one per request on the
+ * request path).
  */
 export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStore {
   if (!options || typeof options.path !== 'string' || options.path === '') {
@@ -38,6 +49,11 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
   if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
     throw new MemoryStoreError('MEMORY_INVALID_OPTION', 'busyTimeoutMs must be an integer ≥ 0')
   }
+  const writeBehindMs = options.writeBehindMs ?? 50
+  if (!Number.isInteger(writeBehindMs) || writeBehindMs < 0) {
+    throw new MemoryStoreError('MEMORY_INVALID_OPTION', 'writeBehindMs must be an integer ≥ 0')
+  }
+  const logger = options.logger ?? { warn: (fields: Record<string, unknown>, message: string) => console.error(`@verso/memory: ${message}`, fields.err ?? '') }
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true })
   const db = new Database(options.path)
   db.pragma(`busy_timeout = ${busyTimeoutMs}`)
@@ -53,6 +69,11 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
       WHERE account_id = ? AND source = ? AND target = ? AND engine = ? AND glossary = ?
         AND text_hash IN (SELECT value FROM json_each(?))`,
   )
+  // One text (every text request) is a plain primary-key probe: no JSON to build and parse.
+  const lookupOne = db.prepare<[string, string, string, string, string, string], string>(
+    `SELECT translation FROM memory_translations
+      WHERE account_id = ? AND source = ? AND target = ? AND engine = ? AND glossary = ? AND text_hash = ?`,
+  ).pluck()
   const remember = db.prepare(
     `INSERT INTO memory_translations
        (account_id, source, target, engine, glossary, text_hash, text, translation, via, job_id, created_at)
@@ -99,35 +120,39 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
     if (!db.open) throw new MemoryStoreError('MEMORY_CLOSED', 'the memory store is closed')
   }
 
-  interface PendingWrite {
-    scope: Parameters<MemoryStore['remember']>[0]
-    rows: ReturnType<typeof distinctPairs>
-    origin: Parameters<MemoryStore['remember']>[2]
-    resolve(): void
-    reject(error: unknown): void
-  }
-  let pendingWrites: PendingWrite[] = []
+  /** Remembered rows not yet written, by scope and text hash: lookups read them first. */
+  const pendingRows = new Map<string, { scope: Parameters<MemoryStore['remember']>[0]; origin: Parameters<MemoryStore['remember']>[2]; row: ReturnType<typeof distinctPairs>[number] }>()
+  let flushTimer: { cancel(): void } | undefined
+  const pendingKey = (scope: Parameters<MemoryStore['lookup']>[0], hash: string) =>
+    `${scope.accountId}\u0000${scope.source}\u0000${scope.target}\u0000${scope.engine}\u0000${scope.glossary}\u0000${hash}`
+  /** Writes the pending rows in one transaction. With writeBehindMs 0 a failure is the caller's error, as any statement's. */
   function flushWrites(): void {
-    const batch = pendingWrites
-    pendingWrites = []
-    if (batch.length === 0) return
+    flushTimer?.cancel()
+    flushTimer = undefined
+    if (pendingRows.size === 0) return
+    const batch = [...pendingRows.values()]
     const now = new Date().toISOString()
     try {
       db.transaction(() => {
-        for (const { scope, rows, origin } of batch) {
-          for (const row of rows) {
-            remember.run(
-              scope.accountId, scope.source, scope.target, scope.engine, scope.glossary,
-              row.hash, row.text, row.translation, origin.via, origin.jobId ?? null, now,
-            )
-          }
+        for (const { scope, origin, row } of batch) {
+          remember.run(
+            scope.accountId, scope.source, scope.target, scope.engine, scope.glossary,
+            row.hash, row.text, row.translation, origin.via, origin.jobId ?? null, now,
+          )
         }
       }).immediate()
     } catch (error) {
-      for (const write of batch) write.reject(error)
+      if (writeBehindMs === 0) {
+        pendingRows.clear()
+        throw error
+      }
+      // The rows stay pending and the next remember (or close) tries again; nothing is served wrong meanwhile.
+      logger.warn({ err: error, rows: batch.length }, 'memory: writing remembered translations failed; retrying with the next write')
+      // a store that keeps failing must not hold the process's memory: past this, the rows are dropped (a cache miss later)
+      if (pendingRows.size > 50_000) pendingRows.clear()
       return
     }
-    for (const write of batch) write.resolve()
+    pendingRows.clear()
   }
 
   return {
@@ -136,6 +161,16 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
       if (texts.length === 0) return []
       const hashes = texts.map((text) => textHash(normaliseText(text)))
       const found = new Map<string, string>()
+      if (pendingRows.size > 0) {
+        for (const hash of hashes) {
+          const pending = pendingRows.get(pendingKey(scope, hash))
+          if (pending) found.set(hash, pending.row.translation)
+        }
+      }
+      if (hashes.length === 1) {
+        const hash = hashes[0]!
+        return [found.get(hash) ?? lookupOne.get(scope.accountId, scope.source, scope.target, scope.engine, scope.glossary, hash)]
+      }
       const rows = lookup.all(scope.accountId, scope.source, scope.target, scope.engine, scope.glossary, JSON.stringify([...new Set(hashes)]))
       for (const row of rows) found.set(row.text_hash, row.translation)
       return hashes.map((hash) => found.get(hash))
@@ -143,13 +178,16 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
     async remember(scope, pairs, origin) {
       ensureOpen()
       if (pairs.length === 0) return
-      const rows = distinctPairs(pairs)
-      // Group commit: the remembers of one event-loop turn (the requests a flush of the engine
-      // answered together) share one transaction; each promise settles with that commit.
-      return new Promise<void>((resolve, reject) => {
-        pendingWrites.push({ scope, rows, origin, resolve, reject })
-        if (pendingWrites.length === 1) setImmediate(flushWrites)
-      })
+      for (const row of distinctPairs(pairs)) {
+        const key = pendingKey(scope, row.hash)
+        // the first translation of a text is the one kept, as ON CONFLICT DO NOTHING keeps it
+        if (!pendingRows.has(key)) pendingRows.set(key, { scope, origin, row })
+      }
+      if (writeBehindMs === 0) flushWrites()
+      else if (!flushTimer) {
+        const timer = setTimeout(flushWrites, writeBehindMs)
+        flushTimer = { cancel: () => clearTimeout(timer) }
+      }
     },
     async clear(accountId) {
       ensureOpen()

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { MeteringError } from '../errors.js'
+import { ensurePgSchema } from './pg-schema.js'
 import type { MeteringStore, NewAccountRow } from '../types.js'
 import { type AccountRowData, type IdempotencyRowData, accountColumns, claimIdempotencySql, existingClaim, schemaStatements, toStoredAccount } from './schema.js'
 
@@ -15,12 +16,16 @@ export interface PostgresStoreOptions {
   max?: number
 }
 
+/** Advisory lock key of the schema set-up (was `hashtext('verso_metering_schema')`, kept so old and new servers serialise). */
+const METERING_SCHEMA_LOCK = -1106881780
+
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
 
 /**
  * The scale-out driver: the same tables and statements as SQLite, over a `pg` pool. Tables are
- * created on first use (under an advisory lock, so several processes may start at once); a
- * failed connection is retried on the next call.
+ * created on first use, only when missing (under an advisory lock, so several processes may
+ * start at once, and one starting beside busy ones takes no table lock); a failed connection is
+ * retried on the next call.
  */
 export function postgresStore(options: PostgresStoreOptions): MeteringStore {
   if (!options || typeof options.connectionString !== 'string' || options.connectionString === '') {
@@ -47,17 +52,22 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
     return ready
   }
 
-  async function migrate(): Promise<void> {
-    await transaction(async (client) => {
-      await client.query(`SELECT pg_advisory_xact_lock(hashtext('verso_metering_schema'))`)
-      if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`)
-      for (const statement of schemaStatements) await client.query(statement)
-      // Creation order for listAccounts when two accounts share a millisecond (SQLite has rowid).
-      const hasSeq = await client.query(
-        `SELECT 1 FROM information_schema.columns
-          WHERE table_schema = current_schema() AND table_name = 'metering_accounts' AND column_name = 'seq'`,
-      )
-      if (hasSeq.rowCount === 0) await client.query(`ALTER TABLE metering_accounts ADD COLUMN seq BIGSERIAL`)
+  function migrate(): Promise<void> {
+    return ensurePgSchema(pool, {
+      schema: schema ?? null,
+      createSchema: schema !== undefined,
+      lockKey: METERING_SCHEMA_LOCK,
+      statements: schemaStatements,
+      columns: [['metering_accounts', 'seq']],
+      // Creation order for listAccounts when two accounts share a millisecond (SQLite has rowid);
+      // a database made by an earlier version lacks it.
+      upgrade: async (client) => {
+        const hasSeq = await client.query(
+          `SELECT 1 FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = 'metering_accounts' AND column_name = 'seq'`,
+        )
+        if (hasSeq.rowCount === 0) await client.query(`ALTER TABLE metering_accounts ADD COLUMN seq BIGSERIAL`)
+      },
     })
   }
 
@@ -243,6 +253,24 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
         return true
       })
     },
+    async settleKeyed(accountId, key, keep, holder) {
+      await init()
+      return transaction(async (client) => {
+        const found = await client.query(`SELECT 1 FROM metering_accounts WHERE id = $1 FOR UPDATE`, [accountId])
+        if (found.rowCount === 0) return null
+        const held = await client.query<{ credits: string }>(
+          `SELECT credits FROM metering_keyed_charges
+            WHERE account_id = $1 AND charge_key = $2 AND ($3::text IS NULL OR holder IS NULL OR holder = $3)
+            FOR UPDATE`,
+          [accountId, key, holder],
+        )
+        const recorded = held.rows[0] ? Number(held.rows[0].credits) : undefined
+        if (recorded === undefined || recorded <= keep) return 0
+        await client.query(`UPDATE metering_keyed_charges SET credits = $1 WHERE account_id = $2 AND charge_key = $3`, [keep, accountId, key])
+        await client.query(`UPDATE metering_accounts SET credits_used = GREATEST(credits_used - $1, 0) WHERE id = $2`, [recorded - keep, accountId])
+        return recorded - keep
+      })
+    },
     async beginIdempotent(c) {
       for (;;) {
         // One statement: the row lock of ON CONFLICT makes two servers queue, and only one wins.
@@ -273,6 +301,12 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
       return changed(
         `DELETE FROM metering_idempotency WHERE account_id = $1 AND idem_key = $2 AND lease_token = $3 AND state = 'running'`,
         [accountId, key, token],
+      )
+    },
+    async renewIdempotent(accountId, key, token, leaseUntil) {
+      return changed(
+        `UPDATE metering_idempotency SET lease_until = $1 WHERE account_id = $2 AND idem_key = $3 AND lease_token = $4 AND state = 'running'`,
+        [leaseUntil, accountId, key, token],
       )
     },
     async deleteIdempotencyBefore(before) {

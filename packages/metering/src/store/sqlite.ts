@@ -94,6 +94,9 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
   const releaseIdempotent = db.prepare(
     `DELETE FROM metering_idempotency WHERE account_id = ? AND idem_key = ? AND lease_token = ? AND state = 'running'`,
   )
+  const renewIdempotent = db.prepare(
+    `UPDATE metering_idempotency SET lease_until = ? WHERE account_id = ? AND idem_key = ? AND lease_token = ? AND state = 'running'`,
+  )
   const deleteIdempotency = db.prepare(`DELETE FROM metering_idempotency WHERE created_at <= ?`)
   const deleteKeyedCharges = db.prepare(`DELETE FROM metering_keyed_charges WHERE created_at <= ?`)
 
@@ -118,6 +121,21 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
     const recorded = forgetKeyedCharge.get({ account: accountId, key, holder }) as number | undefined
     if (recorded !== undefined) refund.run(Math.min(credits, Number(recorded)), accountId)
     return true
+  })
+  const heldKeyedCharge = db
+    .prepare(
+      `SELECT credits FROM metering_keyed_charges
+        WHERE account_id = @account AND charge_key = @key AND (@holder IS NULL OR holder IS NULL OR holder = @holder)`,
+    )
+    .pluck()
+  const lowerKeyedCharge = db.prepare(`UPDATE metering_keyed_charges SET credits = ? WHERE account_id = ? AND charge_key = ?`)
+  const settleKeyedTx = db.transaction((accountId: string, key: string, keep: number, holder: string | null): number | null => {
+    if (accountExists.get(accountId) === undefined) return null
+    const recorded = heldKeyedCharge.get({ account: accountId, key, holder }) as number | undefined
+    if (recorded === undefined || Number(recorded) <= keep) return 0
+    lowerKeyedCharge.run(keep, accountId, key)
+    refund.run(Number(recorded) - keep, accountId)
+    return Number(recorded) - keep
   })
   const cleanupTx = db.transaction((before: number) => deleteIdempotency.run(before).changes + deleteKeyedCharges.run(before).changes)
 
@@ -184,6 +202,9 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
     async refundKeyed(accountId, key, credits, holder) {
       return refundKeyedTx.immediate(accountId, key, credits, holder)
     },
+    async settleKeyed(accountId, key, keep, holder) {
+      return settleKeyedTx.immediate(accountId, key, keep, holder)
+    },
     async beginIdempotent(c) {
       // better-sqlite3 runs one statement at a time on this connection, and SQLite takes the
       // write lock for the upsert: two processes on one file cannot both win the claim.
@@ -203,6 +224,9 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
     },
     async releaseIdempotent(accountId, key, token) {
       return releaseIdempotent.run(accountId, key, token).changes > 0
+    },
+    async renewIdempotent(accountId, key, token, leaseUntil) {
+      return renewIdempotent.run(leaseUntil, accountId, key, token).changes > 0
     },
     async deleteIdempotencyBefore(before) {
       return cleanupTx.immediate(before)

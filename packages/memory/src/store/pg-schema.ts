@@ -1,0 +1,71 @@
+import type pg from 'pg'
+
+export interface PgSchema {
+  /** Schema holding the relations; `null`: the connection's `current_schema()`. */
+  schema: string | null
+  /** Create `schema` when missing (a schema the caller chose; `public` exists and may not be creatable by the user). */
+  createSchema: boolean
+  /** `CREATE TABLE|INDEX IF NOT EXISTS` statements (one or several per string); they name the relations checked. */
+  statements: string[]
+  /** Columns added after a table was first released: `[table, column]`, created by `statements` or `upgrade`. */
+  columns?: ReadonlyArray<readonly [string, string]>
+  /** Advisory lock key serialising concurrent set-ups. */
+  lockKey: number
+  /** Runs after `statements`, in the same transaction (adds the columns of `columns`). */
+  upgrade?: (client: pg.PoolClient) => Promise<void>
+}
+
+/**
+ * Creates or upgrades a schema only when something is missing. `CREATE INDEX IF NOT EXISTS`
+ * and `ALTER TABLE … ADD COLUMN IF NOT EXISTS` take their table lock even when there is
+ * nothing to do, so a server starting beside one that is working would wait behind its
+ * transactions, or deadlock with one that holds a row lock (measured: a job claim failed with
+ * "deadlock detected" and its attempt was rerun). A catalog read takes no such lock, so the
+ * DDL runs only on a new or older database, under the advisory lock, checked again there.
+ */
+export async function ensurePgSchema(pool: pg.Pool, spec: PgSchema): Promise<void> {
+  const relations = createdRelations(spec.statements)
+  const columns = spec.columns ?? []
+  if (await isCurrent(pool, spec.schema, relations, columns)) return
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    await client.query('SELECT pg_advisory_xact_lock($1)', [spec.lockKey])
+    if (!(await isCurrent(client, spec.schema, relations, columns))) {
+      if (spec.schema && spec.createSchema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${spec.schema}"`)
+      for (const statement of spec.statements) await client.query(statement)
+      await spec.upgrade?.(client)
+    }
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined) // the error rethrown below is the one that matters; a broken connection rolls back anyway
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+/** The relation names a list of `CREATE … IF NOT EXISTS` statements creates, without schema or quotes. */
+export function createdRelations(statements: string[]): string[] {
+  const names: string[] = []
+  for (const statement of statements) {
+    for (const match of statement.matchAll(/CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX)\s+IF\s+NOT\s+EXISTS\s+([^\s(]+)/gi)) {
+      names.push(match[1]!.split('.').pop()!.replace(/"/g, ''))
+    }
+  }
+  return names
+}
+
+async function isCurrent(db: pg.Pool | pg.PoolClient, schema: string | null, relations: string[], columns: ReadonlyArray<readonly [string, string]>): Promise<boolean> {
+  const found = await db.query<{ relations: string; columns: string }>(
+    `SELECT
+       (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = COALESCE($1, current_schema()) AND c.relname = ANY($2::text[])) AS relations,
+       (SELECT count(*) FROM information_schema.columns
+         WHERE table_schema = COALESCE($1, current_schema())
+           AND (table_name || '.' || column_name) = ANY($3::text[])) AS columns`,
+    [schema, relations, columns.map(([table, column]) => `${table}.${column}`)],
+  )
+  const row = found.rows[0]!
+  return Number(row.relations) === new Set(relations).size && Number(row.columns) === new Set(columns.map((c) => c.join('.'))).size
+}
