@@ -46,6 +46,29 @@ describe('maskTerms', () => {
     expect(maskTerms('cloud𝒳', products).terms).toBe(0)
   })
 
+  test('matches terms inside text written without spaces (Chinese, Japanese, Thai), never splitting a letter from its marks', () => {
+    const glossary = glossaryOf([
+      { source: '東京', target: 'Tokio' },
+      { source: 'クラウド', target: 'nube' },
+      { source: 'Verso', target: 'Verso' },
+      { source: 'กรุงเทพ', target: 'Bangkok' },
+    ])
+    const restore = (text: string) => {
+      const masked = maskTerms(text, glossary)
+      return [masked.terms, masked.restore(masked.segment)]
+    }
+    expect(restore('我明天去東京。')).toEqual([1, '我明天去Tokio。'])
+    expect(restore('東京のクラウドサービス')).toEqual([2, 'Tokioのnubeサービス'])
+    // A Latin brand between ideographs, as Chinese and Japanese UI text writes it.
+    expect(restore('使用Verso翻译')).toEqual([1, '使用Verso翻译'])
+    // Thai: the term follows a tone mark (ที่) and is followed by a letter: both are boundaries.
+    expect(restore('ไปที่กรุงเทพฯ')).toEqual([1, 'ไปที่Bangkokฯ'])
+    // …but a match may not end before a combining mark of its last letter (กรุงเทพ + ็ would cut it in two).
+    expect(maskTerms('กรุงเทพ\u0e47', glossary).terms).toBe(0)
+    // A Latin word glued to Latin letters is still not a match.
+    expect(maskTerms('Versoful', glossary).terms).toBe(0)
+  })
+
   test('prefers the longest term at a position', () => {
     const masked = maskTerms('Machine translation beats a machine', products)
     expect(masked.terms).toBe(2)

@@ -25,7 +25,10 @@ export interface MaskedSegment {
  * Capitalised and ALL-CAPS forms, and its target takes the same casing. A match is neither
  * preceded nor followed by a letter, digit or combining mark; the longest term wins at each
  * position, left to right, without overlaps; only text parts are searched (never across tokens).
- * Inflected forms are not matched.
+ * Scripts written without spaces between words (Han, kana, Thai, Lao, Khmer, Myanmar, Tibetan)
+ * have no word boundaries to find, so each of their letters (with its combining marks) counts
+ * as a word of its own and a term in them matches wherever its characters appear (`東京` in
+ * `我明天去東京。`). Inflected forms are not matched.
  */
 export function maskTerms(segment: Segment, glossary: Glossary): MaskedSegment {
   const matcher = matcherFor(glossary)
@@ -97,6 +100,9 @@ function restoreTerms(translated: Segment, targets: ReadonlyMap<string, string>)
 
 const LETTER = /\p{L}/u
 const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u
+/** A letter of a script that does not separate words with spaces (combining marks excluded: they stay with their letter). */
+const UNSPACED_LETTER = /^(?!\p{M})[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}\u30fc]$/u
+const MARK = /^\p{M}$/u
 
 interface Variant {
   /** The form looked for in the text. */
@@ -146,7 +152,7 @@ class TermMatcher {
     while (i < text.length) {
       const key = firstKey(text, i)
       // Inside a word no match may start; at punctuation one may only when no word precedes it.
-      const mayStart = i === 0 || !isWordChar(text, previousIndex(text, i))
+      const mayStart = i === 0 || !isWordChar(text, previousIndex(text, i)) || unspacedBoundary(text, i)
       const match = mayStart ? this.matchAt(text, i, key) : undefined
       if (match) {
         matches.push(match)
@@ -164,7 +170,7 @@ class TermMatcher {
     for (const candidate of candidates) {
       if (!text.startsWith(candidate.text, start)) continue
       const end = start + candidate.text.length
-      if (end < text.length && isWordChar(text, end)) continue
+      if (end < text.length && isWordChar(text, end) && !unspacedBoundary(text, end)) continue
       return { start, end, target: candidate.target }
     }
     return undefined
@@ -176,7 +182,7 @@ function firstKey(text: string, index: number): string {
   const first = charLength(text, index)
   if (!isWordChar(text, index)) return text.slice(index, index + first)
   let end = index + first
-  while (end < text.length && isWordChar(text, end)) end += charLength(text, end)
+  while (end < text.length && isWordChar(text, end) && !unspacedBoundary(text, end)) end += charLength(text, end)
   return text.slice(index, end)
 }
 
@@ -185,6 +191,23 @@ function isWordChar(text: string, index: number): boolean {
   // ASCII fast path: most text is mostly ASCII.
   if (code < 0x80) return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)
   return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(index)!))
+}
+
+/**
+ * True when `index` falls between two words of an unspaced script (or between such a word and
+ * a word of another script), though both characters are word characters: either side is a
+ * letter of an unspaced script and the character at `index` is not a combining mark.
+ */
+function unspacedBoundary(text: string, index: number): boolean {
+  if (index === 0 || index >= text.length) return true
+  const code = text.charCodeAt(index)
+  const before = text.charCodeAt(index - 1)
+  // ASCII fast path: no unspaced script below U+0080.
+  if (code < 0x80 && before < 0x80) return false
+  const char = String.fromCodePoint(text.codePointAt(index)!)
+  if (MARK.test(char)) return false
+  const previous = String.fromCodePoint(text.codePointAt(previousIndex(text, index))!)
+  return UNSPACED_LETTER.test(char) || UNSPACED_LETTER.test(previous)
 }
 
 function charLength(text: string, index: number): number {
