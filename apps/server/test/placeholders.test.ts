@@ -42,6 +42,8 @@ describe('POST /v2/translate placeholders', () => {
     ['%1$s shared a photo with %2$s.', '%1$s'],
     ['Saved %s files to the disk.', '%s'],
     ['Welcome back, {0}!', '{0}'],
+    ['The build passed :white_check_mark: and the team is happy.', ':white_check_mark:'],
+    ['Press the button to save the file :smile:', ':smile:'],
   ])('keeps %j as written', async (text, token) => {
     const out = await translate(text)
     expect(out).toContain(token)

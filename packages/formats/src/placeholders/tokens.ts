@@ -35,6 +35,13 @@ const DOUBLE_BRACE = /\{\{[^{}]{0,200}\}\}/y
 const PERCENT_NAME = /%[A-Za-z_][A-Za-z0-9_]{0,63}%(?![A-Za-z0-9_])/y
 /** Laravel's `:name`, when the format uses it: not after a word character or another colon. */
 const COLON_NAME = /:[A-Za-z_][A-Za-z0-9_]{0,63}/y
+/**
+ * Emoji shortcodes of GitHub, Slack, Discord and Mattermost: `:smile:`, `:white_check_mark:`,
+ * `:+1:`, `:skin-tone-2:`; lower case, with a letter (`:30:` in `10:30:00` is a time). Prose
+ * writes no word between two colons without spaces, so they are protected everywhere.
+ */
+const SHORTCODE = /:(?:[a-z0-9_+-]{0,63}[a-z][a-z0-9_+-]{0,63}|[+-]1):/y
+const WORD_CHAR = /[\p{L}\p{N}_]/u
 
 /**
  * vue-i18n linked messages: `@:key`, `@.modifier:key`, `@:(key)`, `@:{'key'}`. A trailing
@@ -124,9 +131,13 @@ function matchAt(text: string, i: number, options: TokenizeOptions): RawPiece | 
       const url = m[0].replace(/[.,;:!?)\]]+$/, '')
       return url.length > 8 ? { type: 'token', raw: url } : null
     }
-    case ':':
-      if (!options.colonNames || (i > 0 && /[\p{L}\p{N}_:]/u.test(text[i - 1]!))) return null
+    case ':': {
+      if (i > 0 && WORD_CHAR.test(text[i - 1]!)) return null
+      // A shortcode may follow another (`:wave::skin-tone-2:`), never run into a word.
+      if ((m = at(SHORTCODE, text, i)) && !WORD_CHAR.test(text[i + m[0].length] ?? '')) return { type: 'token', raw: m[0] }
+      if (!options.colonNames || (i > 0 && text[i - 1] === ':')) return null
       return (m = at(COLON_NAME, text, i)) ? { type: 'token', raw: m[0] } : null
+    }
     case '@':
       return (m = at(VUE_LINKED, text, i)) ? { type: 'token', raw: m[0].replace(/\.+$/, '') } : null
     case '|':
