@@ -202,6 +202,33 @@ describe('POST /v2/translate/html', () => {
     expect(out).toMatch(/<b>rojo<\/b>/)
   })
 
+  test('keeps every attribute by default, and translates alt, title and placeholder with translate_attributes (one credit either way)', async () => {
+    const html = '<p><img src="car.png" alt="The red car"> <input placeholder="The big house" value="id-7"> <a href="/x" title="The white door">Open</a></p>'
+    const kept = await post('/v2/translate/html', { html, source: 'en', target: 'es' })
+    expect(kept.statusCode).toBe(200)
+    expect(kept.json().html).toContain('alt="The red car"')
+    expect(kept.json().html).toContain('placeholder="The big house"')
+
+    const account = await h.account(10)
+    const res = await post('/v2/translate/html', { html, source: 'en', target: 'es', translate_attributes: true }, account.apiKey)
+    expect(res.statusCode).toBe(200)
+    const out: string = res.json().html
+    expect(out).toMatch(/alt="[^"]*coche[^"]*"/)
+    expect(out).toMatch(/placeholder="[^"]*casa[^"]*"/)
+    expect(out).toMatch(/title="[^"]*puerta[^"]*"/)
+    // what is not human-readable stays as written
+    expect(out).toContain('src="car.png"')
+    expect(out).toContain('value="id-7"')
+    expect(out).toContain('href="/x"')
+    expect((await h.metering.summary(account.id)).credits_used).toBe(1)
+  })
+
+  test('answers 400 for a translate_attributes that is not a boolean', async () => {
+    const res = await post('/v2/translate/html', { html: '<p>The cat</p>', source: 'en', target: 'es', translate_attributes: 'yes' })
+    expect(res.statusCode).toBe(400)
+    expect(JSON.stringify(res.json())).toMatch(/translate_attributes/)
+  })
+
   test('answers a page without text unchanged, even with source auto', async () => {
     const html = '<div><img src="a.png"><script>var x = 1</script></div>'
     const res = await post('/v2/translate/html', { html, source: 'auto', target: 'es' })

@@ -239,6 +239,11 @@ export interface paths {
                          */
                         preserve_placeholders?: boolean;
                         /**
+                         * @description Verso extension. Also translate the human-readable attributes: alt, title, placeholder, aria-label, and the value of <input type=button|submit|reset>. Default: false (every attribute is kept as it is, as the spec says).
+                         * @default false
+                         */
+                        translate_attributes?: boolean;
+                        /**
                          * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
                          * @default true
                          */

@@ -54,6 +54,14 @@ const HtmlBody = Type.Object({
   source: Language,
   target: Language,
   preserve_placeholders: PreservePlaceholders,
+  translate_attributes: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'Verso extension. Also translate the human-readable attributes: alt, title, placeholder, aria-label, and the value of ' +
+        '<input type=button|submit|reset>. Default: false (every attribute is kept as it is, as the spec says).',
+    }),
+  ),
   ...MemoryFields,
 })
 export const DetectBody = Type.Object({ text: Type.String({ maxLength: 5000 }) })
@@ -148,8 +156,8 @@ export const translateRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, de
   })
 
   app.post('/v2/translate/html', { schema: { body: HtmlBody }, config: translateFamily }, async (request) => {
-    const { html, source, target, preserve_placeholders = true, use_memory = true, glossary_id } = request.body
-    const page = extractHtml(html)
+    const { html, source, target, preserve_placeholders = true, use_memory = true, glossary_id, translate_attributes = false } = request.body
+    const page = extractHtml(html, { attributes: translate_attributes })
     const masks = page.segments.map((segment) => (preserve_placeholders ? maskSegment(segment) : unmasked(segment)))
     // A page with no text to translate has no language to detect: it comes back as it is.
     const nothingToDetect = source === 'auto' && page.segments.length === 0
