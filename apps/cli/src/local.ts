@@ -25,6 +25,8 @@ export interface LocalTranslatorOptions {
    * edits in existing files are still kept). Default: null.
    */
   memoryPath?: string | null
+  /** Also translate HTML's alt, title, placeholder, aria-label and button values. Default: false. */
+  htmlAttributes?: boolean
 }
 
 export function localTranslator(options: LocalTranslatorOptions = {}): FileTranslator {
@@ -106,7 +108,7 @@ export function localTranslator(options: LocalTranslatorOptions = {}): FileTrans
       const text = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes)
       const document =
         file.kind.kind === 'html'
-          ? extractHtml(text)
+          ? extractHtml(text, { attributes: options.htmlAttributes ?? false })
           : extractSubtitles(text, file.kind.format)
       const plain = document.segments.map((s) => (typeof s === 'string' ? s : s.filter((p) => typeof p === 'string').join(''))).join('\n')
       const source = await sourceOf(from, plain)

@@ -13,7 +13,7 @@ import { CliError, EXIT, type FileTranslator, type SourceFile } from './translat
 import { writeFileAtomic } from './write-atomic.js'
 
 const USAGE = `Usage:
-  verso translate <files…> --to <codes> [--from <code>] [--out <pattern>] [--fresh] [--memory <file>] [--server <url> --key <key>] [--json]
+  verso translate <files…> --to <codes> [--from <code>] [--out <pattern>] [--fresh] [--memory <file>] [--attributes] [--server <url> --key <key>] [--json]
   verso check <source> <targets…> [--json]
 
 translate  Writes one file per target language. With --server, through a running Verso
@@ -25,7 +25,8 @@ translate  Writes one file per target language. With --server, through a running
            $XDG_DATA_HOME/verso/memory.db or ~/.local/share/verso/memory.db; VERSO_MEMORY too).
            The output path must be known before translating: give --from or --out, or name the
            source by its language (en.json). --fresh translates everything again.
-           --force overwrites an existing target file that is the source itself (never done otherwise).
+           An output path that is the source file itself is refused (give --out).
+           --attributes also translates HTML's alt, title, placeholder, aria-label and button values.
 check      Exits 1 when a target misses keys, has extra keys, or changes a placeholder,
            tag or ICU argument of its source entry; prints file:line: problem.
 
@@ -53,6 +54,7 @@ async function translateCommand(args: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       fresh: { type: 'boolean', default: false },
       memory: { type: 'string' },
+      attributes: { type: 'boolean', default: false },
     },
   })
   if (positionals.length === 0) throw new CliError('USAGE', 'verso translate: give at least one file')
@@ -69,8 +71,8 @@ async function translateCommand(args: string[]): Promise<number> {
   })
 
   const translator: FileTranslator = values.server
-    ? (await import('./remote.js')).remoteTranslator({ server: values.server, key: values.key! })
-    : (await import('./local.js')).localTranslator({ memoryPath: values.fresh ? null : (values.memory ?? defaultMemoryPath()) })
+    ? (await import('./remote.js')).remoteTranslator({ server: values.server, key: values.key!, htmlAttributes: values.attributes! })
+    : (await import('./local.js')).localTranslator({ memoryPath: values.fresh ? null : (values.memory ?? defaultMemoryPath()), htmlAttributes: values.attributes! })
   const progress = createProgress({ totalSteps: files.length * targets.length, json: values.json! })
   const reports: FileReport[] = []
   let failed = false

@@ -16,6 +16,8 @@ export interface RemoteTranslatorOptions {
   pollMs?: number
   /** Retries of a 429 answer. Default: 5. */
   rateLimitRetries?: number
+  /** Also translate HTML's alt, title, placeholder, aria-label and button values (`translate_attributes`). Default: false. */
+  htmlAttributes?: boolean
 }
 
 export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslator {
@@ -87,7 +89,7 @@ export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslat
         try {
           const translated = await call(`${kind.kind} into ${target}`, async () =>
             kind.kind === 'html'
-              ? answer<{ html: string }>(await client.api.POST('/v2/translate/html', { body: { html: text, source, target } })).html
+              ? answer<{ html: string }>(await client.api.POST('/v2/translate/html', { body: { html: text, source, target, translate_attributes: options.htmlAttributes ?? false } })).html
               : answer<{ content: string }>(
                   await client.api.POST('/v2/translate/subtitles', { body: { format: kind.format, content: text, source, target } }),
                 ).content,

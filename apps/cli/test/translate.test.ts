@@ -111,6 +111,16 @@ describe('verso translate with the embedded engine', () => {
     expect(srt).toMatch(/gato/)
   })
 
+  it('translates HTML attributes only with --attributes', async () => {
+    writeFileSync(join(dir, 'card.html'), '<p><img src="car.png" alt="The red car"> The house is big.</p>')
+    expect((await run(['translate', join(dir, 'card.html'), '--from', 'en', '--to', 'es'])).code).toBe(0)
+    expect(readFileSync(join(dir, 'card.es.html'), 'utf8')).toContain('alt="The red car"')
+    expect((await run(['translate', join(dir, 'card.html'), '--from', 'en', '--to', 'es', '--attributes'])).code).toBe(0)
+    const html = readFileSync(join(dir, 'card.es.html'), 'utf8')
+    expect(html).toMatch(/alt="[^"]*coche[^"]*"/)
+    expect(html).toContain('src="car.png"')
+  })
+
   it('writes where --out says', async () => {
     writeFileSync(join(dir, 'messages.properties'), 'greeting=Good morning\n')
     const { code } = await run(['translate', join(dir, 'messages.properties'), '--from', 'en', '--to', 'es', '--out', `${dir}/out/{lang}/{name}.{ext}`])
@@ -191,6 +201,12 @@ describe('verso translate --server (through the real HTTP service)', () => {
     expect(es).toContain('"hello": "¡Buenos días!"')
     expect(es.split('\n')[2]).toMatch(/^ {2}"thanks": "/)
     expect((await harness.metering.summary(account.id)).credits_used).toBe(3)
+  })
+
+  it('asks the server to translate HTML attributes with --attributes', async () => {
+    writeFileSync(join(dir, 'card.html'), '<p><img src="car.png" alt="The red car"> The house is big.</p>')
+    expect((await run(['translate', join(dir, 'card.html'), '--from', 'en', '--to', 'es', '--attributes', '--server', url, '--key', key])).code).toBe(0)
+    expect(readFileSync(join(dir, 'card.es.html'), 'utf8')).toMatch(/alt="[^"]*coche[^"]*"/)
   })
 
   it('exits 3 when the server refuses the key, and writes nothing', async () => {
