@@ -1,7 +1,7 @@
+import { ensurePgSchema } from '@verso/pg-schema'
 import pg from 'pg'
 import { silentLogger, type FileStore, type JobLogger } from '../types.js'
 import { quoteIdent } from '../store/postgres.js'
-import { ensurePgSchema } from '../store/pg-schema.js'
 
 export interface PostgresFileStoreOptions {
   /** A pg Pool (shared with postgresJobStore) or a connection string. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { ensurePgSchema } from '@verso/pg-schema'
 import pg from 'pg'
 import { silentLogger, type Claim, type JobLogger, type JobStore, type OutboxInput, type OutboxRow, type StoredJob } from '../types.js'
-import { ensurePgSchema } from './pg-schema.js'
 import { ADDED_JOB_COLUMNS, fileFromRow, jobFromRow, jobOptionsColumn, type FileRow, type JobRow } from './rows.js'
 
 export interface PostgresJobStoreOptions {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { ensurePgSchema } from '@verso/pg-schema'
 import pg from 'pg'
 import type { Glossary, GlossaryEntry, MemoryStore } from '../types.js'
 import { MemoryStoreError } from './errors.js'
-import { ensurePgSchema } from './pg-schema.js'
 import {
   type GlossaryRow,
   type LedgerRow,

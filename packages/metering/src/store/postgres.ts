@@ -1,6 +1,6 @@
+import { ensurePgSchema } from '@verso/pg-schema'
 import pg from 'pg'
 import { MeteringError } from '../errors.js'
-import { ensurePgSchema } from './pg-schema.js'
 import type { MeteringStore, NewAccountRow } from '../types.js'
 import { type AccountRowData, type IdempotencyRowData, accountColumns, claimIdempotencySql, existingClaim, schemaStatements, toStoredAccount } from './schema.js'
 

@@ -1,3 +1,7 @@
+/**
+ * @verso/pg-schema: the schema set-up every Verso PostgreSQL store shares (jobs, job files,
+ * metering, memory). See README.md.
+ */
 import type pg from 'pg'
 
 export interface PgSchema {
