@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { createEngine, type Engine } from '@verso/engine'
+import { maskSegment } from '@verso/formats/placeholders'
 import { extractHtml } from '@verso/html'
 import { createJobService, fsFileStore, sqliteJobStore, type JobService } from '@verso/jobs'
 import { createMemoryTranslator, sqliteMemoryStore, type MemoryStore } from '@verso/memory'
@@ -117,8 +118,11 @@ export function localTranslator(options: LocalTranslatorOptions = {}): FileTrans
         let outcome: LanguageOutcome
         try {
           checkPair(source, target)
-          const translated = document.segments.length === 0 ? [] : await engine.translate(document.segments, { source, target })
-          outcome = { language: target, bytes: new TextEncoder().encode(document.write(translated.map((t) => t.segment))), failedKeys: null }
+          // Placeholders in the text ({name}, %d, :smile:) are tokens the engine carries, as the server's routes do.
+          const masks = document.segments.map(maskSegment)
+          const translated = masks.length === 0 ? [] : await engine.translate(masks.map((mask) => mask.segment), { source, target })
+          const restored = translated.map((t, index) => masks[index]!.restore(t.segment))
+          outcome = { language: target, bytes: new TextEncoder().encode(document.write(restored)), failedKeys: null }
         } catch (error) {
           outcome = { language: target, error: (error as Error).message }
         }

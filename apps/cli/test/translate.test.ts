@@ -111,6 +111,19 @@ describe('verso translate with the embedded engine', () => {
     expect(srt).toMatch(/gato/)
   })
 
+  it('keeps placeholders in HTML and subtitles byte for byte, as the server does', async () => {
+    writeFileSync(join(dir, 'note.html'), '<p>Hello {name}, you have %d new messages.</p>')
+    writeFileSync(join(dir, 'note.srt'), '1\n00:00:01,000 --> 00:00:02,000\nHello {name}, the house is big.\n')
+    expect((await run(['translate', join(dir, 'note.html'), join(dir, 'note.srt'), '--from', 'en', '--to', 'es'])).code).toBe(0)
+    const html = readFileSync(join(dir, 'note.es.html'), 'utf8')
+    expect(html).toContain('{name}')
+    expect(html).toContain('%d')
+    expect(html).toMatch(/mensajes/)
+    const srt = readFileSync(join(dir, 'note.es.srt'), 'utf8')
+    expect(srt).toContain('{name}')
+    expect(srt).toMatch(/casa/)
+  })
+
   it('translates HTML attributes only with --attributes', async () => {
     writeFileSync(join(dir, 'card.html'), '<p><img src="car.png" alt="The red car"> The house is big.</p>')
     expect((await run(['translate', join(dir, 'card.html'), '--from', 'en', '--to', 'es'])).code).toBe(0)

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { tokenize } from '@verso/formats/placeholders'
+import { maskSegment, tokenize } from '@verso/formats/placeholders'
 
 describe('placeholders tokenize', () => {
   test('splits text into literal runs and the placeholders prepare protects', () => {
@@ -34,5 +34,25 @@ describe('placeholders tokenize', () => {
         expect(tokenize(text).map((p) => p.raw).join('')).toBe(text)
       }),
     )
+  })
+})
+
+describe('maskSegment (placeholders inside a codec’s segment: HTML, subtitles)', () => {
+  test('masks the placeholders of the text parts with ids the segment does not use, and puts them back', () => {
+    const segment = ['Hello {name}, ', { id: 'ph1', kind: 'open' as const }, 'you have %d', { id: 'ph1', kind: 'close' as const }, ' new :tada:']
+    const masked = maskSegment(segment)
+    const voids = (masked.segment as Array<string | { id: string; kind: string }>).filter((p) => typeof p !== 'string' && p.kind === 'void')
+    expect(voids.map((p) => (p as { id: string }).id)).toEqual(['ph2', 'ph3', 'ph4'])
+    expect(JSON.stringify(masked.segment)).not.toMatch(/\{name\}|%d|:tada:/)
+    // an engine that moves tokens around keeps them: the restore follows the ids
+    const reordered = [...(masked.segment as unknown[])].reverse() as typeof segment
+    expect(JSON.stringify(masked.restore(reordered))).toContain('{name}')
+    expect(masked.restore(masked.segment)).toEqual(segment)
+  })
+
+  test('leaves a segment without placeholders as it is, line breaks included', () => {
+    const masked = maskSegment('The cat\nsleeps.')
+    expect(masked.segment).toBe('The cat\nsleeps.')
+    expect(masked.restore('El gato\nduerme.')).toBe('El gato\nduerme.')
   })
 })

@@ -474,5 +474,6 @@ function safeCategories(lang: string, type: 'cardinal' | 'ordinal'): PluralCateg
     return []
   }
 }
+export { maskSegment, type MaskedSegment } from './mask-segment.js'
 export { inventory } from './inventory.js'
 export type { Inventory } from './inventory.js'
