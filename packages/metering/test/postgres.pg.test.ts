@@ -110,6 +110,28 @@ describe.skipIf(skip)('postgres', () => {
       }
     })
 
+    test('reports an idle connection the server closed instead of swallowing it, and goes on', async () => {
+      const application = `verso_metering_idle_${randomBytes(4).toString('hex')}`
+      const reports: string[] = []
+      const metering = createMetering({
+        driver: postgresStore({
+          connectionString: `${url}${url.includes('?') ? '&' : '?'}application_name=${application}`,
+          schema,
+          logger: { warn: (fields, message) => reports.push(`${message}: ${String(fields.err)}`) },
+        }),
+      })
+      try {
+        await metering.listAccounts() // leaves an idle connection in the pool
+        await withClient((client) => client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [application]))
+        const deadline = Date.now() + 5000
+        while (reports.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
+        expect(reports[0]).toMatch(/idle PostgreSQL connection of the metering store failed: .*terminat/i)
+        expect(Array.isArray(await metering.listAccounts())).toBe(true)
+      } finally {
+        await metering.close()
+      }
+    })
+
     test('refuses a schema name that is not a plain identifier', () => {
       expect(() => postgresStore({ connectionString: url, schema: 'x; DROP TABLE y' })).toThrow(MeteringError)
     })

@@ -14,6 +14,8 @@ export interface PostgresStoreOptions {
   schema?: string
   /** Pool size. Default: 10. */
   max?: number
+  /** Where an idle connection's failure is reported (the next query reconnects). Default: a line on stderr. */
+  logger?: { warn(fields: Record<string, unknown>, message: string): void }
 }
 
 /** Advisory lock key of the schema set-up (was `hashtext('verso_metering_schema')`, kept so old and new servers serialise). */
@@ -40,8 +42,11 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
     max: options.max ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
-  // An idle client losing its connection must not crash the process; the next query reports it.
-  pool.on('error', () => {})
+  const logger = options.logger ?? {
+    warn: (fields: Record<string, unknown>, message: string) => process.stderr.write(`verso metering: ${message}: ${String(fields.err)}\n`),
+  }
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (err) => logger.warn({ err }, 'an idle PostgreSQL connection of the metering store failed'))
 
   let ready: Promise<void> | null = null
   function init(): Promise<void> {
