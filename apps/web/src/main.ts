@@ -24,11 +24,13 @@ const ui = {
   htmlInput: $<HTMLTextAreaElement>('html-input'),
   htmlOutput: $<HTMLTextAreaElement>('html-output'),
   htmlPreview: $<HTMLIFrameElement>('html-preview'),
+  htmlAttributes: $<HTMLInputElement>('html-attributes'),
   subtitlesForm: $<HTMLFormElement>('subtitles-form'),
   subtitlesFormat: $<HTMLSelectElement>('subtitles-format'),
   subtitlesFile: $<HTMLInputElement>('subtitles-file'),
   subtitlesInput: $<HTMLTextAreaElement>('subtitles-input'),
   subtitlesOutput: $<HTMLTextAreaElement>('subtitles-output'),
+  subtitlesWarnings: $<HTMLUListElement>('subtitles-warnings'),
   fileForm: $<HTMLFormElement>('file-form'),
   fileInput: $<HTMLInputElement>('file-input'),
   fileTargets: $<HTMLInputElement>('file-targets'),
@@ -88,17 +90,44 @@ function onSubmit(form: HTMLFormElement, work: () => Promise<void>): void {
 
 // ---- API key and languages --------------------------------------------------------------
 
+type LanguageList = { supported_languages: Record<string, string> }
+
 async function loadLanguages(): Promise<void> {
-  const { supported_languages } = await api<{ supported_languages: Record<string, string> }>('/v2/supported-languages')
+  const { supported_languages } = await api<LanguageList>('/v2/supported-languages')
   const entries = Object.entries(supported_languages).filter(([, code]) => code !== 'auto')
   const keepSource = ui.source.value
-  const keepTarget = ui.target.value
   ui.source.replaceChildren(new Option('Detect language', 'auto'), ...entries.map(([name, code]) => new Option(`${name} (${code})`, code)))
-  ui.target.replaceChildren(...entries.map(([name, code]) => new Option(`${name} (${code})`, code)))
   ui.source.value = keepSource || 'auto'
-  ui.target.value = keepTarget || (entries.some(([, code]) => code === 'es') ? 'es' : (entries[0]?.[1] ?? ''))
+  await loadTargets()
   ui.keyStatus.textContent = `Key accepted: ${entries.length} languages available.`
 }
+
+/**
+ * The targets of the chosen source: not every language reaches every other (af reaches only
+ * nl), so a known source lists only what it can be translated into; `auto` lists them all.
+ */
+async function loadTargets(): Promise<void> {
+  const source = ui.source.value
+  const query = source && source !== 'auto' ? `?source=${encodeURIComponent(source)}` : ''
+  const { supported_languages } = await api<LanguageList>(`/v2/supported-languages${query}`)
+  const entries = Object.entries(supported_languages).filter(([, code]) => code !== 'auto' && code !== source)
+  const current = ui.target.value
+  ui.target.replaceChildren(...entries.map(([name, code]) => new Option(`${name} (${code})`, code)))
+  const codes = entries.map(([, code]) => code)
+  // the target the user chose comes back when the source reaches it again
+  ui.target.value = [preferredTarget, current, 'es'].find((code) => code && codes.includes(code)) ?? codes[0] ?? ''
+}
+
+/** The target last chosen by hand. */
+let preferredTarget = ''
+ui.target.addEventListener('change', () => {
+  preferredTarget = ui.target.value
+})
+
+ui.source.addEventListener('change', () => {
+  ui.error.hidden = true
+  loadTargets().catch(showError)
+})
 
 onSubmit(ui.keyForm, async () => {
   sessionStorage.setItem(KEY_STORAGE, ui.key.value.trim())
@@ -153,7 +182,11 @@ onSubmit(ui.textForm, async () => {
 })
 
 onSubmit(ui.htmlForm, async () => {
-  const answer = await postJson<{ html: string }>('/v2/translate/html', { html: ui.htmlInput.value, ...pair() })
+  const answer = await postJson<{ html: string }>('/v2/translate/html', {
+    html: ui.htmlInput.value,
+    ...pair(),
+    ...(ui.htmlAttributes.checked ? { translate_attributes: true } : {}),
+  })
   ui.htmlOutput.value = answer.html
   // srcdoc in a frame sandboxed with no permissions: the HTML renders, its scripts never run
   ui.htmlPreview.srcdoc = answer.html
@@ -168,12 +201,22 @@ ui.subtitlesFile.addEventListener('change', async () => {
 })
 
 onSubmit(ui.subtitlesForm, async () => {
-  const answer = await postJson<{ content: string; warnings?: unknown[] }>('/v2/translate/subtitles', {
+  const answer = await postJson<{ content: string; warnings?: Array<{ message: string; line: number }> }>('/v2/translate/subtitles', {
     format: ui.subtitlesFormat.value,
     content: ui.subtitlesInput.value,
     ...pair(),
   })
   ui.subtitlesOutput.value = answer.content
+  // Cues the server could not read come back as written; say which, so none passes unnoticed.
+  const warnings = answer.warnings ?? []
+  ui.subtitlesWarnings.replaceChildren(
+    ...warnings.map((warning) => {
+      const item = document.createElement('li')
+      item.textContent = `Line ${warning.line}: ${warning.message} (kept as written)`
+      return item
+    }),
+  )
+  ui.subtitlesWarnings.hidden = warnings.length === 0
 })
 
 // ---- localization files: a job with a live progress bar ----------------------------------

@@ -72,6 +72,15 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     await page.getByLabel('From').selectOption('en')
   })
 
+  it('lists only the targets the chosen source reaches, and gives the chosen target back', async () => {
+    await page.getByLabel('To', { exact: true }).selectOption('es')
+    await page.getByLabel('From').selectOption('af')
+    await expect.poll(() => page.locator('#target option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['nl'])
+    await page.getByLabel('From').selectOption('en')
+    await expect.poll(() => page.locator('#target option').count()).toBeGreaterThan(10)
+    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('es')
+  })
+
   it('translates HTML into a sandboxed preview where scripts never run', async () => {
     await page.getByRole('tab', { name: 'HTML' }).click()
     await page.getByLabel('HTML to translate').fill('<p>The <b>red</b> car is fast.</p><script>parent.document.title="pwned"</script><img src=x onerror="parent.document.title=\'pwned\'">')
@@ -83,11 +92,27 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     expect(await page.title()).not.toBe('pwned')
   })
 
+  it('translates HTML attributes when asked', async () => {
+    await page.getByLabel('HTML to translate').fill('<p><img src="car.png" alt="The red car"> The house is big.</p>')
+    await page.getByLabel(/Also translate alt/).check()
+    await page.getByRole('button', { name: 'Translate HTML' }).click()
+    await expect.poll(() => page.getByLabel('Translated HTML').inputValue()).toMatch(/alt="[^"]*coche[^"]*"/)
+    await page.getByLabel(/Also translate alt/).uncheck()
+  })
+
   it('translates subtitles keeping the timings', async () => {
     await page.getByRole('tab', { name: 'Subtitles' }).click()
     await page.getByLabel('Subtitles to translate').fill('1\n00:00:01,000 --> 00:00:02,500\nThe cat is sleeping.\n')
     await page.getByRole('button', { name: 'Translate subtitles' }).click()
     await expect.poll(() => page.getByLabel('Translated subtitles').inputValue()).toMatch(/^1\n00:00:01,000 --> 00:00:02,500\n.*gato/)
+  })
+
+  it('lists the cues it could not read, which come back as written', async () => {
+    await page.getByLabel('Subtitles to translate').fill('1\n00:00:01,000 --> 00:00:02,500\nThe cat is sleeping.\n\n2\n99:99:99,999 --> 99:99:99,999\nThe dog is barking.\n')
+    await page.getByRole('button', { name: 'Translate subtitles' }).click()
+    await expect.poll(() => page.getByLabel('Translated subtitles').inputValue()).toMatch(/gato[\s\S]*The dog is barking\./)
+    await expect.poll(() => page.locator('#subtitles-warnings').isVisible()).toBe(true)
+    expect(await page.locator('#subtitles-warnings li').first().textContent()).toMatch(/^Line 6: .*kept as written/)
   })
 
   it('runs a job for a dropped file with a live progress bar and download buttons', async () => {
