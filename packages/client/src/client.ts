@@ -69,6 +69,13 @@ export interface TranslateFileOptions {
   useMemory?: boolean
   /** A glossary of the account whose terms the job enforces. */
   glossaryId?: string
+  /**
+   * Sent as `Idempotency-Key` with the upload, so sending it again creates no second job and
+   * charges nothing more: an upload that fails on the network (no answer) or meets the same
+   * key still running (409) is sent again with it, up to 3 times. Give your own to make a retry
+   * of the whole call (another process, after a crash) safe too. Default: a new random UUID per call.
+   */
+  idempotencyKey?: string
   /** First status poll after this many ms, doubling up to 5 s. Default: 250 */
   pollMs?: number
   /** Give up waiting after this long (the job goes on on the server). Default: 30 min */
@@ -76,6 +83,15 @@ export interface TranslateFileOptions {
   signal?: AbortSignal
   /** Called after each status poll. */
   onProgress?: (job: Job) => void
+}
+
+/** What `quoteFile` answers (`dry_run=true`): nothing is created or charged. */
+export interface FileQuote {
+  total_keys: number
+  /** Credits the job would cost now: one per key to translate, over every language. */
+  credits: number
+  languages: Record<string, { keys_to_translate: number; reused_keys: number; kept_keys: number; needs_review: string[] }>
+  [extension: string]: unknown
 }
 
 export interface TranslatedFileResult {
@@ -89,7 +105,12 @@ export interface VersoClient {
   readonly api: Client<paths>
   /** Uploads a localization file as an i18n job, waits for it to end and downloads every translated language. */
   translateFile(options: TranslateFileOptions): Promise<TranslatedFileResult>
+  /** What translating the file would cost now (keys to translate per language, after memory and kept edits); creates and charges nothing. */
+  quoteFile(options: Omit<TranslateFileOptions, 'webhookUrl' | 'idempotencyKey' | 'pollMs' | 'timeoutMs' | 'onProgress'>): Promise<FileQuote>
 }
+
+/** Sends of one upload under its Idempotency-Key: the first and up to this many again. */
+const UPLOAD_RETRIES = 3
 
 export function createVersoClient(options: VersoClientOptions): VersoClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
@@ -102,20 +123,55 @@ export function createVersoClient(options: VersoClientOptions): VersoClient {
     return response
   }
 
+  /** The upload's form: the file and the options every upload shares. */
+  function uploadForm(input: Omit<TranslateFileOptions, 'idempotencyKey' | 'pollMs' | 'timeoutMs' | 'onProgress'>): FormData {
+    const form = new FormData()
+    form.set('file', input.file instanceof Blob ? input.file : new Blob([input.file]), input.filename)
+    form.set('target_languages', input.targets.join(','))
+    form.set('source_language', input.source ?? 'auto')
+    if (input.webhookUrl) form.set('webhook_url', input.webhookUrl)
+    if (input.useMemory !== undefined) form.set('use_memory', String(input.useMemory))
+    if (input.glossaryId) form.set('glossary_id', input.glossaryId)
+    for (const [code, bytes] of Object.entries(input.targetFiles ?? {})) {
+      form.set(`target_file_${code}`, bytes instanceof Blob ? bytes : new Blob([bytes]), input.filename)
+    }
+    return form
+  }
+
+  /**
+   * Creates the job under `key`: a send that got no answer, or a 409 (the first send with the
+   * key is still being handled), is repeated with the same key, so the service creates one job
+   * whatever happened to the answers.
+   */
+  async function createJob(form: FormData, key: string, signal?: AbortSignal): Promise<{ job_id: string }> {
+    for (let attempt = 0; ; attempt++) {
+      let response: Response
+      try {
+        response = await fetchWithRetries(new Request(`${baseUrl}/v2/translate/i18n`, { method: 'POST', body: form, signal, headers: { 'X-API-KEY': options.apiKey, 'Idempotency-Key': key } }))
+      } catch (error) {
+        if (signal?.aborted || attempt >= UPLOAD_RETRIES) throw error
+        await sleep(250 * 2 ** attempt, signal)
+        continue
+      }
+      if (response.status === 409 && attempt < UPLOAD_RETRIES) {
+        await response.body?.cancel()
+        await sleep(retryAfterMs(response.headers.get('retry-after')) ?? 1000, signal)
+        continue
+      }
+      if (!response.ok) throw new VersoError(response.status, await errorText(response))
+      return (await response.json()) as { job_id: string }
+    }
+  }
+
   return {
     api,
+    async quoteFile(input) {
+      const form = uploadForm(input)
+      form.set('dry_run', 'true')
+      return (await (await request('/v2/translate/i18n', { method: 'POST', body: form, signal: input.signal })).json()) as FileQuote
+    },
     async translateFile(input) {
-      const form = new FormData()
-      form.set('file', input.file instanceof Blob ? input.file : new Blob([input.file]), input.filename)
-      form.set('target_languages', input.targets.join(','))
-      form.set('source_language', input.source ?? 'auto')
-      if (input.webhookUrl) form.set('webhook_url', input.webhookUrl)
-      if (input.useMemory !== undefined) form.set('use_memory', String(input.useMemory))
-      if (input.glossaryId) form.set('glossary_id', input.glossaryId)
-      for (const [code, bytes] of Object.entries(input.targetFiles ?? {})) {
-        form.set(`target_file_${code}`, bytes instanceof Blob ? bytes : new Blob([bytes]), input.filename)
-      }
-      const created = (await (await request('/v2/translate/i18n', { method: 'POST', body: form, signal: input.signal })).json()) as { job_id: string }
+      const created = await createJob(uploadForm(input), input.idempotencyKey ?? crypto.randomUUID(), input.signal)
       const statusPath = `/v2/translate/i18n/jobs/${encodeURIComponent(created.job_id)}/status`
       const deadline = Date.now() + (input.timeoutMs ?? 30 * 60_000)
       let delay = input.pollMs ?? 250

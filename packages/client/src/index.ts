@@ -1,5 +1,5 @@
 export { createVersoClient, retryingFetch, VersoError } from './client.js'
-export type { Job, JobStatus, TranslatedFileResult, TranslateFileOptions, VersoClient, VersoClientOptions } from './client.js'
+export type { FileQuote, Job, JobStatus, TranslatedFileResult, TranslateFileOptions, VersoClient, VersoClientOptions } from './client.js'
 export { verifyWebhook } from './webhook.js'
 export type { VerifyWebhookOptions } from './webhook.js'
 export type { paths, components } from './schema.js'

@@ -49,6 +49,46 @@ describe('@verso/client against the real service', () => {
     expect(es.entries[1]!.text).toMatch(/gatos/)
   })
 
+  it('quoteFile says what a job would cost and creates nothing', async () => {
+    const account = await harness.account(100)
+    const client = createVersoClient({ baseUrl, apiKey: account.apiKey })
+    const quote = await client.quoteFile({ file: new TextEncoder().encode('{"a": "Good morning", "b": "The cat"}'), filename: 'en.json', source: 'en', targets: ['es', 'ca'] })
+    expect(quote.total_keys).toBe(2)
+    expect(quote.credits).toBe(4)
+    expect(quote.languages.es!.keys_to_translate).toBe(2)
+    const list = await harness.app.inject({ method: 'GET', url: '/v2/translate/i18n/jobs', headers: { 'X-API-KEY': account.apiKey } })
+    expect(JSON.stringify(list.json())).not.toMatch(/job_id/)
+    expect((await harness.metering.summary(account.id)).credits_used).toBe(0)
+  })
+
+  it('translateFile sends an upload whose answer was lost again under its Idempotency-Key: one job, one charge', async () => {
+    const account = await harness.account(100)
+    const keys: Array<string | null> = []
+    let lose = true
+    const flaky: typeof fetch = async (input, init) => {
+      const request = new Request(input as Request, init)
+      if (request.method === 'POST') keys.push(request.headers.get('idempotency-key'))
+      const response = await fetch(request)
+      if (request.method === 'POST' && lose) {
+        lose = false
+        // the service created the job; the answer never arrives
+        await response.body?.cancel()
+        throw new TypeError('fetch failed: socket hang up')
+      }
+      return response
+    }
+    const client = createVersoClient({ baseUrl, apiKey: account.apiKey, fetch: flaky })
+    const { job, files } = await client.translateFile({ file: new TextEncoder().encode('{"a": "Good morning", "b": "The cat"}'), filename: 'en.json', source: 'en', targets: ['es'], pollMs: 20 })
+    expect(job.status).toBe('completed')
+    expect(Object.keys(files)).toEqual(['es'])
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(keys[1]).toBe(keys[0])
+    const list = (await harness.app.inject({ method: 'GET', url: '/v2/translate/i18n/jobs', headers: { 'X-API-KEY': account.apiKey } })).json()
+    expect(JSON.stringify(list).match(/"job_id"/g)).toHaveLength(1)
+    expect((await harness.metering.summary(account.id)).credits_used).toBe(2)
+  })
+
   it('answers errors as VersoError with the status and the service’s detail', async () => {
     const client = createVersoClient({ baseUrl, apiKey: 'vrs_not_a_key' })
     const error = await client.translateFile({ file: new Uint8Array([123, 125]), filename: 'en.json', targets: ['es'] }).catch((e: unknown) => e as unknown)
