@@ -94,7 +94,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
   // Over the instrumented engine, so translations the memory answers are not counted as engine calls.
   const routeDeps: RouteDeps = {
     ...deps,
-    memory: createMemoryTranslator({ translator: deps.engine, store: deps.memoryStore, engineFor: engineFor(given.engine), logger: app.log }),
+    memory: metrics.instrumentMemory(createMemoryTranslator({ translator: deps.engine, store: deps.memoryStore, engineFor: engineFor(given.engine), logger: app.log })),
   }
   app.decorateRequest('account', undefined)
   // The OpenAPI document is generated from the routes' TypeBox schemas: GET /openapi.json.

@@ -3,10 +3,13 @@
  * app, so tests and several apps in one process never share counters. What is counted where:
  * HTTP requests and latency in an onResponse hook; engine calls by wrapping the engine the routes
  * use; credits by wrapping metering's charge/refund; Apertium pipelines read from the engine's
- * stats() at scrape time; job outcomes and webhook deliveries from the job service's events.
+ * stats() at scrape time; job outcomes and webhook deliveries from the job service's events;
+ * segments the translation memory answered or sent to an engine by wrapping the memory layers
+ * of the routes and of the jobs.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Engine } from '@verso/engine'
+import type { MemoryTranslator } from '@verso/memory'
 import type { KeyedOptions, Metering } from '@verso/metering'
 
 export interface Metrics {
@@ -16,6 +19,8 @@ export interface Metrics {
   instrumentEngine(engine: Engine): Engine
   /** Metering with charged and refunded credits counted. */
   instrumentMetering(metering: Metering): Metering
+  /** A memory layer with its segments counted: answered from memory, translated by an engine, failed. */
+  instrumentMemory(memory: MemoryTranslator): MemoryTranslator
   jobFinished(status: string): void
   webhookDelivered(outcome: 'delivered' | 'retry' | 'failed'): void
   /** Reads the queue depth (jobs runnable now) at scrape time. */
@@ -42,6 +47,15 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
     registers: [registry],
   })
   const credits = new Counter({ name: 'verso_credits_total', help: 'Credits charged and refunded', labelNames: ['kind'], registers: [registry] })
+  const memorySegments = new Counter({
+    name: 'verso_memory_segments_total',
+    help: 'Segments through the translation memory, by outcome: reused (no engine call), translated, failed',
+    labelNames: ['outcome'],
+    registers: [registry],
+  })
+  const countSegments = (results: ReadonlyArray<{ reused?: boolean } | { error: Error }>) => {
+    for (const result of results) memorySegments.inc({ outcome: 'error' in result ? 'failed' : result.reused ? 'reused' : 'translated' })
+  }
   const jobs = new Counter({ name: 'verso_jobs_finished_total', help: 'i18n jobs that ended, by status', labelNames: ['status'], registers: [registry] })
   const webhooks = new Counter({ name: 'verso_webhook_deliveries_total', help: 'Webhook delivery attempts, by outcome', labelNames: ['outcome'], registers: [registry] })
 
@@ -115,6 +129,20 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
           const given = await metering.settle(accountId, keep, options)
           credits.inc({ kind: 'refunded' }, given)
           return given
+        },
+      })
+    },
+    instrumentMemory(memory) {
+      return Object.assign(Object.create(memory) as MemoryTranslator, {
+        async translate(...args: Parameters<MemoryTranslator['translate']>) {
+          const results = await memory.translate(...args)
+          countSegments(results)
+          return results
+        },
+        async translateSettled(...args: Parameters<MemoryTranslator['translateSettled']>) {
+          const results = await memory.translateSettled(...args)
+          countSegments(results)
+          return results
         },
       })
     },

@@ -38,7 +38,7 @@ export function createServices(config: Config, options: { logger?: JobLogger } =
     queue: drivers.queue,
     translator: engine,
     // jobs reuse the account's memory and its glossaries, whatever engine translates
-    memory: createMemoryTranslator({ translator: engine, store: memoryStore, engineFor: engineFor(engine), ...(options.logger ? { logger: options.logger } : {}) }),
+    memory: metrics.instrumentMemory(createMemoryTranslator({ translator: engine, store: memoryStore, engineFor: engineFor(engine), ...(options.logger ? { logger: options.logger } : {}) })),
     // quotes and target-file checks read the memory under the same engine the layer files it
     memoryEngineFor: engineFor(engine),
     supportsLanguage: (code) => engine.languages().some((language) => language.code === code),

@@ -61,6 +61,21 @@ describe('/metrics', () => {
     expect(res.body).toMatch(/verso_apertium_pipeline_starts_total [1-9]/)
   })
 
+  it('counts the segments the translation memory answered and those an engine translated', async () => {
+    const { apiKey } = await h.account(100)
+    const segments = async (outcome: string) => {
+      const body = (await h.app.inject({ method: 'GET', url: '/metrics' })).body
+      return Number(new RegExp(`verso_memory_segments_total\\{outcome="${outcome}"\\} (\\d+)`).exec(body)?.[1] ?? 0)
+    }
+    const [reused, translated] = [await segments('reused'), await segments('translated')]
+    for (let i = 0; i < 2; i++) {
+      const res = await h.app.inject({ method: 'POST', url: '/v2/translate', headers: { 'x-api-key': apiKey }, payload: { text: 'The white door is open.', source: 'en', target: 'es' } })
+      expect(res.statusCode).toBe(200)
+    }
+    expect(await segments('translated')).toBe(translated + 1)
+    expect(await segments('reused')).toBe(reused + 1)
+  })
+
   it('requires the bearer token when METRICS_TOKEN is set', async () => {
     const app = await buildApp({ engine: h.engine, metering: h.metering, rateLimiter: (await import('@verso/metering')).createRateLimiter({ limit: 10 }), jobs: h.jobs, memoryStore: h.memoryStore, metricsToken: 's3cret' })
     try {
