@@ -1,9 +1,12 @@
 /**
- * The Verso web app: a client of the HTTP API and nothing more. The API key is kept in
+ * The Verso web app: a client of the HTTP API and nothing more, through @verso/client (typed
+ * routes, 429 retries, job uploads under an Idempotency-Key). The API key is kept in
  * sessionStorage (this tab only) and sent only in the X-API-KEY header; every error shown is
  * the API's own `detail`. Translated HTML is shown as text and in an iframe sandboxed with no
  * permissions (no scripts, no same origin), because it is user input.
  */
+import { createVersoClient, VersoError, type Job, type VersoClient } from '@verso/client'
+
 const KEY_STORAGE = 'verso.apiKey'
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
@@ -48,28 +51,21 @@ function apiKey(): string {
   return key
 }
 
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(path, { ...init, headers: { ...(init.headers as Record<string, string>), 'X-API-KEY': apiKey() } })
-  if (!response.ok) throw new ApiError(await errorText(response))
-  return (await response.json()) as T
+/** A client with the key of this tab (read each time: it can be changed or forgotten). */
+function client(): VersoClient {
+  return createVersoClient({ baseUrl: location.origin, apiKey: apiKey() })
 }
 
-async function errorText(response: Response): Promise<string> {
-  const text = await response.text()
-  try {
-    const body = JSON.parse(text) as { detail?: string; error?: string }
-    return body.detail ?? body.error ?? `HTTP ${response.status}`
-  } catch {
-    return `HTTP ${response.status}`
-  }
-}
-
-function postJson<T>(path: string, body: unknown): Promise<T> {
-  return api<T>(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+/** The answer's body, or an ApiError with the service's own `detail` (`error` on downloads). */
+async function answer<T>(pending: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await pending
+  if (response.ok) return data as T
+  const body = error as { detail?: string; error?: string } | undefined
+  throw new ApiError(body?.detail ?? body?.error ?? `HTTP ${response.status}`)
 }
 
 function showError(error: unknown): void {
-  ui.error.textContent = error instanceof ApiError ? error.message : `Unexpected error: ${(error as Error)?.message ?? error}`
+  ui.error.textContent = error instanceof ApiError || error instanceof VersoError ? error.message : `Unexpected error: ${(error as Error)?.message ?? error}`
   ui.error.hidden = false
 }
 
@@ -93,7 +89,7 @@ function onSubmit(form: HTMLFormElement, work: () => Promise<void>): void {
 type LanguageList = { supported_languages: Record<string, string> }
 
 async function loadLanguages(): Promise<void> {
-  const { supported_languages } = await api<LanguageList>('/v2/supported-languages')
+  const { supported_languages } = await answer<LanguageList>(client().api.GET('/v2/supported-languages'))
   const entries = Object.entries(supported_languages).filter(([, code]) => code !== 'auto')
   const keepSource = ui.source.value
   ui.source.replaceChildren(new Option('Detect language', 'auto'), ...entries.map(([name, code]) => new Option(`${name} (${code})`, code)))
@@ -108,8 +104,8 @@ async function loadLanguages(): Promise<void> {
  */
 async function loadTargets(): Promise<void> {
   const source = ui.source.value
-  const query = source && source !== 'auto' ? `?source=${encodeURIComponent(source)}` : ''
-  const { supported_languages } = await api<LanguageList>(`/v2/supported-languages${query}`)
+  const query = source && source !== 'auto' ? { source } : {}
+  const { supported_languages } = await answer<LanguageList>(client().api.GET('/v2/supported-languages', { params: { query } }))
   const entries = Object.entries(supported_languages).filter(([, code]) => code !== 'auto' && code !== source)
   const current = ui.target.value
   ui.target.replaceChildren(...entries.map(([name, code]) => new Option(`${name} (${code})`, code)))
@@ -168,28 +164,25 @@ for (const tab of tabs) {
 // ---- text, HTML, subtitles -----------------------------------------------------------------
 
 onSubmit(ui.textForm, async () => {
-  const answer = await postJson<{ translations: { translation: string; source: string }; details?: { engine?: string; route?: string[]; confidence?: number } }>(
-    '/v2/translate',
-    { text: ui.textInput.value, ...pair() },
+  const result = await answer<{ translations: { translation: string; source: string }; details?: { engine?: string; route?: string[]; confidence?: number } }>(
+    client().api.POST('/v2/translate', { body: { text: ui.textInput.value, ...pair() } }),
   )
-  ui.textOutput.value = answer.translations.translation
-  const details = answer.details ?? {}
+  ui.textOutput.value = result.translations.translation
+  const details = result.details ?? {}
   ui.textDetails.textContent = [
-    `From ${answer.translations.source}`,
+    `From ${result.translations.source}`,
     details.route ? `route ${details.route.join(' → ')}` : '',
     details.engine ? `engine ${details.engine}` : '',
   ].filter(Boolean).join(' · ')
 })
 
 onSubmit(ui.htmlForm, async () => {
-  const answer = await postJson<{ html: string }>('/v2/translate/html', {
-    html: ui.htmlInput.value,
-    ...pair(),
-    ...(ui.htmlAttributes.checked ? { translate_attributes: true } : {}),
-  })
-  ui.htmlOutput.value = answer.html
+  const result = await answer<{ html: string }>(
+    client().api.POST('/v2/translate/html', { body: { html: ui.htmlInput.value, ...pair(), translate_attributes: ui.htmlAttributes.checked } }),
+  )
+  ui.htmlOutput.value = result.html
   // srcdoc in a frame sandboxed with no permissions: the HTML renders, its scripts never run
-  ui.htmlPreview.srcdoc = answer.html
+  ui.htmlPreview.srcdoc = result.html
 })
 
 ui.subtitlesFile.addEventListener('change', async () => {
@@ -201,14 +194,12 @@ ui.subtitlesFile.addEventListener('change', async () => {
 })
 
 onSubmit(ui.subtitlesForm, async () => {
-  const answer = await postJson<{ content: string; warnings?: Array<{ message: string; line: number }> }>('/v2/translate/subtitles', {
-    format: ui.subtitlesFormat.value,
-    content: ui.subtitlesInput.value,
-    ...pair(),
-  })
-  ui.subtitlesOutput.value = answer.content
+  const result = await answer<{ content: string; warnings?: Array<{ message: string; line: number }> }>(
+    client().api.POST('/v2/translate/subtitles', { body: { format: ui.subtitlesFormat.value, content: ui.subtitlesInput.value, ...pair() } }),
+  )
+  ui.subtitlesOutput.value = result.content
   // Cues the server could not read come back as written; say which, so none passes unnoticed.
-  const warnings = answer.warnings ?? []
+  const warnings = result.warnings ?? []
   ui.subtitlesWarnings.replaceChildren(
     ...warnings.map((warning) => {
       const item = document.createElement('li')
@@ -220,17 +211,6 @@ onSubmit(ui.subtitlesForm, async () => {
 })
 
 // ---- localization files: a job with a live progress bar ----------------------------------
-
-interface JobStatus {
-  job_id: string
-  status: 'pending' | 'processing' | 'completed' | 'partial' | 'failed'
-  total_keys: number
-  translated_keys: number
-  failed_keys: number
-  target_languages: string[]
-  error_message: string | null
-  translated_files: Array<{ language_code: string }>
-}
 
 for (const type of ['dragenter', 'dragover']) {
   ui.dropZone.addEventListener(type, (event) => {
@@ -249,45 +229,39 @@ ui.dropZone.addEventListener('drop', (event) => {
 onSubmit(ui.fileForm, async () => {
   const file = ui.fileInput.files?.[0]
   if (!file) throw new ApiError('Choose a file first.')
-  const targets = ui.fileTargets.value.trim() || ui.target.value
-  const form = new FormData()
-  form.set('file', file, file.name)
-  form.set('target_languages', targets)
-  form.set('source_language', ui.source.value)
+  const targets = (ui.fileTargets.value.trim() || ui.target.value).split(',').map((code) => code.trim()).filter(Boolean)
   ui.fileDownloads.replaceChildren()
   ui.fileProgress.value = 0
-  const created = await api<{ job_id: string }>('/v2/translate/i18n', { method: 'POST', body: form })
-  let job = await api<JobStatus>(`/v2/translate/i18n/jobs/${created.job_id}/status`)
-  let delay = 250
-  for (;;) {
-    const expected = job.total_keys * job.target_languages.length
-    const done = expected === 0 ? 0 : Math.min(1, (job.translated_keys + job.failed_keys) / expected)
-    ui.fileProgress.value = job.status === 'pending' || job.status === 'processing' ? Math.round(done * 100) : 100
-    ui.fileStatus.textContent = `Job ${job.status}: ${job.total_keys} keys, ${job.translated_keys} translated, ${job.failed_keys} failed${job.error_message ? ` (${job.error_message})` : ''}`
-    if (job.status !== 'pending' && job.status !== 'processing') break
-    await new Promise((resolve) => setTimeout(resolve, delay))
-    delay = Math.min(delay * 2, 2000)
-    job = await api<JobStatus>(`/v2/translate/i18n/jobs/${created.job_id}/status`)
-  }
-  for (const translated of job.translated_files) {
+  // Upload (under an Idempotency-Key, so a retried upload makes no second job), poll, download.
+  const { job, files } = await client().translateFile({ file, filename: file.name, targets, source: ui.source.value, onProgress: showJob })
+  showJob(job)
+  for (const [language, bytes] of Object.entries(files)) {
     const item = document.createElement('li')
     const button = document.createElement('button')
     button.type = 'button'
-    button.textContent = `Download ${translated.language_code}`
-    // downloads need the key header, so they are fetched here and handed over as a blob
-    button.addEventListener('click', () => {
-      download(job.job_id, translated.language_code).catch(showError)
-    })
+    button.textContent = `Download ${language}`
+    button.addEventListener('click', () => save(bytes, translatedName(file.name, language)))
     item.append(button)
     ui.fileDownloads.append(item)
   }
 })
 
-async function download(jobId: string, language: string): Promise<void> {
-  const response = await fetch(`/v2/translate/i18n/jobs/${jobId}/download/?language_code=${encodeURIComponent(language)}`, { headers: { 'X-API-KEY': apiKey() } })
-  if (!response.ok) throw new ApiError(await errorText(response))
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${language}.txt`
-  const url = URL.createObjectURL(await response.blob())
+function showJob(job: Job): void {
+  const expected = job.total_keys * job.target_languages.length
+  const done = expected === 0 ? 0 : Math.min(1, (job.translated_keys + job.failed_keys) / expected)
+  ui.fileProgress.value = job.status === 'pending' || job.status === 'processing' ? Math.round(done * 100) : 100
+  ui.fileStatus.textContent = `Job ${job.status}: ${job.total_keys} keys, ${job.translated_keys} translated, ${job.failed_keys} failed${job.error_message ? ` (${job.error_message})` : ''}`
+}
+
+/** The spec's name of a translated file: `<original name>_<language>.<extension>`. */
+function translatedName(original: string, language: string): string {
+  const dot = original.lastIndexOf('.')
+  return dot > 0 ? `${original.slice(0, dot)}_${language}${original.slice(dot)}` : `${original}_${language}`
+}
+
+/** Hands bytes over as a download. */
+function save(bytes: Uint8Array, name: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>]))
   const link = document.createElement('a')
   link.href = url
   link.download = name

@@ -123,6 +123,7 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     await expect.poll(() => page.locator('#file-status').textContent(), { timeout: 30_000 }).toMatch(/Job completed: 2 keys/)
     expect(await page.locator('#file-progress').getAttribute('value')).toBe('100')
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download es' }).click()])
+    expect(download.suggestedFilename()).toBe('en_es.json') // the spec's <original>_<language>.<extension>
     const path = await download.path()
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ hello: expect.any(String), bye: expect.any(String) })
     await page.getByRole('tab', { name: 'Text' }).click()

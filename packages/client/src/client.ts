@@ -126,14 +126,14 @@ export function createVersoClient(options: VersoClientOptions): VersoClient {
   /** The upload's form: the file and the options every upload shares. */
   function uploadForm(input: Omit<TranslateFileOptions, 'idempotencyKey' | 'pollMs' | 'timeoutMs' | 'onProgress'>): FormData {
     const form = new FormData()
-    form.set('file', input.file instanceof Blob ? input.file : new Blob([input.file]), input.filename)
+    form.set('file', asBlob(input.file), input.filename)
     form.set('target_languages', input.targets.join(','))
     form.set('source_language', input.source ?? 'auto')
     if (input.webhookUrl) form.set('webhook_url', input.webhookUrl)
     if (input.useMemory !== undefined) form.set('use_memory', String(input.useMemory))
     if (input.glossaryId) form.set('glossary_id', input.glossaryId)
     for (const [code, bytes] of Object.entries(input.targetFiles ?? {})) {
-      form.set(`target_file_${code}`, bytes instanceof Blob ? bytes : new Blob([bytes]), input.filename)
+      form.set(`target_file_${code}`, asBlob(bytes), input.filename)
     }
     return form
   }
@@ -210,6 +210,11 @@ export function retryingFetch(inner: typeof fetch, retries: number, maxWaitMs: n
       await sleep(wait, input.signal)
     }
   }
+}
+
+/** Bytes as a Blob for a form; DOM typings take only ArrayBuffer-backed views, which these are. */
+function asBlob(bytes: Uint8Array | Blob): Blob {
+  return bytes instanceof Blob ? bytes : new Blob([bytes as Uint8Array<ArrayBuffer>])
 }
 
 function retryAfterMs(header: string | null): number | null {
