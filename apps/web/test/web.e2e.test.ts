@@ -75,9 +75,9 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
   it('lists only the targets the chosen source reaches, and gives the chosen target back', async () => {
     await page.getByLabel('To', { exact: true }).selectOption('es')
     await page.getByLabel('From').selectOption('af')
-    await expect.poll(() => page.locator('#target option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['nl'])
+    await expect.poll(() => page.locator('#target option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)), { timeout: 10_000 }).toEqual(['nl'])
     await page.getByLabel('From').selectOption('en')
-    await expect.poll(() => page.locator('#target option').count()).toBeGreaterThan(10)
+    await expect.poll(() => page.locator('#target option').count(), { timeout: 10_000 }).toBeGreaterThan(10)
     expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('es')
   })
 
@@ -96,7 +96,7 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     await page.getByLabel('HTML to translate').fill('<p><img src="car.png" alt="The red car"> The house is big.</p>')
     await page.getByLabel(/Also translate alt/).check()
     await page.getByRole('button', { name: 'Translate HTML' }).click()
-    await expect.poll(() => page.getByLabel('Translated HTML').inputValue()).toMatch(/alt="[^"]*coche[^"]*"/)
+    await expect.poll(() => page.getByLabel('Translated HTML').inputValue(), { timeout: 10_000 }).toMatch(/alt="[^"]*coche[^"]*"/)
     await page.getByLabel(/Also translate alt/).uncheck()
   })
 
@@ -110,8 +110,8 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
   it('lists the cues it could not read, which come back as written', async () => {
     await page.getByLabel('Subtitles to translate').fill('1\n00:00:01,000 --> 00:00:02,500\nThe cat is sleeping.\n\n2\n99:99:99,999 --> 99:99:99,999\nThe dog is barking.\n')
     await page.getByRole('button', { name: 'Translate subtitles' }).click()
-    await expect.poll(() => page.getByLabel('Translated subtitles').inputValue()).toMatch(/gato[\s\S]*The dog is barking\./)
-    await expect.poll(() => page.locator('#subtitles-warnings').isVisible()).toBe(true)
+    await expect.poll(() => page.getByLabel('Translated subtitles').inputValue(), { timeout: 10_000 }).toMatch(/gato[\s\S]*The dog is barking\./)
+    await expect.poll(() => page.locator('#subtitles-warnings').isVisible(), { timeout: 10_000 }).toBe(true)
     expect(await page.locator('#subtitles-warnings li').first().textContent()).toMatch(/^Line 6: .*kept as written/)
   })
 
