@@ -32,15 +32,15 @@ export interface PostgresMemoryStoreOptions {
 
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
 
+/** Advisory lock key of the schema set-up (`hashtext('verso_memory_schema')`, as earlier versions took it). */
+const MEMORY_SCHEMA_LOCK = 649183401
+
 /**
  * PostgreSQL's `text` cannot hold U+0000, which JSON files and API texts can. Every text a
  * user wrote (memory texts and translations, ledger documents, keys, source texts and values)
  * is stored through this reversible escape: U+0001 becomes U+0001 U+0001 and U+0000 becomes
  * U+0001 `0`. A text with neither character (nearly all of them) is stored as it is.
  */
-/** Advisory lock key of the schema set-up (`hashtext('verso_memory_schema')`, as earlier versions took it). */
-const MEMORY_SCHEMA_LOCK = 649183401
-
 const ESCAPABLE = /[\u0000\u0001]/
 function toPgText(text: string): string {
   return ESCAPABLE.test(text) ? text.replace(/[\u0000\u0001]/g, (ch) => (ch === '\u0000' ? '\u00010' : '\u0001\u0001')) : text
