@@ -4,7 +4,7 @@
  * through their endpoints; the client retries a 429 after the server's Retry-After. A bad key
  * or an unreachable server stops the run (exit 3), anything else fails that file only.
  */
-import { createVersoClient, VersoError } from '@verso/client'
+import { answer, createVersoClient, VersoError } from '@verso/client'
 import { CliError, type FileTranslator, type LanguageOutcome } from './translator.js'
 
 export interface RemoteTranslatorOptions {
@@ -37,13 +37,6 @@ export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslat
       const cause = (error as Error).cause
       throw new CliError('SERVER', `Cannot reach ${base}: ${cause ? String(cause) : (error as Error).message}`)
     }
-  }
-
-  /** openapi-fetch answers a non-2xx status as `error` (the body); the same as a thrown VersoError. */
-  function answer<T>(result: { data?: unknown; error?: unknown; response: Response }): T {
-    if (result.response.ok) return result.data as T
-    const body = result.error as { detail?: string; error?: string } | undefined
-    throw new VersoError(result.response.status, body?.detail ?? body?.error ?? `HTTP ${result.response.status}`)
   }
 
   return {

@@ -5,7 +5,7 @@
  * the API's own `detail`. Translated HTML is shown as text and in an iframe sandboxed with no
  * permissions (no scripts, no same origin), because it is user input.
  */
-import { createVersoClient, VersoError, type Job, type VersoClient } from '@verso/client'
+import { answer, createVersoClient, VersoError, type Job, type VersoClient } from '@verso/client'
 
 const KEY_STORAGE = 'verso.apiKey'
 
@@ -43,11 +43,12 @@ const ui = {
   fileDownloads: $<HTMLUListElement>('file-downloads'),
 }
 
-class ApiError extends Error {}
+/** A problem with what was entered here (no key, no file): shown as it is, like the API's own errors. */
+class InputError extends Error {}
 
 function apiKey(): string {
   const key = sessionStorage.getItem(KEY_STORAGE)
-  if (!key) throw new ApiError('Enter your API key first.')
+  if (!key) throw new InputError('Enter your API key first.')
   return key
 }
 
@@ -56,16 +57,8 @@ function client(): VersoClient {
   return createVersoClient({ baseUrl: location.origin, apiKey: apiKey() })
 }
 
-/** The answer's body, or an ApiError with the service's own `detail` (`error` on downloads). */
-async function answer<T>(pending: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await pending
-  if (response.ok) return data as T
-  const body = error as { detail?: string; error?: string } | undefined
-  throw new ApiError(body?.detail ?? body?.error ?? `HTTP ${response.status}`)
-}
-
 function showError(error: unknown): void {
-  ui.error.textContent = error instanceof ApiError || error instanceof VersoError ? error.message : `Unexpected error: ${(error as Error)?.message ?? error}`
+  ui.error.textContent = error instanceof InputError || error instanceof VersoError ? error.message : `Unexpected error: ${(error as Error)?.message ?? error}`
   ui.error.hidden = false
 }
 
@@ -89,24 +82,26 @@ function onSubmit(form: HTMLFormElement, work: () => Promise<void>): void {
 type LanguageList = { supported_languages: Record<string, string> }
 
 async function loadLanguages(): Promise<void> {
-  const { supported_languages } = await answer<LanguageList>(client().api.GET('/v2/supported-languages'))
+  const { supported_languages } = answer<LanguageList>(await client().api.GET('/v2/supported-languages'))
   const entries = Object.entries(supported_languages).filter(([, code]) => code !== 'auto')
   const keepSource = ui.source.value
   ui.source.replaceChildren(new Option('Detect language', 'auto'), ...entries.map(([name, code]) => new Option(`${name} (${code})`, code)))
   ui.source.value = keepSource || 'auto'
-  await loadTargets()
+  await loadTargets(supported_languages)
   ui.keyStatus.textContent = `Key accepted: ${entries.length} languages available.`
 }
 
 /**
  * The targets of the chosen source: not every language reaches every other (af reaches only
- * nl), so a known source lists only what it can be translated into; `auto` lists them all.
+ * nl), so a known source lists only what it can be translated into; `auto` lists them all
+ * (`every`: the full listing, when the caller already fetched it).
  */
-async function loadTargets(): Promise<void> {
+async function loadTargets(every?: LanguageList['supported_languages']): Promise<void> {
   const source = ui.source.value
-  const query = source && source !== 'auto' ? { source } : {}
-  const { supported_languages } = await answer<LanguageList>(client().api.GET('/v2/supported-languages', { params: { query } }))
-  const entries = Object.entries(supported_languages).filter(([, code]) => code !== 'auto' && code !== source)
+  const known = source !== '' && source !== 'auto'
+  // `auto` reaches every language: the full listing, when the caller has it, is the answer
+  const listed = !known && every ? every : answer<LanguageList>(await client().api.GET('/v2/supported-languages', { params: { query: known ? { source } : {} } })).supported_languages
+  const entries = Object.entries(listed).filter(([, code]) => code !== 'auto' && code !== source)
   const current = ui.target.value
   ui.target.replaceChildren(...entries.map(([name, code]) => new Option(`${name} (${code})`, code)))
   const codes = entries.map(([, code]) => code)
@@ -164,8 +159,8 @@ for (const tab of tabs) {
 // ---- text, HTML, subtitles -----------------------------------------------------------------
 
 onSubmit(ui.textForm, async () => {
-  const result = await answer<{ translations: { translation: string; source: string }; details?: { engine?: string; route?: string[]; confidence?: number } }>(
-    client().api.POST('/v2/translate', { body: { text: ui.textInput.value, ...pair() } }),
+  const result = answer<{ translations: { translation: string; source: string }; details?: { engine?: string; route?: string[]; confidence?: number } }>(
+    await client().api.POST('/v2/translate', { body: { text: ui.textInput.value, ...pair() } }),
   )
   ui.textOutput.value = result.translations.translation
   const details = result.details ?? {}
@@ -177,8 +172,8 @@ onSubmit(ui.textForm, async () => {
 })
 
 onSubmit(ui.htmlForm, async () => {
-  const result = await answer<{ html: string }>(
-    client().api.POST('/v2/translate/html', { body: { html: ui.htmlInput.value, ...pair(), translate_attributes: ui.htmlAttributes.checked } }),
+  const result = answer<{ html: string }>(
+    await client().api.POST('/v2/translate/html', { body: { html: ui.htmlInput.value, ...pair(), translate_attributes: ui.htmlAttributes.checked } }),
   )
   ui.htmlOutput.value = result.html
   // srcdoc in a frame sandboxed with no permissions: the HTML renders, its scripts never run
@@ -194,8 +189,8 @@ ui.subtitlesFile.addEventListener('change', async () => {
 })
 
 onSubmit(ui.subtitlesForm, async () => {
-  const result = await answer<{ content: string; warnings?: Array<{ message: string; line: number }> }>(
-    client().api.POST('/v2/translate/subtitles', { body: { format: ui.subtitlesFormat.value, content: ui.subtitlesInput.value, ...pair() } }),
+  const result = answer<{ content: string; warnings?: Array<{ message: string; line: number }> }>(
+    await client().api.POST('/v2/translate/subtitles', { body: { format: ui.subtitlesFormat.value, content: ui.subtitlesInput.value, ...pair() } }),
   )
   ui.subtitlesOutput.value = result.content
   // Cues the server could not read come back as written; say which, so none passes unnoticed.
@@ -228,7 +223,7 @@ ui.dropZone.addEventListener('drop', (event) => {
 
 onSubmit(ui.fileForm, async () => {
   const file = ui.fileInput.files?.[0]
-  if (!file) throw new ApiError('Choose a file first.')
+  if (!file) throw new InputError('Choose a file first.')
   const targets = (ui.fileTargets.value.trim() || ui.target.value).split(',').map((code) => code.trim()).filter(Boolean)
   ui.fileDownloads.replaceChildren()
   ui.fileProgress.value = 0

@@ -195,6 +195,17 @@ export function createVersoClient(options: VersoClientOptions): VersoClient {
 }
 
 /**
+ * The body of an `api` call's answer, typed by the caller (`answer<{ html: string }>(await
+ * client.api.POST(…))`), or a `VersoError` with the status and the service's `detail` (`error`
+ * on downloads): openapi-fetch hands a non-2xx answer back as `error` instead of throwing.
+ */
+export function answer<T>(result: { data?: unknown; error?: unknown; response: Response }): T {
+  if (result.response.ok) return result.data as T
+  const body = result.error as { detail?: unknown; error?: unknown } | undefined
+  throw new VersoError(result.response.status, String(body?.detail ?? body?.error ?? `HTTP ${result.response.status}`))
+}
+
+/**
  * fetch that answers a 429 by waiting its Retry-After (seconds or an HTTP date) and sending the
  * request again, at most `retries` times; the request is cloned before each try so a body can
  * be sent again.

@@ -1,4 +1,4 @@
-export { createVersoClient, retryingFetch, VersoError } from './client.js'
+export { answer, createVersoClient, retryingFetch, VersoError } from './client.js'
 export type { FileQuote, Job, JobStatus, TranslatedFileResult, TranslateFileOptions, VersoClient, VersoClientOptions } from './client.js'
 export { verifyWebhook } from './webhook.js'
 export type { VerifyWebhookOptions } from './webhook.js'

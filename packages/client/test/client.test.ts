@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signWebhook } from '@verso/jobs'
 import { parse as parseJson } from '@verso/formats/json'
-import { createVersoClient, retryingFetch, verifyWebhook, VersoError } from '@verso/client'
+import { answer, createVersoClient, retryingFetch, verifyWebhook, VersoError } from '@verso/client'
 import { createHarness, type Harness } from '../../../apps/server/test/harness.js'
 
 describe('@verso/client against the real service', () => {
@@ -87,6 +87,23 @@ describe('@verso/client against the real service', () => {
     const list = (await harness.app.inject({ method: 'GET', url: '/v2/translate/i18n/jobs', headers: { 'X-API-KEY': account.apiKey } })).json()
     expect(JSON.stringify(list).match(/"job_id"/g)).toHaveLength(1)
     expect((await harness.metering.summary(account.id)).credits_used).toBe(2)
+  })
+
+  it('answer() gives an api call’s body, or throws VersoError with the status and the service’s detail', async () => {
+    const client = createVersoClient({ baseUrl, apiKey })
+    const ok = answer<{ translations: { translation: string } }>(await client.api.POST('/v2/translate', { body: { text: 'The cat.', source: 'en', target: 'es' } }))
+    expect(ok.translations.translation).toMatch(/gato/)
+    const refused = await client.api.POST('/v2/translate', { body: { text: 'The cat.', source: 'en', target: 'xx' } })
+    const error = (() => {
+      try {
+        answer(refused)
+      } catch (thrown) {
+        return thrown
+      }
+    })()
+    expect(error).toBeInstanceOf(VersoError)
+    expect((error as VersoError).status).toBe(400)
+    expect((error as VersoError).message).toMatch(/xx/)
   })
 
   it('answers errors as VersoError with the status and the service’s detail', async () => {
