@@ -6,10 +6,11 @@
 // the tree elsewhere before a change to keep the "before") and environment variables for
 // that server, e.g. `. ,LOG_LEVEL=warn`. Both servers run throughout and idle while the other
 // is measured; each run is preceded by a 1 s warm-up. Prints every run and the medians of
-// req/s, p99 and the server process's CPU per request, and the median of the per-round B/A ratios.
+// req/s, p99 and the CPU per request of the server process and of its whole tree (with its
+// Apertium stages), and the medians of the per-round B/A ratios.
 import { resolve } from 'node:path'
 import { median } from './stats.mjs'
-import { cpuSeconds, deadline, stop } from './processes.mjs'
+import { cpuSeconds, deadline, stop, treeCpuSeconds } from './processes.mjs'
 import { load, startVerso } from './harness.mjs'
 
 const [a, b, rounds = '3', seconds = '8', connections = '16'] = process.argv.slice(2)
@@ -39,19 +40,22 @@ try {
       const server = servers[i]
       await load('verso', server.port, Number(connections), 1, server.apiKey)
       const cpu = cpuSeconds(server.server.pid)
+      const tree = treeCpuSeconds(server.server.pid)
       const r = await load('verso', server.port, Number(connections), Number(seconds), server.apiKey)
       r.cpuUs = ((cpuSeconds(server.server.pid) - cpu) * 1e6) / r.requests
+      r.treeUs = ((treeCpuSeconds(server.server.pid) - tree) * 1e6) / r.requests
       results[i].push(r)
-      console.log(`round ${round + 1} ${config.name} (${config.spec}): ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, server ${r.cpuUs.toFixed(0)} µs CPU/request, wrk ${(r.wrkCpuShare * 100).toFixed(1)} %${r.errors ? `, ${r.errors} errors` : ''}`)
+      console.log(`round ${round + 1} ${config.name} (${config.spec}): ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, server ${r.cpuUs.toFixed(0)} µs CPU/request (tree ${r.treeUs.toFixed(0)} µs), wrk ${(r.wrkCpuShare * 100).toFixed(1)} %${r.errors ? `, ${r.errors} errors` : ''}`)
     }
   }
   for (const [i, config] of configs.entries()) {
     const m = (f) => median(results[i].map(f))
-    console.log(`median ${config.name}: ${m((r) => r.perSecond).toFixed(0)} req/s, p99 ${m((r) => r.p99Ms).toFixed(1)} ms, server ${m((r) => r.cpuUs).toFixed(0)} µs CPU/request`)
+    console.log(`median ${config.name}: ${m((r) => r.perSecond).toFixed(0)} req/s, p99 ${m((r) => r.p99Ms).toFixed(1)} ms, server ${m((r) => r.cpuUs).toFixed(0)} µs CPU/request, tree ${m((r) => r.treeUs).toFixed(0)} µs`)
   }
   const ratios = results[1].map((r, k) => r.perSecond / results[0][k].perSecond)
   const cpuRatios = results[1].map((r, k) => r.cpuUs / results[0][k].cpuUs)
-  console.log(`B/A per round: req/s ${ratios.map((x) => x.toFixed(3)).join(', ')} (median ${median(ratios).toFixed(3)}); server CPU/request ${cpuRatios.map((x) => x.toFixed(3)).join(', ')} (median ${median(cpuRatios).toFixed(3)})`)
+  const treeRatios = results[1].map((r, k) => r.treeUs / results[0][k].treeUs)
+  console.log(`B/A per round: req/s ${ratios.map((x) => x.toFixed(3)).join(', ')} (median ${median(ratios).toFixed(3)}); server CPU/request ${cpuRatios.map((x) => x.toFixed(3)).join(', ')} (median ${median(cpuRatios).toFixed(3)}); tree CPU/request ${treeRatios.map((x) => x.toFixed(3)).join(', ')} (median ${median(treeRatios).toFixed(3)})`)
 } finally {
   for (const server of servers) await stop(server.server)
 }

@@ -29,6 +29,14 @@ export interface EngineOptions {
   /** Most flushes under way per pipeline at once. Default: 4 */
   maxFlushesInFlight?: number
   /**
+   * While a pipeline has flushes under way, a new flush waits for this many texts when more
+   * are owed (a flush costs the stages about as much as three sentences), at most
+   * `batchWaitMs`. Default: 4
+   */
+  minTextsPerFlush?: number
+  /** The longest a text waits for others to share its flush while flushes are under way. Default: 6 */
+  batchWaitMs?: number
+  /**
    * Most pipelines per direction; a further one starts when the direction's pipelines are busy
    * and `maxPipelines` leaves room, and each text goes to the one owing the fewest. A flush's
    * latency through the ~10 stages, not CPU, bounds one pipeline when few texts are
@@ -159,6 +167,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
       flushTimeoutMs: options.flushTimeoutMs,
       maxSegmentsPerFlush: options.maxSegmentsPerFlush,
       maxFlushesInFlight: options.maxFlushesInFlight,
+      minTextsPerFlush: options.minTextsPerFlush,
+      batchWaitMs: options.batchWaitMs,
     },
   })
   let closed = false

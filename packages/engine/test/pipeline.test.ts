@@ -192,6 +192,38 @@ describe('apertium pipeline with a fake stage', () => {
     expect(readFileSync(pair.log, 'utf8').trim().split('\n')).toEqual(['1', '2'])
   })
 
+  test('an idle pipeline sends a lone text at once, without waiting for others to share its flush', async () => {
+    pair = fakePair({ log: true })
+    pipeline = createApertiumPipeline(pair.mode, { minTextsPerFlush: 4, batchWaitMs: 60_000 })
+    expect(await pipeline.translate('One.')).toBe('One.')
+    expect(await pipeline.translate('Two.')).toBe('Two.')
+    expect(readFileSync(pair.log, 'utf8').trim().split('\n')).toEqual(['1', '1'])
+  })
+
+  test('under load a flush waits until it holds its share of the texts owed', async () => {
+    pair = fakePair({ log: true })
+    pipeline = createApertiumPipeline(pair.mode, { maxFlushesInFlight: 4, minTextsPerFlush: 4, batchWaitMs: 60_000 })
+    const p = pipeline
+    const texts = sentences.slice(0, 8).map(escapeStream)
+    // The first goes alone (the pipeline is idle). With it under way and 8 owed, a flush waits
+    // for 4 (two slots of 4); the last 3 wait until the 4 are answered and go together.
+    // Sent as soon as a slot freed (minTextsPerFlush 1), they went 1, 1, 1, 1, 2, 2.
+    expect(await Promise.all(texts.map((t) => p.translate(t)))).toEqual(texts)
+    expect(readFileSync(pair.log, 'utf8').trim().split('\n')).toEqual(['1', '4', '3'])
+  })
+
+  test('a text waits at most batchWaitMs for others to share its flush', async () => {
+    pair = fakePair({ log: true })
+    pipeline = createApertiumPipeline(pair.mode, { minTextsPerFlush: 4, batchWaitMs: 50, flushTimeoutMs: 60_000 })
+    const p = pipeline
+    // The stage answers nothing after HANG but still reads (and logs) what it is sent.
+    const outcomes = ['HANG.', 'A.', 'B.'].map((t) => p.translate(t).catch((e: unknown) => e))
+    // A and B wait for a third text that never comes, then go without it while HANG is unanswered.
+    await expect.poll(() => readFileSync(pair!.log, 'utf8').trim().split('\n'), { timeout: 5000 }).toEqual(['1', '2'])
+    await p.close()
+    for (const outcome of await Promise.all(outcomes)) expect(outcome).toMatchObject({ code: 'ENGINE_CLOSED' })
+  })
+
   test('aborts a waiting text and rejects pending texts on close', async () => {
     pair = fakePair()
     const r = recorder()

@@ -9,6 +9,14 @@
  * in the next one (up to `maxSegmentsPerFlush`), separated by lone sentence ends; each flush
  * ends with `\0` (null flush).
  *
+ * Batching under load: every flush wakes each of the ten-odd stage processes once, and on a
+ * busy machine that costs about as much CPU as three sentences (BENCHMARKS.md, "What a null
+ * flush costs"). Sent as soon as a flush slot frees, texts went one or two to a flush at 16
+ * concurrent callers. So while flushes are under way, a new flush waits until it can hold its
+ * share of the texts owed (owed ÷ flush slots, using fewer slots than `maxFlushesInFlight`
+ * when that would leave a flush under `minTextsPerFlush`), or until its oldest text has
+ * waited `batchWaitMs`. An idle pipeline still sends a text at once.
+ *
  * Failure isolation: when a stage dies, answers out of step or makes no progress for
  * `flushTimeoutMs`, the stages are killed and restarted, and every text the pipeline owed
  * becomes a suspect. Suspects are retried alone, one flush in the whole pipeline at a time
@@ -66,6 +74,14 @@ export interface ApertiumPipelineOptions {
   /** Most flushes awaiting their answers at once; texts arriving meanwhile wait and are batched. Default: 4 */
   maxFlushesInFlight?: number
   /**
+   * While flushes are under way, a flush is not sent with fewer texts than this when more are
+   * owed (see "Batching under load" above); 1 sends whatever waits as soon as a slot frees.
+   * Default: 4
+   */
+  minTextsPerFlush?: number
+  /** The longest a text waits for others to share its flush while flushes are under way. Default: 6 */
+  batchWaitMs?: number
+  /**
    * Send open/close pairs as word-bound blanks, so tags move with their words, when the
    * helpers are installed and the mode has a separate bilingual stage. Default: true
    */
@@ -120,6 +136,8 @@ interface Unit {
   settled: boolean
   signal: AbortSignal | undefined
   onAbort: (() => void) | undefined
+  /** performance.now() when it was submitted. */
+  submittedAt: number
 }
 
 const END = '[v:e]'
@@ -172,6 +190,8 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
   const flushTimeoutMs = options.flushTimeoutMs ?? 10_000
   const maxPerFlush = Math.max(1, options.maxSegmentsPerFlush ?? 32)
   const maxFlushes = Math.max(1, options.maxFlushesInFlight ?? 4)
+  const minPerFlush = Math.max(1, Math.floor(options.minTextsPerFlush ?? 4))
+  const batchWaitMs = Math.max(0, options.batchWaitMs ?? 6)
   const maxFailures = Math.max(1, options.maxConsecutiveFailures ?? 3)
   const wordBound = (options.wordBound ?? true) && hasWordBoundBlanks() && modeSupportsWordBound(modeFile)
   const onTransition = options.onTransition
@@ -182,6 +202,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
   let consecutiveExits = 0
   let buffer = ''
   let watchdog: NodeJS.Timeout | null = null
+  let batchTimer: NodeJS.Timeout | null = null
   let pumpScheduled = false
   const queue: Unit[] = [] // new texts, batched
   const suspects: Unit[] = [] // texts of failed flushes, retried alone
@@ -326,6 +347,30 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
     processes.write(text)
   }
 
+  /**
+   * How many queued texts the next flush takes, or 0 when they wait for more. With no flush
+   * under way, all (up to maxPerFlush). Otherwise the flush's share of the texts owed, once that
+   * many are queued or the oldest has waited `batchWaitMs` (then whatever is queued); while
+   * they wait, a timer is armed to send them anyway.
+   */
+  function nextFlushSize(): number {
+    if (inflight.length === 0) return maxPerFlush
+    const slots = Math.max(1, Math.min(maxFlushes, Math.floor(outstanding / minPerFlush)))
+    const share = Math.min(maxPerFlush, Math.ceil(outstanding / slots))
+    if (queue.length >= share) return share
+    const waited = performance.now() - queue[0]!.submittedAt
+    if (waited >= batchWaitMs) return share
+    if (!batchTimer) {
+      batchTimer = setTimeout(() => {
+        batchTimer = null
+        pump()
+      }, Math.ceil(batchWaitMs - waited))
+      // A flush is under way whenever this runs, and its stage processes keep the loop alive.
+      batchTimer.unref?.()
+    }
+    return 0
+  }
+
   function pump() {
     if (state === 'idle' || state === 'closed') return
     if (state === 'isolating') {
@@ -338,9 +383,11 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
       return
     }
     while (queue.length > 0 && inflight.length < maxFlushes) {
+      const size = nextFlushSize()
+      if (size === 0) break
       if (!ensureStarted() || processes.state !== 'running') return
       const batch: Unit[] = []
-      while (batch.length < maxPerFlush && queue.length > 0) {
+      while (batch.length < size && queue.length > 0) {
         const unit = queue.shift()!
         if (!unit.settled) batch.push(unit)
       }
@@ -362,7 +409,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
         const signal = opts.signal
         if (signal?.aborted) { reject(new EngineError('ENGINE_ABORTED', 'Translation aborted', { cause: signal.reason })); return }
         const unit: Unit = {
-          seq: ++seq, stream: stream.replace(/\0/g, ' '), attempts: 0, resolve, reject, settled: false, signal, onAbort: undefined,
+          seq: ++seq, stream: stream.replace(/\0/g, ' '), attempts: 0, resolve, reject, settled: false, signal, onAbort: undefined, submittedAt: performance.now(),
         }
         if (signal) {
           unit.onAbort = () => {
@@ -400,6 +447,8 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
         transition('close')
         if (watchdog) clearTimeout(watchdog)
         watchdog = null
+        if (batchTimer) clearTimeout(batchTimer)
+        batchTimer = null
       }
       await processes.close()
     },
