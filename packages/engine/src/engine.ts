@@ -38,10 +38,10 @@ export interface EngineOptions {
   batchWaitMs?: number
   /**
    * Most pipelines per direction; a further one starts when the direction's pipelines are busy
-   * and `maxPipelines` leaves room, and each text goes to the one owing the fewest. A flush's
-   * latency through the ~10 stages, not CPU, bounds one pipeline when few texts are
-   * outstanding; a second one measured +35 % sentences/s at 16 concurrent callers on 2 cores
-   * (BENCHMARKS.md). Default: 2
+   * and `maxPipelines` leaves room, and each text goes to the one owing the fewest. Default:
+   * one per three cores, at least one (`defaultPipelinesPerDirection`): with flushes batched
+   * under load one pipeline keeps two cores busy, and on 2 cores a second one served fewer
+   * requests (BENCHMARKS.md).
    */
   pipelinesPerDirection?: number
   /**

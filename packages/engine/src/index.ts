@@ -16,7 +16,7 @@ export type {
   ApertiumPipeline, ApertiumPipelineOptions, FlushEvent, FlushState, PipelineTransition, ProcessEvent, ProcessState,
 } from './apertium/pipeline.js'
 export { nextProcessState } from './apertium/supervisor.js'
-export { createPipelinePool, defaultMaxPipelines } from './apertium/pool.js'
+export { createPipelinePool, defaultMaxPipelines, defaultPipelinesPerDirection } from './apertium/pool.js'
 export type { PipelinePool, PipelinePoolOptions, PipelineStats } from './apertium/pool.js'
 export {
   escapeStream, unescapeStream, repairTokens, encodeSegment, decodeSegment, validateSegment, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,

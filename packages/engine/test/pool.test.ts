@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { createPipelinePool, defaultMaxPipelines, type PipelinePool } from '@verso/engine'
+import { createPipelinePool, defaultMaxPipelines, defaultPipelinesPerDirection, type PipelinePool } from '@verso/engine'
 import { fakePair, type FakePair } from './fake-apertium.js'
 
 function alive(pid: number): boolean {
@@ -113,5 +113,12 @@ describe('pipeline pool', () => {
     expect(defaultMaxPipelines(1 * 2 ** 30)).toBe(2)
     expect(defaultMaxPipelines(16 * 2 ** 30)).toBe(5)
     expect(defaultMaxPipelines(64 * 2 ** 30)).toBe(8)
+  })
+
+  test('sizes the pipelines per direction by cores, one per three, at least one', () => {
+    expect(defaultPipelinesPerDirection(1)).toBe(1)
+    expect(defaultPipelinesPerDirection(2)).toBe(1)
+    expect(defaultPipelinesPerDirection(6)).toBe(2)
+    expect(defaultPipelinesPerDirection(32)).toBe(10)
   })
 })

@@ -9,7 +9,7 @@
  * A direction's further pipelines (up to `perDirection`) start only when it is busy and there
  * is room below the cap: they add throughput, so they never stop another direction's pipeline.
  */
-import { totalmem } from 'node:os'
+import { availableParallelism, totalmem } from 'node:os'
 import { EngineError } from '../errors.js'
 import { createApertiumPipeline, type ApertiumPipeline, type ApertiumPipelineOptions } from './pipeline.js'
 
@@ -18,7 +18,7 @@ export interface PipelinePoolOptions {
   idleMs?: number
   /** Most pipelines running at once, over every direction. Default: {@link defaultMaxPipelines} */
   maxPipelines?: number
-  /** Most pipelines of one direction, started while it is busy and there is room. Default: 2 */
+  /** Most pipelines of one direction, started while it is busy and there is room. Default: {@link defaultPipelinesPerDirection} */
   perDirection?: number
   /** Longest a text waits for a pipeline when all are busy at the cap. Default: 10000 */
   waitMs?: number
@@ -59,6 +59,17 @@ export function defaultMaxPipelines(memoryBytes = totalmem()): number {
   return Math.max(2, Math.min(8, Math.floor(memoryBytes / (3 * 2 ** 30))))
 }
 
+/**
+ * One pipeline per direction for every three cores, at least one. A pipeline's stages run in
+ * parallel, and with flushes batched under load (pipeline.ts) one eng-spa pipeline keeps two
+ * cores busy: its slowest stage (postchunk) takes about 30 % of its CPU, so it could keep
+ * about three. On 2 cores a second pipeline per direction served 14–17 % fewer requests than
+ * one (BENCHMARKS.md): 26 processes instead of 13 contend for the same caches.
+ */
+export function defaultPipelinesPerDirection(cores = availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / 3))
+}
+
 interface Slot {
   mode: string
   pipeline: ApertiumPipeline
@@ -91,7 +102,7 @@ function running(slot: Slot): boolean {
 export function createPipelinePool(options: PipelinePoolOptions = {}): PipelinePool {
   const idleMs = Math.max(1, options.idleMs ?? 600_000)
   const maxPipelines = Math.max(1, Math.floor(options.maxPipelines ?? defaultMaxPipelines()))
-  const perDirection = Math.max(1, Math.floor(options.perDirection ?? 2))
+  const perDirection = Math.max(1, Math.floor(options.perDirection ?? defaultPipelinesPerDirection()))
   const waitMs = Math.max(0, options.waitMs ?? 10_000)
   const directions = new Map<string, Direction>()
   const waiters: Waiter[] = []
