@@ -134,6 +134,16 @@ const ELD_CODES: Record<string, string[]> = { nb: ['no'], nn: ['no'], sh: ['hr',
 const PROXY: Record<string, string[]> = {
   gl: ['pt', 'es'], ast: ['es'], an: ['es'], id: ['ms'], af: ['nl'], mk: ['bg'], oc: ['ca', 'fr'], frp: ['fr'], sc: ['it'], szl: ['pl'], br: ['fr'], eo: [],
 }
+/**
+ * Words a language writes only before certain sounds. Spanish writes "e" for "y" only before
+ * a word starting with the sound /i/ ("padres e hijos"; not "hie-": "agua y hielo") and "u"
+ * for "o" only before /o/ ("siete u ocho"); elsewhere they are not Spanish, though its
+ * dictionary knows them: "hindi e neerlandés" is Galician, "3 horas e 5 minutos" Portuguese.
+ */
+const ONLY_BEFORE: Record<string, Record<string, RegExp>> = {
+  es: { e: /^h?[ií](?![aeouáéóú])/iu, u: /^h?[oó]/iu },
+}
+
 /** When dictionary and n-gram evidence tie exactly, the language with more speakers is likelier. */
 const TIE_ORDER = ['en', 'es', 'fr', 'pt', 'ru', 'it', 'pl', 'nl', 'hi', 'ur', 'id', 'uk', 'ro', 'ms', 'sv', 'ca', 'nb', 'da']
 
@@ -285,7 +295,13 @@ export function createDetector(languages: readonly string[], options: DetectorOp
     for (const c of inScript) {
       const lexicon = lexicons.get(c)
       const seen = corpusWords.get(c)
-      if (lexicon) known.set(c, words.map((w) => knows(lexicon, w) || (seen?.has(wordKey(w)) ?? false)))
+      if (!lexicon) continue
+      const before = ONLY_BEFORE[c]
+      known.set(c, words.map((w, i) => {
+        const next = before?.[w.toLowerCase()]
+        if (next && !next.test(words[i + 1] ?? '')) return false
+        return knows(lexicon, w) || (seen?.has(wordKey(w)) ?? false)
+      }))
     }
     const n = words.length
     const fits = new Map(inScript.filter((c) => profiles.has(c)).map((c) => [c, profiles.get(c)!.fit(words)]))
