@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createEngine, decodeSegment, encodeSegment, tidyCase, type Engine, type InlineToken, type SegmentPart } from '@verso/engine'
 
@@ -76,6 +76,13 @@ describe('tidyCase', () => {
     expect(tidyCase(['the Monday I speak Spanish'], ['el lunes hablo español'], 'en')).toEqual(['the Monday I speak Spanish'])
   })
 
+  test('lowers the engine’s capitals in Scandinavian and Cyrillic targets too, not in Polish (nationality nouns) or Dutch', () => {
+    expect(tidyCase(['Hitt Gamla húsið Liggur nálægt ánni.'], ['Det gamla huset ligger nära floden.'], 'is')).toEqual(['Hitt gamla húsið liggur nálægt ánni.'])
+    expect(tidyCase(['Старата Къща'], ['the old house'], 'bg')).toEqual(['старата къща'])
+    expect(tidyCase(['Jest Polakiem'], ['es polaco'], 'pl')).toEqual(['Jest Polakiem'])
+    expect(tidyCase(['in het Engels'], ['en inglés'], 'nl')).toEqual(['in het Engels'])
+  })
+
   test('changes nothing for targets that capitalise nouns or are not known', () => {
     expect(tidyCase(['Das Haus'], ['the house'], 'de')).toEqual(['Das Haus'])
     expect(tidyCase(['Elemento'], ['item'], undefined)).toEqual(['Elemento'])
@@ -108,6 +115,13 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(named!.segment).toMatch(/^Hola John, tienes/)
     const [t] = await en([['You have ', code, ' messages.']])
     expect(t!.segment).toEqual(['Tienes ', code, ' mensajes.'])
+  })
+
+  test.skipIf(!existsSync('/usr/share/apertium/modes/swe-isl.mode'))('no capital a hop into Icelandic put inside a sentence, in Icelandic or on through it into English', async () => {
+    const [is] = await engine.translate(['Det gamla huset ligger nära floden.'], { source: 'sv', target: 'is' })
+    expect(is!.segment).toMatch(/^Hitt gamla húsið liggur /)
+    const [en] = await engine.translate(['Jag läser en bok varje kväll.'], { source: 'sv', target: 'en' })
+    expect(en!.segment).toBe('I read one book each evening.')
   })
 
   test('issue 12: the @ mark of an untransferred word is stripped and the word reported', async () => {

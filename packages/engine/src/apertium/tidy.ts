@@ -11,9 +11,16 @@ import type { SegmentPart } from '../segment.js'
 
 /**
  * Targets whose orthography writes common nouns, weekdays, months and nationalities in
- * lower case, so a capital inside a sentence that the source lacks is the engine's.
+ * lower case, so a capital inside a sentence that the source lacks is the engine's: the
+ * Romance languages, Basque, Breton, Esperanto, the Scandinavian languages and the Cyrillic
+ * ones (sv→is gave "Hitt Gamla húsið Liggur Nána fljótið."). Not Dutch or Afrikaans
+ * (language and nationality names), Indonesian and Malay (weekdays, months), nor Polish,
+ * Slovene, Silesian and Serbo-Croatian, whose nationality nouns take a capital ("Polak").
  */
-const LOWER_CASE_ORTHOGRAPHY = new Set(['es', 'ca', 'fr', 'pt', 'it', 'gl', 'ro', 'eo', 'oc', 'an', 'ast', 'eu', 'br'])
+const LOWER_CASE_ORTHOGRAPHY = new Set([
+  'es', 'ca', 'fr', 'pt', 'it', 'gl', 'ro', 'eo', 'oc', 'an', 'ast', 'eu', 'br', 'sc', 'frp',
+  'sv', 'da', 'nb', 'nn', 'is', 'ru', 'uk', 'be', 'bg', 'mk',
+])
 
 /** English words the target dictionary capitalises by itself; never lowered. */
 const ENGLISH_CAPITALISED = new Set([
