@@ -61,6 +61,25 @@ describe('/metrics', () => {
     expect(res.body).toMatch(/verso_apertium_pipeline_starts_total [1-9]/)
   })
 
+  it('counts the null flushes written to Apertium and the texts they held', async () => {
+    const { apiKey } = await h.account(100)
+    const read = async () => {
+      const body = (await h.app.inject({ method: 'GET', url: '/metrics' })).body
+      const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(body)?.[1] ?? NaN)
+      return { flushes: value('verso_apertium_flushes_total'), texts: value('verso_apertium_flushed_texts_total') }
+    }
+    const before = await read()
+    const res = await h.app.inject({
+      method: 'POST', url: '/v2/translate/batch', headers: { 'x-api-key': apiKey },
+      payload: { texts: ['The blue car is fast.', 'My sister reads a long letter.', 'We walk to the old bridge.'], source: 'en', target: 'es' },
+    })
+    expect(res.statusCode).toBe(200)
+    const after = await read()
+    expect(after.texts - before.texts).toBe(3)
+    expect(after.flushes - before.flushes).toBeGreaterThanOrEqual(1)
+    expect(after.flushes - before.flushes).toBeLessThanOrEqual(3)
+  })
+
   it('counts the segments the translation memory answered and those an engine translated', async () => {
     const { apiKey } = await h.account(100)
     const segments = async (outcome: string) => {

@@ -145,6 +145,8 @@ export interface EngineStats {
   pipelines: Array<{ mode: string; processIds: number[]; starts: number; outstanding: number }>
   /** The cap on running pipelines in force. */
   maxPipelines: number
+  /** Null flushes written to Apertium since the engine was made, and the texts they held (texts ÷ count: the batching achieved under load). */
+  flushes: { count: number; texts: number }
 }
 
 const HEALTH_TIMEOUT_MS = 15_000
@@ -318,6 +320,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         cacheSize: cache.size,
         pipelines: pool.stats(),
         maxPipelines,
+        flushes: pool.flushTotals(),
       }
     },
 

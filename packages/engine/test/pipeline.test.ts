@@ -210,6 +210,7 @@ describe('apertium pipeline with a fake stage', () => {
     // Sent as soon as a slot freed (minTextsPerFlush 1), they went 1, 1, 1, 1, 2, 2.
     expect(await Promise.all(texts.map((t) => p.translate(t)))).toEqual(texts)
     expect(readFileSync(pair.log, 'utf8').trim().split('\n')).toEqual(['1', '4', '3'])
+    expect(p.flushes).toEqual({ count: 3, texts: 8 })
   })
 
   test('a text waits at most batchWaitMs for others to share its flush', async () => {

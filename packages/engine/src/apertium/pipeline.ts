@@ -118,6 +118,8 @@ export interface ApertiumPipeline {
   processIds(): number[]
   /** How many times the processes were (re)started. */
   readonly starts: number
+  /** Null flushes written so far (retries included), and the texts they held: texts ÷ flushes is the batching achieved. */
+  readonly flushes: { count: number; texts: number }
   /** The two state machines' current states. */
   readonly state: { process: ProcessState; flush: FlushState }
   /** Texts submitted and not yet answered, rejected or aborted. */
@@ -203,6 +205,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
   let buffer = ''
   let watchdog: NodeJS.Timeout | null = null
   let batchTimer: NodeJS.Timeout | null = null
+  const flushes = { count: 0, texts: 0 }
   let pumpScheduled = false
   const queue: Unit[] = [] // new texts, batched
   const suspects: Unit[] = [] // texts of failed flushes, retried alone
@@ -341,6 +344,8 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
 
   function send(batch: Unit[]) {
     for (const unit of batch) unit.attempts++
+    flushes.count++
+    flushes.texts += batch.length
     const text = PREFIX + batch.map((unit) => `[v:${unit.seq}]${unit.stream}${END}`).join(SEPARATOR) + SUFFIX
     inflight.push(batch)
     armWatchdog(false)
@@ -401,6 +406,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
     modeFile,
     wordBound,
     get starts() { return processes.starts },
+    get flushes() { return { ...flushes } },
     get state() { return { process: processes.state, flush: state } },
     get outstanding() { return outstanding },
     translate(stream, opts = {}) {

@@ -34,6 +34,12 @@ export interface PipelineStats {
   outstanding: number
 }
 
+/** Null flushes written by every pipeline the pool has run, stopped ones included, and the texts they held. */
+export interface FlushTotals {
+  count: number
+  texts: number
+}
+
 export interface PipelinePool {
   /** Whether the direction's pipelines send inline tags as word-bound blanks. */
   wordBound(modeFile: string): boolean
@@ -43,6 +49,8 @@ export interface PipelinePool {
   warm(modeFile: string): void
   /** Running pipelines (those with processes or texts owed), by direction in order of first use. */
   stats(): PipelineStats[]
+  /** Flushes and texts since the pool was made (texts ÷ flushes: the batching achieved). */
+  flushTotals(): FlushTotals
   /** Stops every pipeline; waiting and pending texts are rejected with ENGINE_CLOSED. */
   close(): Promise<void>
 }
@@ -286,6 +294,14 @@ export function createPipelinePool(options: PipelinePoolOptions = {}): PipelineP
         starts: slot.pipeline.starts,
         outstanding: slot.pipeline.outstanding,
       }))
+    },
+    flushTotals() {
+      const totals = { count: 0, texts: 0 }
+      for (const slot of allSlots()) {
+        totals.count += slot.pipeline.flushes.count
+        totals.texts += slot.pipeline.flushes.texts
+      }
+      return totals
     },
     async close() {
       closed = true

@@ -260,7 +260,10 @@ export function createRoutedEngine(translators: readonly Translator[], options: 
 
     stats() {
       const inner = apertium?.engine.stats()
-      return { cacheHits, cacheMisses, cacheSize: cache.size, pipelines: inner?.pipelines ?? [], maxPipelines: inner?.maxPipelines ?? 0 }
+      return {
+        cacheHits, cacheMisses, cacheSize: cache.size,
+        pipelines: inner?.pipelines ?? [], maxPipelines: inner?.maxPipelines ?? 0, flushes: inner?.flushes ?? { count: 0, texts: 0 },
+      }
     },
 
     async close() {
