@@ -71,28 +71,23 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
 
   // Apertium pipelines, read from the engine's stats when scraped
   // The engine's flush totals only grow (stopped pipelines included), so these counters are
-  // exact; each reads them when it is collected.
-  const flushesSeen = { count: 0, texts: 0 }
-  new Counter({
-    name: 'verso_apertium_flushes_total',
-    help: 'Null flushes written to Apertium pipelines',
-    registers: [registry],
-    collect() {
-      const count = options.engine?.().stats().flushes?.count ?? 0
-      if (count > flushesSeen.count) this.inc(count - flushesSeen.count)
-      flushesSeen.count = Math.max(flushesSeen.count, count)
-    },
-  })
-  new Counter({
-    name: 'verso_apertium_flushed_texts_total',
-    help: 'Texts those flushes held (÷ verso_apertium_flushes_total: texts per flush, the batching achieved under load)',
-    registers: [registry],
-    collect() {
-      const texts = options.engine?.().stats().flushes?.texts ?? 0
-      if (texts > flushesSeen.texts) this.inc(texts - flushesSeen.texts)
-      flushesSeen.texts = Math.max(flushesSeen.texts, texts)
-    },
-  })
+  // exact; each reads its total when it is collected.
+  for (const [name, help, total] of [
+    ['verso_apertium_flushes_total', 'Null flushes written to Apertium pipelines', 'count'],
+    ['verso_apertium_flushed_texts_total', 'Texts those flushes held (÷ verso_apertium_flushes_total: texts per flush, the batching achieved under load)', 'texts'],
+  ] as const) {
+    let seen = 0
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const now = options.engine?.().stats().flushes?.[total] ?? 0
+        if (now > seen) this.inc(now - seen)
+        seen = Math.max(seen, now)
+      },
+    })
+  }
   let startsSeen = 0
   const pipelineStarts = new Counter({ name: 'verso_apertium_pipeline_starts_total', help: 'Apertium pipeline starts and restarts', registers: [registry] })
   new Gauge({
