@@ -69,38 +69,35 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
     },
   })
 
-  // Apertium pipelines, read from the engine's stats when scraped
-  // The engine's flush totals only grow (stopped pipelines included), so these counters are
-  // exact; each reads its total when it is collected.
-  for (const [name, help, total] of [
-    ['verso_apertium_flushes_total', 'Null flushes written to Apertium pipelines', 'count'],
-    ['verso_apertium_flushed_texts_total', 'Texts those flushes held (÷ verso_apertium_flushes_total: texts per flush, the batching achieved under load)', 'texts'],
-  ] as const) {
+  // Apertium pipelines, read from the engine's stats when scraped. The engine's totals only
+  // grow (stopped pipelines included), so these counters are exact; each reads its total
+  // when it is collected.
+  const totals: Array<[string, string, (stats: ReturnType<Engine['stats']>) => number | undefined]> = [
+    ['verso_apertium_pipeline_starts_total', 'Apertium pipeline starts and restarts', (s) => s.pipelineStarts],
+    ['verso_apertium_flushes_total', 'Null flushes written to Apertium pipelines', (s) => s.flushes?.count],
+    ['verso_apertium_flushed_texts_total', 'Texts those flushes held (÷ verso_apertium_flushes_total: texts per flush, the batching achieved under load)', (s) => s.flushes?.texts],
+  ]
+  for (const [name, help, read] of totals) {
     let seen = 0
     new Counter({
       name,
       help,
       registers: [registry],
       collect() {
-        const now = options.engine?.().stats().flushes?.[total] ?? 0
+        const stats = options.engine?.().stats()
+        const now = (stats && read(stats)) ?? 0
         if (now > seen) this.inc(now - seen)
         seen = Math.max(seen, now)
       },
     })
   }
-  let startsSeen = 0
-  const pipelineStarts = new Counter({ name: 'verso_apertium_pipeline_starts_total', help: 'Apertium pipeline starts and restarts', registers: [registry] })
   new Gauge({
     name: 'verso_apertium_pipelines_live',
     help: 'Apertium pipelines running now',
     registers: [registry],
     collect() {
       const stats = options.engine?.().stats()
-      if (!stats) return
-      this.set(stats.pipelines.filter((p) => p.processIds.length > 0).length)
-      const starts = stats.pipelines.reduce((n, p) => n + p.starts, 0)
-      if (starts > startsSeen) pipelineStarts.inc(starts - startsSeen)
-      startsSeen = Math.max(startsSeen, starts)
+      if (stats) this.set(stats.pipelines.filter((p) => p.processIds.length > 0).length)
     },
   })
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEngine } from '@verso/engine'
 import { buildApp } from '../src/app.js'
 import { createHarness, type Harness } from './harness.js'
 
@@ -59,6 +60,23 @@ describe('/metrics', () => {
     expect(res.body).toMatch(/verso_credits_total\{kind="charged"\} 1/)
     expect(res.body).toMatch(/verso_apertium_pipelines_live [1-9]/)
     expect(res.body).toMatch(/verso_apertium_pipeline_starts_total [1-9]/)
+  })
+
+  it('counts the starts of pipelines that stopped before the scrape', async () => {
+    const engine = createEngine({ idleMs: 300 })
+    const fresh = await createHarness({ engine })
+    try {
+      const { apiKey } = await fresh.account(100)
+      const ok = await fresh.app.inject({ method: 'POST', url: '/v2/translate', headers: { 'x-api-key': apiKey }, payload: { text: 'This pipeline stops before the scrape.', source: 'en', target: 'es' } })
+      expect(ok.statusCode).toBe(200)
+      await expect.poll(() => engine.stats().pipelines, { timeout: 5000 }).toEqual([])
+      const body = (await fresh.app.inject({ method: 'GET', url: '/metrics' })).body
+      expect(body).toMatch(/^verso_apertium_pipeline_starts_total [1-9]/m)
+      expect(body).toMatch(/^verso_apertium_pipelines_live 0$/m)
+    } finally {
+      await fresh.close()
+      await engine.close()
+    }
   })
 
   it('counts the null flushes written to Apertium and the texts they held', async () => {

@@ -147,6 +147,8 @@ export interface EngineStats {
   maxPipelines: number
   /** Null flushes written to Apertium since the engine was made, and the texts they held (texts ÷ count: the batching achieved under load). */
   flushes: { count: number; texts: number }
+  /** Pipeline starts and restarts since the engine was made, stopped pipelines included. */
+  pipelineStarts: number
 }
 
 const HEALTH_TIMEOUT_MS = 15_000
@@ -314,13 +316,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
 
     stats() {
+      const totals = pool.totals()
       return {
         cacheHits,
         cacheMisses,
         cacheSize: cache.size,
         pipelines: pool.stats(),
         maxPipelines,
-        flushes: pool.flushTotals(),
+        flushes: { count: totals.flushes, texts: totals.texts },
+        pipelineStarts: totals.starts,
       }
     },
 

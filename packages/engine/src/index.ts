@@ -17,7 +17,7 @@ export type {
 } from './apertium/pipeline.js'
 export { nextProcessState } from './apertium/supervisor.js'
 export { createPipelinePool, defaultMaxPipelines, defaultPipelinesPerDirection } from './apertium/pool.js'
-export type { FlushTotals, PipelinePool, PipelinePoolOptions, PipelineStats } from './apertium/pool.js'
+export type { PipelinePool, PipelinePoolOptions, PipelineStats, PoolTotals } from './apertium/pool.js'
 export {
   escapeStream, unescapeStream, repairTokens, encodeSegment, decodeSegment, validateSegment, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
 } from './apertium/stream.js'

@@ -352,6 +352,8 @@ describe('engine pipelines on demand', () => {
       await engine.translate(['Hola.'], { source: 'es', target: 'en' })
       expect(engine.stats().pipelines.map((p) => p.mode)).toEqual([join(fake.dir, 'spa-eng.mode')])
       await expect.poll(() => engine.stats().pipelines, { timeout: 5000 }).toEqual([])
+      // Totals keep what stopped pipelines did: two starts (eng-spa's, then spa-eng's in its place), two flushes.
+      expect(engine.stats()).toMatchObject({ pipelineStarts: 2, flushes: { count: 2, texts: 2 } })
     } finally {
       await engine.close()
       fake.remove()

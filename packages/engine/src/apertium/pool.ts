@@ -34,9 +34,13 @@ export interface PipelineStats {
   outstanding: number
 }
 
-/** Null flushes written by every pipeline the pool has run, stopped ones included, and the texts they held. */
-export interface FlushTotals {
-  count: number
+/** Totals over every pipeline the pool has run, stopped ones included: they only grow. */
+export interface PoolTotals {
+  /** Process starts and restarts. */
+  starts: number
+  /** Null flushes written, retries included. */
+  flushes: number
+  /** Texts those flushes held (÷ flushes: the batching achieved). */
   texts: number
 }
 
@@ -49,8 +53,8 @@ export interface PipelinePool {
   warm(modeFile: string): void
   /** Running pipelines (those with processes or texts owed), by direction in order of first use. */
   stats(): PipelineStats[]
-  /** Flushes and texts since the pool was made (texts ÷ flushes: the batching achieved). */
-  flushTotals(): FlushTotals
+  /** Starts, flushes and texts since the pool was made. */
+  totals(): PoolTotals
   /** Stops every pipeline; waiting and pending texts are rejected with ENGINE_CLOSED. */
   close(): Promise<void>
 }
@@ -295,10 +299,11 @@ export function createPipelinePool(options: PipelinePoolOptions = {}): PipelineP
         outstanding: slot.pipeline.outstanding,
       }))
     },
-    flushTotals() {
-      const totals = { count: 0, texts: 0 }
+    totals() {
+      const totals = { starts: 0, flushes: 0, texts: 0 }
       for (const slot of allSlots()) {
-        totals.count += slot.pipeline.flushes.count
+        totals.starts += slot.pipeline.starts
+        totals.flushes += slot.pipeline.flushes.count
         totals.texts += slot.pipeline.flushes.texts
       }
       return totals

@@ -262,7 +262,8 @@ export function createRoutedEngine(translators: readonly Translator[], options: 
       const inner = apertium?.engine.stats()
       return {
         cacheHits, cacheMisses, cacheSize: cache.size,
-        pipelines: inner?.pipelines ?? [], maxPipelines: inner?.maxPipelines ?? 0, flushes: inner?.flushes ?? { count: 0, texts: 0 },
+        pipelines: inner?.pipelines ?? [], maxPipelines: inner?.maxPipelines ?? 0,
+        flushes: inner?.flushes ?? { count: 0, texts: 0 }, pipelineStarts: inner?.pipelineStarts ?? 0,
       }
     },
 
