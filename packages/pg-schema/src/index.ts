@@ -17,6 +17,46 @@ export interface PgSchema {
   lockKey: number
   /** Runs after `statements`, in the same transaction (adds the columns of `columns`). */
   upgrade?: (client: pg.PoolClient) => Promise<void>
+  /** Told when a failed set-up's ROLLBACK fails too (see withTransaction). */
+  onRollbackError?: (error: unknown) => void
+}
+
+/**
+ * Runs `work` in one transaction on a client of `pool`: BEGIN, `work`, COMMIT; on any error,
+ * ROLLBACK and that error rethrown. A client whose ROLLBACK fails too is in an unknown state
+ * (still inside the transaction, or its connection gone): it is destroyed (released with the
+ * error) instead of going back to the pool, and `onRollbackError` is told, since the error
+ * rethrown is the work's own. A connection lost between two of the work's queries makes the
+ * client emit 'error', which the pool does not listen to while the client is out: it is
+ * caught here (an unheard 'error' would end the process) and the client destroyed; the
+ * work's next query fails with it.
+ */
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  onRollbackError?: (error: unknown) => void,
+): Promise<T> {
+  const client = await pool.connect()
+  let broken: Error | undefined
+  const lost = (error: Error) => {
+    broken = error
+  }
+  client.on('error', lost)
+  try {
+    await client.query('BEGIN')
+    const result = await work(client)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))
+      onRollbackError?.(rollbackError)
+    })
+    throw error
+  } finally {
+    client.removeListener('error', lost)
+    client.release(broken)
+  }
 }
 
 /**
@@ -31,22 +71,13 @@ export async function ensurePgSchema(pool: pg.Pool, spec: PgSchema): Promise<voi
   const relations = createdRelations(spec.statements)
   const columns = spec.columns ?? []
   if (await isCurrent(pool, spec.schema, relations, columns)) return
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
+  await withTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [spec.lockKey])
-    if (!(await isCurrent(client, spec.schema, relations, columns))) {
-      if (spec.schema && spec.createSchema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${spec.schema}"`)
-      for (const statement of spec.statements) await client.query(statement)
-      await spec.upgrade?.(client)
-    }
-    await client.query('COMMIT')
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined) // the error rethrown below is the one that matters; a broken connection rolls back anyway
-    throw error
-  } finally {
-    client.release()
-  }
+    if (await isCurrent(client, spec.schema, relations, columns)) return
+    if (spec.schema && spec.createSchema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${spec.schema}"`)
+    for (const statement of spec.statements) await client.query(statement)
+    await spec.upgrade?.(client)
+  }, spec.onRollbackError)
 }
 
 /** The relation names a list of `CREATE … IF NOT EXISTS` statements creates, without schema or quotes. */

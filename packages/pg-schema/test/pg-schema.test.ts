@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, describe, expect, test } from 'vitest'
-import { createdRelations, ensurePgSchema } from '@verso/pg-schema'
+import { createdRelations, ensurePgSchema, withTransaction } from '@verso/pg-schema'
 
 describe('createdRelations', () => {
   test('names every table and index the statements create, without schema qualifier or quotes', () => {
@@ -73,5 +73,36 @@ describe.skipIf(problem !== null && !inCI)('ensurePgSchema on PostgreSQL', () =>
     expect(upgrades).toEqual(['ran'])
     const found = await pool.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'things' AND column_name = 'note'`, [schema])
     expect(found.rowCount).toBe(1)
+  })
+
+  test('withTransaction commits the work, or rolls it back and rethrows its error', async () => {
+    await withTransaction(pool, (client) => client.query(`INSERT INTO "${schema}".things (id) VALUES ('kept')`))
+    const failure = new Error('the work failed')
+    await expect(withTransaction(pool, async (client) => {
+      await client.query(`INSERT INTO "${schema}".things (id) VALUES ('undone')`)
+      throw failure
+    })).rejects.toBe(failure)
+    const ids = await pool.query(`SELECT id FROM "${schema}".things WHERE id IN ('kept', 'undone') ORDER BY id`)
+    expect(ids.rows.map((r) => r.id)).toEqual(['kept'])
+  })
+
+  test('withTransaction discards a client whose ROLLBACK fails and reports it, rethrowing the work’s error', async () => {
+    const own = new pg.Pool({ connectionString: url, max: 1 })
+    const reported: unknown[] = []
+    try {
+      let pid = 0
+      const outcome = withTransaction(own, async (client) => {
+        pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid
+        await pool.query('SELECT pg_terminate_backend($1)', [pid])
+        await client.query('SELECT 1')
+      }, (error) => reported.push(error))
+      await expect(outcome).rejects.toThrow()
+      expect(reported).toHaveLength(1)
+      // The broken client was destroyed, not pooled: the next one is a new backend that works.
+      const next = await own.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+      expect(next.rows[0]!.pid).not.toBe(pid)
+    } finally {
+      await own.end()
+    }
   })
 })

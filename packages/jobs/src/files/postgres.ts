@@ -30,6 +30,7 @@ export function postgresFileStore(options: PostgresFileStoreOptions): FileStore 
       schema: options.schema ?? 'public',
       createSchema: options.schema !== undefined,
       lockKey: 7361821,
+      onRollbackError: (err: unknown) => logger.warn({ err }, 'jobs: a ROLLBACK of the file store set-up failed; its connection was discarded'),
       statements: [
         `CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, job_id TEXT NOT NULL, bytes BYTEA NOT NULL)`,
         `CREATE INDEX IF NOT EXISTS jobs_blobs_job ON ${table} (job_id)`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { ensurePgSchema } from '@verso/pg-schema'
+import { ensurePgSchema, withTransaction } from '@verso/pg-schema'
 import pg from 'pg'
 import { silentLogger, type Claim, type JobLogger, type JobStore, type OutboxInput, type OutboxRow, type StoredJob } from '../types.js'
 import { ADDED_JOB_COLUMNS, fileFromRow, jobFromRow, jobOptionsColumn, type FileRow, type JobRow } from './rows.js'
@@ -35,6 +35,7 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
   const logger = options.logger ?? silentLogger
   // An idle client's error must not crash the process; the next query reports it to its caller.
   if (ownPool) pool.on('error', (error) => logger.warn({ err: error }, 'jobs: idle PostgreSQL client failed'))
+  const rollbackFailed = (err: unknown) => logger.warn({ err }, 'jobs: a ROLLBACK failed; its connection was discarded')
   const s = quoteIdent(options.schema ?? 'public')
   const J = `${s}.jobs_jobs`
   const F = `${s}.jobs_files`
@@ -46,6 +47,7 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
       schema: options.schema ?? 'public',
       createSchema: options.schema !== undefined,
       lockKey: 7361820,
+      onRollbackError: rollbackFailed,
       statements: [
         `
           CREATE TABLE IF NOT EXISTS ${J} (
@@ -114,18 +116,7 @@ export function postgresJobStore(options: PostgresJobStoreOptions): JobStore {
 
   async function tx<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     await init()
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
-      const result = await work(client)
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined) // the error rethrown below is the one that matters; a broken connection rolls back anyway
-      throw error
-    } finally {
-      client.release()
-    }
+    return withTransaction(pool, work, rollbackFailed)
   }
 
   async function q<R extends pg.QueryResultRow>(db: Db, sql: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {

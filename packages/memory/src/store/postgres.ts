@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { ensurePgSchema } from '@verso/pg-schema'
+import { ensurePgSchema, withTransaction } from '@verso/pg-schema'
 import pg from 'pg'
 import type { Glossary, GlossaryEntry, MemoryStore } from '../types.js'
 import { MemoryStoreError } from './errors.js'
@@ -79,6 +79,7 @@ export function postgresMemoryStore(options: PostgresMemoryStoreOptions): Memory
   })
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (err) => logger.warn({ err }, 'an idle PostgreSQL connection of the memory store failed'))
+  const rollbackFailed = (err: unknown) => logger.warn({ err }, 'a ROLLBACK of the memory store failed; its connection was discarded')
   let closed = false
 
   let ready: Promise<void> | null = null
@@ -97,25 +98,13 @@ export function postgresMemoryStore(options: PostgresMemoryStoreOptions): Memory
       createSchema: schema !== undefined,
       lockKey: MEMORY_SCHEMA_LOCK,
       statements: schemaStatements('seq BIGSERIAL'),
+      onRollbackError: rollbackFailed,
     })
   }
 
   async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     await init()
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
-      const result = await work(client)
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      // The transaction's own error is the one worth reporting; a failed ROLLBACK (connection
-      // gone) changes nothing, since the server discards an unfinished transaction anyway.
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw error
-    } finally {
-      client.release()
-    }
+    return withTransaction(pool, work, rollbackFailed)
   }
 
   /** `name` makes it a server-side prepared statement (parsed once per connection). */

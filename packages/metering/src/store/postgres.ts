@@ -1,4 +1,4 @@
-import { ensurePgSchema } from '@verso/pg-schema'
+import { ensurePgSchema, withTransaction } from '@verso/pg-schema'
 import pg from 'pg'
 import { MeteringError } from '../errors.js'
 import type { MeteringStore, NewAccountRow } from '../types.js'
@@ -47,6 +47,7 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
   }
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (err) => logger.warn({ err }, 'an idle PostgreSQL connection of the metering store failed'))
+  const rollbackFailed = (err: unknown) => logger.warn({ err }, 'a ROLLBACK of the metering store failed; its connection was discarded')
 
   let ready: Promise<void> | null = null
   function init(): Promise<void> {
@@ -63,6 +64,7 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
       createSchema: schema !== undefined,
       lockKey: METERING_SCHEMA_LOCK,
       statements: schemaStatements,
+      onRollbackError: rollbackFailed,
       columns: [['metering_accounts', 'seq']],
       // Creation order for listAccounts when two accounts share a millisecond (SQLite has rowid);
       // a database made by an earlier version lacks it.
@@ -76,20 +78,7 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
     })
   }
 
-  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
-      const result = await work(client)
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {})
-      throw error
-    } finally {
-      client.release()
-    }
-  }
+  const transaction = <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => withTransaction(pool, work, rollbackFailed)
 
   /** `name` makes it a server-side prepared statement (parsed once per connection). */
   async function query<R extends pg.QueryResultRow>(text: string, values: unknown[], name?: string): Promise<pg.QueryResult<R>> {
