@@ -80,6 +80,18 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
 
   const transaction = <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => withTransaction(pool, work, rollbackFailed)
 
+  /**
+   * `work` in a transaction that first takes the account's row lock, so two writes to one
+   * account (key rotations, keyed refunds and settlements) queue instead of racing; `absent`
+   * when there is no such account.
+   */
+  function withAccountLocked<T>(accountId: string, absent: T, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return transaction(async (client) => {
+      const found = await client.query(`SELECT 1 FROM metering_accounts WHERE id = $1 FOR UPDATE`, [accountId])
+      return found.rowCount === 0 ? absent : work(client)
+    })
+  }
+
   /** `name` makes it a server-side prepared statement (parsed once per connection). */
   async function query<R extends pg.QueryResultRow>(text: string, values: unknown[], name?: string): Promise<pg.QueryResult<R>> {
     await init()
@@ -143,10 +155,7 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
     },
     async replaceKey(accountId, newKeyHash) {
       await init()
-      return transaction(async (client) => {
-        // Locks the account row, so two concurrent rotations queue instead of racing.
-        const found = await client.query(`SELECT 1 FROM metering_accounts WHERE id = $1 FOR UPDATE`, [accountId])
-        if (found.rowCount === 0) return false
+      return withAccountLocked(accountId, false, async (client) => {
         const now = new Date().toISOString()
         await client.query(
           `UPDATE metering_api_keys SET status = 'revoked', revoked_at = $1 WHERE account_id = $2 AND status = 'active'`,
@@ -228,9 +237,7 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
     },
     async refundKeyed(accountId, key, credits, holder) {
       await init()
-      return transaction(async (client) => {
-        const found = await client.query(`SELECT 1 FROM metering_accounts WHERE id = $1 FOR UPDATE`, [accountId])
-        if (found.rowCount === 0) return false
+      return withAccountLocked(accountId, false, async (client) => {
         const forgotten = await client.query<{ credits: string }>(
           `DELETE FROM metering_keyed_charges
             WHERE account_id = $1 AND charge_key = $2 AND ($3::text IS NULL OR holder IS NULL OR holder = $3)
@@ -249,9 +256,7 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
     },
     async settleKeyed(accountId, key, keep, holder) {
       await init()
-      return transaction(async (client) => {
-        const found = await client.query(`SELECT 1 FROM metering_accounts WHERE id = $1 FOR UPDATE`, [accountId])
-        if (found.rowCount === 0) return null
+      return withAccountLocked<number | null>(accountId, null, async (client) => {
         const held = await client.query<{ credits: string }>(
           `SELECT credits FROM metering_keyed_charges
             WHERE account_id = $1 AND charge_key = $2 AND ($3::text IS NULL OR holder IS NULL OR holder = $3)
