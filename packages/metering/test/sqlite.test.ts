@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -145,6 +145,62 @@ describe('sqlite store', () => {
     expect(ours + theirs).toBe(100)
     expect(await metering.summary(account.id)).toMatchObject({ credits_used: 100, credits_remaining: 0 })
     await metering.close()
+  })
+})
+
+describe('sqlite store: charges commit in groups', () => {
+  const newAccount = (id: string, totalCredits: number) => ({
+    id, email: `${id}@example.test`, fullName: id, totalCredits, keyHash: `hash-${id}`, webhookSecret: 'secret', createdAt: new Date().toISOString(),
+  })
+  // One WAL frame is one page written by a commit: eight charges of one account committed
+  // one by one write eight frames, committed together one.
+  const walFrames = (path: string) => (existsSync(`${path}-wal`) ? Math.floor(Math.max(0, statSync(`${path}-wal`).size - 32) / (24 + 4096)) : 0)
+
+  test('charges asked for together commit in one transaction, each deciding on what the ones before it left', async () => {
+    const path = join(dir, 'grouped.db')
+    const metering = createMetering({ driver: sqliteStore({ path }) })
+    const { account } = await metering.createAccount({ email: 'grouped@example.test', fullName: 'Grouped', credits: 10 })
+    const before = walFrames(path)
+    const results = await Promise.all([3, 3, 3, 3, 1, 1, 1, 1].map((credits) => metering.charge(account.id, credits)))
+    expect(results.map((result) => (result.ok ? result.remaining : `refused, ${result.remaining} left`))).toEqual([
+      7, 4, 1, 'refused, 1 left', 0, 'refused, 0 left', 'refused, 0 left', 'refused, 0 left',
+    ])
+    expect(walFrames(path) - before).toBe(1)
+    expect(await metering.summary(account.id)).toMatchObject({ credits_used: 10, credits_remaining: 0 })
+    await metering.close()
+  })
+
+  test('a charge that fails inside a group fails alone: the others are charged', async () => {
+    const path = join(dir, 'group-failure.db')
+    const store = sqliteStore({ path })
+    await store.insertAccount(newAccount('acc-group', 10))
+    // A negative charge breaks the credits_used ≥ 0 constraint: the group's transaction rolls back whole.
+    const results = await Promise.allSettled([store.charge('acc-group', 1), store.charge('acc-group', -5), store.charge('acc-group', 2)])
+    expect(results[0]).toEqual({ status: 'fulfilled', value: { ok: true, remaining: 9 } })
+    expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_CONSTRAINT_CHECK' } })
+    expect(results[2]).toEqual({ status: 'fulfilled', value: { ok: true, remaining: 7 } })
+    await store.close()
+  })
+
+  test('a charge for an unknown account in a group answers null and leaves the others charged', async () => {
+    const path = join(dir, 'group-unknown.db')
+    const store = sqliteStore({ path })
+    await store.insertAccount(newAccount('acc-known', 5))
+    const results = await Promise.all([store.charge('acc-known', 2), store.charge('acc-missing', 1), store.charge('acc-known', 2)])
+    expect(results).toEqual([{ ok: true, remaining: 3 }, null, { ok: true, remaining: 1 }])
+    await store.close()
+  })
+
+  test('charges still waiting for their group when the store closes are committed and answered', async () => {
+    const path = join(dir, 'group-close.db')
+    const store = sqliteStore({ path })
+    await store.insertAccount(newAccount('acc-close', 5))
+    const pending = [store.charge('acc-close', 2), store.charge('acc-close', 2)]
+    await store.close()
+    expect(await Promise.all(pending)).toEqual([{ ok: true, remaining: 3 }, { ok: true, remaining: 1 }])
+    const db = new Database(path, { readonly: true })
+    expect(db.prepare(`SELECT credits_used FROM metering_accounts WHERE id = 'acc-close'`).pluck().get()).toBe(4)
+    db.close()
   })
 })
 

@@ -151,6 +151,48 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
     return true
   })
 
+  // Group commit of charges. In WAL mode most of a lone UPDATE's cost is its commit (about
+  // 20 µs here against 5–9 µs per UPDATE in groups of 8), and a busy server asks for several
+  // charges per turn of the event loop. The charges asked for within one turn are applied in
+  // one transaction, each still its own conditional UPDATE in the order asked, and none is
+  // answered before that transaction has committed: what a caller is told is on disk, exactly
+  // as with one transaction each. A group that fails is rolled back whole and each of its
+  // charges is then tried alone, so only a charge that fails on its own fails.
+  type PendingCharge = { accountId: string; credits: number; resolve: (result: ChargeRow) => void; reject: (error: unknown) => void }
+  type ChargeRow = { ok: boolean; remaining: number } | null
+  let pendingCharges: PendingCharge[] = []
+  const chargeOne = (accountId: string, credits: number): ChargeRow => {
+    const row = charge.get({ n: credits, id: accountId }) as { remaining: number } | undefined
+    if (row) return { ok: true, remaining: Number(row.remaining) }
+    const left = remaining.get(accountId) as number | undefined
+    return left === undefined ? null : { ok: false, remaining: Number(left) }
+  }
+  const chargeGroupTx = db.transaction((group: PendingCharge[]) => group.map((pending) => chargeOne(pending.accountId, pending.credits)))
+  function commitCharges(): void {
+    const group = pendingCharges
+    pendingCharges = []
+    if (group.length === 0) return
+    let results: ChargeRow[] | undefined
+    if (group.length > 1 && db.open) {
+      try {
+        results = chargeGroupTx.immediate(group)
+      } catch {
+        // rolled back whole: each charge is tried alone below, and reports its own error
+      }
+    }
+    if (results) {
+      for (const [i, pending] of group.entries()) pending.resolve(results[i]!)
+      return
+    }
+    for (const pending of group) {
+      try {
+        pending.resolve(chargeOne(pending.accountId, pending.credits))
+      } catch (error) {
+        pending.reject(error)
+      }
+    }
+  }
+
   return {
     async insertAccount(row) {
       try {
@@ -184,11 +226,11 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
     async addCredits(accountId, amount) {
       return addCredits.run(amount, accountId).changes > 0
     },
-    async charge(accountId, credits) {
-      const row = charge.get({ n: credits, id: accountId }) as { remaining: number } | undefined
-      if (row) return { ok: true, remaining: Number(row.remaining) }
-      const left = remaining.get(accountId) as number | undefined
-      return left === undefined ? null : { ok: false, remaining: Number(left) }
+    charge(accountId, credits) {
+      return new Promise<ChargeRow>((resolve, reject) => {
+        if (pendingCharges.length === 0) setImmediate(commitCharges)
+        pendingCharges.push({ accountId, credits, resolve, reject })
+      })
     },
     async refund(accountId, credits) {
       return refund.run(credits, accountId).changes > 0
@@ -238,6 +280,8 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
       return setWebhookSecret.run(secret, accountId).changes > 0
     },
     async close() {
+      // charges already asked for are answered from the database, not dropped
+      commitCharges()
       if (db.open) db.close()
     },
   }
