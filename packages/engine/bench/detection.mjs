@@ -23,8 +23,8 @@ const toEld = { nb: 'no', nn: 'no', sh: 'hr' }
 const fromEld = { no: 'nb', hr: 'sh', sr: 'sh', bs: 'sh' }
 const modelled = new Set(Object.values(eld.info().Languages))
 // ELD alone is limited to the installed languages it models by picking the best of their
-// scores, not by eld.setLanguageSubset: that would also restrict the ELD instance
-// engine.detect reads (one module-wide instance), so its `outside` guess and scores.
+// scores rather than by eld.setLanguageSubset, which would change the module's shared
+// instance for anything else in this process (engine.detect reads an instance of its own).
 const subset = [...new Set(bases.map((b) => toEld[b] ?? b).filter((c) => modelled.has(c)).concat(['sr', 'bs'].filter((c) => modelled.has(c))))]
 function eldAmongInstalled(text) {
   const scores = eld.detect(text).getScores()

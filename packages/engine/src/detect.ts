@@ -30,7 +30,7 @@
  * that language is given as `outside`. Measured in BENCHMARKS.md (held-out set) and
  * test/detect.test.ts.
  */
-import { eld } from 'eld/small'
+import { eld as sharedEld } from 'eld/small'
 import { readLexicon, type Lexicon } from './detect/lexicon.js'
 import { trainNgramModel, type NgramModel, type NgramOptions } from './detect/ngram-model.js'
 import trainingCorpus from './detect/training-corpus.json'
@@ -147,6 +147,12 @@ const ONLY_BEFORE: Record<string, Record<string, RegExp>> = {
 /** When dictionary and n-gram evidence tie exactly, the language with more speakers is likelier. */
 const TIE_ORDER = ['en', 'es', 'fr', 'pt', 'ru', 'it', 'pl', 'nl', 'hi', 'ur', 'id', 'uk', 'ro', 'ms', 'sv', 'ca', 'nb', 'da']
 
+/**
+ * Verso's own ELD instance. The module's default one is shared by everything in the process
+ * that imports `eld/small`: another library's `setLanguageSubset` on it would silently change
+ * these scores and the `outside` guess. An instance shares the n-gram tables (no copy).
+ */
+const eld = sharedEld.newInstance()
 const ELD_KNOWN = new Set<string>(Object.values(eld.info().Languages ?? {}))
 
 function eldCodes(language: string): string[] {

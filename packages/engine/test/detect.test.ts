@@ -103,6 +103,18 @@ describe.skipIf(!haveApertium)('language detection (installed Apertium dictionar
     expect(d.outside?.language).toBe('de')
   })
 
+  test('another library restricting the process-wide ELD instance to a subset changes nothing in detection', async () => {
+    const { eld } = await import('eld/small')
+    const texts = ['Guten Morgen, wie geht es dir?', 'Non se puido gardar o ficheiro', 'The file could not be saved']
+    const before = texts.map((text) => engine.detect(text))
+    eld.setLanguageSubset(['ja'])
+    try {
+      expect(texts.map((text) => engine.detect(text))).toEqual(before)
+    } finally {
+      eld.setLanguageSubset(false)
+    }
+  })
+
   test('text in a script no installed language uses gets confidence 0 and its guess outside', () => {
     const d = engine.detect('Ευχαριστώ πολύ για τη βοήθεια')
     expect(d.confidence).toBe(0)
