@@ -9,7 +9,10 @@
  *    as apertium-apy's coverage identifier does; a word of the language's training corpus
  *    (below) counts as known too. Words only one candidate knows count extra:
  *    on 2–8 word strings between close languages (es/gl/ast/an, nb/nn/da, id/ms) they are
- *    what tells them apart.
+ *    what tells them apart. So do function words: a word the analyser reads as a
+ *    preposition, conjunction, determiner, pronoun or auxiliary (the tags of its analyses)
+ *    counts extra for that language ("em" is a Portuguese preposition, in Swedish at most an
+ *    abbreviation; "dan" is the Malay and Indonesian "and").
  * 3. ELD's n-gram scores (`eld/small`, 60 languages) break ties; for the installed languages
  *    ELD has no model of (af an ast br eo frp gl id mk nn oc sc szl) the score of its nearest
  *    modelled relative stands in (PROXY).
@@ -70,6 +73,8 @@ export interface DetectorOptions {
 export const WEIGHTS = {
   /** Weight of a word only this candidate's dictionary knows (per word, relative to coverage). */
   unique: 1,
+  /** Weight of the share of words this candidate's dictionary reads as function words (CLOSED_CLASS_TAGS). */
+  closed: 0.8,
   /** Weight of ELD's relative score. */
   eld: 0.35,
   /** Share of ELD's relative score a relative's stands in with, for languages ELD does not model. */
@@ -169,10 +174,9 @@ function wordKey(word: string): string {
   return word.toLowerCase().replace(/’/g, "'")
 }
 
-/** A word is known when the dictionary knows it whole, or split at apostrophes/hyphens (l'home, Ètats-Unis). */
-function knows(lexicon: Lexicon, word: string): boolean {
+/** A word the dictionary does not know whole is known when it knows its parts split at apostrophes/hyphens (l'home, Ètats-Unis). */
+function knowsInParts(lexicon: Lexicon, word: string): boolean {
   const w = word.replace(/’/g, "'")
-  if (lexicon.knows(w)) return true
   if (!/['-]/.test(w)) return false
   const parts = w.split(/(?<=')|-/).filter((p) => p !== '')
   return parts.length > 1 && parts.every((p) => lexicon.knows(p) || (p.endsWith("'") && lexicon.knows(p.slice(0, -1))))
@@ -198,6 +202,8 @@ export interface Evidence {
   coverage: number
   /** Share of the words only its dictionary (or corpus) knows. */
   unique: number
+  /** Share of the words its dictionary reads as function words: a preposition, conjunction, determiner, pronoun or auxiliary. */
+  closed: number
   /** ELD's relative score of the language (0 when ELD has no model of it). */
   eld: number
   /** ELD's relative score of its nearest modelled relative, for a language ELD has no model of. */
@@ -240,7 +246,7 @@ export function rank(
   const scores = evidence.map((e) => ({
     language: e.language,
     coverage: e.coverage,
-    score: e.coverage + weights.unique * e.unique + weights.eld * (e.eld + weights.proxy * e.proxy) + weights.chars * (e.chars ?? -3) - weights.alphabet * e.foreign,
+    score: e.coverage + weights.unique * e.unique + weights.closed * e.closed + weights.eld * (e.eld + weights.proxy * e.proxy) + weights.chars * (e.chars ?? -3) - weights.alphabet * e.foreign,
   }))
   const first = Math.max(...scores.map((s) => s.score))
   const close = scores.filter((s) => s.score >= first - weights.gate)
@@ -296,18 +302,23 @@ export function createDetector(languages: readonly string[], options: DetectorOp
 
   /** Stage 1's evidence per candidate of the text's script. */
   function gather(words: readonly string[], inScript: readonly string[], eldRel: (code: string) => number): Evidence[] {
-    // per candidate: which words its dictionary knows
+    // per candidate: which words its dictionary knows, and which it reads as function words
     const known = new Map<string, boolean[]>()
+    const functionWords = new Map<string, number>()
     for (const c of inScript) {
       const lexicon = lexicons.get(c)
       const seen = corpusWords.get(c)
       if (!lexicon) continue
       const before = ONLY_BEFORE[c]
+      let closed = 0
       known.set(c, words.map((w, i) => {
         const next = before?.[w.toLowerCase()]
         if (next && !next.test(words[i + 1] ?? '')) return false
-        return knows(lexicon, w) || (seen?.has(wordKey(w)) ?? false)
+        const kind = lexicon.wordClass(w.replace(/’/g, "'"))
+        if (kind === 'closed') closed++
+        return kind !== 'unknown' || knowsInParts(lexicon, w) || (seen?.has(wordKey(w)) ?? false)
       }))
+      functionWords.set(c, closed)
     }
     const n = words.length
     const fits = new Map(inScript.filter((c) => profiles.has(c)).map((c) => [c, profiles.get(c)!.fit(words)]))
@@ -328,6 +339,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
         language: c,
         coverage: coverage / n,
         unique: unique / n,
+        closed: (functionWords.get(c) ?? 0) / n,
         eld: codes.length > 0 ? Math.max(...codes.map(eldRel)) : 0,
         proxy: codes.length > 0 ? 0 : Math.max(0, ...(PROXY[c] ?? []).map(eldRel)),
         chars: fits.has(c) ? fits.get(c)! - bestFit : null,

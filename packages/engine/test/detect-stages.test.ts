@@ -30,7 +30,7 @@ describe('stage 2: the n-gram model', () => {
 })
 
 const evidence = (language: string, coverage: number, more: Partial<Evidence> = {}): Evidence =>
-  ({ language, coverage, unique: 0, eld: 0, proxy: 0, chars: 0, foreign: 0, ...more })
+  ({ language, coverage, unique: 0, closed: 0, eld: 0, proxy: 0, chars: 0, foreign: 0, ...more })
 
 describe('ranking the evidence', () => {
   test('stage 2 re-orders only the candidates within the gate of the best stage-1 score', () => {

@@ -1,7 +1,8 @@
 /**
  * Reads an lttoolbox morphological analyser (`*.automorf.bin`, the first stage of every
- * Apertium mode) into compact typed arrays and answers one question: is this surface word
- * in the dictionary? That is the "coverage" Apertium's own identifier (apertium-apy's
+ * Apertium mode) into compact typed arrays and answers two questions: is this surface word
+ * in the dictionary, and is it a function word there (does an analysis carry a closed-class
+ * tag, `<pr>`, `<cnjcoo>`…; one byte per transition says whether it writes one)? That is the "coverage" Apertium's own identifier (apertium-apy's
  * identifyLang without CLD2) measures by running every analyser; reading the transducer
  * in-process gives the same answer synchronously, with no process per language.
  *
@@ -61,6 +62,15 @@ class Reader {
   }
 }
 
+/**
+ * Tags of the closed word classes (prepositions, conjunctions, determiners, pronouns,
+ * auxiliaries): a language's function words, few and frequent, and the ones that tell close
+ * languages apart ("em" is a Portuguese preposition and only an abbreviation in Swedish).
+ */
+export const CLOSED_CLASS_TAGS: ReadonlySet<string> = new Set([
+  'pr', 'cnjcoo', 'cnjsub', 'cnjadv', 'det', 'predet', 'prn', 'rel', 'preadv', 'vbser', 'vbhaver', 'vaux', 'vbmod',
+])
+
 /** One section's transducer, input side only: per state, its transitions in CSR form. */
 interface Section {
   initial: number
@@ -71,11 +81,19 @@ interface Section {
   /** Input symbol: a code point, 0 for ε, negative for a tag. */
   input: Int32Array
   target: Uint32Array
+  /** 1 where the transition writes a closed-class tag (CLOSED_CLASS_TAGS). */
+  closed: Uint8Array
 }
 
 export interface Lexicon {
   /** true when the analyser has at least one analysis of `word` (as written, or lower-cased). */
   knows(word: string): boolean
+  /**
+   * `closed` when one of the word's analyses is of a closed class (CLOSED_CLASS_TAGS: a
+   * preposition, conjunction, determiner, pronoun or auxiliary), `open` when it has analyses
+   * and none is, `unknown` when it has none.
+   */
+  wordClass(word: string): 'closed' | 'open' | 'unknown'
   /** Transitions held, for memory accounting. */
   readonly transitions: number
   /**
@@ -98,12 +116,16 @@ export function readLexicon(path: string): Lexicon {
   // alphabetic characters: not needed (words are split by Unicode letters instead)
   for (let n = r.int(); n > 0; n--) r.int()
   const tags = r.int()
-  for (let n = tags; n > 0; n--) r.string()
+  const tagNames: string[] = []
+  for (let n = tags; n > 0; n--) tagNames.push(r.string())
   const pairCount = r.int()
   const pairInput = new Int32Array(pairCount)
+  const pairClosed = new Uint8Array(pairCount)
   for (let i = 0; i < pairCount; i++) {
     pairInput[i] = r.int() - tags
-    r.int() // output symbol: unused
+    // symbols are stored plus `tags`: tag -k (the k-th name, from 1) is tags - k, ε is tags
+    const output = r.int()
+    if (output < tags && CLOSED_CLASS_TAGS.has(tagNames[tags - output - 1]!.replace(/^<|>$/g, ''))) pairClosed[i] = 1
   }
   const sections: Section[] = []
   for (let n = r.int(); n > 0; n--) {
@@ -127,6 +149,7 @@ export function readLexicon(path: string): Lexicon {
     const start = new Uint32Array(states + 1)
     let input = new Int32Array(Math.max(16, states * 2))
     let target = new Uint32Array(input.length)
+    let closed = new Uint8Array(input.length)
     let count = 0
     for (let s = 0; s < states; s++) {
       start[s] = count
@@ -142,14 +165,18 @@ export function readLexicon(path: string): Lexicon {
           const grownTo = new Uint32Array(target.length * 2)
           grownTo.set(target)
           target = grownTo
+          const grownClosed = new Uint8Array(closed.length * 2)
+          grownClosed.set(closed)
+          closed = grownClosed
         }
         input[count] = pairInput[tagbase] ?? 0
+        closed[count] = pairClosed[tagbase] ?? 0
         target[count] = to
         count++
       }
     }
     start[states] = count
-    sections.push({ initial, final, start, input: input.slice(0, count), target: target.slice(0, count) })
+    sections.push({ initial, final, start, input: input.slice(0, count), target: target.slice(0, count), closed: closed.slice(0, count) })
   }
   const transitions = sections.reduce((sum, s) => sum + s.input.length, 0)
   return {
@@ -160,20 +187,34 @@ export function readLexicon(path: string): Lexicon {
     },
     knows(word) {
       const lower = word.toLowerCase()
-      return sections.some((s) => accepts(s, word, lower))
+      return sections.some((s) => analyse(s, word, lower) !== 'unknown')
+    },
+    wordClass(word) {
+      const lower = word.toLowerCase()
+      let found: 'open' | 'unknown' = 'unknown'
+      for (const section of sections) {
+        const kind = analyse(section, word, lower)
+        if (kind === 'closed') return 'closed'
+        if (kind === 'open') found = 'open'
+      }
+      return found
     },
   }
 }
 
-/** ε-closure of `states`, following transitions whose input is ε (0) or a tag (< 0). */
-function closure(section: Section, states: number[]): number[] {
-  const seen = new Set(states)
-  const stack = [...states]
+/**
+ * ε-closure of `paths`, following transitions whose input is ε (0) or a tag (< 0). A path is
+ * `state * 2 + flag`, the flag set once the path has written a closed-class tag.
+ */
+function closure(section: Section, paths: number[]): number[] {
+  const seen = new Set(paths)
+  const stack = [...paths]
   while (stack.length > 0) {
-    const s = stack.pop()!
+    const path = stack.pop()!
+    const s = path >>> 1
     for (let i = section.start[s]!, end = section.start[s + 1]!; i < end; i++) {
       if (section.input[i]! <= 0) {
-        const to = section.target[i]!
+        const to = section.target[i]! * 2 + ((path & 1) | section.closed[i]!)
         if (!seen.has(to)) {
           seen.add(to)
           stack.push(to)
@@ -188,31 +229,39 @@ function closure(section: Section, states: number[]): number[] {
 const LONGEST_WORD = 64
 
 /**
- * Runs the word through the section, each character matching itself or its lower case. Every
+ * Runs the word through the section, each character matching itself or its lower case, and
+ * says whether an analysis of a closed class, of an open one only, or none was reached. Every
  * reachable state is followed, as lt-proc does: analysers fan out to hundreds of states on a
  * first letter (one path per analysis), and a shortcut that called such a word known made the
  * Malay dictionary "know" Indonesian spellings (menit, persen) and Aragonese know Spanish.
  */
-function accepts(section: Section, word: string, lower: string): boolean {
+function analyse(section: Section, word: string, lower: string): 'closed' | 'open' | 'unknown' {
   const chars = [...word]
-  if (chars.length > LONGEST_WORD) return false
-  let states = closure(section, [section.initial])
+  if (chars.length > LONGEST_WORD) return 'unknown'
+  let paths = closure(section, [section.initial * 2])
   const lowers = [...lower]
   const sameLength = chars.length === lowers.length
   for (let k = 0; k < chars.length; k++) {
     const c = chars[k]!.codePointAt(0)!
     const lc = sameLength ? lowers[k]!.codePointAt(0)! : c
     const next = new Set<number>()
-    for (const s of states) {
+    for (const path of paths) {
+      const s = path >>> 1
       for (let i = section.start[s]!, end = section.start[s + 1]!; i < end; i++) {
         const symbol = section.input[i]!
-        if (symbol === c || symbol === lc) next.add(section.target[i]!)
+        if (symbol === c || symbol === lc) next.add(section.target[i]! * 2 + ((path & 1) | section.closed[i]!))
       }
     }
-    if (next.size === 0) return false
-    states = closure(section, [...next])
+    if (next.size === 0) return 'unknown'
+    paths = closure(section, [...next])
   }
-  return states.some((s) => section.final[s] === 1)
+  let found: 'open' | 'unknown' = 'unknown'
+  for (const path of paths) {
+    if (section.final[path >>> 1] !== 1) continue
+    if ((path & 1) === 1) return 'closed'
+    found = 'open'
+  }
+  return found
 }
 
 /** Random walks from the initial state; a walk ends at a final state with probability 1/3 or when stuck. */
