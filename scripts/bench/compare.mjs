@@ -5,7 +5,7 @@
 // A and B are `checkout[,NAME=value…]`: a built copy of the project (`.` for this one; copy
 // the tree elsewhere before a change to keep the "before") and environment variables for
 // that server, e.g. `. ,LOG_LEVEL=warn`. Both servers run throughout and idle while the other
-// is measured; each run is preceded by a 1 s warm-up. Prints every run and the medians of
+// is measured; each run is preceded by a 1 s warm-up. Rounds alternate the order (AB, BA, …). Prints every run and the medians of
 // req/s, p99 and the CPU per request of the server process and of its whole tree (with its
 // Apertium stages), and the medians of the per-round B/A ratios.
 import { resolve } from 'node:path'
@@ -36,7 +36,10 @@ try {
   for (const config of configs) servers.push(await startVerso({ checkout: config.checkout, env: config.env, name: config.name }))
   const results = configs.map(() => [])
   for (let round = 0; round < Number(rounds); round++) {
-    for (const [i, config] of configs.entries()) {
+    // A then B in even rounds, B then A in odd ones: on a shared machine the second run of a
+    // round can be systematically faster or slower, and alternating the order cancels that out
+    const order = round % 2 === 0 ? [...configs.entries()] : [...configs.entries()].reverse()
+    for (const [i, config] of order) {
       const server = servers[i]
       await load('verso', server.port, Number(connections), 1, server.apiKey)
       const cpu = cpuSeconds(server.server.pid)
