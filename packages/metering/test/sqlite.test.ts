@@ -172,13 +172,17 @@ describe('sqlite store: charges commit in groups', () => {
 
   test('a charge that fails inside a group fails alone: the others are charged', async () => {
     const path = join(dir, 'group-failure.db')
-    const store = sqliteStore({ path })
+    const reports: Array<{ fields: Record<string, unknown>; message: string }> = []
+    const store = sqliteStore({ path, logger: { warn: (fields, message) => reports.push({ fields, message }) } })
     await store.insertAccount(newAccount('acc-group', 10))
     // A negative charge breaks the credits_used ≥ 0 constraint: the group's transaction rolls back whole.
     const results = await Promise.allSettled([store.charge('acc-group', 1), store.charge('acc-group', -5), store.charge('acc-group', 2)])
     expect(results[0]).toEqual({ status: 'fulfilled', value: { ok: true, remaining: 9 } })
     expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_CONSTRAINT_CHECK' } })
     expect(results[2]).toEqual({ status: 'fulfilled', value: { ok: true, remaining: 7 } })
+    // the group's own failure is reported, not swallowed
+    expect(reports).toHaveLength(1)
+    expect(reports[0]).toMatchObject({ fields: { charges: 3, err: { code: 'SQLITE_CONSTRAINT_CHECK' } }, message: expect.stringMatching(/rolled back/) })
     await store.close()
   })
 

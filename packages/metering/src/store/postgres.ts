@@ -2,7 +2,17 @@ import { ensurePgSchema, withTransaction } from '@verso/pg-schema'
 import pg from 'pg'
 import { MeteringError } from '../errors.js'
 import type { MeteringStore, NewAccountRow } from '../types.js'
-import { type AccountRowData, type IdempotencyRowData, accountColumns, claimIdempotencySql, existingClaim, schemaStatements, toStoredAccount } from './schema.js'
+import {
+  type AccountRowData,
+  type IdempotencyRowData,
+  type StoreLogger,
+  accountColumns,
+  claimIdempotencySql,
+  existingClaim,
+  schemaStatements,
+  stderrLogger,
+  toStoredAccount,
+} from './schema.js'
 
 export interface PostgresStoreOptions {
   /** `postgres://user@host:port/database`. */
@@ -15,7 +25,7 @@ export interface PostgresStoreOptions {
   /** Pool size. Default: 10. */
   max?: number
   /** Where an idle connection's failure is reported (the next query reconnects). Default: a line on stderr. */
-  logger?: { warn(fields: Record<string, unknown>, message: string): void }
+  logger?: StoreLogger
 }
 
 /** Advisory lock key of the schema set-up (was `hashtext('verso_metering_schema')`, kept so old and new servers serialise). */
@@ -42,9 +52,7 @@ export function postgresStore(options: PostgresStoreOptions): MeteringStore {
     max: options.max ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
-  const logger = options.logger ?? {
-    warn: (fields: Record<string, unknown>, message: string) => process.stderr.write(`verso metering: ${message}: ${String(fields.err)}\n`),
-  }
+  const logger = options.logger ?? stderrLogger
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (err) => logger.warn({ err }, 'an idle PostgreSQL connection of the metering store failed'))
   const rollbackFailed = (err: unknown) => logger.warn({ err }, 'a ROLLBACK of the metering store failed; its connection was discarded')

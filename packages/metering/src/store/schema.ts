@@ -136,3 +136,13 @@ export function toStoredAccount(row: AccountRowData, keyStatus?: KeyStatus): Sto
     failedRequests: Number(row.failed_requests),
   }
 }
+
+/** Where a store reports what it recovered from without failing a call (pino's shape). */
+export interface StoreLogger {
+  warn(fields: Record<string, unknown>, message: string): void
+}
+
+/** Both drivers' default: a line on stderr. */
+export const stderrLogger: StoreLogger = {
+  warn: (fields, message) => process.stderr.write(`verso metering: ${message}: ${String(fields.err)}\n`),
+}

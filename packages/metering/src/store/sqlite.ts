@@ -3,13 +3,25 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { MeteringError } from '../errors.js'
 import type { MeteringStore, NewAccountRow } from '../types.js'
-import { type AccountRowData, type IdempotencyRowData, accountColumns, claimIdempotencySql, existingClaim, schemaStatements, toStoredAccount } from './schema.js'
+import {
+  type AccountRowData,
+  type IdempotencyRowData,
+  type StoreLogger,
+  accountColumns,
+  claimIdempotencySql,
+  existingClaim,
+  schemaStatements,
+  stderrLogger,
+  toStoredAccount,
+} from './schema.js'
 
 export interface SqliteStoreOptions {
   /** Database file; parent directories are created. `:memory:` works for throwaway use. */
   path: string
   /** How long a statement waits for another connection's write lock, in ms. Default: 5000. */
   busyTimeoutMs?: number
+  /** Where a group of charges whose transaction failed is reported (its charges are then run one by one). Default: a line on stderr. */
+  logger?: StoreLogger
 }
 
 /**
@@ -21,6 +33,7 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
   if (!options || typeof options.path !== 'string' || options.path === '') {
     throw new MeteringError('METERING_INVALID_INPUT', 'sqliteStore needs a path')
   }
+  const logger = options.logger ?? stderrLogger
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true })
   const db = new Database(options.path)
   db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`)
@@ -176,8 +189,9 @@ export function sqliteStore(options: SqliteStoreOptions): MeteringStore {
     if (group.length > 1 && db.open) {
       try {
         results = chargeGroupTx.immediate(group)
-      } catch {
-        // rolled back whole: each charge is tried alone below, and reports its own error
+      } catch (error) {
+        // rolled back whole: each charge is tried alone below and answers its own outcome
+        logger.warn({ err: error, charges: group.length }, 'a group of charges failed and was rolled back; each is charged alone')
       }
     }
     if (results) {
