@@ -174,9 +174,11 @@ function wordKey(word: string): string {
   return word.toLowerCase().replace(/’/g, "'")
 }
 
-/** A word the dictionary does not know whole is known when it knows its parts split at apostrophes/hyphens (l'home, Ètats-Unis). */
-function knowsInParts(lexicon: Lexicon, word: string): boolean {
-  const w = word.replace(/’/g, "'")
+/**
+ * A word the dictionary does not know whole is known when it knows its parts split at
+ * apostrophes/hyphens (l'home, Ètats-Unis); `w` has straight apostrophes.
+ */
+function knowsInParts(lexicon: Lexicon, w: string): boolean {
   if (!/['-]/.test(w)) return false
   const parts = w.split(/(?<=')|-/).filter((p) => p !== '')
   return parts.length > 1 && parts.every((p) => lexicon.knows(p) || (p.endsWith("'") && lexicon.knows(p.slice(0, -1))))
@@ -305,6 +307,9 @@ export function createDetector(languages: readonly string[], options: DetectorOp
     // per candidate: which words its dictionary knows, and which it reads as function words
     const known = new Map<string, boolean[]>()
     const functionWords = new Map<string, number>()
+    // the same for every candidate: each word with straight apostrophes, and its corpus key
+    const straight = words.map((w) => w.replace(/’/g, "'"))
+    const keys = words.map(wordKey)
     for (const c of inScript) {
       const lexicon = lexicons.get(c)
       const seen = corpusWords.get(c)
@@ -314,9 +319,9 @@ export function createDetector(languages: readonly string[], options: DetectorOp
       known.set(c, words.map((w, i) => {
         const next = before?.[w.toLowerCase()]
         if (next && !next.test(words[i + 1] ?? '')) return false
-        const kind = lexicon.wordClass(w.replace(/’/g, "'"))
+        const kind = lexicon.wordClass(straight[i]!)
         if (kind === 'closed') closed++
-        return kind !== 'unknown' || knowsInParts(lexicon, w) || (seen?.has(wordKey(w)) ?? false)
+        return kind !== 'unknown' || knowsInParts(lexicon, straight[i]!) || (seen?.has(keys[i]!) ?? false)
       }))
       functionWords.set(c, closed)
     }

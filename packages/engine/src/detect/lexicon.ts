@@ -2,9 +2,10 @@
  * Reads an lttoolbox morphological analyser (`*.automorf.bin`, the first stage of every
  * Apertium mode) into compact typed arrays and answers two questions: is this surface word
  * in the dictionary, and is it a function word there (does an analysis carry a closed-class
- * tag, `<pr>`, `<cnjcoo>`…; one byte per transition says whether it writes one)? That is the "coverage" Apertium's own identifier (apertium-apy's
- * identifyLang without CLD2) measures by running every analyser; reading the transducer
- * in-process gives the same answer synchronously, with no process per language.
+ * tag, `<pr>`, `<cnjcoo>`…; one byte per transition says whether it writes one)? The first
+ * is the "coverage" Apertium's own identifier (apertium-apy's identifyLang without CLD2)
+ * measures by running every analyser; reading the transducer in-process gives the same
+ * answer synchronously, with no process per language.
  *
  * Format (an optional `LTTB` header with a 64-bit feature word, then):
  * the alphabetic characters (count, code points), the alphabet (tag names, then the
