@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// Two Verso servers side by side under the same wrk load, alternating (A, B, A, B…), for
+// Two Verso servers side by side under the same wrk load, taking turns, for
 // before/after measurements of a change on the hot path. Not part of `npm run bench`.
 //   node scripts/bench/compare.mjs <A> <B> [rounds=3] [seconds=8] [connections=16]
 // A and B are `checkout[,NAME=value…]`: a built copy of the project (`.` for this one; copy
 // the tree elsewhere before a change to keep the "before") and environment variables for
 // that server, e.g. `. ,LOG_LEVEL=warn`. Both servers run throughout and idle while the other
-// is measured; each run is preceded by a 1 s warm-up. Rounds alternate the order (AB, BA, …). Prints every run and the medians of
-// req/s, p99 and the CPU per request of the server process and of its whole tree (with its
-// Apertium stages), and the medians of the per-round B/A ratios.
+// is measured; each run is preceded by a 1 s warm-up, and rounds alternate the order (AB,
+// BA, …). Prints every run and the medians of req/s, p99 and the CPU per request of the
+// server process and of its whole tree (with its Apertium stages), and the medians of the
+// per-round B/A ratios.
 import { resolve } from 'node:path'
 import { median } from './stats.mjs'
 import { cpuSeconds, deadline, stop, treeCpuSeconds } from './processes.mjs'
@@ -55,10 +56,11 @@ try {
     const m = (f) => median(results[i].map(f))
     console.log(`median ${config.name}: ${m((r) => r.perSecond).toFixed(0)} req/s, p99 ${m((r) => r.p99Ms).toFixed(1)} ms, server ${m((r) => r.cpuUs).toFixed(0)} µs CPU/request, tree ${m((r) => r.treeUs).toFixed(0)} µs`)
   }
-  const ratios = results[1].map((r, k) => r.perSecond / results[0][k].perSecond)
-  const cpuRatios = results[1].map((r, k) => r.cpuUs / results[0][k].cpuUs)
-  const treeRatios = results[1].map((r, k) => r.treeUs / results[0][k].treeUs)
-  console.log(`B/A per round: req/s ${ratios.map((x) => x.toFixed(3)).join(', ')} (median ${median(ratios).toFixed(3)}); server CPU/request ${cpuRatios.map((x) => x.toFixed(3)).join(', ')} (median ${median(cpuRatios).toFixed(3)}); tree CPU/request ${treeRatios.map((x) => x.toFixed(3)).join(', ')} (median ${median(treeRatios).toFixed(3)})`)
+  const perRound = (label, field) => {
+    const ratios = results[1].map((r, k) => r[field] / results[0][k][field])
+    return `${label} ${ratios.map((x) => x.toFixed(3)).join(', ')} (median ${median(ratios).toFixed(3)})`
+  }
+  console.log(`B/A per round: ${[perRound('req/s', 'perSecond'), perRound('server CPU/request', 'cpuUs'), perRound('tree CPU/request', 'treeUs')].join('; ')}`)
 } finally {
   for (const server of servers) await stop(server.server)
 }
