@@ -2,17 +2,7 @@ import { ensurePgSchema, withTransaction } from '@verso/pg-schema'
 import pg from 'pg'
 import { MeteringError } from '../errors.js'
 import type { MeteringStore, NewAccountRow } from '../types.js'
-import {
-  type AccountRowData,
-  type IdempotencyRowData,
-  type StoreLogger,
-  accountColumns,
-  claimIdempotencySql,
-  existingClaim,
-  schemaStatements,
-  stderrLogger,
-  toStoredAccount,
-} from './schema.js'
+import { type AccountRowData, type IdempotencyRowData, type StoreLogger, accountColumns, claimIdempotencySql, existingClaim, schemaStatements, stderrLogger, toStoredAccount } from './schema.js'
 
 export interface PostgresStoreOptions {
   /** `postgres://user@host:port/database`. */

@@ -3,17 +3,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { MeteringError } from '../errors.js'
 import type { MeteringStore, NewAccountRow } from '../types.js'
-import {
-  type AccountRowData,
-  type IdempotencyRowData,
-  type StoreLogger,
-  accountColumns,
-  claimIdempotencySql,
-  existingClaim,
-  schemaStatements,
-  stderrLogger,
-  toStoredAccount,
-} from './schema.js'
+import { type AccountRowData, type IdempotencyRowData, type StoreLogger, accountColumns, claimIdempotencySql, existingClaim, schemaStatements, stderrLogger, toStoredAccount } from './schema.js'
 
 export interface SqliteStoreOptions {
   /** Database file; parent directories are created. `:memory:` works for throwaway use. */
