@@ -1,8 +1,12 @@
 // Top-1 accuracy of language detection on short texts, per language, restricted to the
 // languages the installed Apertium pairs translate, plus detection latency and memory.
-// Sets (test/fixtures/, built by bench/detection-sets.mjs except the last):
+// Sets (test/fixtures/; the CLDR ones built by bench/detection-sets.mjs, the UI ones by
+// bench/detection-ui-words.mjs):
 //   heldout    CLDR strings the detector was never tuned on (the figure that counts)
+//   ui         real UI strings of programs whose catalogs the detector never learnt from nor
+//              was tuned on (coreutils, dpkg, apt, bash…): held out too
 //   tuning     CLDR strings of other families, the set WEIGHTS in src/detect.ts were tuned on
+//   ui-tuning  UI strings of the desktop catalogs, kept out of the word counts; tuned on too
 //   sentences  180 sentences written by hand for en es ca fr pt it ro gl eo (earlier fixture)
 // Rows: ELD small alone (the statistical detector Verso depends on, limited to the
 // installed languages it has a model of), and Verso's engine.detect().
@@ -13,7 +17,7 @@ import { readFileSync } from 'node:fs'
 import { eld } from 'eld/small'
 import { createEngine } from '../dist/index.js'
 
-const sets = Object.fromEntries(['heldout', 'tuning', 'sentences'].map((name) => [
+const sets = Object.fromEntries(['heldout', 'ui', 'tuning', 'ui-tuning', 'sentences'].map((name) => [
   name, JSON.parse(readFileSync(new URL(`../test/fixtures/detection-${name}.json`, import.meta.url), 'utf8')),
 ]))
 

@@ -6,10 +6,10 @@
  *    Hindi, Arabic script is Urdu, Latin script the rest.
  * 2. Dictionary coverage: every installed language's Apertium analyser (read in-process by
  *    ./detect/lexicon.ts, no process per language) says which of the text's words it knows,
- *    as apertium-apy's coverage identifier does; a word of the language's training corpus
- *    (below) counts as known too. Words only one candidate knows count extra:
- *    on 2–8 word strings between close languages (es/gl/ast/an, nb/nn/da, id/ms) they are
- *    what tells them apart. So do function words: a word the analyser reads as a
+ *    as apertium-apy's coverage identifier does; a word of the language's stage-2 corpus or
+ *    interface word list (below) counts as known too. Words only one candidate knows count
+ *    extra: on 2–8 word strings between close languages (es/gl/ast/an, nb/nn/da, id/ms) they
+ *    are what tells them apart. So do function words: a word the analyser reads as a
  *    preposition, conjunction, determiner, pronoun or auxiliary (the tags of its analyses)
  *    counts extra for that language ("em" is a Portuguese preposition, in Swedish at most an
  *    abbreviation; "dan" is the Malay and Indonesian "and").
@@ -21,13 +21,14 @@
  *    and training strings) costs a candidate the words it could not spell (ј is not
  *    Bulgarian, ã not Galician).
  * 5. Stage 2: among the candidates whose stage-1 score is within `gate` of the best, a naive
- *    Bayes model over words and letter n-grams (./detect/ngram-model.ts), counted from real
- *    CLDR strings of families neither the tuning nor the held-out set uses
- *    (./detect/training-corpus.json), adds how well each one's corpus predicts the text. The
- *    four languages with no CLDR data (an frp oc szl) have no corpus and stand in with their
- *    relative's fit (PROXY), as with ELD.
+ *    Bayes model over words and letter n-grams (./detect/ngram-model.ts) adds how well each
+ *    one's counts predict the text. Counted from real CLDR strings of families neither CLDR
+ *    set measured uses (./detect/training-corpus.json) and from the 4 000 most frequent words
+ *    of each language's free-software interface translations (./detect/ui-words.json: the
+ *    gettext catalogs of GTK, GLib…; not those of the held-out UI strings). Arpitan and
+ *    Silesian have neither and stand in with their relative's fit (PROXY), as with ELD.
  *
- * WEIGHTS are chosen by bench/detection-tune.mjs on the tuning set alone. A text whose best
+ * WEIGHTS are chosen by bench/detection-tune.mjs on the two tuning sets alone (CLDR and UI strings). A text whose best
  * supported dictionary knows under two thirds of its words while ELD ranks first a language
  * the engine does not translate ("Guten Morgen, wie geht es dir?") gets a low confidence, and
  * that language is given as `outside`. Measured in BENCHMARKS.md (held-out set) and
@@ -35,8 +36,12 @@
  */
 import { eld as sharedEld } from 'eld/small'
 import { readLexicon, type Lexicon } from './detect/lexicon.js'
-import { trainNgramModel, type NgramModel, type NgramOptions } from './detect/ngram-model.js'
+import { trainNgramModel, wordKey, type NgramModel, type NgramOptions } from './detect/ngram-model.js'
 import trainingCorpus from './detect/training-corpus.json'
+import uiWords from './detect/ui-words.json'
+
+/** Per language, its interface words and how often they occur, "word count word count …" (bench/detection-ui-words.mjs). */
+const UI_WORDS = (uiWords as { words: Record<string, string> }).words
 
 export interface Detection {
   /** One of the supported languages (base code, e.g. `pt` for `pt-BR` too). */
@@ -66,13 +71,13 @@ export interface DetectorOptions {
 }
 
 /**
- * The weights the scores combine with: chosen on test/fixtures/detection-tuning.json only, by
- * bench/detection-tune.mjs (best mean per-language accuracy with the hand-written sentences
- * kept at ≥ 98.9 %).
+ * The weights the scores combine with: chosen on test/fixtures/detection-tuning.json and
+ * detection-ui-tuning.json only, by bench/detection-tune.mjs (best mean of the two sets' mean
+ * per-language accuracies, with the hand-written sentences kept at ≥ 98.9 %).
  */
 export const WEIGHTS = {
   /** Weight of a word only this candidate's dictionary knows (per word, relative to coverage). */
-  unique: 1,
+  unique: 0.4,
   /** Weight of the share of words this candidate's dictionary reads as function words (CLOSED_CLASS_TAGS). */
   closed: 0.8,
   /** Weight of ELD's relative score. */
@@ -84,11 +89,11 @@ export const WEIGHTS = {
   /** Words sampled from each dictionary for its trigram profile. */
   sampled: 8000,
   /** Weight of the stage-2 n-gram model's mean log-probability (per nat, relative to the best close candidate's). */
-  ngram: 0.5,
+  ngram: 0.35,
   /** Penalty per share of words with a letter outside the candidate's alphabet. */
   alphabet: 0.5,
   /** Stage 2 decides among the candidates whose stage-1 score is within this of the best. */
-  gate: 0.3,
+  gate: 0.5,
 }
 
 /** Letter trigrams of a word padded with spaces: ` ab`, `abc`, `bc `. */
@@ -167,11 +172,6 @@ function eldCodes(language: string): string[] {
 /** Letter words: runs of letters and marks, with inner apostrophes and hyphens. */
 function tokens(text: string): string[] {
   return text.match(/\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*['’]?/gu) ?? []
-}
-
-/** A word as the training corpus's vocabulary is keyed: lower case, typographic apostrophes straightened. */
-function wordKey(word: string): string {
-  return word.toLowerCase().replace(/’/g, "'")
 }
 
 /**
@@ -255,7 +255,7 @@ export function rank(
   if (bayes && close.length > 1 && weights.ngram > 0) {
     const asked = close.map((s) => s.language)
     const fit = bayes([...new Set([...asked, ...asked.flatMap((l) => PROXY[l] ?? [])])])
-    // a language the model has no corpus of (an frp oc szl) stands in with its relative's fit
+    // a language the model has no counts of (frp szl here) stands in with its relative's fit
     const fitOf = (l: string) => fit.get(l) ?? Math.max(...(PROXY[l] ?? []).map((p) => fit.get(p) ?? -Infinity))
     const best = Math.max(...asked.map(fitOf).filter(Number.isFinite))
     for (const s of close) {
@@ -275,12 +275,11 @@ export function createDetector(languages: readonly string[], options: DetectorOp
   const lexicons = new Map<string, Lexicon>()
   const profiles = new Map<string, Profile>()
   const alphabets = new Map<string, Set<string>>()
-  const corpusWords = new Map<string, Set<string>>()
   const failed: Array<{ language: string; file: string; error: string }> = []
   let loaded = false
   let model: NgramModel | null = null
 
-  // Loaded on first use (about 1 s and +25–35 MB RSS for the 36 languages installed here), then kept.
+  // Loaded on first use (about 1.2 s and +50–55 MB RSS for the 36 languages installed here), then kept.
   function load(): void {
     if (loaded) return
     loaded = true
@@ -292,14 +291,13 @@ export function createDetector(languages: readonly string[], options: DetectorOp
         const sample = lexicon.sample(WEIGHTS.sampled, 1)
         profiles.set(language, new Profile(sample))
         alphabets.set(language, alphabetOf([...sample, ...((trainingCorpus as Record<string, string[]>)[language] ?? [])]))
-        // the corpus's words are words of the language too: names and terms the dictionary lacks (Jepun, kuartal)
-        corpusWords.set(language, new Set(((trainingCorpus as Record<string, string[]>)[language] ?? []).flatMap((t) => tokens(t).map(wordKey))))
       } catch (error) {
         failed.push({ language, file, error: String((error as Error)?.message ?? error) })
       }
     }
     const corpus = Object.fromEntries(Object.entries(trainingCorpus as Record<string, string[]>).filter(([l]) => candidates.includes(l)))
-    model = trainNgramModel(corpus, tokens, options.ngram)
+    const counts = Object.fromEntries(Object.entries(UI_WORDS).filter(([l]) => candidates.includes(l)))
+    model = trainNgramModel(corpus, tokens, options.ngram, counts)
   }
 
   /** Stage 1's evidence per candidate of the text's script. */
@@ -307,12 +305,11 @@ export function createDetector(languages: readonly string[], options: DetectorOp
     // per candidate: which words its dictionary knows, and which it reads as function words
     const known = new Map<string, boolean[]>()
     const functionWords = new Map<string, number>()
-    // the same for every candidate: each word with straight apostrophes, and its corpus key
+    // the same for every candidate: each word with straight apostrophes, and its key in the n-gram model
     const straight = words.map((w) => w.replace(/’/g, "'"))
     const keys = words.map(wordKey)
     for (const c of inScript) {
       const lexicon = lexicons.get(c)
-      const seen = corpusWords.get(c)
       if (!lexicon) continue
       const before = ONLY_BEFORE[c]
       let closed = 0
@@ -321,7 +318,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
         if (next && !next.test(words[i + 1] ?? '')) return false
         const kind = lexicon.wordClass(straight[i]!)
         if (kind === 'closed') closed++
-        return kind !== 'unknown' || knowsInParts(lexicon, straight[i]!) || (seen?.has(keys[i]!) ?? false)
+        return kind !== 'unknown' || knowsInParts(lexicon, straight[i]!) || (model?.knows(c, keys[i]!) ?? false)
       }))
       functionWords.set(c, closed)
     }

@@ -22,6 +22,27 @@ describe('stage 2: the n-gram model', () => {
     expect(Math.abs(fit.get('big')! - fit.get('small')!)).toBeLessThan(0.5)
   })
 
+  test('a frequency list counts as that language’s words, for the fit and for knows(), each word as often as listed', () => {
+    const corpus = { id: ['dalam 5 menit'], ms: ['dalam 5 minit'] }
+    const without = trainNgramModel(corpus, words)
+    const model = trainNgramModel(corpus, words, {}, { ms: 'fail 40 tidak 30', id: 'berkas 40 tidak 30' })
+    expect(without.knows('ms', 'fail')).toBe(false)
+    expect(model.knows('ms', 'fail')).toBe(true)
+    expect(model.knows('id', 'fail')).toBe(false)
+    expect(model.knows('id', 'dalam')).toBe(true)
+    const fail = model.score(['fail'], ['id', 'ms'])
+    expect(fail.get('ms')! - fail.get('id')!).toBeGreaterThan(1)
+    const fewer = trainNgramModel(corpus, words, {}, { ms: 'fail 2 tidak 30', id: 'berkas 40 tidak 30' }).score(['fail'], ['id', 'ms'])
+    expect(fewer.get('ms')! - fewer.get('id')!).toBeLessThan(fail.get('ms')! - fail.get('id')!)
+  })
+
+  test('a language with a frequency list and no corpus gets a fit of its own', () => {
+    const model = trainNgramModel({ es: ['hola amigo'] }, words, {}, { an: 'amigo 3 d’o 50 ye 40' })
+    expect(model.languages).toEqual(['an', 'es'])
+    expect([...model.score(['ye'], ['an', 'es']).keys()].sort()).toEqual(['an', 'es'])
+    expect(model.knows('an', "d'o")).toBe(true)
+  })
+
   test('answers only for the asked languages it has a corpus of, and nothing for text without letters', () => {
     const model = trainNgramModel({ es: ['hola'], pt: ['olá'] }, words)
     expect([...model.score(['hola'], ['es', 'an']).keys()]).toEqual(['es'])
@@ -67,5 +88,14 @@ describe('the sets stay apart', () => {
       const shared = Object.values(read(`./fixtures/detection-${name}.json`)).flat().filter((s) => training.has(s))
       expect(shared, name).toEqual([])
     }
+  })
+
+  test('the UI word counts come from no catalog the held-out UI strings come from, and the two UI sets share no string', () => {
+    const ui = JSON.parse(readFileSync(new URL('../src/detect/ui-words.json', import.meta.url), 'utf8')) as { heldOutCatalogs: string[]; catalogs: Record<string, string[]> }
+    expect(ui.heldOutCatalogs.length).toBeGreaterThan(10)
+    const counted = Object.values(ui.catalogs).flat().map((c) => c.split('/')[1]!)
+    expect(counted.filter((c) => ui.heldOutCatalogs.includes(c))).toEqual([])
+    const tuning = new Set(Object.values(read('./fixtures/detection-ui-tuning.json')).flat())
+    expect(Object.values(read('./fixtures/detection-ui.json')).flat().filter((s) => tuning.has(s))).toEqual([])
   })
 })

@@ -1,9 +1,11 @@
 /**
  * A multinomial naive Bayes model over words and their letter n-grams, counted from short
  * texts per language (src/detect/training-corpus.json: CLDR strings of families neither the
- * tuning nor the held-out set uses; built by bench/detection-sets.mjs). It is the detector's
- * second stage: where close languages' dictionaries all know a text's words (id/ms, nb/nn/da,
- * gl/pt/es, mk/bg), how each language spells those words tells them apart.
+ * tuning nor the held-out set uses; built by bench/detection-sets.mjs) and from word
+ * frequency lists (src/detect/ui-words.json: the words of free software's interface
+ * translations; bench/detection-ui-words.mjs). It is the detector's second stage: where close
+ * languages' dictionaries all know a text's words (id/ms, nb/nn/da, gl/pt/es, mk/bg), how
+ * each language spells those words tells them apart.
  */
 
 export interface NgramOptions {
@@ -19,15 +21,19 @@ export interface NgramOptions {
   lambda: number
   /** A whole word counts as this many n-grams: the most specific evidence a short text has. Default: 2. */
   wordWeight: number
+  /** Weight of one occurrence of a word of `wordCounts` (a frequency list) against one of a corpus text's words. */
+  countWeight: number
 }
 
-export const NGRAM_DEFAULTS: NgramOptions = { maxN: 4, lambda: 0.95, wordWeight: 2 }
+export const NGRAM_DEFAULTS: NgramOptions = { maxN: 4, lambda: 0.95, wordWeight: 2, countWeight: 1 }
 
 export interface NgramModel {
   /** The languages the model has counts for. */
   readonly languages: readonly string[]
   /** Distinct features counted, for memory accounting. */
   readonly features: number
+  /** Whether `language`'s corpus or frequency list has the word; `key` is its wordKey. */
+  knows(language: string, key: string): boolean
   /**
    * Per asked language the model knows, the weighted mean log-probability of the words'
    * features (whole words and n-grams); empty when the words have no letters.
@@ -35,74 +41,212 @@ export interface NgramModel {
   score(words: readonly string[], languages: readonly string[]): Map<string, number>
 }
 
-const WORD_PREFIX = '\u0001'
+/**
+ * Features are kept as 32-bit FNV-1a hashes, not strings: with the UI frequency lists there are
+ * a few hundred thousand of them, and a string key per feature cost about 150 MB. Two features
+ * sharing a hash (a handful among that many) share their counts, which a statistical model
+ * absorbs.
+ */
+const FNV_OFFSET = 0x811c9dc5
+function fnv(hash: number, text: string): number {
+  let h = hash
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return h >>> 0
+}
+/** Whole words hash from this seed, n-grams from FNV_OFFSET: the word "a" and the letter "a" differ. */
+const WORD_SEED = fnv(FNV_OFFSET, '\u0001')
 
-/** The features of one word: the whole word (marked) and its letter n-grams of length 1…maxN. */
-function featuresOf(word: string, maxN: number, out: string[]): void {
-  const w = word.toLowerCase().replace(/’/g, "'")
-  out.push(WORD_PREFIX + w)
+/** A word as the model keys it: lower case, typographic apostrophes straightened. */
+export function wordKey(word: string): string {
+  return word.toLowerCase().replace(/’/g, "'")
+}
+
+/**
+ * Appends the features of one word to `out`: first the whole word, then its letter n-grams of
+ * length 1…maxN (the word padded with a space on each side; a lone space is not one).
+ */
+function featuresOf(word: string, maxN: number, out: number[]): void {
+  const w = wordKey(word)
+  out.push(fnv(WORD_SEED, w))
   const chars = [...` ${w} `]
   for (let n = 1; n <= maxN; n++) {
     for (let i = 0; i + n <= chars.length; i++) {
-      const gram = n === 1 ? chars[i]! : chars.slice(i, i + n).join('')
-      if (gram !== ' ') out.push(gram)
+      if (n === 1 && chars[i] === ' ') continue
+      let h = FNV_OFFSET
+      for (let k = i; k < i + n; k++) h = fnv(h, chars[k]!)
+      out.push(h)
     }
   }
 }
 
-/** Counts the corpus; `tokenize` splits a text into the words detection also sees. */
+/** A growable typed array's storage: doubles its capacity when full. */
+function grown<T extends Uint32Array | Uint8Array | Float32Array>(array: T, needed: number): T {
+  if (needed <= array.length) return array
+  const bigger = new (array.constructor as new (n: number) => T)(Math.max(needed, array.length * 2))
+  bigger.set(array)
+  return bigger
+}
+
+/**
+ * Counts every language's features and keeps them as rows of (language, count) pairs per
+ * feature (CSR), found through an open-addressing table of hashes (slotRow holds row + 1; 0 is
+ * an empty slot). One language is counted at a time, so the only map alive is that language's
+ * (a map per language for all of them at once peaked at about 60 MB more).
+ */
+function countFeatures(
+  languages: readonly string[],
+  corpus: Readonly<Record<string, readonly string[]>>,
+  tokenize: (text: string) => string[],
+  lists: ReadonlyMap<string, ReadonlyArray<[string, number]>>,
+  { maxN, wordWeight, countWeight }: NgramOptions,
+) {
+  const totals = new Float64Array(languages.length)
+  let slotHash = new Uint32Array(1 << 16)
+  let slotRow = new Uint32Array(1 << 16)
+  let rows = 0
+  const insert = (hash: number, row: number) => {
+    const mask = slotHash.length - 1
+    let s = hash & mask
+    while (slotRow[s] !== 0) s = (s + 1) & mask
+    slotHash[s] = hash
+    slotRow[s] = row + 1
+  }
+  const rowFor = (hash: number): number => {
+    const mask = slotHash.length - 1
+    for (let s = hash & mask; slotRow[s] !== 0; s = (s + 1) & mask) if (slotHash[s] === hash) return slotRow[s]! - 1
+    if ((rows + 1) * 2 > slotHash.length) {
+      const [oldHash, oldRow] = [slotHash, slotRow]
+      slotHash = new Uint32Array(oldHash.length * 2)
+      slotRow = new Uint32Array(oldHash.length * 2)
+      for (let s = 0; s < oldHash.length; s++) if (oldRow[s] !== 0) insert(oldHash[s]!, oldRow[s]! - 1)
+    }
+    insert(hash, rows)
+    return rows++
+  }
+  // (row, language, count) entries in the order counted
+  let entryRow = new Uint32Array(1 << 16)
+  let entryLanguage = new Uint8Array(1 << 16)
+  let entryCount = new Float32Array(1 << 16)
+  let entries = 0
+
+  const features: number[] = []
+  languages.forEach((language, li) => {
+    const counts = new Map<number, number>()
+    const addWord = (word: string, times: number) => {
+      features.length = 0
+      featuresOf(word, maxN, features)
+      for (let k = 0; k < features.length; k++) {
+        const weight = (k === 0 ? wordWeight : 1) * times
+        counts.set(features[k]!, (counts.get(features[k]!) ?? 0) + weight)
+        totals[li]! += weight
+      }
+    }
+    for (const text of corpus[language] ?? []) for (const word of tokenize(text)) addWord(word, 1)
+    for (const [word, count] of lists.get(language) ?? []) addWord(word, countWeight * count)
+    entryRow = grown(entryRow, entries + counts.size)
+    entryLanguage = grown(entryLanguage, entries + counts.size)
+    entryCount = grown(entryCount, entries + counts.size)
+    for (const [hash, count] of counts) {
+      entryRow[entries] = rowFor(hash)
+      entryLanguage[entries] = li
+      entryCount[entries] = count
+      entries++
+    }
+  })
+
+  // rows in order (a counting sort of the entries by row)
+  const rowStart = new Uint32Array(rows + 1)
+  for (let e = 0; e < entries; e++) rowStart[entryRow[e]! + 1]!++
+  for (let r = 0; r < rows; r++) rowStart[r + 1]! += rowStart[r]!
+  const byRowLanguage = new Uint8Array(entries)
+  const byRowCount = new Float32Array(entries)
+  const rowSum = new Float32Array(rows)
+  const filled = rowStart.slice(0, rows)
+  for (let e = 0; e < entries; e++) {
+    const r = entryRow[e]!
+    const at = filled[r]!++
+    byRowLanguage[at] = entryLanguage[e]!
+    byRowCount[at] = entryCount[e]!
+    rowSum[r]! += entryCount[e]!
+  }
+  return { totals, featureCount: rows, rowStart, entryLanguage: byRowLanguage, entryCount: byRowCount, rowSum, slotHash, slotRow }
+}
+
+/**
+ * Reads a frequency list as bench/detection-ui-words.mjs writes it: "word count word count …"
+ * (words have no spaces).
+ */
+export function parseWordCounts(list: string): Array<[string, number]> {
+  const parts = list.split(' ')
+  const out: Array<[string, number]> = []
+  for (let i = 0; i + 1 < parts.length; i += 2) out.push([parts[i]!, Number(parts[i + 1])])
+  return out
+}
+
+/**
+ * Counts the corpus and the frequency lists (`wordCounts`: per language, "word count word
+ * count …"); `tokenize` splits a text into the words detection also sees.
+ */
 export function trainNgramModel(
   corpus: Readonly<Record<string, readonly string[]>>,
   tokenize: (text: string) => string[],
   options: Partial<NgramOptions> = {},
+  wordCounts: Readonly<Record<string, string>> = {},
 ): NgramModel {
-  const { maxN, lambda, wordWeight } = { ...NGRAM_DEFAULTS, ...options }
-  const weightOf = (feature: string) => (feature.startsWith(WORD_PREFIX) ? wordWeight : 1)
-  const languages = Object.keys(corpus).sort()
+  const settings = { ...NGRAM_DEFAULTS, ...options }
+  const { maxN, lambda, wordWeight, countWeight } = settings
+  const lists = new Map(countWeight > 0 ? Object.entries(wordCounts).map(([l, list]) => [l, parseWordCounts(list)] as const) : [])
+  const languages = [...new Set([...Object.keys(corpus), ...lists.keys()])].sort()
   const index = new Map(languages.map((l, i) => [l, i]))
-  // one row of per-language counts per feature: ~40 k features × 32 languages here
-  const counts = new Map<string, Float32Array>()
-  const totals = new Float64Array(languages.length)
-  const features: string[] = []
-  for (const [language, texts] of Object.entries(corpus)) {
-    const li = index.get(language)!
-    for (const text of texts) {
-      features.length = 0
-      for (const word of tokenize(text)) featuresOf(word, maxN, features)
-      for (const feature of features) {
-        const weight = weightOf(feature)
-        let row = counts.get(feature)
-        if (!row) counts.set(feature, (row = new Float32Array(languages.length)))
-        row[li]! += weight
-        totals[li]! += weight
-      }
-    }
+  const { totals, featureCount, rowStart, entryLanguage, entryCount, rowSum, slotHash, slotRow } = countFeatures(languages, corpus, tokenize, lists, settings)
+  const mask = slotHash.length - 1
+  const find = (hash: number): number => {
+    for (let s = hash & mask; slotRow[s] !== 0; s = (s + 1) & mask) if (slotHash[s] === hash) return slotRow[s]! - 1
+    return -1
   }
-  let pooledTotal = counts.size
+  let pooledTotal = featureCount
   for (const t of totals) pooledTotal += t
 
   return {
     languages,
-    features: counts.size,
+    features: featureCount,
+    knows(language, key) {
+      const li = index.get(language)
+      if (li === undefined) return false
+      const r = find(fnv(WORD_SEED, key))
+      if (r < 0) return false
+      for (let e = rowStart[r]!; e < rowStart[r + 1]!; e++) if (entryLanguage[e] === li) return true
+      return false
+    },
     score(words, wanted) {
       const result = new Map<string, number>()
       const ids = wanted.filter((l) => index.has(l)).map((l) => index.get(l)!)
-      const features: string[] = []
-      for (const word of words) featuresOf(word, maxN, features)
+      const features: number[] = []
+      const isWord: boolean[] = []
+      for (const word of words) {
+        const before = features.length
+        featuresOf(word, maxN, features)
+        for (let k = before; k < features.length; k++) isWord.push(k === before)
+      }
       if (features.length === 0 || ids.length === 0) return result
+      // where each asked language sits in `sums`, by language index
+      const slot = new Int16Array(languages.length).fill(-1)
+      ids.forEach((li, k) => { slot[li] = k })
       const sums = new Float64Array(ids.length)
+      const seen = new Float64Array(ids.length)
       let weightSum = 0
-      for (const feature of features) {
-        const weight = weightOf(feature)
-        const row = counts.get(feature)
-        let pooled = 1 // add-one on the pooled distribution: a feature no language was seen with
-        if (row) for (const c of row) pooled += c
-        const background = ((1 - lambda) * pooled) / pooledTotal
+      for (let f = 0; f < features.length; f++) {
+        const weight = isWord[f] ? wordWeight : 1
+        const r = find(features[f]!)
+        seen.fill(0)
+        if (r >= 0) for (let e = rowStart[r]!; e < rowStart[r + 1]!; e++) if (slot[entryLanguage[e]!]! >= 0) seen[slot[entryLanguage[e]!]!] = entryCount[e]!
+        // add-one on the pooled distribution: a feature no language was seen with
+        const background = ((1 - lambda) * (1 + (r >= 0 ? rowSum[r]! : 0))) / pooledTotal
         weightSum += weight
-        for (let k = 0; k < ids.length; k++) {
-          const li = ids[k]!
-          sums[k]! += weight * Math.log((lambda * (row ? row[li]! : 0)) / totals[li]! + background)
-        }
+        for (let k = 0; k < ids.length; k++) sums[k]! += weight * Math.log((lambda * seen[k]!) / totals[ids[k]!]! + background)
       }
       for (let k = 0; k < ids.length; k++) result.set(languages[ids[k]!]!, sums[k]! / weightSum)
       return result
