@@ -184,16 +184,37 @@ function knowsInParts(lexicon: Lexicon, w: string): boolean {
   return parts.length > 1 && parts.every((p) => lexicon.knows(p) || (p.endsWith("'") && lexicon.knows(p.slice(0, -1))))
 }
 
-function dominantScript(text: string): string | null {
-  const counts = new Map<string, number>()
-  for (const ch of text) {
-    if (!/\p{L}/u.test(ch)) continue
-    const script = SCRIPTS.find(([re]) => re.test(ch))?.[1] ?? 'Other'
-    counts.set(script, (counts.get(script) ?? 0) + 1)
+/**
+ * The script most of the text's words are written in (a word's script is that of most of its
+ * letters: "null-довад" is Cyrillic); on a tie, the one with more letters. By words, not
+ * letters: in "GtkStyleContext द्वारा दिया गया मान प्रकार" one long identifier has more letters
+ * than four Hindi words (whose vowel signs are marks, not letters).
+ */
+function dominantScript(words: readonly string[]): string | null {
+  const counts = new Map<string, { words: number; letters: number }>()
+  const inWord = new Map<string, number>()
+  for (const word of words) {
+    inWord.clear()
+    for (const ch of word) {
+      if (!/\p{L}/u.test(ch)) continue
+      const script = SCRIPTS.find(([re]) => re.test(ch))?.[1] ?? 'Other'
+      inWord.set(script, (inWord.get(script) ?? 0) + 1)
+    }
+    let wordScript = 'Other'
+    let most = 0
+    for (const [script, n] of inWord) {
+      const count = counts.get(script) ?? { words: 0, letters: 0 }
+      count.letters += n
+      counts.set(script, count)
+      if (n > most) [wordScript, most] = [script, n]
+    }
+    if (most > 0) counts.get(wordScript)!.words++
   }
   let best: string | null = null
-  let most = 0
-  for (const [script, n] of counts) if (n > most) [best, most] = [script, n]
+  let top = { words: 0, letters: 0 }
+  for (const [script, n] of counts) {
+    if (n.words > top.words || (n.words === top.words && n.letters > top.letters)) [best, top] = [script, n]
+  }
   return best
 }
 
@@ -355,7 +376,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
     const words = tokens(String(text))
     if (words.length === 0) return { language: fallback, confidence: 0 }
     load()
-    const script = dominantScript(text)
+    const script = dominantScript(words)
     const inScript = candidates.filter((c) => (SCRIPT_OF[c] ?? 'Latin') === script)
 
     const result = eld.detect(text)
@@ -394,7 +415,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
     const words = tokens(String(text))
     if (words.length === 0) return null
     load()
-    const script = dominantScript(text)
+    const script = dominantScript(words)
     const inScript = candidates.filter((c) => (SCRIPT_OF[c] ?? 'Latin') === script)
     if (inScript.length === 0) return null
     const eldScores: Record<string, number> = eld.detect(text).getScores()

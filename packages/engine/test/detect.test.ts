@@ -146,6 +146,12 @@ describe.skipIf(!haveApertium)('language detection (installed Apertium dictionar
     }
   })
 
+  test('the script is that of most words, so one long Latin identifier does not make a Hindi sentence Latin', () => {
+    expect(engine.detect('GtkStyleContext द्वारा दिया गया मान प्रकार').language).toBe('hi')
+    expect(engine.detect('अवैध GSeekType की आपूर्ति').language).toBe('hi')
+    expect(engine.detect('Не удалось открыть GtkFileChooserDialog').language).toBe('ru')
+  })
+
   test('text in a script no installed language uses gets confidence 0 and its guess outside', () => {
     const d = engine.detect('Ευχαριστώ πολύ για τη βοήθεια')
     expect(d.confidence).toBe(0)
