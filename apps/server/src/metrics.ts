@@ -14,6 +14,8 @@ import type { KeyedOptions, Metering } from '@verso/metering'
 
 export interface Metrics {
   readonly registry: Registry
+  /** The registry's metrics in the text format, the engine's stats read once for all of them. */
+  scrape(): Promise<string>
   observeRequest(method: string, route: string, status: number, seconds: number): void
   /** The engine with its translate calls timed by engine and direction. */
   instrumentEngine(engine: Engine): Engine
@@ -70,8 +72,14 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
   })
 
   // Apertium pipelines, read from the engine's stats when scraped. The engine's totals only
-  // grow (stopped pipelines included), so these counters are exact; each reads its total
-  // when it is collected.
+  // grow (stopped pipelines included), so these counters are exact. stats() walks every
+  // pipeline: during a scrape() it is read once, for all the metrics that need it.
+  let scraping: { stats?: ReturnType<Engine['stats']> } | null = null
+  const engineStats = () => {
+    if (!scraping) return options.engine?.().stats()
+    if (!('stats' in scraping)) scraping.stats = options.engine?.().stats()
+    return scraping.stats
+  }
   const totals: Array<[string, string, (stats: ReturnType<Engine['stats']>) => number | undefined]> = [
     ['verso_apertium_pipeline_starts_total', 'Apertium pipeline starts and restarts', (s) => s.pipelineStarts],
     ['verso_apertium_flushes_total', 'Null flushes written to Apertium pipelines', (s) => s.flushes?.count],
@@ -84,7 +92,7 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
       help,
       registers: [registry],
       collect() {
-        const stats = options.engine?.().stats()
+        const stats = engineStats()
         const now = (stats && read(stats)) ?? 0
         if (now > seen) this.inc(now - seen)
         seen = Math.max(seen, now)
@@ -96,7 +104,7 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
     help: 'Apertium pipelines running now',
     registers: [registry],
     collect() {
-      const stats = options.engine?.().stats()
+      const stats = engineStats()
       if (stats) this.set(stats.pipelines.filter((p) => p.processIds.length > 0).length)
     },
   })
@@ -117,6 +125,14 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
 
   return {
     registry,
+    async scrape() {
+      scraping = {}
+      try {
+        return await registry.metrics()
+      } finally {
+        scraping = null
+      }
+    },
     observeRequest(method, route, status, seconds) {
       httpRequests.inc({ method, route, status: String(status) })
       httpDuration.observe({ method, route }, seconds)

@@ -79,6 +79,23 @@ describe('/metrics', () => {
     }
   })
 
+  it('reads the engine’s stats once per scrape, and afresh at the next', async () => {
+    const engine = createEngine()
+    const fresh = await createHarness({ engine })
+    let calls = 0
+    const stats = engine.stats.bind(engine)
+    engine.stats = () => { calls++; return stats() }
+    try {
+      for (const expected of [1, 2]) {
+        expect((await fresh.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200)
+        expect(calls).toBe(expected)
+      }
+    } finally {
+      await fresh.close()
+      await engine.close()
+    }
+  })
+
   it('counts the null flushes written to Apertium and the texts they held', async () => {
     const { apiKey } = await h.account(100)
     const read = async () => {

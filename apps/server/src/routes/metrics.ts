@@ -12,6 +12,6 @@ export const metricsRoutes: FastifyPluginAsync<{ metrics: Metrics; token?: strin
         return reply.status(401).header('www-authenticate', 'Bearer').send({ detail: 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>' })
       }
     }
-    return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics())
+    return reply.header('content-type', metrics.registry.contentType).send(await metrics.scrape())
   })
 }
