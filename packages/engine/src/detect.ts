@@ -28,11 +28,11 @@
  *    gettext catalogs of GTK, GLib…; not those of the held-out UI strings). Arpitan and
  *    Silesian have neither and stand in with their relative's fit (PROXY), as with ELD.
  *
- * WEIGHTS are chosen by bench/detection-tune.mjs on the two tuning sets alone (CLDR and UI strings). A text whose best
- * supported dictionary knows under two thirds of its words while ELD ranks first a language
- * the engine does not translate ("Guten Morgen, wie geht es dir?") gets a low confidence, and
- * that language is given as `outside`. Measured in BENCHMARKS.md (held-out set) and
- * test/detect.test.ts.
+ * WEIGHTS are chosen by bench/detection-tune.mjs on the two tuning sets alone (CLDR and UI
+ * strings). A text whose best supported dictionary knows under two thirds of its words while
+ * ELD ranks first a language the engine does not translate ("Guten Morgen, wie geht es
+ * dir?") gets a low confidence, and that language is given as `outside`. Measured in
+ * BENCHMARKS.md (the held-out sets) and test/detect.test.ts.
  */
 import { eld as sharedEld } from 'eld/small'
 import { readLexicon, type Lexicon } from './detect/lexicon.js'

@@ -43,9 +43,9 @@ export interface NgramModel {
 
 /**
  * Features are kept as 32-bit FNV-1a hashes, not strings: with the UI frequency lists there are
- * a few hundred thousand of them, and a string key per feature cost about 150 MB. Two features
- * sharing a hash (a handful among that many) share their counts, which a statistical model
- * absorbs.
+ * about 300 000 of them, and a string key with a Float32Array row each took about 150 MB. Two
+ * features sharing a hash (about ten pairs expected among that many) share their counts,
+ * which a statistical model absorbs.
  */
 const FNV_OFFSET = 0x811c9dc5
 function fnv(hash: number, text: string): number {
