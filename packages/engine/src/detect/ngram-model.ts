@@ -43,8 +43,8 @@ export interface NgramModel {
 
 /**
  * Features are kept as 32-bit FNV-1a hashes, not strings: with the UI frequency lists there are
- * about 300 000 of them, and a string key with a Float32Array row each took about 150 MB. Two
- * features sharing a hash (about ten pairs expected among that many) share their counts,
+ * about 210 000 of them, and a string key with a Float32Array row each took about 150 MB. Two
+ * features sharing a hash (about five pairs expected among that many) share their counts,
  * which a statistical model absorbs.
  */
 const FNV_OFFSET = 0x811c9dc5
