@@ -146,6 +146,14 @@ describe.skipIf(!haveApertium)('language detection (installed Apertium dictionar
     }
   })
 
+  test('a long text is read as an even sample of its words, not only its beginning', () => {
+    const english = 'The file could not be saved because the disk is full. '.repeat(40) // 440 words
+    const galician = 'Non se puido gardar o ficheiro porque o disco está cheo. '.repeat(400) // 4 000 words
+    expect(engine.detect(english + galician).language).toBe('gl')
+    expect(engine.detect(galician + english).language).toBe('gl')
+    expect(engine.detect(english.repeat(10)).language).toBe('en')
+  })
+
   test('the script is that of most words, so one long Latin identifier does not make a Hindi sentence Latin', () => {
     expect(engine.detect('GtkStyleContext द्वारा दिया गया मान प्रकार').language).toBe('hi')
     expect(engine.detect('अवैध GSeekType की आपूर्ति').language).toBe('hi')
