@@ -285,7 +285,17 @@ describe('detection', () => {
   test.each(['/v2/language_detect', '/v2/detect_language'])('%s detects Spanish', async (url) => {
     const res = await post(url, { text: '¿Dónde está la biblioteca? Necesito encontrar un libro sobre la historia de España.' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ language_detection: { text: '¿Dónde está la biblioteca? Necesito encontrar un libro sobre la historia de España.', language: 'es' } })
+    expect(res.json().language_detection).toEqual({ text: '¿Dónde está la biblioteca? Necesito encontrar un libro sobre la historia de España.', language: 'es' })
+    expect(res.json().details.confidence).toBeGreaterThan(0.5)
+    expect(res.json().details.detected_outside).toBeUndefined()
+  })
+
+  test('/v2/language_detect says in details when the text looks like a language no engine here translates', async () => {
+    const res = await post('/v2/language_detect', { text: 'Guten Morgen, wie geht es dir?' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().details.confidence).toBeLessThan(0.2)
+    expect(res.json().details.detected_outside.language).toBe('de')
+    expect(Object.keys(res.json())).toEqual(['language_detection', 'details'])
   })
 
   test.each(['/v1/language_detect', '/v1/detect_language'])('%s answers a language and a confidence in [0, 1]', async (url) => {

@@ -174,8 +174,13 @@ export const translateRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, de
   for (const url of ['/v2/language_detect', '/v2/detect_language']) {
     app.post(url, { schema: { body: DetectBody }, config: translateFamily }, async (request) => {
       const { text } = request.body
-      const { language } = await detectText(engine, metering, request, text)
-      return { language_detection: { text, language } }
+      const { language, confidence, outside } = await detectText(engine, metering, request, text)
+      // `details` is additive to the spec's shape, as on /v2/translate: how sure the detector
+      // is, and its guess when the text looks like a language no engine here translates.
+      return {
+        language_detection: { text, language },
+        details: { confidence, ...(outside ? { detected_outside: { ...outside } } : {}) },
+      }
     })
   }
 }
