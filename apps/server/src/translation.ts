@@ -68,7 +68,12 @@ export function checkLanguages(engine: Engine, source: string, targets: readonly
 /** The engine's detection: with remote engines configured, theirs where the local detector is unsure. */
 export async function detectLanguage(engine: Engine, text: string): Promise<ReturnType<Engine['detect']>> {
   const remote = (engine as Engine & { detectAsync?: (text: string) => Promise<ReturnType<Engine['detect']> & { engine?: string }> }).detectAsync
-  if (!remote) return engine.detect(text)
+  if (!remote) {
+    // the first detection loads about 1.5 s of dictionaries and counts: in steps, so that the
+    // other requests are served meanwhile
+    await engine.prepareDetection?.()
+    return engine.detect(text)
+  }
   const { engine: _which, ...detection } = await remote.call(engine, text)
   return detection
 }

@@ -36,7 +36,7 @@
  */
 import { eld as sharedEld } from 'eld/small'
 import { readLexicon, type Lexicon } from './detect/lexicon.js'
-import { trainNgramModel, wordKey, type NgramModel, type NgramOptions } from './detect/ngram-model.js'
+import { ngramModelBuilder, wordKey, type NgramModel, type NgramOptions } from './detect/ngram-model.js'
 import trainingCorpus from './detect/training-corpus.json'
 import uiWords from './detect/ui-words.json'
 
@@ -54,6 +54,12 @@ export interface Detection {
 
 export interface Detector {
   detect(text: string): Detection
+  /**
+   * Loads the dictionaries and the n-gram model in steps, yielding to the event loop between
+   * them (each a few tens of ms); resolves once `detect` is ready. Optional: `detect` loads
+   * whatever is left at once.
+   */
+  prepare(): Promise<void>
   /** Dictionaries loaded and those that failed to load (with the reason), for diagnostics. */
   stats(): { lexicons: string[]; failed: Array<{ language: string; file: string; error: string }> }
   /**
@@ -317,13 +323,17 @@ export function createDetector(languages: readonly string[], options: DetectorOp
   const profiles = new Map<string, Profile>()
   const alphabets = new Map<string, Set<string>>()
   const failed: Array<{ language: string; file: string; error: string }> = []
-  let loaded = false
   let model: NgramModel | null = null
 
-  // Loaded on first use (about 1.2 s and +50–55 MB RSS for the 36 languages installed here), then kept.
-  function load(): void {
-    if (loaded) return
-    loaded = true
+  /**
+   * Loading, in steps of at most a few tens of ms: each dictionary (read, sampled, profiled),
+   * then each language's n-gram counts, then the model. All of it (about 1.2–1.7 s and +50 MB
+   * RSS for the 36 languages installed here) once, on first use, then kept. `prepare()` runs
+   * the steps yielding to the event loop between them, so a server's other requests go on
+   * meanwhile (run in one go, the first detection held a server's event loop 1.5 s); `detect()`
+   * runs whatever steps are left at once.
+   */
+  function* loadingSteps(): Generator<void, void, void> {
     for (const [language, file] of options.analysers ?? []) {
       if (!candidates.includes(language)) continue
       try {
@@ -335,10 +345,35 @@ export function createDetector(languages: readonly string[], options: DetectorOp
       } catch (error) {
         failed.push({ language, file, error: String((error as Error)?.message ?? error) })
       }
+      yield
     }
     const corpus = Object.fromEntries(Object.entries(trainingCorpus as Record<string, string[]>).filter(([l]) => candidates.includes(l)))
     const counts = Object.fromEntries(Object.entries(UI_WORDS).filter(([l]) => candidates.includes(l)))
-    model = trainNgramModel(corpus, tokens, options.ngram, counts)
+    const builder = ngramModelBuilder(corpus, tokens, options.ngram, counts)
+    while (builder.countNext()) yield
+    model = builder.finish()
+  }
+  let steps: Generator<void, void, void> | null = null
+  let loadedFully = false
+  let preparing: Promise<void> | null = null
+
+  function load(): void {
+    if (loadedFully) return
+    steps ??= loadingSteps()
+    while (!steps.next().done) { /* the steps left */ }
+    loadedFully = true
+  }
+
+  function prepare(): Promise<void> {
+    if (loadedFully) return Promise.resolve()
+    preparing ??= (async () => {
+      steps ??= loadingSteps()
+      while (!loadedFully) {
+        if (steps.next().done) loadedFully = true
+        else await new Promise<void>((resolve) => setImmediate(resolve))
+      }
+    })()
+    return preparing
   }
 
   /** Stage 1's evidence per candidate of the text's script. */
@@ -448,6 +483,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
 
   return {
     detect,
+    prepare,
     evidence,
     stats: () => ({ lexicons: [...lexicons.keys()], failed: failed.map((f) => ({ ...f })) }),
   }

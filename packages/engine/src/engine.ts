@@ -123,6 +123,12 @@ export interface Engine {
    * Throws ENGINE_… only for misuse (empty text).
    */
   detect(text: string): Detection
+  /**
+   * Loads what detection reads (the dictionaries, the n-gram counts: about 1.5 s of work) in
+   * steps of a few tens of ms, yielding to the event loop between them; resolves when `detect`
+   * is ready. Optional: `detect` loads whatever is left at once, holding the event loop.
+   */
+  prepareDetection(): Promise<void>
   /** Translate; rejects if any segment fails. source may not be 'auto' (caller detects). same source and target → returned unchanged. */
   translate(segments: readonly Segment[], pair: { source: string; target: string }, options?: EngineTranslateOptions): Promise<Translation[]>
   /** Like translate but per segment, like Promise.allSettled: for batch endpoints where one item may fail. */
@@ -275,6 +281,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
       if (languages.length === 0) throw new EngineError('ENGINE_UNAVAILABLE', `No Apertium language pairs are installed in ${modesDir}`)
       return detector.detect(text)
     },
+
+    prepareDetection: () => detector.prepare(),
 
     async translate(segments, pair, opts = {}) {
       const route = prepare(segments, pair)

@@ -40,6 +40,35 @@ const UI_HELD_OUT_FLOORS: Record<string, number> = {
 describe.skipIf(!haveApertium)('language detection (installed Apertium dictionaries)', () => {
   const engine = createEngine()
 
+  test('prepareDetection() loads in steps, letting the event loop run between them; detect() is then ready', async () => {
+    const fresh = createEngine()
+    try {
+      // each turn of the event loop that reaches the timers while loading counts once
+      let turns = 0
+      const timer = setInterval(() => { turns++ }, 0)
+      await fresh.prepareDetection()
+      clearInterval(timer)
+      // 36 dictionaries and 33 languages' counts here: loading in one go gave 0 turns
+      expect(turns).toBeGreaterThan(20)
+      expect(fresh.detect('Non se puido gardar o ficheiro').language).toBe('gl')
+      await fresh.prepareDetection() // ready: resolves at once, loads nothing again
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  test('detect() during a prepareDetection() loads what is left at once, and the preparation still resolves', async () => {
+    const fresh = createEngine()
+    try {
+      const preparing = fresh.prepareDetection()
+      expect(fresh.detect('Kunne ikkje opne fila').language).toBe('nn')
+      await preparing
+      expect(fresh.detect('Tidak dapat membuka berkas').language).toBe('id')
+    } finally {
+      await fresh.close()
+    }
+  })
+
   test('the lexicon reader knows Galician words the Galician analyser knows and not English ones', () => {
     const file = findAnalysers(discoverDirections('/usr/share/apertium/modes')).get('gl')!
     const gl = readLexicon(file)

@@ -425,6 +425,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     const entries = parsed.entries.filter((entry) => entry.translatable)
     let source = checked.source
     if (source === 'auto') {
+      await translator.prepareDetection?.()
       try {
         source = detectSource(translator, entries)
       } catch (error) {

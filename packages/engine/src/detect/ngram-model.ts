@@ -93,10 +93,11 @@ function grown<T extends Uint32Array | Uint8Array | Float32Array>(array: T, need
 /**
  * Counts every language's features and keeps them as rows of (language, count) pairs per
  * feature (CSR), found through an open-addressing table of hashes (slotRow holds row + 1; 0 is
- * an empty slot). One language is counted at a time, so the only map alive is that language's
- * (a map per language for all of them at once peaked at about 60 MB more).
+ * an empty slot). One language is counted per `countNext()` call, so the only map alive is that
+ * language's (a map per language for all of them at once peaked at about 60 MB more), and a
+ * caller can yield to its event loop between languages (≈ 10–30 ms each here).
  */
-function countFeatures(
+function featureCounter(
   languages: readonly string[],
   corpus: Readonly<Record<string, readonly string[]>>,
   tokenize: (text: string) => string[],
@@ -133,7 +134,12 @@ function countFeatures(
   let entries = 0
 
   const features: number[] = []
-  languages.forEach((language, li) => {
+  let next = 0
+  /** Counts the next language; false when every language is counted. */
+  function countNext(): boolean {
+    if (next >= languages.length) return false
+    const li = next++
+    const language = languages[li]!
     const counts = new Map<number, number>()
     const addWord = (word: string, times: number) => {
       features.length = 0
@@ -155,24 +161,32 @@ function countFeatures(
       entryCount[entries] = count
       entries++
     }
-  })
-
-  // rows in order (a counting sort of the entries by row)
-  const rowStart = new Uint32Array(rows + 1)
-  for (let e = 0; e < entries; e++) rowStart[entryRow[e]! + 1]!++
-  for (let r = 0; r < rows; r++) rowStart[r + 1]! += rowStart[r]!
-  const byRowLanguage = new Uint8Array(entries)
-  const byRowCount = new Float32Array(entries)
-  const rowSum = new Float32Array(rows)
-  const filled = rowStart.slice(0, rows)
-  for (let e = 0; e < entries; e++) {
-    const r = entryRow[e]!
-    const at = filled[r]!++
-    byRowLanguage[at] = entryLanguage[e]!
-    byRowCount[at] = entryCount[e]!
-    rowSum[r]! += entryCount[e]!
+    return true
   }
-  return { totals, featureCount: rows, rowStart, entryLanguage: byRowLanguage, entryCount: byRowCount, rowSum, slotHash, slotRow }
+
+  /**
+   * The counts in their final form (counting the languages left first): rows in order, by a
+   * counting sort of the entries by row.
+   */
+  function compacted() {
+    while (countNext()) { /* the languages not counted yet */ }
+    const rowStart = new Uint32Array(rows + 1)
+    for (let e = 0; e < entries; e++) rowStart[entryRow[e]! + 1]!++
+    for (let r = 0; r < rows; r++) rowStart[r + 1]! += rowStart[r]!
+    const byRowLanguage = new Uint8Array(entries)
+    const byRowCount = new Float32Array(entries)
+    const rowSum = new Float32Array(rows)
+    const filled = rowStart.slice(0, rows)
+    for (let e = 0; e < entries; e++) {
+      const r = entryRow[e]!
+      const at = filled[r]!++
+      byRowLanguage[at] = entryLanguage[e]!
+      byRowCount[at] = entryCount[e]!
+      rowSum[r]! += entryCount[e]!
+    }
+    return { totals, featureCount: rows, rowStart, entryLanguage: byRowLanguage, entryCount: byRowCount, rowSum, slotHash, slotRow }
+  }
+  return { countNext, compacted }
 }
 
 /**
@@ -186,22 +200,44 @@ export function parseWordCounts(list: string): Array<[string, number]> {
   return out
 }
 
+/** Counts a model one language at a time: `countNext()` until it answers false, then `finish()`. */
+export interface NgramModelBuilder {
+  /** Counts the next language's corpus and list; false when there is none left. */
+  countNext(): boolean
+  /** The model (counting what is left first). */
+  finish(): NgramModel
+}
+
+/** Counts the corpus and the frequency lists in one go (see ngramModelBuilder). */
+export function trainNgramModel(...args: Parameters<typeof ngramModelBuilder>): NgramModel {
+  return ngramModelBuilder(...args).finish()
+}
+
 /**
- * Counts the corpus and the frequency lists (`wordCounts`: per language, "word count word
- * count …"); `tokenize` splits a text into the words detection also sees.
+ * A model of the corpus and the frequency lists (`wordCounts`: per language, "word count word
+ * count …"), counted step by step; `tokenize` splits a text into the words detection also sees.
  */
-export function trainNgramModel(
+export function ngramModelBuilder(
   corpus: Readonly<Record<string, readonly string[]>>,
   tokenize: (text: string) => string[],
   options: Partial<NgramOptions> = {},
   wordCounts: Readonly<Record<string, string>> = {},
-): NgramModel {
+): NgramModelBuilder {
   const settings = { ...NGRAM_DEFAULTS, ...options }
-  const { maxN, lambda, wordWeight, countWeight } = settings
+  const { countWeight } = settings
   const lists = new Map(countWeight > 0 ? Object.entries(wordCounts).map(([l, list]) => [l, parseWordCounts(list)] as const) : [])
   const languages = [...new Set([...Object.keys(corpus), ...lists.keys()])].sort()
+  const counter = featureCounter(languages, corpus, tokenize, lists, settings)
+  let model: NgramModel | null = null
+  return {
+    countNext: () => model === null && counter.countNext(),
+    finish: () => (model ??= modelOf(languages, counter.compacted(), settings)),
+  }
+}
+
+function modelOf(languages: readonly string[], counted: ReturnType<ReturnType<typeof featureCounter>['compacted']>, { maxN, lambda, wordWeight }: NgramOptions): NgramModel {
   const index = new Map(languages.map((l, i) => [l, i]))
-  const { totals, featureCount, rowStart, entryLanguage, entryCount, rowSum, slotHash, slotRow } = countFeatures(languages, corpus, tokenize, lists, settings)
+  const { totals, featureCount, rowStart, entryLanguage, entryCount, rowSum, slotHash, slotRow } = counted
   const mask = slotHash.length - 1
   const find = (hash: number): number => {
     for (let s = hash & mask; slotRow[s] !== 0; s = (s + 1) & mask) if (slotHash[s] === hash) return slotRow[s]! - 1

@@ -10,6 +10,8 @@ import { ledgerScope, ledgerText, loadGlossary, memoryLookup, type LedgerEntry, 
 export interface JobTranslator {
   supports(source: string, target: string): boolean
   detect(text: string): { language: string; confidence: number }
+  /** Readies `detect` without holding the event loop (see @verso/engine's Engine); awaited before `auto` jobs detect. */
+  prepareDetection?(): Promise<void>
   translateSettled(
     segments: readonly Segment[],
     pair: { source: string; target: string },
@@ -215,6 +217,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
   // formats: the file's message syntax (vue-i18n) shapes what prepare protects and escapes
   const syntax = parsed.syntax
 
+  if (job.source_language === 'auto') await translator.prepareDetection?.()
   const source = job.source_language === 'auto' ? detectSource(translator, entries) : job.source_language
   const memory = ctx.memory
   const glossary = await loadGlossary(memory, job, { source, targets: job.target_languages })
