@@ -357,10 +357,17 @@ export function createDetector(languages: readonly string[], options: DetectorOp
   let loadedFully = false
   let preparing: Promise<void> | null = null
 
+  // A step that throws ends its generator: the next call starts loading over (what a failed
+  // run had loaded is loaded again) rather than serving detection without its model.
   function load(): void {
     if (loadedFully) return
     steps ??= loadingSteps()
-    while (!steps.next().done) { /* the steps left */ }
+    try {
+      while (!steps.next().done) { /* the steps left */ }
+    } catch (error) {
+      steps = null
+      throw error
+    }
     loadedFully = true
   }
 
@@ -372,7 +379,11 @@ export function createDetector(languages: readonly string[], options: DetectorOp
         if (steps.next().done) loadedFully = true
         else await new Promise<void>((resolve) => setImmediate(resolve))
       }
-    })()
+    })().catch((error: unknown) => {
+      steps = null
+      preparing = null
+      throw error
+    })
     return preparing
   }
 
