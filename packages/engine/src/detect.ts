@@ -437,18 +437,28 @@ export function createDetector(languages: readonly string[], options: DetectorOp
     })
   }
 
-  function detect(text: string): Detection {
-    if (candidates.length === 0) return { language: 'und', confidence: 0 }
+  /**
+   * What both detect and evidence start from: the words read, the candidates of their script,
+   * ELD's scores (relative to its best); null for text with no letters.
+   */
+  function read(text: string) {
     const { words, eldText } = readable(String(text))
-    if (words.length === 0) return { language: fallback, confidence: 0 }
+    if (words.length === 0) return null
     load()
     const script = dominantScript(words)
     const inScript = candidates.filter((c) => (SCRIPT_OF[c] ?? 'Latin') === script)
-
-    const result = eld.detect(eldText)
-    const eldScores: Record<string, number> = result.getScores()
+    const eldScores: Record<string, number> = eld.detect(eldText).getScores()
     const eldTop = Math.max(1e-9, ...Object.values(eldScores))
     const eldRel = (code: string) => (eldScores[code] ?? 0) / eldTop
+    const bayes = model ? (close: string[]) => model!.score(words, close) : null
+    return { words, inScript, eldScores, eldTop, eldRel, bayes }
+  }
+
+  function detect(text: string): Detection {
+    if (candidates.length === 0) return { language: 'und', confidence: 0 }
+    const seen = read(text)
+    if (!seen) return { language: fallback, confidence: 0 }
+    const { words, inScript, eldScores, eldTop, eldRel, bayes } = seen
     const outsideGuess = Object.entries(eldScores)
       .filter(([code]) => !candidates.some((c) => eldCodes(c).includes(code)))
       .sort((a, b) => b[1] - a[1])[0]
@@ -460,7 +470,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
     }
 
     const evidence = gather(words, inScript, eldRel)
-    const scores = rank(evidence, WEIGHTS, model ? (close) => model!.score(words, close) : null)
+    const scores = rank(evidence, WEIGHTS, bayes)
     const [top, second] = scores
     if (!top) return { language: fallback, confidence: 0 }
 
@@ -478,18 +488,9 @@ export function createDetector(languages: readonly string[], options: DetectorOp
   }
 
   function evidence(text: string): ReturnType<Detector['evidence']> {
-    const { words, eldText } = readable(String(text))
-    if (words.length === 0) return null
-    load()
-    const script = dominantScript(words)
-    const inScript = candidates.filter((c) => (SCRIPT_OF[c] ?? 'Latin') === script)
-    if (inScript.length === 0) return null
-    const eldScores: Record<string, number> = eld.detect(eldText).getScores()
-    const eldTop = Math.max(1e-9, ...Object.values(eldScores))
-    return {
-      evidence: gather(words, inScript, (code) => (eldScores[code] ?? 0) / eldTop),
-      bayes: model ? (close) => model!.score(words, close) : null,
-    }
+    const seen = read(text)
+    if (!seen || seen.inScript.length === 0) return null
+    return { evidence: gather(seen.words, seen.inScript, seen.eldRel), bayes: seen.bayes }
   }
 
   return {

@@ -15,6 +15,7 @@
  * header says so). Every integer is lttoolbox's 1–4 byte "multibyte" encoding.
  */
 import { readFileSync } from 'node:fs'
+import { grown } from './typed-arrays.js'
 
 /**
  * The weights bit of a header's 8-byte feature word. The files installed here write it in
@@ -159,17 +160,9 @@ export function readLexicon(path: string): Lexicon {
         tagbase += r.int()
         const to = (s + r.int()) % states
         if (weights) r.skipWeight()
-        if (count === input.length) {
-          const grownIn = new Int32Array(input.length * 2)
-          grownIn.set(input)
-          input = grownIn
-          const grownTo = new Uint32Array(target.length * 2)
-          grownTo.set(target)
-          target = grownTo
-          const grownClosed = new Uint8Array(closed.length * 2)
-          grownClosed.set(closed)
-          closed = grownClosed
-        }
+        input = grown(input, count + 1)
+        target = grown(target, count + 1)
+        closed = grown(closed, count + 1)
         input[count] = pairInput[tagbase] ?? 0
         closed[count] = pairClosed[tagbase] ?? 0
         target[count] = to

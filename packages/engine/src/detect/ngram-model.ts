@@ -8,6 +8,8 @@
  * each language spells those words tells them apart.
  */
 
+import { grown } from './typed-arrays.js'
+
 export interface NgramOptions {
   /** Longest letter n-gram counted (words are padded with a space on each side). Default: 4. */
   maxN: number
@@ -72,22 +74,21 @@ function featuresOf(word: string, maxN: number, out: number[]): void {
   const w = wordKey(word)
   out.push(fnv(WORD_SEED, w))
   const chars = [...` ${w} `]
-  for (let n = 1; n <= maxN; n++) {
-    for (let i = 0; i + n <= chars.length; i++) {
-      if (n === 1 && chars[i] === ' ') continue
-      let h = FNV_OFFSET
-      for (let k = i; k < i + n; k++) h = fnv(h, chars[k]!)
-      out.push(h)
+  // the n-grams starting at i, each hash extending the one before it by one character
+  for (let i = 0; i < chars.length; i++) {
+    let h = FNV_OFFSET
+    for (let n = 1; n <= maxN && i + n <= chars.length; n++) {
+      h = fnv(h, chars[i + n - 1]!)
+      if (n > 1 || chars[i] !== ' ') out.push(h)
     }
   }
 }
 
-/** A growable typed array's storage: doubles its capacity when full. */
-function grown<T extends Uint32Array | Uint8Array | Float32Array>(array: T, needed: number): T {
-  if (needed <= array.length) return array
-  const bigger = new (array.constructor as new (n: number) => T)(Math.max(needed, array.length * 2))
-  bigger.set(array)
-  return bigger
+/** The row of a feature hash in an open-addressing table (slotRow holds row + 1; 0 is an empty slot), or -1. */
+function findRow(slotHash: Uint32Array, slotRow: Uint32Array, hash: number): number {
+  const mask = slotHash.length - 1
+  for (let s = hash & mask; slotRow[s] !== 0; s = (s + 1) & mask) if (slotHash[s] === hash) return slotRow[s]! - 1
+  return -1
 }
 
 /**
@@ -116,8 +117,8 @@ function featureCounter(
     slotRow[s] = row + 1
   }
   const rowFor = (hash: number): number => {
-    const mask = slotHash.length - 1
-    for (let s = hash & mask; slotRow[s] !== 0; s = (s + 1) & mask) if (slotHash[s] === hash) return slotRow[s]! - 1
+    const found = findRow(slotHash, slotRow, hash)
+    if (found >= 0) return found
     if ((rows + 1) * 2 > slotHash.length) {
       const [oldHash, oldRow] = [slotHash, slotRow]
       slotHash = new Uint32Array(oldHash.length * 2)
@@ -238,11 +239,7 @@ export function ngramModelBuilder(
 function modelOf(languages: readonly string[], counted: ReturnType<ReturnType<typeof featureCounter>['compacted']>, { maxN, lambda, wordWeight }: NgramOptions): NgramModel {
   const index = new Map(languages.map((l, i) => [l, i]))
   const { totals, featureCount, rowStart, entryLanguage, entryCount, rowSum, slotHash, slotRow } = counted
-  const mask = slotHash.length - 1
-  const find = (hash: number): number => {
-    for (let s = hash & mask; slotRow[s] !== 0; s = (s + 1) & mask) if (slotHash[s] === hash) return slotRow[s]! - 1
-    return -1
-  }
+  const find = (hash: number) => findRow(slotHash, slotRow, hash)
   let pooledTotal = featureCount
   for (const t of totals) pooledTotal += t
 
