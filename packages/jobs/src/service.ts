@@ -425,9 +425,8 @@ export function createJobService(options: JobServiceOptions): JobService {
     const entries = parsed.entries.filter((entry) => entry.translatable)
     let source = checked.source
     if (source === 'auto') {
-      await translator.prepareDetection?.()
       try {
-        source = detectSource(translator, entries)
+        source = await detectSource(translator, entries)
       } catch (error) {
         // The worker fails such a job (and refunds it all); a quote cannot be made without a source.
         if (purpose === 'quote') throw new JobError('JOB_INVALID_LANGUAGE', (error as Error).message, { cause: error })

@@ -222,7 +222,7 @@ export function createRoutedEngine(translators: readonly Translator[], options: 
     prepareDetection: () => localDetector().prepare(),
 
     async detectAsync(text, opts = {}) {
-      if (typeof text === 'string' && text.trim() !== '' && codes().length > 0) await localDetector().prepare()
+      await localDetector().prepare()
       const local = engine.detect(text)
       if (local.confidence >= threshold && local.language !== 'und') return { ...local, engine: 'local' }
       const remote = await router.detect(text, opts)

@@ -102,8 +102,12 @@ export async function parseUpload(
   return parsed
 }
 
-/** The source language of `auto` jobs, detected from a sample of the file's texts. */
-export function detectSource(translator: Pick<JobTranslator, 'detect'>, entries: readonly FormatEntry[]): string {
+/**
+ * The source language of `auto` jobs, detected from a sample of the file's texts (after the
+ * translator has readied its detection without holding the event loop).
+ */
+export async function detectSource(translator: Pick<JobTranslator, 'detect' | 'prepareDetection'>, entries: readonly FormatEntry[]): Promise<string> {
+  await translator.prepareDetection?.()
   let sample = ''
   for (const entry of entries) {
     if (sample.length >= SAMPLE_CHARS) break
@@ -217,8 +221,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
   // formats: the file's message syntax (vue-i18n) shapes what prepare protects and escapes
   const syntax = parsed.syntax
 
-  if (job.source_language === 'auto') await translator.prepareDetection?.()
-  const source = job.source_language === 'auto' ? detectSource(translator, entries) : job.source_language
+  const source = job.source_language === 'auto' ? await detectSource(translator, entries) : job.source_language
   const memory = ctx.memory
   const glossary = await loadGlossary(memory, job, { source, targets: job.target_languages })
   const engineFor = ctx.memoryEngineFor ?? (() => 'apertium')
