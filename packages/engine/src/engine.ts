@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { createPipelinePool, defaultMaxPipelines } from './apertium/pool.js'
+import type { StageScheduling } from './apertium/supervisor.js'
 import { decodeSegment, encodeSegment, validateSegment } from './apertium/stream.js'
 import { createLru } from './cache.js'
 import { createDetector, type Detection } from './detect.js'
@@ -36,6 +37,12 @@ export interface EngineOptions {
   minTextsPerFlush?: number
   /** The longest a text waits for others to share its flush while flushes are under way. Default: 6 */
   batchWaitMs?: number
+  /**
+   * `batch`: the Apertium stages run under Linux's SCHED_BATCH where the machine allows it
+   * (no wake-up preemption between them: +3 to +5 % throughput under load, BENCHMARKS.md);
+   * `default`: under the policy the server has. Default: 'batch'
+   */
+  stageScheduling?: StageScheduling
   /**
    * Most pipelines per direction; a further one starts when the direction's pipelines are busy
    * and `maxPipelines` leaves room, and each text goes to the one owing the fewest. Default:
@@ -179,6 +186,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       maxFlushesInFlight: options.maxFlushesInFlight,
       minTextsPerFlush: options.minTextsPerFlush,
       batchWaitMs: options.batchWaitMs,
+      stageScheduling: options.stageScheduling,
     },
   })
   let closed = false

@@ -13,7 +13,7 @@ export type { Segment, SegmentPart, InlineToken } from './segment.js'
 export { isInlineToken } from './segment.js'
 export { createApertiumPipeline, nextFlushState } from './apertium/pipeline.js'
 export type {
-  ApertiumPipeline, ApertiumPipelineOptions, FlushEvent, FlushState, PipelineTransition, ProcessEvent, ProcessState,
+  ApertiumPipeline, ApertiumPipelineOptions, FlushEvent, FlushState, PipelineTransition, ProcessEvent, ProcessState, StageScheduling,
 } from './apertium/pipeline.js'
 export { nextProcessState } from './apertium/supervisor.js'
 export { createPipelinePool, defaultMaxPipelines, defaultPipelinesPerDirection } from './apertium/pool.js'

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
@@ -24,6 +25,15 @@ function alive(pid: number): boolean {
     return false
   }
 }
+
+/** A process's scheduling policy from /proc (field 41 of stat): 0 SCHED_OTHER, 3 SCHED_BATCH. */
+function policy(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3])
+}
+const SCHED_OTHER = 0
+const SCHED_BATCH = 3
+const canBatch = process.platform === 'linux' && spawnSync('chrt', ['-b', '0', 'true']).status === 0
 
 /** Records the transitions of one pipeline as `machine:from>to(event)`. */
 function recorder() {
@@ -90,6 +100,19 @@ describe('apertium pipeline with a fake stage', () => {
     expect(await pipeline.translate('Hello there.')).toBe('Hello there.')
     expect(pipeline.state).toEqual({ process: 'running', flush: 'idle' })
     expect(r.seen).toEqual(['flush:idle>flowing(submit)', 'process:stopped>running(start)', 'flush:flowing>idle(caught-up)'])
+  })
+
+  test.runIf(canBatch)('runs its stages under SCHED_BATCH by default, under the inherited policy when asked', async () => {
+    pair = fakePair()
+    pipeline = createApertiumPipeline(pair.mode)
+    expect(await pipeline.translate('Batch.')).toBe('Batch.')
+    expect(policy(process.pid)).toBe(SCHED_OTHER)
+    expect(pipeline.processIds().map(policy)).toEqual([SCHED_BATCH])
+    await pipeline.close()
+
+    pipeline = createApertiumPipeline(pair.mode, { stageScheduling: 'default' })
+    expect(await pipeline.translate('Default.')).toBe('Default.')
+    expect(pipeline.processIds().map(policy)).toEqual([SCHED_OTHER])
   })
 
   test('stops its processes only when nothing is outstanding, and starts again on the next text', async () => {

@@ -28,9 +28,9 @@
 import { readFileSync } from 'node:fs'
 import { EngineError } from '../errors.js'
 import { hasWordBoundBlanks, supportsWordBound } from './mode.js'
-import { createProcessSupervisor, type ProcessEvent, type ProcessExit, type ProcessState } from './supervisor.js'
+import { createProcessSupervisor, type ProcessEvent, type ProcessExit, type ProcessState, type StageScheduling } from './supervisor.js'
 
-export type { ProcessEvent, ProcessState } from './supervisor.js'
+export type { ProcessEvent, ProcessState, StageScheduling } from './supervisor.js'
 
 /**
  * - `idle`: nothing queued, nothing owed.
@@ -86,6 +86,12 @@ export interface ApertiumPipelineOptions {
    * helpers are installed and the mode has a separate bilingual stage. Default: true
    */
   wordBound?: boolean
+  /**
+   * `batch`: the stages run under Linux's SCHED_BATCH where the machine allows it (no wake-up
+   * preemption between them; see supervisor.ts); `default`: under the policy they inherit.
+   * Default: 'batch'
+   */
+  stageScheduling?: StageScheduling
   /**
    * Stage exits in a row with no answer in between after which every waiting text is
    * rejected with ENGINE_UNAVAILABLE (a pair whose data is missing dies on every start).
@@ -216,7 +222,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
     onExit: (exit) => fail('died', exit),
     onDrain: () => pump(),
     onTransition: (from, to, event) => onTransition?.({ machine: 'process', from, to, event }),
-  })
+  }, options.stageScheduling)
 
   /** The one place `state` changes. */
   function transition(event: FlushEvent) {
