@@ -7,10 +7,12 @@ import { createServices } from './services.js'
 async function main(): Promise<void> {
   const config = configFromEnv()
   // One pino logger for the routes and the job engine (its lease, queue, webhook and refund
-  // errors). Lines go to stdout asynchronously: a write is handed to libuv's thread pool, and
-  // lines logged meanwhile join the next write, so the event loop never waits on stdout (pino
-  // writes what is still buffered synchronously when the process exits).
-  const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false }))
+  // errors). Each line is one write(2) to stdout as it is logged (pino's default): nothing
+  // is held in memory for a crash to lose, and under load it is cheaper than handing each
+  // write to libuv's thread pool (`sync: false`: the server's CPU per request −5 to −10 %,
+  // BENCHMARKS.md, "Log lines written synchronously"). A reader of stdout that stops
+  // reading blocks the server once the pipe is full, as with any synchronous logger.
+  const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: true }))
   const services = createServices(config, { logger })
   await services.ready()
   services.jobs.startWorker()
