@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { classifyModeFile, createEngine, createRouter, normalizeCode, readModesFolder, type Direction } from '@verso/engine'
+import { classifyModeFile, createEngine, createRouter, normalizeCode, readModesFolder, repairDataPaths, type Direction } from '@verso/engine'
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/modes', import.meta.url))
 const REAL = '/usr/share/apertium/modes'
@@ -64,6 +66,44 @@ describe('mode file classification', () => {
     expect(files.filter((f) => f.kind === 'skipped').map((f) => f.file).sort()).toEqual(
       ['Cyrl-Latn.mode', 'README', 'eng-cat_iec2017.mode', 'eng-spa-morph.mode', 'eng-spa-tagger.mode', 'hbs-mkd-pretransfer.mode', 'nno-nno_e.mode', 'spa-eng-biltrans.mode'],
     )
+  })
+
+  test("finds a pair's data in the folder named the other way round, and leaves out a mode whose data is missing", () => {
+    const root = mkdtempSync(join(tmpdir(), 'verso-modes-'))
+    try {
+      // as Debian installs apertium-eo-ca: data under apertium-ca-eo/, the mode pointing at apertium-eo-ca/
+      mkdirSync(join(root, 'apertium-ca-eo'))
+      writeFileSync(join(root, 'apertium-ca-eo', 'ca-eo.automorf.bin'), '')
+      const modes = join(root, 'modes')
+      mkdirSync(modes)
+      writeFileSync(join(modes, 'ca-eo.mode'), `lt-proc '${root}/apertium-eo-ca/ca-eo.automorf.bin'\n`)
+      writeFileSync(join(modes, 'es-eo.mode'), `lt-proc '${root}/apertium-eo-es/es-eo.automorf.bin'\n`)
+
+      const repaired = repairDataPaths(`lt-proc '${root}/apertium-eo-ca/ca-eo.automorf.bin' | lt-proc $1 '${root}/apertium-eo-ca/ca-eo.autogen.bin'`)
+      expect(repaired.text).toBe(`lt-proc '${root}/apertium-ca-eo/ca-eo.automorf.bin' | lt-proc $1 '${root}/apertium-eo-ca/ca-eo.autogen.bin'`)
+      expect(repaired.missing).toEqual([`${root}/apertium-eo-ca/ca-eo.autogen.bin`])
+
+      const { directions: found, files } = readModesFolder(modes)
+      expect(found.map((d) => d.name)).toEqual(['ca-eo'])
+      expect(files.find((f) => f.file === 'es-eo.mode')).toMatchObject({
+        kind: 'skipped', reason: `its data is not installed: ${root}/apertium-eo-es/es-eo.automorf.bin`,
+      })
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+
+  test.skipIf(!existsSync(`${REAL}/ca-eo.mode`) || !existsSync(`${REAL}/es-eo.mode`))('translates ca→eo and es→eo, whose Debian mode files point at a folder that does not exist', async () => {
+    const engine = createEngine()
+    try {
+      const [ca] = await engine.translate(['La casa és gran.'], { source: 'ca', target: 'eo' })
+      const [es] = await engine.translate(['La casa es grande.'], { source: 'es', target: 'eo' })
+      expect(ca!.segment).toBe('La domo estas granda.')
+      expect(es!.segment).toBe('La domo estas granda.')
+      expect(engine.route('es', 'eo')?.route).toEqual(['es', 'eo'])
+    } finally {
+      await engine.close()
+    }
   })
 
   test('a missing folder has no directions', () => {

@@ -4,9 +4,10 @@
  * reason (a stage or alternative mode such as `eo-en-bytecode`, an orthographic variant
  * without a BCP 47 code such as `cat_iec2017`).
  */
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ISO_639_3_TO_1 } from '../languages.js'
+import { repairDataPaths } from './mode.js'
 
 export interface Direction {
   source: string
@@ -73,7 +74,9 @@ export function classifyModeFile(file: string): ModeFile {
 
 /**
  * The directions of `modesDir` (each source → target once; the first mode in name order wins
- * a tie) and what was skipped. A missing folder has no directions.
+ * a tie) and what was skipped. A mode whose data files are missing (after `repairDataPaths`)
+ * is skipped with the first missing path as its reason, so no route goes through a direction
+ * that cannot run. A missing folder has no directions.
  */
 export function readModesFolder(modesDir: string): { directions: Direction[]; files: ModeFile[] } {
   let names: string[]
@@ -90,9 +93,22 @@ export function readModesFolder(modesDir: string): { directions: Direction[]; fi
     const key = `${classified.source}>${classified.target}`
     const earlier = byPair.get(key)
     if (earlier) return { file, kind: 'skipped', reason: `${earlier} already serves ${classified.source}→${classified.target}` }
+    const missing = missingDataFile(join(modesDir, file))
+    if (missing) return { file, kind: 'skipped', reason: `its data is not installed: ${missing}` }
     byPair.set(key, classified.name)
     directions.push({ source: classified.source, target: classified.target, mode: join(modesDir, file), name: classified.name })
     return classified
   })
   return { directions, files }
+}
+
+/** The first data file a mode names that exists nowhere, or null (also null when the mode cannot be read: its pipeline reports that). */
+function missingDataFile(modeFile: string): string | null {
+  let text: string
+  try {
+    text = readFileSync(modeFile, 'utf8')
+  } catch {
+    return null
+  }
+  return repairDataPaths(text).missing[0] ?? null
 }

@@ -7,9 +7,9 @@
  * detach before the generator), so inline tags move with their words.
  */
 import { execFileSync } from 'node:child_process'
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { delimiter, join } from 'node:path'
+import { basename, delimiter, dirname, join } from 'node:path'
 
 const NO_FLUSH_FLAG = /^\s*(vislcg3|cg-mwesplit|hfst-tokeni[sz]e|divvun-suggest)\b/
 
@@ -53,7 +53,33 @@ export function buildPipelineStages(modeText: string, wordBound: boolean, setsDe
 }
 
 export function readModeStages(modeFile: string, wordBound: boolean): string[] {
-  return buildPipelineStages(readFileSync(modeFile, 'utf8'), wordBound, grammarSetsDependencies)
+  return buildPipelineStages(repairDataPaths(readFileSync(modeFile, 'utf8')).text, wordBound, grammarSetsDependencies)
+}
+
+/** A pair's data folder, `apertium-eo-ca`: its two language parts. */
+const PAIR_FOLDER = /^apertium-([^-/]+)-([^-/]+)$/
+
+/**
+ * A mode file's data paths (the quoted absolute ones), each made to exist where it can.
+ * Debian's apertium-eo-ca and apertium-eo-es install their data under
+ * `/usr/share/apertium/apertium-ca-eo/` and `…/apertium-es-eo/`, while their `ca-eo.mode` and
+ * `es-eo.mode` point at `apertium-eo-ca/` and `apertium-eo-es/`: every ca→eo and es→eo text
+ * failed with "can't stat file". A quoted path that does not exist is looked for in the folder
+ * of the same pair named the other way round; `missing` lists the paths found in neither (the
+ * direction cannot run: readModesFolder leaves it out).
+ */
+export function repairDataPaths(modeText: string, exists: (path: string) => boolean = existsSync): { text: string; missing: string[] } {
+  const missing: string[] = []
+  const text = modeText.replace(/'(\/[^']+)'/g, (quoted, path: string) => {
+    if (exists(path)) return quoted
+    const folder = dirname(path)
+    const pair = PAIR_FOLDER.exec(basename(folder))
+    const swapped = pair ? join(dirname(folder), `apertium-${pair[2]}-${pair[1]}`, path.slice(folder.length + 1)) : null
+    if (swapped && exists(swapped)) return `'${swapped}'`
+    missing.push(path)
+    return quoted
+  })
+  return { text, missing }
 }
 
 const dependencyGrammars = new Map<string, boolean>()
