@@ -409,3 +409,17 @@ describe.skipIf(!haveApertium || !existsSync('/usr/share/apertium/modes/hbs-mkd.
     }
   })
 })
+
+describe.skipIf(!haveApertium || !existsSync('/usr/share/apertium/modes/rus-ukr.mode'))('engine through rus-ukr, whose tagger crashes on unseen ambiguity classes', () => {
+  test('ru→uk translates a sentence that makes apertium-tagger crash, through the first-reading fallback', async () => {
+    const engine = createEngine({ pipelinesPerDirection: 1 })
+    try {
+      // "большой" here is ambiguous between readings the rus-ukr HMM model never saw together (SIGSEGV)
+      const [crashing, ordinary] = await engine.translate(['Дом большой, и кошка спит в саду.', 'Кошка спит в саду.'], { source: 'ru', target: 'uk' })
+      expect(String(crashing!.segment)).toMatch(/^Дім велик\S*, і кішка спить у саду\.$/)
+      expect(ordinary!.segment).toBe('Кішка спить у саду.')
+    } finally {
+      await engine.close()
+    }
+  })
+})

@@ -1,11 +1,14 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
   createApertiumPipeline, encodeSegment, escapeStream, nextFlushState, nextProcessState,
   type ApertiumPipeline, type FlushEvent, type FlushState, type PipelineTransition, type ProcessEvent, type ProcessState, type SegmentPart,
 } from '@verso/engine'
 import { fakePair, type FakePair } from './fake-apertium.js'
+import { FIRST_READING } from '../src/apertium/mode.js'
 
 const MODE = '/usr/share/apertium/modes/eng-spa.mode'
 
@@ -155,6 +158,57 @@ describe('apertium pipeline with a fake stage', () => {
     expect(r.seen.some((t) => t === 'flush:isolating>flowing(isolated)' || t === 'flush:isolating>idle(caught-up)')).toBe(true)
     expect(p.state.flush).toBe('idle')
     expect(p.starts).toBe(3) // first run, restart after the batch hung, restart after the retry hung
+  })
+
+  test('a text that crashes the tagger alone is translated by the first-reading fallback, and the others as usual', async () => {
+    // a stand-in `apertium-tagger` on PATH that echoes each flush and crashes on one holding CRASH
+    const bin = mkdtempSync(join(tmpdir(), 'verso-fake-tagger-'))
+    writeFileSync(join(bin, 'apertium-tagger'), `#!/usr/bin/env node
+let buffer = ''
+process.stdin.setEncoding('utf8')
+process.stdin.on('data', (data) => {
+  buffer += data
+  let at
+  while ((at = buffer.indexOf('\\0')) >= 0) {
+    const chunk = buffer.slice(0, at)
+    buffer = buffer.slice(at + 1)
+    if (chunk.includes('CRASH')) process.kill(process.pid, 'SIGSEGV')
+    process.stdout.write(chunk + '\\0')
+  }
+})
+`)
+    chmodSync(join(bin, 'apertium-tagger'), 0o755)
+    const path = process.env.PATH
+    process.env.PATH = `${bin}:${path}`
+    try {
+      pair = fakePair()
+      writeFileSync(pair.mode, `${readFileSync(pair.mode, 'utf8').trim()} | apertium-tagger -g $2 model.prob\n`)
+      pipeline = createApertiumPipeline(pair.mode)
+      const p = pipeline
+      const answers = await Promise.all(['One.', 'CRASH here.', 'Two.'].map((text) => p.translate(text)))
+      expect(answers).toEqual(['One.', 'CRASH here.', 'Two.'])
+      expect(p.fallbackTexts).toBe(1)
+      // a second such text is not taken for a pipeline that cannot run
+      expect(await p.translate('CRASH again.')).toBe('CRASH again.')
+      expect(p.fallbackTexts).toBe(2)
+      expect(await p.translate('Three.')).toBe('Three.')
+      expect(p.state.flush).toBe('idle')
+      const pids = p.processIds()
+      expect(pids.length).toBe(4) // two stages, and the fallback's two (the fake one and the first-reading filter)
+      await p.close()
+      await expect.poll(() => pids.some(alive)).toBe(false)
+    } finally {
+      process.env.PATH = path
+      rmSync(bin, { recursive: true, force: true })
+    }
+  })
+
+  test('the first-reading filter keeps the first reading of each word, escapes respected', () => {
+    const run = (stream: string) => execFileSync('sh', ['-c', FIRST_READING], { input: `${stream}\0`, encoding: 'utf8' })
+    expect(run('^Дом/Дом<n><m><nn><sg><nom>$ ^большой/большой<adj><f><sg><gen>/большой<adj><m><sg><nom>$^./.<sent>$[v:1]'))
+      .toBe('^Дом<n><m><nn><sg><nom>$ ^большой<adj><f><sg><gen>$^.<sent>$[v:1]\0')
+    expect(run('^a\\/b/a\\/b<n>/x<v>$ ^take out/take<vblex># out<inf>$ ^qux/*qux$'))
+      .toBe('^a\\/b<n>$ ^take<vblex># out<inf>$ ^*qux$\0')
   })
 
   test('rejects with ENGINE_TIMEOUT when the text hangs alone, on its retry too', async () => {

@@ -52,8 +52,36 @@ export function buildPipelineStages(modeText: string, wordBound: boolean, setsDe
   return stages
 }
 
-export function readModeStages(modeFile: string, wordBound: boolean): string[] {
-  return buildPipelineStages(repairDataPaths(readFileSync(modeFile, 'utf8')).text, wordBound, grammarSetsDependencies)
+export function readModeStages(modeFile: string, wordBound: boolean, disambiguation: Disambiguation = 'tagger'): string[] {
+  const stages = buildPipelineStages(repairDataPaths(readFileSync(modeFile, 'utf8')).text, wordBound, grammarSetsDependencies)
+  return disambiguation === 'first-reading' ? stages.map((stage) => (HMM_TAGGER.test(stage) ? FIRST_READING : stage)) : stages
+}
+
+/**
+ * `tagger`: the mode's part-of-speech tagger chooses among a word's readings; `first-reading`:
+ * its first remaining reading is taken instead (the fallback for texts that crash the tagger).
+ */
+export type Disambiguation = 'tagger' | 'first-reading'
+
+const HMM_TAGGER = /^apertium-tagger -z -g\b/
+
+/**
+ * Keeps the first reading of each lexical unit (`^surface/r1/r2$` → `^r1$`, as the tagger
+ * writes its choice), escapes (`\/`, `\$`) respected. Why: the HMM taggers of Debian's
+ * apertium-rus-ukr (both directions) and of rus-bel crash (SIGSEGV/SIGABRT) on ambiguity
+ * classes their model never saw: a third of 200 Russian and Ukrainian interface and CLDR
+ * strings (65, 66 and 66 of 200) had no translation at all. A worse choice of reading
+ * for the few ambiguous words beats no translation.
+ */
+export const FIRST_READING = "sed -u -E -z 's/\\^((\\\\.|[^/$\\\\^])*)\\/((\\\\.|[^/$\\\\^])*)(\\/(\\\\.|[^/$\\\\^])*)*\\$/^\\3$/g'"
+
+/** Whether a mode's pipeline has an HMM tagger stage (the `first-reading` variant differs from it). */
+export function hasTaggerStage(modeFile: string): boolean {
+  try {
+    return parseModeStages(readFileSync(modeFile, 'utf8')).some((stage) => HMM_TAGGER.test(stage))
+  } catch {
+    return false
+  }
 }
 
 /** A pair's data folder, `apertium-eo-ca`: its two language parts. */

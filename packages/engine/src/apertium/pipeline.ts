@@ -24,10 +24,16 @@
  * meanwhile. A text whose retry fails too is rejected; the others are answered. So a text that
  * hangs Apertium fails alone, after about two `flushTimeoutMs`, and the texts that shared its
  * flush are late, not lost. A text is never answered with another one's output.
+ *
+ * A text whose retry alone kills a stage again, in a mode with an HMM tagger, goes to this
+ * pipeline's fallback: the same mode with the tagger replaced by the first reading of each
+ * word (mode.ts, FIRST_READING), started on first need and stopped and closed with this one.
+ * Debian's rus-ukr, ukr-rus and rus-bel taggers crash on a third of real strings; those texts
+ * are translated instead of failing. A text the fallback cannot translate either fails.
  */
 import { readFileSync } from 'node:fs'
 import { EngineError } from '../errors.js'
-import { hasWordBoundBlanks, supportsWordBound } from './mode.js'
+import { hasTaggerStage, hasWordBoundBlanks, supportsWordBound, type Disambiguation } from './mode.js'
 import { createProcessSupervisor, type ProcessEvent, type ProcessExit, type ProcessState, type StageScheduling } from './supervisor.js'
 
 export type { ProcessEvent, ProcessState, StageScheduling } from './supervisor.js'
@@ -98,6 +104,11 @@ export interface ApertiumPipelineOptions {
    * Hangs do not count: they are pinned on texts by isolation. Default: 3
    */
   maxConsecutiveFailures?: number
+  /**
+   * `tagger`: as the mode says, with the first-reading fallback for texts that crash the
+   * tagger (above); `first-reading`: the fallback itself (no further fallback). Default: 'tagger'
+   */
+  disambiguation?: Disambiguation
   /** Called on every state change of the process supervisor and of the flush scheduler. */
   onTransition?: (transition: PipelineTransition) => void
 }
@@ -120,12 +131,14 @@ export interface ApertiumPipeline {
    * Returns whether it stopped them.
    */
   stop(): boolean
-  /** Process ids of the running stages, in pipeline order; empty when not running. */
+  /** Process ids of the running stages, in pipeline order (then the fallback's, once started); empty when not running. */
   processIds(): number[]
   /** How many times the processes were (re)started. */
   readonly starts: number
   /** Null flushes written so far (retries included), and the texts they held: texts ÷ flushes is the batching achieved. */
   readonly flushes: { count: number; texts: number }
+  /** Texts answered by the first-reading fallback (see above) since the pipeline was made. */
+  readonly fallbackTexts: number
   /** The two state machines' current states. */
   readonly state: { process: ProcessState; flush: FlushState }
   /** Texts submitted and not yet answered, rejected or aborted. */
@@ -217,12 +230,27 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
   const suspects: Unit[] = [] // texts of failed flushes, retried alone
   const inflight: Unit[][] = [] // flushes written and not yet answered, oldest first
 
+  const disambiguation = options.disambiguation ?? 'tagger'
   const processes = createProcessSupervisor(modeFile, wordBound, {
     onData,
     onExit: (exit) => fail('died', exit),
     onDrain: () => pump(),
     onTransition: (from, to, event) => onTransition?.({ machine: 'process', from, to, event }),
-  }, options.stageScheduling)
+  }, { scheduling: options.stageScheduling, disambiguation })
+  /** The first-reading variant, started for the first text that crashes the tagger; null until then. */
+  let fallback: ApertiumPipeline | null = null
+  let fallbackTexts = 0
+  const canFallBack = disambiguation === 'tagger' && hasTaggerStage(modeFile)
+
+  /** Translates a text that killed the stages alone through the first-reading variant. */
+  function handToFallback(unit: Unit) {
+    fallback ??= createApertiumPipeline(modeFile, { ...options, disambiguation: 'first-reading', onTransition: undefined })
+    fallback.translate(unit.stream, { signal: unit.signal }).then(
+      // the stages' deaths were this text's: they do not count towards `maxConsecutiveFailures`
+      (value) => { fallbackTexts++; consecutiveExits = 0; settle(unit, { value }) },
+      (error: EngineError) => settle(unit, { error }),
+    ).finally(() => { catchUp(); pump() })
+  }
 
   /** The one place `state` changes. */
   function transition(event: FlushEvent) {
@@ -313,6 +341,10 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
       if (unit.settled) continue
       if (unit.attempts >= 2) {
         // Its retry was alone in the pipeline: the failure is this text's own.
+        if (reason === 'died' && canFallBack && !exit?.broken) {
+          handToFallback(unit)
+          continue
+        }
         settle(unit, {
           error: reason === 'hung'
             ? new EngineError('ENGINE_TIMEOUT', `Apertium pipeline ${modeFile} stopped answering on this text`)
@@ -413,6 +445,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
     wordBound,
     get starts() { return processes.starts },
     get flushes() { return { ...flushes } },
+    get fallbackTexts() { return fallbackTexts },
     get state() { return { process: processes.state, flush: state } },
     get outstanding() { return outstanding },
     translate(stream, opts = {}) {
@@ -448,10 +481,11 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
       armWatchdog(false)
       buffer = ''
       processes.stop()
+      fallback?.stop()
       return true
     },
     processIds() {
-      return processes.processIds()
+      return [...processes.processIds(), ...(fallback?.processIds() ?? [])]
     },
     async close() {
       if (state !== 'closed') {
@@ -462,7 +496,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
         if (batchTimer) clearTimeout(batchTimer)
         batchTimer = null
       }
-      await processes.close()
+      await Promise.all([processes.close(), fallback?.close()])
     },
   }
 }

@@ -8,7 +8,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { EngineError } from '../errors.js'
-import { readModeStages } from './mode.js'
+import { readModeStages, type Disambiguation } from './mode.js'
 
 /**
  * - `stopped`: no process (never started, killed, or a stage exited).
@@ -96,7 +96,12 @@ export function batchSchedulingPrefix(): string {
   return batchPrefix
 }
 
-export function createProcessSupervisor(modeFile: string, wordBound: boolean, hooks: SupervisorHooks, scheduling: StageScheduling = 'batch'): ProcessSupervisor {
+export function createProcessSupervisor(
+  modeFile: string,
+  wordBound: boolean,
+  hooks: SupervisorHooks,
+  { scheduling = 'batch', disambiguation = 'tagger' }: { scheduling?: StageScheduling; disambiguation?: Disambiguation } = {},
+): ProcessSupervisor {
   let state: ProcessState = 'stopped'
   let stages: string[] | undefined
   let children: ChildProcess[] = []
@@ -153,7 +158,7 @@ export function createProcessSupervisor(modeFile: string, wordBound: boolean, ho
     start() {
       if (state !== 'stopped') return
       try {
-        stages ??= readModeStages(modeFile, wordBound)
+        stages ??= readModeStages(modeFile, wordBound, disambiguation)
       } catch (cause) {
         throw new EngineError('ENGINE_UNAVAILABLE', `Cannot read the Apertium mode file ${modeFile}`, { cause })
       }
