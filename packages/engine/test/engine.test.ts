@@ -423,3 +423,65 @@ describe.skipIf(!haveApertium || !existsSync('/usr/share/apertium/modes/rus-ukr.
     }
   })
 })
+
+describe.skipIf(!haveApertium)('every installed direction', () => {
+  // One sentence per source language, with two inline tags around its 2nd and 5th words:
+  // languages English reaches get the English sentence's translation, the others (islands and
+  // languages no route from English reaches) a sentence of their own.
+  const open1: InlineToken = { id: '1', kind: 'open' }
+  const close1: InlineToken = { id: '1', kind: 'close' }
+  const open2: InlineToken = { id: '2', kind: 'open' }
+  const close2: InlineToken = { id: '2', kind: 'close' }
+  const tagged = (sentence: string): SegmentPart[] => {
+    const w = sentence.split(' ')
+    return [`${w[0]} `, open1, w[1]!, close1, ` ${w.slice(2, 4).join(' ')} `, open2, w[4]!, close2, ` ${w.slice(5).join(' ')}`]
+  }
+  const own: Record<string, string> = {
+    af: 'Die huis is groot en die kat slaap in die tuin.', be: 'Дом вялікі, і кот спіць у садзе.',
+    br: "Bras eo an ti hag ar c'hazh a gousk el liorzh.", da: 'Huset er stort, og katten sover i haven.',
+    eu: 'Etxea handia da eta katua lorategian lo dago.', hi: 'घर बड़ा है और बिल्ली बगीचे में सोती है।',
+    id: 'Rumah itu besar dan kucing tidur di kebun.', is: 'Húsið er stórt og kötturinn sefur í garðinum.',
+    ms: 'Rumah itu besar dan kucing tidur di taman.', nb: 'Huset er stort og katten sover i hagen.',
+    nl: 'Het huis is groot en de kat slaapt in de tuin.', nn: 'Huset er stort og katten søv i hagen.',
+    pl: 'Dom jest duży, a kot śpi w ogrodzie.', ro: 'Casa este mare și pisica doarme în grădină.',
+    ru: 'Дом большой, и кошка спит в саду.', sv: 'Huset är stort och katten sover i trädgården.',
+    szl: 'Dōm je srogi, a kot śpi we zegrodzie.', uk: 'Будинок великий, і кіт спить у саду.',
+    ur: 'گھر بڑا ہے اور بلی باغ میں سوتی ہے۔',
+  }
+  const english = tagged('The house is big and the cat sleeps in the garden.')
+
+  test('translates a tagged sentence through each direct direction: both inline tags kept, each opening before its closing, no engine marks', async () => {
+    const engine = createEngine({ idleMs: 2000, cacheSize: 0 })
+    try {
+      const direct = new Map(engine.pairs().filter((p) => p.route.length === 2).map((p) => [p.modes[0]!, p]))
+      expect(direct.size).toBeGreaterThan(0) // 104 with every Debian pair installed (the set-up's default)
+      const sources = new Map<string, readonly SegmentPart[]>()
+      const problems: string[] = []
+      for (const pair of direct.values()) {
+        const base = pair.source.split('-')[0]!
+        let source = sources.get(pair.source)
+        if (!source) {
+          if (own[base]) source = tagged(own[base])
+          else if (base === 'en') source = english
+          else source = (await engine.translate([english], { source: 'en', target: pair.source }))[0]!.segment as SegmentPart[]
+          sources.set(pair.source, source)
+        }
+        try {
+          const [result] = await engine.translate([source], { source: pair.source, target: pair.target })
+          const parts = result!.segment as readonly SegmentPart[]
+          const order = tokensOf(parts).map((t) => `${t.id}${t.kind}`)
+          const text = parts.filter((p): p is string => typeof p === 'string').join('')
+          const inOrder = order.indexOf('1open') < order.indexOf('1close') && order.indexOf('2open') < order.indexOf('2close')
+          if (order.length !== 4 || !inOrder || text.trim() === '' || /\[v:|[\^$\0]|[@#*]\p{L}/u.test(text)) {
+            problems.push(`${pair.source}→${pair.target}: ${JSON.stringify(parts)}`)
+          }
+        } catch (error) {
+          problems.push(`${pair.source}→${pair.target}: ${(error as EngineError).code} ${(error as Error).message}`)
+        }
+      }
+      expect(problems).toEqual([])
+    } finally {
+      await engine.close()
+    }
+  }, 300_000)
+})
