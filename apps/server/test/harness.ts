@@ -27,11 +27,16 @@ let accounts = 0
  * The real service in-process: Apertium engine, SQLite metering and jobs in a temporary
  * DATA_DIR, in-memory rate limiter. Only the socket is missing (`app.inject()`).
  */
-export async function createHarness(options: { rateLimit?: number; engine?: Engine; worker?: boolean } = {}): Promise<Harness> {
+/**
+ * `rateLimitClock`: the rate limiter's clock. Its windows are aligned to whole minutes, so a
+ * test that counts requests within one window gives a fixed clock: with the real one, a test
+ * running across a minute boundary saw its 4th request of 3 allowed answer 200.
+ */
+export async function createHarness(options: { rateLimit?: number; rateLimitClock?: () => number; engine?: Engine; worker?: boolean } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'verso-server-test-'))
   const engine = options.engine ?? createEngine()
   const metering = createMetering({ driver: sqliteStore({ path: join(dataDir, 'verso.db') }) })
-  const rateLimiter = createRateLimiter({ limit: options.rateLimit ?? 10_000 })
+  const rateLimiter = createRateLimiter({ limit: options.rateLimit ?? 10_000, ...(options.rateLimitClock ? { now: options.rateLimitClock } : {}) })
   const memoryStore = sqliteMemoryStore({ path: join(dataDir, 'verso.db') })
   const jobs = createJobService({
     store: sqliteJobStore({ path: join(dataDir, 'jobs.db') }),
