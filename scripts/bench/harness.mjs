@@ -122,10 +122,10 @@ export async function load(mode, port, connections, seconds, apiKey = '') {
  */
 export async function startRawPipeline(modeFile = '/usr/share/apertium/modes/eng-spa.mode') {
   // The root package does not depend on the workspace packages: import the built engine by path.
-  const { buildPipelineStages, parseModeStages } = await import(join(root, 'packages/engine/dist/index.js'))
+  const { buildPipelineStages, modeTraits } = await import(join(root, 'packages/engine/dist/index.js'))
   const modeText = readFileSync(modeFile, 'utf8')
   const installed = ['apertium-wblank-attach', 'apertium-wblank-detach'].every((bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0)
-  const wordBound = installed && parseModeStages(modeText).some((stage) => /^lt-proc -z (-[a-z] )*-b\b/.test(stage))
+  const wordBound = installed && modeTraits(modeText).wordBound
   const child = start('sh', ['-c', buildPipelineStages(modeText, wordBound).join(' | ')], { stdio: ['pipe', 'pipe', 'inherit'] })
   let lines = 0
   let flushes = 0

@@ -75,14 +75,6 @@ const HMM_TAGGER = /^apertium-tagger -z -g\b/
  */
 export const FIRST_READING = "sed -u -E -z 's/\\^((\\\\.|[^/$\\\\^])*)\\/((\\\\.|[^/$\\\\^])*)(\\/(\\\\.|[^/$\\\\^])*)*\\$/^\\3$/g'"
 
-/** Whether a mode's pipeline has an HMM tagger stage (the `first-reading` variant differs from it). */
-export function hasTaggerStage(modeFile: string): boolean {
-  try {
-    return parseModeStages(readFileSync(modeFile, 'utf8')).some((stage) => HMM_TAGGER.test(stage))
-  } catch {
-    return false
-  }
-}
 
 /** A pair's data folder, `apertium-eo-ca`: its two language parts. */
 const PAIR_FOLDER = /^apertium-([^-/]+)-([^-/]+)$/
@@ -134,13 +126,33 @@ export function grammarSetsDependencies(grammar: string): boolean {
   return known
 }
 
-/**
- * Whether word-bound blanks survive this mode: only when the bilingual lookup is a stage of
- * its own (`lt-proc -b`). Pairs whose `apertium-transfer` does the lookup itself (es-pt,
- * ro-es, es-gl, en-eo…) leak raw lexical units (`@^rojo`) for word-bound words.
- */
-export function supportsWordBound(modeText: string): boolean {
-  return parseModeStages(modeText).some((stage) => /^lt-proc -z (-[a-z] )*-b\b/.test(stage))
+export interface ModeTraits {
+  /**
+   * Word-bound blanks survive the mode: only when the bilingual lookup is a stage of its own
+   * (`lt-proc -b`). Pairs whose `apertium-transfer` does the lookup itself (es-pt, ro-es,
+   * es-gl, en-eo…) leak raw lexical units (`@^rojo`) for word-bound words.
+   */
+  wordBound: boolean
+  /** The mode has an HMM tagger stage (its `first-reading` variant differs from it). */
+  hmmTagger: boolean
+}
+
+/** What a pipeline decides from its mode's text before it starts. */
+export function modeTraits(modeText: string): ModeTraits {
+  const stages = parseModeStages(modeText)
+  return {
+    wordBound: stages.some((stage) => /^lt-proc -z (-[a-z] )*-b\b/.test(stage)),
+    hmmTagger: stages.some((stage) => HMM_TAGGER.test(stage)),
+  }
+}
+
+/** `modeTraits` of a mode file, read once; an unreadable file has neither (the supervisor reports it on start). */
+export function readModeTraits(modeFile: string): ModeTraits {
+  try {
+    return modeTraits(readFileSync(modeFile, 'utf8'))
+  } catch {
+    return { wordBound: false, hmmTagger: false }
+  }
 }
 
 let wblankCache: boolean | undefined

@@ -31,9 +31,8 @@
  * Debian's rus-ukr, ukr-rus and rus-bel taggers crash on a third of real strings; those texts
  * are translated instead of failing. A text the fallback cannot translate either fails.
  */
-import { readFileSync } from 'node:fs'
 import { EngineError } from '../errors.js'
-import { hasTaggerStage, hasWordBoundBlanks, supportsWordBound, type Disambiguation } from './mode.js'
+import { hasWordBoundBlanks, readModeTraits, type Disambiguation } from './mode.js'
 import { createProcessSupervisor, type ProcessEvent, type ProcessExit, type ProcessState, type StageScheduling } from './supervisor.js'
 
 export type { ProcessEvent, ProcessState, StageScheduling } from './supervisor.js'
@@ -181,14 +180,6 @@ const SEPARATOR = ' .'
  */
 const SUFFIX = ' \0'
 
-function modeSupportsWordBound(modeFile: string): boolean {
-  try {
-    return supportsWordBound(readFileSync(modeFile, 'utf8'))
-  } catch {
-    return false // unreadable: the supervisor reports it on start
-  }
-}
-
 /** The answer of each text of a flush, or null when a marker is missing or out of order. */
 function splitAnswers(chunk: string, flush: readonly Unit[]): string[] | null {
   const answers: string[] = []
@@ -214,7 +205,8 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
   const minPerFlush = Math.max(1, Math.floor(options.minTextsPerFlush ?? 4))
   const batchWaitMs = Math.max(0, options.batchWaitMs ?? 6)
   const maxFailures = Math.max(1, options.maxConsecutiveFailures ?? 3)
-  const wordBound = (options.wordBound ?? true) && hasWordBoundBlanks() && modeSupportsWordBound(modeFile)
+  const traits = readModeTraits(modeFile)
+  const wordBound = (options.wordBound ?? true) && hasWordBoundBlanks() && traits.wordBound
   const onTransition = options.onTransition
 
   let state: FlushState = 'idle'
@@ -240,7 +232,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
   /** The first-reading variant, started for the first text that crashes the tagger; null until then. */
   let fallback: ApertiumPipeline | null = null
   let fallbackTexts = 0
-  const canFallBack = disambiguation === 'tagger' && hasTaggerStage(modeFile)
+  const canFallBack = disambiguation === 'tagger' && traits.hmmTagger
 
   /** Translates a text that killed the stages alone through the first-reading variant. */
   function handToFallback(unit: Unit) {
