@@ -17,7 +17,19 @@ export interface Language {
  * Returns '' for a blank code; does not check that the subtags exist.
  */
 export function normalizeCode(code: string): string {
-  const subtags = String(code).trim().replace(/_/g, '-').split('-')
+  const key = String(code)
+  let normal = normalizedCodes.get(key)
+  if (normal === undefined) {
+    normal = normalizeUncached(key)
+    // callers pass user input: remember a bounded number of spellings (the same few on every request)
+    if (normalizedCodes.size < 1024) normalizedCodes.set(key, normal)
+  }
+  return normal
+}
+const normalizedCodes = new Map<string, string>()
+
+function normalizeUncached(code: string): string {
+  const subtags = code.trim().replace(/_/g, '-').split('-')
   if (subtags.some((subtag) => subtag === '')) return subtags.join('-').toLowerCase()
   return subtags
     .map((subtag, index) => {

@@ -49,6 +49,30 @@ describe('encodeSegment and decodeSegment (simulated pipeline answers)', () => {
     expect(encoded.trail).toBe(' ')
   })
 
+  test('text goes into the stream with specials escaped, ~ * # @ and whitespace runs sheltered, NUL as a space (random texts)', () => {
+    // the rule, one character at a time (how the encoder worked before it became one replace)
+    const reference = (text: string) => {
+      let out = ''
+      for (const [piece] of text.matchAll(/[ \t\r\n]{2,}|[^]/gu)) {
+        if ('~*#@'.includes(piece) || /^[ \t\r\n]{2,}$/.test(piece)) out += `[x:${piece}]`
+        else if ('[]^$/\\{}<>'.includes(piece)) out += '\\' + piece
+        else if (piece === '\0') out += ' '
+        else out += piece
+      }
+      return out
+    }
+    const alphabet = ['a', 'é', 'Z', '1', ' ', ' ', '\t', '\n', '\r', '[', ']', '^', '$', '/', '\\', '{', '}', '@', '<', '>', '~', '*', '#', '\0', '.', '😀', 'ß']
+    let seed = 7
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    for (let n = 0; n < 500; n++) {
+      let text = 'w'
+      const length = 1 + Math.floor(random() * 30)
+      for (let i = 0; i < length; i++) text += alphabet[Math.floor(random() * alphabet.length)]
+      text += 'w.'
+      expect(encodeSegment(text, false).stream, JSON.stringify(text)).toBe(reference(text))
+    }
+  })
+
   test('rebuilds one span over reordered word-bound words and strips unknown-word marks', () => {
     const encoded = encodeSegment(['The ', a, 'big red', ac, ' car.'], true)
     const decoded = decodeSegment('El coche [[t:0]]*rojo[[/]] [[t:0]]grande[[/]].', encoded)

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -46,6 +47,17 @@ function holdWriteLock(path: string, ms: number, onLocked: () => void): Promise<
 }
 
 const scope = { accountId: 'acct', source: 'en', target: 'es', engine: 'apertium', glossary: '' }
+
+/**
+ * A row's entry number, written out here as the schema defines it (the first 53 bits of the
+ * SHA-256 of the scope and the text's hash): a change of the formula would orphan every
+ * stored row, so this test pins it.
+ */
+function entryOf(s: typeof scope, text: string): number {
+  const textHash = createHash('sha256').update(text.normalize('NFC')).digest('hex')
+  const digest = createHash('sha256').update([s.accountId, s.source, s.target, s.engine, s.glossary, textHash].join('\u0000')).digest()
+  return digest.readUInt32BE(0) * 2 ** 21 + (digest.readUInt32BE(4) >>> 11)
+}
 
 describe('sqlite memory store', () => {
   test('opens the file in WAL mode, creating its folders and prefixed tables', async () => {
@@ -112,20 +124,81 @@ describe('sqlite memory store', () => {
     await store.close()
   })
 
-  test('uses one indexed query for a lookup', () => {
+  test('finds a row through the entry index, for one text and for many, and clears through the account index', () => {
     const path = join(dir, 'plan.db')
     const store = sqliteMemoryStore({ path, writeBehindMs: 0 })
     const db = new Database(path, { readonly: true })
-    const plan = db
-      .prepare(
-        `EXPLAIN QUERY PLAN SELECT text_hash, translation FROM memory_translations
-          WHERE account_id = ? AND source = ? AND target = ? AND engine = ? AND glossary = ?
-            AND text_hash IN (SELECT value FROM json_each(?))`,
-      )
-      .all('a', 'en', 'es', 'apertium', '', '[]') as Array<{ detail: string }>
-    expect(plan.map((row) => row.detail).join('\n')).toMatch(/SEARCH memory_translations USING INDEX sqlite_autoindex_memory_translations_1 \(account_id=\? AND source=\? AND target=\? AND engine=\? AND glossary=\? AND text_hash=\?\)/)
+    const plan = (sql: string, ...params: unknown[]) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join('\n')
+    expect(plan(
+      `SELECT translation FROM memory_translations INDEXED BY memory_translations_entry
+        WHERE entry = ? AND account_id = ? AND source = ? AND target = ? AND engine = ? AND glossary = ? AND text_hash = ?`,
+      1, 'a', 'en', 'es', 'apertium', '', 'h',
+    )).toMatch(/SEARCH memory_translations USING INDEX memory_translations_entry \(entry=\?\)/)
+    expect(plan(
+      `SELECT text_hash, translation FROM memory_translations INDEXED BY memory_translations_entry
+        WHERE entry IN (SELECT value FROM json_each(?))
+          AND account_id = ? AND source = ? AND target = ? AND engine = ? AND glossary = ?`,
+      '[1,2]', 'a', 'en', 'es', 'apertium', '',
+    )).toMatch(/SEARCH memory_translations USING INDEX memory_translations_entry \(entry=\?\)/)
+    expect(plan(`DELETE FROM memory_translations WHERE account_id = ?`, 'a')).toMatch(/USING (COVERING )?INDEX memory_translations_account/)
     db.close()
     return store.close()
+  })
+
+  test('a row that shares another text’s entry number is never served for it', async () => {
+    const path = join(dir, 'collision.db')
+    const store = sqliteMemoryStore({ path, writeBehindMs: 0 })
+    await store.remember(scope, [{ text: 'x', translation: 'X' }], { via: 'translate' })
+    // make x's row sit at y's entry number, as a 53-bit collision would
+    const db = new Database(path)
+    db.prepare(`UPDATE memory_translations SET entry = ? WHERE text = 'x'`).run(entryOf(scope, 'y'))
+    db.close()
+    expect(await store.lookup(scope, ['y'])).toEqual([undefined])
+    expect(await store.lookup(scope, ['y', 'z'])).toEqual([undefined, undefined])
+    // y cannot take the number: it is not remembered, and still not served x's translation
+    await store.remember(scope, [{ text: 'y', translation: 'Y' }], { via: 'translate' })
+    expect(await store.lookup(scope, ['y'])).toEqual([undefined])
+    await store.close()
+  })
+
+  test('moves a memory of the composite-key layout into the entry layout when it opens the file', async () => {
+    const path = join(dir, 'old-layout.db')
+    const old = new Database(path)
+    old.pragma('journal_mode = WAL')
+    old.exec(`CREATE TABLE memory_translations (
+      account_id TEXT NOT NULL, source TEXT NOT NULL, target TEXT NOT NULL, engine TEXT NOT NULL,
+      glossary TEXT NOT NULL, text_hash TEXT NOT NULL, text TEXT NOT NULL, translation TEXT NOT NULL,
+      via TEXT NOT NULL, job_id TEXT, created_at TEXT NOT NULL,
+      PRIMARY KEY (account_id, source, target, engine, glossary, text_hash))`)
+    const insert = old.prepare(`INSERT INTO memory_translations VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    const other = { ...scope, accountId: 'acct-2', glossary: 'g1' }
+    for (const [s, text, translation, jobId] of [[scope, 'Hello', 'Hola', null], [scope, 'café', 'café!', 'job-1'], [other, 'Hello', 'Salut', null]] as const) {
+      insert.run(s.accountId, s.source, s.target, s.engine, s.glossary, createHash('sha256').update(text).digest('hex'), text, translation, jobId ? 'job' : 'translate', jobId, '2026-01-01T00:00:00.000Z')
+    }
+    old.close()
+
+    const store = sqliteMemoryStore({ path, writeBehindMs: 0 })
+    expect(await store.lookup(scope, ['Hello', 'cafe\u0301', 'Bye'])).toEqual(['Hola', 'café!', undefined])
+    expect(await store.lookup(other, ['Hello'])).toEqual(['Salut'])
+    await store.remember(scope, [{ text: 'Bye', translation: 'Adiós' }], { via: 'translate' })
+    await store.close()
+
+    const db = new Database(path, { readonly: true })
+    expect(db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'memory%'`).pluck().all()).toEqual(['memory_translations'])
+    const rows = db.prepare(`SELECT * FROM memory_translations ORDER BY rowid`).all() as Array<Record<string, unknown>>
+    expect(rows.map((row) => [row.text, row.via, row.job_id, row.created_at])).toEqual([
+      ['Hello', 'translate', null, '2026-01-01T00:00:00.000Z'],
+      ['café', 'job', 'job-1', '2026-01-01T00:00:00.000Z'],
+      ['Hello', 'translate', null, '2026-01-01T00:00:00.000Z'],
+      ['Bye', 'translate', null, expect.stringMatching(/^\d{4}-/)],
+    ])
+    expect(rows[0]!.entry).toBe(entryOf(scope, 'Hello'))
+    db.close()
+    // opening it again finds nothing to move
+    const again = sqliteMemoryStore({ path, writeBehindMs: 0 })
+    expect(await again.lookup(scope, ['Hello', 'Bye'])).toEqual(['Hola', 'Adiós'])
+    await again.close()
   })
 
   test('refuses a missing path or a bad busy timeout', () => {

@@ -97,7 +97,7 @@ export function postgresMemoryStore(options: PostgresMemoryStoreOptions): Memory
       schema: schema ?? null,
       createSchema: schema !== undefined,
       lockKey: MEMORY_SCHEMA_LOCK,
-      statements: schemaStatements('seq BIGSERIAL'),
+      statements: schemaStatements('seq BIGSERIAL', 'scope-and-hash'),
       onRollbackError: rollbackFailed,
     })
   }

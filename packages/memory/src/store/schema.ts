@@ -7,25 +7,12 @@ import type { GlossaryEntry, GlossaryInfo, LedgerEntry } from '../types.js'
  * SQLite file under DATA_DIR is shared with the other packages' tables.
  *
  * `seqColumn` orders glossaries created within one millisecond: SQLite has `rowid` for that,
- * PostgreSQL gets a `BIGSERIAL`.
+ * PostgreSQL gets a `BIGSERIAL`. `memoryKey` is how `memory_translations` is keyed (see
+ * {@link MemoryKey}).
  */
-export function schemaStatements(seqColumn: string): string[] {
+export function schemaStatements(seqColumn: string, memoryKey: MemoryKey): string[] {
   return [
-    // One row per translated text; the primary key is the memory's lookup key.
-    `CREATE TABLE IF NOT EXISTS memory_translations (
-      account_id TEXT NOT NULL,
-      source TEXT NOT NULL,
-      target TEXT NOT NULL,
-      engine TEXT NOT NULL,
-      glossary TEXT NOT NULL,
-      text_hash TEXT NOT NULL,
-      text TEXT NOT NULL,
-      translation TEXT NOT NULL,
-      via TEXT NOT NULL,
-      job_id TEXT,
-      created_at TEXT NOT NULL,
-      PRIMARY KEY (account_id, source, target, engine, glossary, text_hash)
-    )`,
+    ...memoryTableStatements(memoryKey),
     `CREATE TABLE IF NOT EXISTS ledger_entries (
       account_id TEXT NOT NULL,
       document TEXT NOT NULL,
@@ -55,6 +42,65 @@ export function schemaStatements(seqColumn: string): string[] {
       PRIMARY KEY (glossary_id, position)
     )`,
   ]
+}
+
+/**
+ * How `memory_translations` finds a row:
+ * - `scope-and-hash` (PostgreSQL): the primary key (account_id, source, target, engine,
+ *   glossary, text_hash).
+ * - `entry` (SQLite): a unique index on `entry`, a 53-bit number derived from that same key
+ *   ({@link memoryEntry}), with the rows in insertion order and an index on `account_id` for
+ *   `clear`. SQLite writes a remembered row into every index at a random place; an index entry
+ *   of 8 bytes instead of the ≈ 120 of the composite key halved the write (measured in
+ *   BENCHMARKS.md, "Translation memory keyed by a number"). A lookup still compares every key
+ *   column, so two keys sharing an entry number never serve each other's translation: the
+ *   second of them is not remembered (a miss later).
+ */
+export type MemoryKey = 'scope-and-hash' | 'entry'
+
+const MEMORY_COLUMNS = `account_id TEXT NOT NULL,
+      source TEXT NOT NULL,
+      target TEXT NOT NULL,
+      engine TEXT NOT NULL,
+      glossary TEXT NOT NULL,
+      text_hash TEXT NOT NULL,
+      text TEXT NOT NULL,
+      translation TEXT NOT NULL,
+      via TEXT NOT NULL,
+      job_id TEXT,
+      created_at TEXT NOT NULL`
+
+function memoryTableStatements(memoryKey: MemoryKey): string[] {
+  if (memoryKey === 'scope-and-hash') {
+    return [
+      `CREATE TABLE IF NOT EXISTS memory_translations (
+      ${MEMORY_COLUMNS},
+      PRIMARY KEY (account_id, source, target, engine, glossary, text_hash)
+    )`,
+    ]
+  }
+  return [
+    `CREATE TABLE IF NOT EXISTS memory_translations (
+      entry INTEGER NOT NULL,
+      ${MEMORY_COLUMNS}
+    )`,
+    `CREATE UNIQUE INDEX IF NOT EXISTS memory_translations_entry ON memory_translations (entry)`,
+    `CREATE INDEX IF NOT EXISTS memory_translations_account ON memory_translations (account_id)`,
+  ]
+}
+
+/**
+ * The `entry` number of a text in a scope (see {@link MemoryKey}): the first 53 bits of the
+ * SHA-256 of the scope and the text's hash, so it is exact as a JavaScript number.
+ */
+export function memoryEntry(
+  scope: { accountId: string; source: string; target: string; engine: string; glossary: string },
+  textHash: string,
+): number {
+  const digest = createHash('sha256')
+    .update(`${scope.accountId}\u0000${scope.source}\u0000${scope.target}\u0000${scope.engine}\u0000${scope.glossary}\u0000${textHash}`, 'utf8')
+    .digest()
+  return digest.readUInt32BE(0) * 2 ** 21 + (digest.readUInt32BE(4) >>> 11)
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   copyEntries,
   distinctPairs,
   lastEntryPerKey,
+  memoryEntry,
   normaliseText,
   schemaStatements,
   textHash,
@@ -61,23 +62,28 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')
   db.transaction(() => {
-    for (const statement of schemaStatements('')) db.exec(statement)
+    const migrating = renameScopeKeyedMemory(db)
+    for (const statement of schemaStatements('', 'entry')) db.exec(statement)
+    if (migrating) copyScopeKeyedMemory(db)
   }).immediate()
 
+  // Rows are found by their entry number and checked on every key column (schema.ts, MemoryKey).
+  // INDEXED BY: without statistics SQLite's planner takes `account_id = ?` for the more
+  // selective term and would walk all of an account's rows.
   const lookup = db.prepare<[string, string, string, string, string, string], { text_hash: string; translation: string }>(
-    `SELECT text_hash, translation FROM memory_translations
-      WHERE account_id = ? AND source = ? AND target = ? AND engine = ? AND glossary = ?
-        AND text_hash IN (SELECT value FROM json_each(?))`,
+    `SELECT text_hash, translation FROM memory_translations INDEXED BY memory_translations_entry
+      WHERE entry IN (SELECT value FROM json_each(?))
+        AND account_id = ? AND source = ? AND target = ? AND engine = ? AND glossary = ?`,
   )
-  // One text (every text request) is a plain primary-key probe: no JSON to build and parse.
-  const lookupOne = db.prepare<[string, string, string, string, string, string], string>(
-    `SELECT translation FROM memory_translations
-      WHERE account_id = ? AND source = ? AND target = ? AND engine = ? AND glossary = ? AND text_hash = ?`,
+  // One text (every text request) is a plain index probe: no JSON to build and parse.
+  const lookupOne = db.prepare<[number, string, string, string, string, string, string], string>(
+    `SELECT translation FROM memory_translations INDEXED BY memory_translations_entry
+      WHERE entry = ? AND account_id = ? AND source = ? AND target = ? AND engine = ? AND glossary = ? AND text_hash = ?`,
   ).pluck()
   const remember = db.prepare(
     `INSERT INTO memory_translations
-       (account_id, source, target, engine, glossary, text_hash, text, translation, via, job_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       (entry, account_id, source, target, engine, glossary, text_hash, text, translation, via, job_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT DO NOTHING`,
   )
   const clearMemory = db.prepare(`DELETE FROM memory_translations WHERE account_id = ?`)
@@ -136,7 +142,7 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
       db.transaction(() => {
         for (const { scope, origin, row } of batch) {
           remember.run(
-            scope.accountId, scope.source, scope.target, scope.engine, scope.glossary,
+            memoryEntry(scope, row.hash), scope.accountId, scope.source, scope.target, scope.engine, scope.glossary,
             row.hash, row.text, row.translation, origin.via, origin.jobId ?? null, now,
           )
         }
@@ -169,9 +175,10 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
       }
       if (hashes.length === 1) {
         const hash = hashes[0]!
-        return [found.get(hash) ?? lookupOne.get(scope.accountId, scope.source, scope.target, scope.engine, scope.glossary, hash)]
+        return [found.get(hash) ?? lookupOne.get(memoryEntry(scope, hash), scope.accountId, scope.source, scope.target, scope.engine, scope.glossary, hash)]
       }
-      const rows = lookup.all(scope.accountId, scope.source, scope.target, scope.engine, scope.glossary, JSON.stringify([...new Set(hashes)]))
+      const entries = [...new Set(hashes)].map((hash) => memoryEntry(scope, hash))
+      const rows = lookup.all(JSON.stringify(entries), scope.accountId, scope.source, scope.target, scope.engine, scope.glossary)
       for (const row of rows) found.set(row.text_hash, row.translation)
       return hashes.map((hash) => found.get(hash))
     },
@@ -263,4 +270,36 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
       if (db.open) db.close()
     },
   }
+}
+
+/**
+ * A file written before the memory was keyed by entry number (schema.ts, MemoryKey) holds
+ * `memory_translations` with the composite primary key: it is renamed out of the way, to be
+ * copied into the new layout by {@link copyScopeKeyedMemory} in the same transaction. Returns
+ * whether there was such a table.
+ */
+function renameScopeKeyedMemory(db: Database.Database): boolean {
+  const columns = db.prepare(`SELECT name FROM pragma_table_info('memory_translations')`).pluck().all() as string[]
+  if (columns.length === 0 || columns.includes('entry')) return false
+  db.exec(`ALTER TABLE memory_translations RENAME TO memory_translations_by_scope`)
+  return true
+}
+
+/** Copies every row of the renamed table, with its entry number, and drops the old table. */
+function copyScopeKeyedMemory(db: Database.Database): void {
+  db.function('verso_memory_entry', { deterministic: true }, (accountId, source, target, engine, glossary, textHash) =>
+    memoryEntry(
+      { accountId: String(accountId), source: String(source), target: String(target), engine: String(engine), glossary: String(glossary) },
+      String(textHash),
+    ),
+  )
+  // OR IGNORE: of two rows sharing an entry number the first is kept, as a remember would
+  db.exec(
+    `INSERT OR IGNORE INTO memory_translations
+       (entry, account_id, source, target, engine, glossary, text_hash, text, translation, via, job_id, created_at)
+     SELECT verso_memory_entry(account_id, source, target, engine, glossary, text_hash),
+            account_id, source, target, engine, glossary, text_hash, text, translation, via, job_id, created_at
+       FROM memory_translations_by_scope ORDER BY rowid`,
+  )
+  db.exec(`DROP TABLE memory_translations_by_scope`)
 }
