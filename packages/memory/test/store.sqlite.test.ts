@@ -49,14 +49,14 @@ function holdWriteLock(path: string, ms: number, onLocked: () => void): Promise<
 const scope = { accountId: 'acct', source: 'en', target: 'es', engine: 'apertium', glossary: '' }
 
 /**
- * A row's entry number, written out here as the schema defines it (the first 53 bits of the
- * SHA-256 of the scope and the text's hash): a change of the formula would orphan every
- * stored row, so this test pins it.
+ * A row's entry number, written out here as the schema defines it (the first 52 bits of the
+ * text's SHA-256 XOR those of the scope's): a change of the formula would orphan every stored
+ * row, so this test pins it.
  */
 function entryOf(s: typeof scope, text: string): number {
-  const textHash = createHash('sha256').update(text.normalize('NFC')).digest('hex')
-  const digest = createHash('sha256').update([s.accountId, s.source, s.target, s.engine, s.glossary, textHash].join('\u0000')).digest()
-  return digest.readUInt32BE(0) * 2 ** 21 + (digest.readUInt32BE(4) >>> 11)
+  const textBits = BigInt('0x' + createHash('sha256').update(text.normalize('NFC')).digest('hex').slice(0, 13))
+  const scopeBits = BigInt('0x' + createHash('sha256').update([s.accountId, s.source, s.target, s.engine, s.glossary].join('\u0000')).digest('hex').slice(0, 13))
+  return Number(textBits ^ scopeBits)
 }
 
 describe('sqlite memory store', () => {

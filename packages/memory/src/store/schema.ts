@@ -48,7 +48,7 @@ export function schemaStatements(seqColumn: string, memoryKey: MemoryKey): strin
  * How `memory_translations` finds a row:
  * - `scope-and-hash` (PostgreSQL): the primary key (account_id, source, target, engine,
  *   glossary, text_hash).
- * - `entry` (SQLite): a unique index on `entry`, a 53-bit number derived from that same key
+ * - `entry` (SQLite): a unique index on `entry`, a 52-bit number derived from that same key
  *   ({@link memoryEntry}), with the rows in insertion order and an index on `account_id` for
  *   `clear`. SQLite writes a remembered row into every index at a random place; an index entry
  *   of 8 bytes instead of the ≈ 120 of the composite key halved the write (measured in
@@ -90,18 +90,32 @@ function memoryTableStatements(memoryKey: MemoryKey): string[] {
 }
 
 /**
- * The `entry` number of a text in a scope (see {@link MemoryKey}): the first 53 bits of the
- * SHA-256 of the scope and the text's hash, so it is exact as a JavaScript number.
+ * The `entry` number of a text in a scope (see {@link MemoryKey}): the first 52 bits of the
+ * text's hash XOR the first 52 bits of the SHA-256 of the scope, so it is exact as a JavaScript
+ * number and costs no hashing per text beyond `textHash` (the scope's bits are computed once
+ * per scope). Within a scope two texts share a number only if their SHA-256 hashes share 52
+ * bits; across scopes the scope's bits differ.
  */
 export function memoryEntry(
   scope: { accountId: string; source: string; target: string; engine: string; glossary: string },
   textHash: string,
 ): number {
-  const digest = createHash('sha256')
-    .update(`${scope.accountId}\u0000${scope.source}\u0000${scope.target}\u0000${scope.engine}\u0000${scope.glossary}\u0000${textHash}`, 'utf8')
-    .digest()
-  return digest.readUInt32BE(0) * 2 ** 21 + (digest.readUInt32BE(4) >>> 11)
+  const scopeKey = `${scope.accountId}\u0000${scope.source}\u0000${scope.target}\u0000${scope.engine}\u0000${scope.glossary}`
+  let bits = scopeBits.get(scopeKey)
+  if (bits === undefined) {
+    bits = leading52Bits(createHash('sha256').update(scopeKey, 'utf8').digest('hex'))
+    if (scopeBits.size >= 4096) scopeBits.clear()
+    scopeBits.set(scopeKey, bits)
+  }
+  const text = leading52Bits(textHash)
+  return ((text.high ^ bits.high) >>> 0) * 2 ** 32 + ((text.low ^ bits.low) >>> 0)
 }
+/** The first 52 bits of a hex digest as its high 20 and low 32 (JavaScript's bit operators work on 32). */
+function leading52Bits(hex: string): { high: number; low: number } {
+  return { high: Number.parseInt(hex.slice(0, 5), 16), low: Number.parseInt(hex.slice(5, 13), 16) }
+}
+/** The high 20 and low 32 of a scope's 52 bits, by scope. */
+const scopeBits = new Map<string, { high: number; low: number }>()
 
 /**
  * The memory's key for a text: SHA-256 (hex) of its NFC form, so a composed and a decomposed
