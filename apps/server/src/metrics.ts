@@ -82,7 +82,7 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
   }
   const totals: Array<[string, string, (stats: ReturnType<Engine['stats']>) => number | undefined]> = [
     ['verso_apertium_pipeline_starts_total', 'Apertium pipeline starts and restarts', (s) => s.pipelineStarts],
-    ['verso_apertium_flushes_total', 'Null flushes written to Apertium pipelines', (s) => s.flushes?.count],
+    ['verso_apertium_flushes_total', 'Flushes (writes of a batch of texts) to Apertium pipelines', (s) => s.flushes?.count],
     ['verso_apertium_flushed_texts_total', 'Texts those flushes held (÷ verso_apertium_flushes_total: texts per flush, the batching achieved under load)', (s) => s.flushes?.texts],
   ]
   for (const [name, help, read] of totals) {

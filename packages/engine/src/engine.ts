@@ -25,7 +25,7 @@ export interface EngineOptions {
    * with ENGINE_TIMEOUT. Default: 10000
    */
   flushTimeoutMs?: number
-  /** Most texts in one null flush of a pipeline (texts waiting while others are under way go together). Default: 32 */
+  /** Most texts in one flush (one write) of a pipeline (texts waiting while others are under way go together). Default: 32 */
   maxSegmentsPerFlush?: number
   /** Most flushes under way per pipeline at once. Default: 4 */
   maxFlushesInFlight?: number
@@ -153,12 +153,13 @@ export interface EngineStats {
   cacheSize: number
   /**
    * One entry per running pipeline (a direction may have several): its mode file, live
-   * process ids, (re)start count and texts it owes.
+   * process ids, (re)start count, texts it owes, and whether its tagger runs or, because it
+   * crashes on ambiguous words, the first reading of each word is taken ('first-reading').
    */
-  pipelines: Array<{ mode: string; processIds: number[]; starts: number; outstanding: number }>
+  pipelines: Array<{ mode: string; processIds: number[]; starts: number; outstanding: number; disambiguation: 'tagger' | 'first-reading' }>
   /** The cap on running pipelines in force. */
   maxPipelines: number
-  /** Null flushes written to Apertium since the engine was made, and the texts they held (texts ÷ count: the batching achieved under load). */
+  /** Flushes (writes of a batch of texts, each text null-flushed) to Apertium since the engine was made, and the texts they held (texts ÷ count: the batching achieved under load). */
   flushes: { count: number; texts: number }
   /** Pipeline starts and restarts since the engine was made, stopped pipelines included. */
   pipelineStarts: number

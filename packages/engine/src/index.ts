@@ -24,7 +24,7 @@ export {
 export type { EncodedSegment, Decoded, DecodeOptions } from './apertium/stream.js'
 export { nestLike } from './segments/index.js'
 export { tidyCase } from './apertium/tidy.js'
-export { buildPipelineStages, DEPENDENCY_TAG_FILTER, modeTraits, parseModeStages, repairDataPaths } from './apertium/mode.js'
+export { buildPipelineStages, DEPENDENCY_TAG_FILTER, modeTraits, parseModeStages, repairDataPaths, taggerCrashesOnAmbiguity } from './apertium/mode.js'
 export type { ModeTraits } from './apertium/mode.js'
 export type { Translator, TranslatorId, Pair, LanguageSet, TranslateOptions, TranslatedSegment } from './translators/translator.js'
 export { isEngineErrorResult } from './translators/translator.js'

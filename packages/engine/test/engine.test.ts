@@ -410,14 +410,43 @@ describe.skipIf(!haveApertium || !existsSync('/usr/share/apertium/modes/hbs-mkd.
   })
 })
 
-describe.skipIf(!haveApertium || !existsSync('/usr/share/apertium/modes/rus-ukr.mode'))('engine through rus-ukr, whose tagger crashes on unseen ambiguity classes', () => {
-  test('ru→uk translates a sentence that makes apertium-tagger crash, through the first-reading fallback', async () => {
+describe.skipIf(!haveApertium || !existsSync('/usr/share/apertium/modes/rus-ukr.mode'))('engine through rus-ukr, whose tagger crashes on every ambiguous word', () => {
+  test('ru→uk takes the first reading from the start: real strings, ambiguous ones included, translated with no restart', async () => {
     const engine = createEngine({ pipelinesPerDirection: 1 })
     try {
-      // "большой" here is ambiguous between readings the rus-ukr HMM model never saw together (SIGSEGV)
-      const [crashing, ordinary] = await engine.translate(['Дом большой, и кошка спит в саду.', 'Кошка спит в саду.'], { source: 'ru', target: 'uk' })
-      expect(String(crashing!.segment)).toMatch(/^Дім велик\S*, і кішка спить у саду\.$/)
-      expect(ordinary!.segment).toBe('Кішка спить у саду.')
+      // "большой" keeps four readings after the constraint grammar: the tagger dies (SIGSEGV)
+      const [ambiguous, plain] = await engine.translate(['Дом большой, и кошка спит в саду.', 'Кошка спит в саду.'], { source: 'ru', target: 'uk' })
+      expect(String(ambiguous!.segment)).toMatch(/^Дім велик\S*, і кішка спить у саду\.$/)
+      expect(plain!.segment).toBe('Кішка спить у саду.')
+      // 60 interface strings, about 40 % of which crash the tagger (held-out detection set)
+      const strings = (JSON.parse(readFileSync(new URL('./fixtures/detection-ui.json', import.meta.url), 'utf8')) as Record<string, string[]>).ru!.slice(0, 60)
+      const results = await engine.translate(strings, { source: 'ru', target: 'uk' })
+      expect(results.filter((r) => 'error' in r && r.error)).toEqual([])
+      expect(results.every((r) => typeof r.segment === 'string' && r.segment !== '')).toBe(true)
+      // all but the few made only of words the pair does not know ("неверная псевдооперация")
+      expect(results.filter((r, i) => r.segment !== strings[i]).length).toBeGreaterThanOrEqual(55)
+      const [pipeline] = engine.stats().pipelines
+      expect(pipeline).toMatchObject({ disambiguation: 'first-reading', starts: 1 })
+    } finally {
+      await engine.close()
+    }
+  })
+
+  test('uk→ru: a text batched after another is translated as alone (the transfer keeps a variable from sentence to sentence)', async () => {
+    // uk→ru's transfer takes the "чи" of the first text and, within one null flush, put it into
+    // the next text as "ли"; alone the second text has none
+    const first = 'некоректне використання +N чи ~N як першої адреси'
+    const second = 'мало бути вказано аргумент-рядок для «copy»'
+    const engine = createEngine({ pipelinesPerDirection: 1 })
+    try {
+      const [alone] = await engine.translate([second], { source: 'uk', target: 'ru' })
+      expect(alone!.segment).toBe('имело быть вказано аргумент-рядок для «copy»')
+      const before = engine.stats().flushes
+      // the first text goes alone (an idle pipeline sends at once); the next two share a flush
+      const results = await engine.translate(['Тест.', first, `${second} `], { source: 'uk', target: 'ru' })
+      const after = engine.stats().flushes
+      expect({ count: after.count - before.count, texts: after.texts - before.texts }).toEqual({ count: 2, texts: 3 })
+      expect(results[2]!.segment).toBe('имело быть вказано аргумент-рядок для «copy» ')
     } finally {
       await engine.close()
     }

@@ -187,6 +187,7 @@ process.stdin.on('data', (data) => {
       const p = pipeline
       const answers = await Promise.all(['One.', 'CRASH here.', 'Two.'].map((text) => p.translate(text)))
       expect(answers).toEqual(['One.', 'CRASH here.', 'Two.'])
+      expect(p.disambiguation).toBe('tagger') // it tags the ambiguous probe: only some texts crash it
       expect(p.fallbackTexts).toBe(1)
       // a second such text is not taken for a pipeline that cannot run
       expect(await p.translate('CRASH again.')).toBe('CRASH again.')
@@ -197,6 +198,49 @@ process.stdin.on('data', (data) => {
       expect(pids.length).toBe(4) // two stages, and the fallback's two (the fake one and the first-reading filter)
       await p.close()
       await expect.poll(() => pids.some(alive)).toBe(false)
+    } finally {
+      process.env.PATH = path
+      rmSync(bin, { recursive: true, force: true })
+    }
+  })
+
+  test('a tagger that crashes on any ambiguous word is replaced by the first reading from the start, with no restart', async () => {
+    // a stand-in `apertium-tagger` that dies on a flush holding a word with two readings, as
+    // Debian's rus-ukr, ukr-rus and rus-bel perceptron taggers do
+    const bin = mkdtempSync(join(tmpdir(), 'verso-fake-tagger-'))
+    writeFileSync(join(bin, 'apertium-tagger'), `#!/usr/bin/env node
+let buffer = ''
+process.stdin.setEncoding('utf8')
+process.stdin.on('data', (data) => {
+  buffer += data
+  let at
+  while ((at = buffer.indexOf('\\0')) >= 0) {
+    const chunk = buffer.slice(0, at)
+    buffer = buffer.slice(at + 1)
+    if (/\\^[^$]*\\/[^$]*\\/[^$]*\\$/.test(chunk)) process.kill(process.pid, 'SIGSEGV')
+    process.stdout.write(chunk + '\\0')
+  }
+})
+`)
+    chmodSync(join(bin, 'apertium-tagger'), 0o755)
+    const path = process.env.PATH
+    process.env.PATH = `${bin}:${path}`
+    try {
+      pair = fakePair()
+      writeFileSync(pair.mode, `${readFileSync(pair.mode, 'utf8').trim()} | apertium-tagger -g $2 crashing-model.prob\n`)
+      pipeline = createApertiumPipeline(pair.mode)
+      const p = pipeline
+      expect(p.disambiguation).toBe('first-reading')
+      // stream units as an analyser writes them: the second has two readings
+      const answers = await Promise.all(['^One/One<n>$.', '^Two/Two<n>/Two<adj>$.', '^Three/Three<num>$.'].map((text) => p.translate(text)))
+      expect(answers).toEqual(['^One<n>$.', '^Two<n>$.', '^Three<num>$.'])
+      expect(p.starts).toBe(1)
+      expect(p.fallbackTexts).toBe(0)
+      expect(p.processIds().length).toBe(2) // the fake stage and the first-reading filter: no tagger, no fallback
+      // asking for the tagger explicitly does not bring it back: it would only crash
+      const asked = createApertiumPipeline(pair.mode, { disambiguation: 'tagger' })
+      expect(asked.disambiguation).toBe('first-reading')
+      await asked.close()
     } finally {
       process.env.PATH = path
       rmSync(bin, { recursive: true, force: true })
@@ -254,9 +298,10 @@ process.stdin.on('data', (data) => {
   })
 
   test('writes nothing more to a full stage until it drains (back-pressure)', async () => {
-    pair = fakePair({ log: true, sleepMs: 400 })
+    pair = fakePair({ sleepMs: 400 })
     const r = recorder()
-    pipeline = createApertiumPipeline(pair.mode, { onTransition: r.onTransition, maxFlushesInFlight: 4 })
+    const flushed: number[] = []
+    pipeline = createApertiumPipeline(pair.mode, { onTransition: r.onTransition, maxFlushesInFlight: 4, onFlush: (texts) => flushed.push(texts) })
     const big = (n: number) => `${String(n).repeat(3)} ${'word '.repeat(60_000)}.`
     const texts = [big(1), big(2), big(3)]
     const answers = texts.map((t) => pipeline!.translate(t))
@@ -266,38 +311,51 @@ process.stdin.on('data', (data) => {
     expect(r.seen).toContain('process:running>blocked(write-blocked)')
     expect(r.seen).toContain('process:blocked>running(drain)')
     // Without back-pressure each text would have gone in a flush of its own at once.
-    expect(readFileSync(pair.log, 'utf8').trim().split('\n')).toEqual(['1', '2'])
+    expect(flushed).toEqual([1, 2])
+  })
+
+  test('texts batched in one flush are independent: each ends with its own null flush, so no stage state passes between them', async () => {
+    pair = fakePair()
+    const flushed: number[] = []
+    pipeline = createApertiumPipeline(pair.mode, { onFlush: (texts) => flushed.push(texts) })
+    const p = pipeline
+    const answers = await Promise.all(['Zero.', 'One CARRY.', 'Two.'].map((text) => p.translate(text)))
+    expect(flushed).toEqual([1, 2]) // One and Two shared a flush
+    expect(answers).toEqual(['Zero.', 'One CARRY.', 'Two.'])
   })
 
   test('an idle pipeline sends a lone text at once, without waiting for others to share its flush', async () => {
-    pair = fakePair({ log: true })
-    pipeline = createApertiumPipeline(pair.mode, { minTextsPerFlush: 4, batchWaitMs: 60_000 })
+    pair = fakePair()
+    const flushed: number[] = []
+    pipeline = createApertiumPipeline(pair.mode, { minTextsPerFlush: 4, batchWaitMs: 60_000, onFlush: (texts) => flushed.push(texts) })
     expect(await pipeline.translate('One.')).toBe('One.')
     expect(await pipeline.translate('Two.')).toBe('Two.')
-    expect(readFileSync(pair.log, 'utf8').trim().split('\n')).toEqual(['1', '1'])
+    expect(flushed).toEqual([1, 1])
   })
 
   test('under load a flush waits until it holds its share of the texts owed', async () => {
-    pair = fakePair({ log: true })
-    pipeline = createApertiumPipeline(pair.mode, { maxFlushesInFlight: 4, minTextsPerFlush: 4, batchWaitMs: 60_000 })
+    pair = fakePair()
+    const flushed: number[] = []
+    pipeline = createApertiumPipeline(pair.mode, { maxFlushesInFlight: 4, minTextsPerFlush: 4, batchWaitMs: 60_000, onFlush: (texts) => flushed.push(texts) })
     const p = pipeline
     const texts = sentences.slice(0, 8).map(escapeStream)
     // The first goes alone (the pipeline is idle). With it under way and 8 owed, a flush waits
     // for 4 (two slots of 4); the last 3 wait until the 4 are answered and go together.
     // Sent as soon as a slot freed (minTextsPerFlush 1), they went 1, 1, 1, 1, 2, 2.
     expect(await Promise.all(texts.map((t) => p.translate(t)))).toEqual(texts)
-    expect(readFileSync(pair.log, 'utf8').trim().split('\n')).toEqual(['1', '4', '3'])
+    expect(flushed).toEqual([1, 4, 3])
     expect(p.flushes).toEqual({ count: 3, texts: 8 })
   })
 
   test('a text waits at most batchWaitMs for others to share its flush', async () => {
-    pair = fakePair({ log: true })
-    pipeline = createApertiumPipeline(pair.mode, { minTextsPerFlush: 4, batchWaitMs: 50, flushTimeoutMs: 60_000 })
+    pair = fakePair()
+    const flushed: number[] = []
+    pipeline = createApertiumPipeline(pair.mode, { minTextsPerFlush: 4, batchWaitMs: 50, flushTimeoutMs: 60_000, onFlush: (texts) => flushed.push(texts) })
     const p = pipeline
-    // The stage answers nothing after HANG but still reads (and logs) what it is sent.
+    // The stage answers nothing after HANG.
     const outcomes = ['HANG.', 'A.', 'B.'].map((t) => p.translate(t).catch((e: unknown) => e))
     // A and B wait for a third text that never comes, then go without it while HANG is unanswered.
-    await expect.poll(() => readFileSync(pair!.log, 'utf8').trim().split('\n'), { timeout: 5000 }).toEqual(['1', '2'])
+    await expect.poll(() => flushed, { timeout: 5000 }).toEqual([1, 2])
     await p.close()
     for (const outcome of await Promise.all(outcomes)) expect(outcome).toMatchObject({ code: 'ENGINE_CLOSED' })
   })

@@ -6,7 +6,7 @@
  * are installed they are inserted as `apertium -f html` does (attach after the analyser,
  * detach before the generator), so inline tags move with their words.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, delimiter, dirname, join } from 'node:path'
@@ -54,27 +54,58 @@ export function buildPipelineStages(modeText: string, wordBound: boolean, setsDe
 
 export function readModeStages(modeFile: string, wordBound: boolean, disambiguation: Disambiguation = 'tagger'): string[] {
   const stages = buildPipelineStages(repairDataPaths(readFileSync(modeFile, 'utf8')).text, wordBound, grammarSetsDependencies)
-  return disambiguation === 'first-reading' ? stages.map((stage) => (HMM_TAGGER.test(stage) ? FIRST_READING : stage)) : stages
+  return disambiguation === 'first-reading' ? stages.map((stage) => (TAGGER.test(stage) ? FIRST_READING : stage)) : stages
 }
 
 /**
  * `tagger`: the mode's part-of-speech tagger chooses among a word's readings; `first-reading`:
- * its first remaining reading is taken instead (the fallback for texts that crash the tagger).
+ * its first remaining reading is taken instead (for taggers that crash, below).
  */
 export type Disambiguation = 'tagger' | 'first-reading'
 
-const HMM_TAGGER = /^apertium-tagger -z -g\b/
+/** `apertium-tagger -g`: tagging with a trained model, HMM or perceptron (the `.prob` says which). */
+const TAGGER = /^apertium-tagger -z -g\b/
 
 /**
  * Keeps the first reading of each lexical unit (`^surface/r1/r2$` → `^r1$`, as the tagger
- * writes its choice), escapes (`\/`, `\$`) respected. Why: the HMM taggers of Debian's
- * apertium-rus-ukr (both directions) and of rus-bel crash (SIGSEGV/SIGABRT) on ambiguity
- * classes their model never saw: a third of 200 Russian and Ukrainian interface and CLDR
- * strings (65, 66 and 66 of 200) had no translation at all. A worse choice of reading
- * for the few ambiguous words beats no translation.
+ * writes its choice), escapes (`\/`, `\$`) respected. Why: the perceptron taggers of Debian's
+ * apertium-rus-ukr (both directions) and of rus-bel crash (SIGSEGV in the feature program's
+ * stack machine, SIGABRT) on every text in which a word still has two readings after the
+ * constraint grammar: a third of 200 Russian and Ukrainian interface and CLDR strings (65, 66
+ * and 66 of 200) had no translation at all. A worse choice of reading for the few ambiguous
+ * words beats no translation; on a text without ambiguity the tagger's output is this one.
  */
 export const FIRST_READING = "sed -u -E -z 's/\\^((\\\\.|[^/$\\\\^])*)\\/((\\\\.|[^/$\\\\^])*)(\\/(\\\\.|[^/$\\\\^])*)*\\$/^\\3$/g'"
 
+/** The smallest ambiguous input: one word with two readings, then a sentence end. */
+const AMBIGUOUS_PROBE = '^x/x<n>/x<adj>$^./.<sent>$\0'
+const CRASH_SIGNALS = new Set(['SIGSEGV', 'SIGABRT', 'SIGBUS', 'SIGFPE', 'SIGILL'])
+const taggerProbes = new Map<string, boolean>()
+/**
+ * Whether the mode's tagger dies on {@link AMBIGUOUS_PROBE}: then it can tag no text with an
+ * ambiguous word, and the pipeline runs the first-reading filter in its place from the start
+ * instead of restarting its stages twice for every such text. Of Debian's 115 modes with a
+ * tagger, exactly rus-ukr, ukr-rus and rus-bel die on it (measured; rus-ukr's tagger died on
+ * each of 40 real strings that kept an ambiguous word and on none of 60 that did not). Runs the
+ * tagger stage once per model and process (a few ms); a tagger that cannot start or exits
+ * with an error counts as not crashing (the pipeline then reports its own failure).
+ */
+export function taggerCrashesOnAmbiguity(modeFile: string): boolean {
+  let stage: string | undefined
+  try {
+    stage = parseModeStages(repairDataPaths(readFileSync(modeFile, 'utf8')).text).find((s) => TAGGER.test(s))
+  } catch {
+    return false
+  }
+  if (stage === undefined) return false
+  let crashes = taggerProbes.get(stage)
+  if (crashes === undefined) {
+    const probe = spawnSync('sh', ['-c', `exec ${stage}`], { input: AMBIGUOUS_PROBE, stdio: ['pipe', 'ignore', 'ignore'], timeout: 10_000 })
+    crashes = probe.signal !== null && CRASH_SIGNALS.has(probe.signal)
+    taggerProbes.set(stage, crashes)
+  }
+  return crashes
+}
 
 /** A pair's data folder, `apertium-eo-ca`: its two language parts. */
 const PAIR_FOLDER = /^apertium-([^-/]+)-([^-/]+)$/
@@ -133,8 +164,8 @@ export interface ModeTraits {
    * es-gl, en-eo…) leak raw lexical units (`@^rojo`) for word-bound words.
    */
   wordBound: boolean
-  /** The mode has an HMM tagger stage (its `first-reading` variant differs from it). */
-  hmmTagger: boolean
+  /** The mode has a tagger stage, `apertium-tagger -g` (its `first-reading` variant differs from it). */
+  tagger: boolean
 }
 
 /** What a pipeline decides from its mode's text before it starts. */
@@ -142,7 +173,7 @@ export function modeTraits(modeText: string): ModeTraits {
   const stages = parseModeStages(modeText)
   return {
     wordBound: stages.some((stage) => /^lt-proc -z (-[a-z] )*-b\b/.test(stage)),
-    hmmTagger: stages.some((stage) => HMM_TAGGER.test(stage)),
+    tagger: stages.some((stage) => TAGGER.test(stage)),
   }
 }
 
@@ -151,7 +182,7 @@ export function readModeTraits(modeFile: string): ModeTraits {
   try {
     return modeTraits(readFileSync(modeFile, 'utf8'))
   } catch {
-    return { wordBound: false, hmmTagger: false }
+    return { wordBound: false, tagger: false }
   }
 }
 

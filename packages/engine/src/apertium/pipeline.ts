@@ -1,17 +1,22 @@
 /**
  * One warm Apertium pipeline for one direction: a process supervisor (supervisor.ts: the
- * stages as child processes) driven by a flush scheduler (here: which texts go in which null
- * flush, and what happens when a flush fails).
+ * stages as child processes) driven by a flush scheduler (here: which texts go in which flush,
+ * and what happens when a flush fails).
  *
- * A text travels as `[v:SEQ]text[v:e]`; the markers come back untouched as superblanks and
- * check that each answer belongs to its text. A flush holds one text when the pipeline is
- * idle; texts arriving while `maxFlushesInFlight` flushes are under way wait and go together
- * in the next one (up to `maxSegmentsPerFlush`), separated by lone sentence ends; each flush
- * ends with `\0` (null flush).
+ * A flush is one write of a batch of texts. Each text travels as `.[v:p] .[v:SEQ]text[v:e] \0`:
+ * the markers come back untouched as superblanks and check that each answer belongs to its
+ * text, and each text ends with its own null flush (`\0`), which resets every stage. Texts
+ * separated by sentence ends alone were not independent: the transfer rules of some pairs keep
+ * variables from one sentence to the next (uk→ru moved the "чи" of one text into the next
+ * text as "ли": "имело ли быть вказано…", a word of one caller's text in another's answer).
+ * A flush holds one text when the pipeline is idle; texts arriving while `maxFlushesInFlight`
+ * flushes are under way wait and go together in the next one (up to `maxSegmentsPerFlush`).
  *
- * Batching under load: every flush wakes each of the ten-odd stage processes once, and on a
- * busy machine that costs about as much CPU as three sentences (BENCHMARKS.md, "What a null
- * flush costs"). Sent as soon as a flush slot frees, texts went one or two to a flush at 16
+ * Batching under load: every write wakes each of the ten-odd stage processes, and on a busy
+ * machine a wake costs about as much CPU as three sentences (BENCHMARKS.md, "What a null
+ * flush costs"); the texts of one write follow each other through the stages without waking
+ * them again (a null flush per text instead of one per write measured the same throughput,
+ * BENCHMARKS.md). Sent as soon as a flush slot frees, texts went one or two to a flush at 16
  * concurrent callers. So while flushes are under way, a new flush waits until it can hold its
  * share of the texts owed (owed ÷ flush slots, using fewer slots than `maxFlushesInFlight`
  * when that would leave a flush under `minTextsPerFlush`), or until its oldest text has
@@ -25,14 +30,15 @@
  * hangs Apertium fails alone, after about two `flushTimeoutMs`, and the texts that shared its
  * flush are late, not lost. A text is never answered with another one's output.
  *
- * A text whose retry alone kills a stage again, in a mode with an HMM tagger, goes to this
- * pipeline's fallback: the same mode with the tagger replaced by the first reading of each
- * word (mode.ts, FIRST_READING), started on first need and stopped and closed with this one.
- * Debian's rus-ukr, ukr-rus and rus-bel taggers crash on a third of real strings; those texts
- * are translated instead of failing. A text the fallback cannot translate either fails.
+ * Taggers that crash: a mode whose tagger dies on the smallest ambiguous input (mode.ts,
+ * taggerCrashesOnAmbiguity: Debian's rus-ukr, ukr-rus and rus-bel) runs the first reading of
+ * each word in its place from the start (FIRST_READING). In any other mode with a tagger, a
+ * text whose retry alone kills a stage again goes to this pipeline's fallback: the same mode
+ * with the first-reading filter, started on first need and stopped and closed with this one.
+ * A text the fallback cannot translate either fails.
  */
 import { EngineError } from '../errors.js'
-import { hasWordBoundBlanks, readModeTraits, type Disambiguation } from './mode.js'
+import { hasWordBoundBlanks, readModeTraits, taggerCrashesOnAmbiguity, type Disambiguation } from './mode.js'
 import { createProcessSupervisor, type ProcessEvent, type ProcessExit, type ProcessState, type StageScheduling } from './supervisor.js'
 
 export type { ProcessEvent, ProcessState, StageScheduling } from './supervisor.js'
@@ -104,12 +110,15 @@ export interface ApertiumPipelineOptions {
    */
   maxConsecutiveFailures?: number
   /**
-   * `tagger`: as the mode says, with the first-reading fallback for texts that crash the
-   * tagger (above); `first-reading`: the fallback itself (no further fallback). Default: 'tagger'
+   * `tagger`: as the mode says (unless its tagger crashes on any ambiguity: first reading then),
+   * with the first-reading fallback for texts that crash the tagger (above); `first-reading`:
+   * the first reading of each word in place of the tagger. Default: 'tagger'
    */
   disambiguation?: Disambiguation
   /** Called on every state change of the process supervisor and of the flush scheduler. */
   onTransition?: (transition: PipelineTransition) => void
+  /** Called with the number of texts of each flush as it is written (retries included), for logs and tests. */
+  onFlush?: (texts: number) => void
 }
 
 export interface ApertiumPipeline {
@@ -134,10 +143,12 @@ export interface ApertiumPipeline {
   processIds(): number[]
   /** How many times the processes were (re)started. */
   readonly starts: number
-  /** Null flushes written so far (retries included), and the texts they held: texts ÷ flushes is the batching achieved. */
+  /** Flushes (writes of a batch of texts) so far, retries included, and the texts they held: texts ÷ flushes is the batching achieved. */
   readonly flushes: { count: number; texts: number }
   /** Texts answered by the first-reading fallback (see above) since the pipeline was made. */
   readonly fallbackTexts: number
+  /** How the stages choose among a word's readings: 'first-reading' when asked, or when the mode's tagger crashes on ambiguity. */
+  readonly disambiguation: Disambiguation
   /** The two state machines' current states. */
   readonly state: { process: ProcessState; flush: FlushState }
   /** Texts submitted and not yet answered, rejected or aborted. */
@@ -162,40 +173,30 @@ interface Unit {
 
 const END = '[v:e]'
 /**
- * Two sentence ends before each text of a flush (two lone full stops before the first; the
- * text's own sentence end and one lone full stop between texts): tokens the tagger cannot
- * read either way, so each text starts in the same context whether it is first in a flush
- * or follows another caller's text (checked: the same output alone and
- * batched for eng-spa, eng-cat, spa-eng, es-fr, es-gl, en-eo). Each text must end with a
- * sentence end of its own (the engine adds one); the `\0` after the last text is the
- * null flush.
+ * Two sentence ends before each text (`.[v:p] .`): tokens the tagger cannot read either way, so
+ * every text starts in the same context (checked: the same output alone and batched for
+ * eng-spa, eng-cat, spa-eng, es-fr, es-gl, en-eo). Each text must end with a sentence end of
+ * its own (the engine adds one).
  */
 const PREFIX = '.[v:p] .'
-const SEPARATOR = ' .'
 /**
- * A blank before the null flush: lttoolbox's `lt-proc -w` (isl-eng's analyser) drops the last
+ * A blank before each null flush: lttoolbox's `lt-proc -w` (isl-eng's analyser) drops the last
  * word of a flush that ends `…ER Stórt.[v:e]\0` (an all-caps word, then a capitalised one, then
  * the end of input), so sv→is→en answered "The house IS" for "Huset är stort.". With a blank
- * after the last marker the word is kept; the blank is outside every text's markers.
+ * after the last marker the word is kept; the blank is outside the text's markers.
  */
 const SUFFIX = ' \0'
 
-/** The answer of each text of a flush, or null when a marker is missing or out of order. */
-function splitAnswers(chunk: string, flush: readonly Unit[]): string[] | null {
-  const answers: string[] = []
-  let at = 0
-  for (const unit of flush) {
-    const start = chunk.indexOf(`[v:${unit.seq}]`, at)
-    if (start < 0) return null
-    const from = start + `[v:${unit.seq}]`.length
-    const end = chunk.indexOf(END, from)
-    if (end < 0) return null
-    const answer = chunk.slice(from, end)
-    if (/\[v:\d+\]/.test(answer)) return null
-    answers.push(answer)
-    at = end + END.length
-  }
-  return answers
+/** The answer to `unit` in one null-flushed chunk of output, or null when its markers are missing or another text's are there. */
+function answerOf(chunk: string, unit: Unit): string | null {
+  const marker = `[v:${unit.seq}]`
+  const start = chunk.indexOf(marker)
+  if (start < 0) return null
+  const from = start + marker.length
+  const end = chunk.indexOf(END, from)
+  if (end < 0) return null
+  if (/\[v:\d+\]/.test(chunk.slice(0, start)) || /\[v:\d+\]/.test(chunk.slice(from))) return null
+  return chunk.slice(from, end)
 }
 
 export function createApertiumPipeline(modeFile: string, options: ApertiumPipelineOptions = {}): ApertiumPipeline {
@@ -222,7 +223,9 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
   const suspects: Unit[] = [] // texts of failed flushes, retried alone
   const inflight: Unit[][] = [] // flushes written and not yet answered, oldest first
 
-  const disambiguation = options.disambiguation ?? 'tagger'
+  const asked = options.disambiguation ?? 'tagger'
+  // probed once per tagger model and process, before the first start (a few ms)
+  const disambiguation: Disambiguation = asked === 'tagger' && traits.tagger && taggerCrashesOnAmbiguity(modeFile) ? 'first-reading' : asked
   const processes = createProcessSupervisor(modeFile, wordBound, {
     onData,
     onExit: (exit) => fail('died', exit),
@@ -232,11 +235,11 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
   /** The first-reading variant, started for the first text that crashes the tagger; null until then. */
   let fallback: ApertiumPipeline | null = null
   let fallbackTexts = 0
-  const canFallBack = disambiguation === 'tagger' && traits.hmmTagger
+  const canFallBack = disambiguation === 'tagger' && traits.tagger
 
   /** Translates a text that killed the stages alone through the first-reading variant. */
   function handToFallback(unit: Unit) {
-    fallback ??= createApertiumPipeline(modeFile, { ...options, disambiguation: 'first-reading', onTransition: undefined })
+    fallback ??= createApertiumPipeline(modeFile, { ...options, disambiguation: 'first-reading', onTransition: undefined, onFlush: undefined })
     fallback.translate(unit.stream, { signal: unit.signal }).then(
       // the stages' deaths were this text's: they do not count towards `maxConsecutiveFailures`
       (value) => { fallbackTexts++; consecutiveExits = 0; settle(unit, { value }) },
@@ -278,15 +281,18 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
       const chunk = buffer.slice(0, nul)
       buffer = buffer.slice(nul + 1)
       if (chunk.trim() === '') continue // stages flushing with nothing in hand
+      // each text of a flush ends with its own null flush: this chunk answers the oldest text owed
       const flush = inflight[0]
-      const answers = flush ? splitAnswers(chunk, flush) : null
-      if (!flush || !answers) {
+      const unit = flush?.[0]
+      const answer = unit ? answerOf(chunk, unit) : null
+      if (!flush || !unit || answer === null) {
         fail('desync')
         return
       }
-      inflight.shift()
+      flush.shift()
+      if (flush.length === 0) inflight.shift()
       consecutiveExits = 0
-      flush.forEach((unit, k) => settle(unit, { value: answers[k]! }))
+      settle(unit, { value: answer })
       armWatchdog(true)
     }
     catchUp()
@@ -376,7 +382,8 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
     for (const unit of batch) unit.attempts++
     flushes.count++
     flushes.texts += batch.length
-    const text = PREFIX + batch.map((unit) => `[v:${unit.seq}]${unit.stream}${END}`).join(SEPARATOR) + SUFFIX
+    options.onFlush?.(batch.length)
+    const text = batch.map((unit) => `${PREFIX}[v:${unit.seq}]${unit.stream}${END}${SUFFIX}`).join('')
     inflight.push(batch)
     armWatchdog(false)
     processes.write(text)
@@ -438,6 +445,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
     get starts() { return processes.starts },
     get flushes() { return { ...flushes } },
     get fallbackTexts() { return fallbackTexts },
+    disambiguation,
     get state() { return { process: processes.state, flush: state } },
     get outstanding() { return outstanding },
     translate(stream, opts = {}) {

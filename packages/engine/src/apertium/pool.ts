@@ -12,6 +12,7 @@
 import { availableParallelism, totalmem } from 'node:os'
 import { EngineError } from '../errors.js'
 import { createApertiumPipeline, type ApertiumPipeline, type ApertiumPipelineOptions } from './pipeline.js'
+import type { Disambiguation } from './mode.js'
 
 export interface PipelinePoolOptions {
   /** A pipeline with nothing outstanding for this long is stopped. Default: 600000 (10 min) */
@@ -23,7 +24,7 @@ export interface PipelinePoolOptions {
   /** Longest a text waits for a pipeline when all are busy at the cap. Default: 10000 */
   waitMs?: number
   /** Options of every pipeline (flush sizes, timeouts). */
-  pipeline?: Omit<ApertiumPipelineOptions, 'onTransition'>
+  pipeline?: Omit<ApertiumPipelineOptions, 'onTransition' | 'onFlush'>
 }
 
 export interface PipelineStats {
@@ -32,13 +33,15 @@ export interface PipelineStats {
   starts: number
   /** Texts submitted and not yet answered. */
   outstanding: number
+  /** 'first-reading' where the mode's tagger crashes on ambiguity (see ApertiumPipeline.disambiguation). */
+  disambiguation: Disambiguation
 }
 
 /** Totals over every pipeline the pool has run, stopped ones included: they only grow. */
 export interface PoolTotals {
   /** Process starts and restarts. */
   starts: number
-  /** Null flushes written, retries included. */
+  /** Flushes (writes of a batch of texts) so far, retries included. */
   flushes: number
   /** Texts those flushes held (÷ flushes: the batching achieved). */
   texts: number
@@ -123,7 +126,8 @@ export function createPipelinePool(options: PipelinePoolOptions = {}): PipelineP
   function direction(mode: string): Direction {
     let entry = directions.get(mode)
     if (!entry) {
-      // Creating a pipeline starts no process; the first one also tells whether tags go word-bound.
+      // Creating a pipeline starts no stage (a mode with a tagger probes it once: a few ms); the
+      // first one also tells whether tags go word-bound.
       const first = newSlot(mode)
       entry = { mode, slots: [first], wordBound: first.pipeline.wordBound }
       directions.set(mode, entry)
@@ -297,6 +301,7 @@ export function createPipelinePool(options: PipelinePoolOptions = {}): PipelineP
         processIds: slot.pipeline.processIds(),
         starts: slot.pipeline.starts,
         outstanding: slot.pipeline.outstanding,
+        disambiguation: slot.pipeline.disambiguation,
       }))
     },
     totals() {
