@@ -83,6 +83,16 @@ describe('tidyCase', () => {
     expect(tidyCase(['in het Engels'], ['en inglés'], 'nl')).toEqual(['in het Engels'])
   })
 
+  test('recases a word the engine wrote in capitals when the source has none: lowered inside a sentence, capitalised where a capital belongs', () => {
+    // sv→is's post-chunk writes some chunks' first word in capitals
+    expect(tidyCase(['FRAMKVÆMIR einn lestur'], ['utför en läsning'], 'is')).toEqual(['framkvæmir einn lestur'])
+    expect(tidyCase(['Húsið ER stórt.'], ['Huset är stort.'], 'is')).toEqual(['Húsið er stórt.'])
+    expect(tidyCase(['MISTÓKST að hefja'], ['Misslyckades att starta'], 'is')).toEqual(['Mistókst að hefja'])
+    expect(tidyCase(['SAKNAR argumentseparator'], ['saknar argumentseparator'], 'is')).toEqual(['saknar argumentseparator'])
+    // capitals the source has, anywhere, leave every word in capitals alone
+    expect(tidyCase(['Húsið ER stórt, NASA.'], ['Huset är stort, NASA.'], 'is')).toEqual(['Húsið ER stórt, NASA.'])
+  })
+
   test('changes nothing for targets that capitalise nouns or are not known', () => {
     expect(tidyCase(['Das Haus'], ['the house'], 'de')).toEqual(['Das Haus'])
     expect(tidyCase(['Elemento'], ['item'], undefined)).toEqual(['Elemento'])

@@ -5,7 +5,9 @@
  * word left to the default rule (an interjection, a dropped pronoun) moves that capital
  * into the middle (`Hello name, you have` → `Hola Nombre,  tienes`). Only what the engine
  * introduced is changed: a source that starts with a capital keeps it, and a source with
- * any capital inside a sentence (a name, an acronym) is left to the engine entirely.
+ * any capital inside a sentence (a name, an acronym) is left to the engine entirely. A word
+ * the engine writes in capitals when the source has no word in capitals is recased the same
+ * way (lowered, or capitalised where a capital belongs).
  */
 import type { SegmentPart } from '../segment.js'
 
@@ -33,6 +35,8 @@ const ENGLISH_CAPITALISED = new Set([
 ])
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu
+/** A word of two or more letters, all capitals (`FRAMKVÆMIR`). */
+const ALL_CAPS = /^\p{Lu}[\p{Lu}\p{M}]+$/u
 const SENTENCE_END = /[.!?…。？！]/u
 const TITLE_CASE = /^\p{Lu}[\p{Ll}\p{M}]*$/u
 const STARTS_UPPER = /^\p{Lu}/u
@@ -72,7 +76,8 @@ function words(parts: readonly SegmentPart[]): Word[] {
  * `output` with the capitals the engine introduced lowered, judged against `source` (the
  * text the hop was given). Lowers the first word when the source starts in lower case,
  * and words inside a sentence when the source has no capital inside a sentence; only
- * title-case words (`Elemento`, not `BBC` or `McDonald`). Applies to targets written
+ * title-case words (`Elemento`, not `McDonald`), and words in capitals when the source has
+ * none (`FRAMKVÆMIR` → `framkvæmir`, or `Framkvæmir` where a capital belongs). Applies to targets written
  * with lower-case common nouns and, for English, not to words its dictionary capitalises.
  */
 export function tidyCase(output: readonly SegmentPart[], source: readonly SegmentPart[], target: string | undefined): SegmentPart[] {
@@ -84,14 +89,28 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
   if (!firstSource) return [...output]
   const lowerStart = STARTS_LOWER.test(firstSource.text)
   const capitalInside = sourceWords.some((w) => !w.initial && STARTS_UPPER.test(w.text))
+  const capsInSource = sourceWords.some((w) => ALL_CAPS.test(w.text))
+  // a short source word the engine wrote in capitals (an acronym its dictionary knows: bbc →
+  // BBC) stays; a longer one is the post-chunk's too (an unknown "saknar" came back "SAKNAR")
+  const acronyms = new Set(sourceWords.filter((w) => w.text.length <= 4).map((w) => w.text.toLocaleLowerCase(language)))
   const result = [...output]
+  const replace = (word: Word, text: string) => {
+    const part = result[word.part] as string
+    result[word.part] = part.slice(0, word.at) + text + part.slice(word.at + word.text.length)
+  }
   for (const word of words(output).reverse()) {
     const lower = word.first ? lowerStart : !word.initial && !capitalInside
+    if (!capsInSource && ALL_CAPS.test(word.text) && !acronyms.has(word.text.toLocaleLowerCase(language))) {
+      // sv→is's post-chunk writes some chunks' first word in capitals ("utför en
+      // sammanslagning" → "FRAMKVÆMIR einn", "Huset är stort." → "Húsið ER stórt."): with no
+      // word in capitals in the source, the capitals are the engine's
+      const lowered = word.text.toLocaleLowerCase(language)
+      replace(word, lower ? lowered : word.text[0]! + lowered.slice(1))
+      continue
+    }
     if (!lower || !TITLE_CASE.test(word.text)) continue
     if (english && ENGLISH_CAPITALISED.has(word.text)) continue
-    const part = result[word.part] as string
-    const lowered = word.text[0]!.toLocaleLowerCase(language) + word.text.slice(1)
-    result[word.part] = part.slice(0, word.at) + lowered + part.slice(word.at + word.text.length)
+    replace(word, word.text[0]!.toLocaleLowerCase(language) + word.text.slice(1))
   }
   return result
 }
