@@ -240,11 +240,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
     for (const hop of route.hops) {
       let encoded = encodeSegment(current, pool.wordBound(hop.mode))
       if (encoded.stream === '') continue
-      let decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, { target: hop.target })
+      let decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, { source: hop.source, target: hop.target })
       if (decoded.leaked && encoded.wordBound) {
         // The pair could not carry word-bound blanks here: tags keep their places instead.
         encoded = encodeSegment(current, false)
-        decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, { target: hop.target })
+        decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, { source: hop.source, target: hop.target })
       }
       if (decoded.leaked) throw new EngineError('ENGINE_UNAVAILABLE', `Apertium (${hop.source}→${hop.target}) returned raw lexical units`)
       current = decoded.segment

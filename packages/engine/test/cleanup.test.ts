@@ -93,6 +93,14 @@ describe('tidyCase', () => {
     expect(tidyCase(['Húsið ER stórt, NASA.'], ['Huset är stort, NASA.'], 'is')).toEqual(['Húsið ER stórt, NASA.'])
   })
 
+  test('between languages that capitalise the same words, lowers the first word when the source starts in lower case, and nothing else', () => {
+    expect(tidyCase(['Opozorilo: obratna poševnica'], ['upozorenje: obratna kosa crta'], 'sl', 'sh')).toEqual(['opozorilo: obratna poševnica'])
+    expect(tidyCase(['Opozorilo: Poljak'], ['upozorenje: Poljak'], 'sl', 'hr')).toEqual(['opozorilo: Poljak'])
+    expect(tidyCase(['Opozorilo'], ['Upozorenje'], 'sl', 'sh')).toEqual(['Opozorilo'])
+    // Spanish writes language names in lower case, Dutch does not: nothing is recased
+    expect(tidyCase(['Engels is moeilijk'], ['inglés es difícil'], 'nl', 'es')).toEqual(['Engels is moeilijk'])
+  })
+
   test('changes nothing for targets that capitalise nouns or are not known', () => {
     expect(tidyCase(['Das Haus'], ['the house'], 'de')).toEqual(['Das Haus'])
     expect(tidyCase(['Elemento'], ['item'], undefined)).toEqual(['Elemento'])

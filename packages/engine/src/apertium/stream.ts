@@ -386,6 +386,8 @@ export interface DecodeOptions {
    * words its dictionary capitalises). Default: undefined (capitals kept as answered).
    */
   target?: string
+  /** The hop's source language: between languages that capitalise the same words (sl and sh…), the first word is recased too. Default: undefined */
+  source?: string
 }
 
 /**
@@ -456,7 +458,7 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
   })
 
   const sourceParts = typeof encoded.original === 'string' ? [encoded.original] : encoded.original
-  const repaired = tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), sourceParts, options.target)
+  const repaired = tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), sourceParts, options.target, options.source)
   // Whitespace at the ends is the caller's.
   const first = repaired[0]
   if (typeof first === 'string') repaired[0] = first.trimStart()

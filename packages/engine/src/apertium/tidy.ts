@@ -24,6 +24,14 @@ const LOWER_CASE_ORTHOGRAPHY = new Set([
   'sv', 'da', 'nb', 'nn', 'is', 'ru', 'uk', 'be', 'bg', 'mk',
 ])
 
+/**
+ * Languages that capitalise the same words (names, nationality nouns, and for Dutch and
+ * Afrikaans language names), whatever they do with the rest: between two of one group, a text
+ * that starts in lower case has a first word in lower case in the other too (hbs→sl gave
+ * "upozorenje: …" → "Opozorilo: …"). Only the first word is recased between them.
+ */
+const SAME_CAPITALS = [['sl', 'sh', 'hr', 'sr', 'bs'], ['pl', 'szl'], ['id', 'ms'], ['nl', 'af']]
+
 /** English words the target dictionary capitalises by itself; never lowered. */
 const ENGLISH_CAPITALISED = new Set([
   'I', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
@@ -78,12 +86,18 @@ function words(parts: readonly SegmentPart[]): Word[] {
  * and words inside a sentence when the source has no capital inside a sentence; only
  * title-case words (`Elemento`, not `McDonald`), and words in capitals when the source has
  * none (`FRAMKVÆMIR` → `framkvæmir`, or `Framkvæmir` where a capital belongs). Applies to targets written
- * with lower-case common nouns and, for English, not to words its dictionary capitalises.
+ * with lower-case common nouns and, for English, not to words its dictionary capitalises;
+ * between two languages of one {@link SAME_CAPITALS} group (`sourceLanguage` given), to the
+ * first word only.
  */
-export function tidyCase(output: readonly SegmentPart[], source: readonly SegmentPart[], target: string | undefined): SegmentPart[] {
-  const language = (target ?? '').toLowerCase().split(/[-_]/)[0]!
+export function tidyCase(output: readonly SegmentPart[], source: readonly SegmentPart[], target: string | undefined, sourceLanguage?: string): SegmentPart[] {
+  const base = (code: string | undefined) => (code ?? '').toLowerCase().split(/[-_]/)[0]!
+  const language = base(target)
   const english = language === 'en'
-  if (!english && !LOWER_CASE_ORTHOGRAPHY.has(language)) return [...output]
+  const everyWord = english || LOWER_CASE_ORTHOGRAPHY.has(language)
+  const from = base(sourceLanguage)
+  const firstWordOnly = !everyWord && SAME_CAPITALS.some((group) => group.includes(language) && group.includes(from))
+  if (!everyWord && !firstWordOnly) return [...output]
   const sourceWords = words(source)
   const firstSource = sourceWords[0]
   if (!firstSource) return [...output]
@@ -99,8 +113,8 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
     result[word.part] = part.slice(0, word.at) + text + part.slice(word.at + word.text.length)
   }
   for (const word of words(output).reverse()) {
-    const lower = word.first ? lowerStart : !word.initial && !capitalInside
-    if (!capsInSource && ALL_CAPS.test(word.text) && !acronyms.has(word.text.toLocaleLowerCase(language))) {
+    const lower = word.first ? lowerStart : everyWord && !word.initial && !capitalInside
+    if (everyWord && !capsInSource && ALL_CAPS.test(word.text) && !acronyms.has(word.text.toLocaleLowerCase(language))) {
       // sv→is's post-chunk writes some chunks' first word in capitals ("utför en
       // sammanslagning" → "FRAMKVÆMIR einn", "Huset är stort." → "Húsið ER stórt."): with no
       // word in capitals in the source, the capitals are the engine's
