@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Where an Apertium pipeline's CPU goes per sentence, by stage, as a function of how many texts
-// share a null flush. One eng-spa pipeline of Verso's engine (createPipelinePool, one pipeline
+// share a flush (one write; since 2026-11-24 each text in it ends with its own null flush). One eng-spa pipeline of Verso's engine (createPipelinePool, one pipeline
 // per direction, default flush settings) is driven by N closed-loop callers, each sending one
 // distinct sentence and waiting for its answer (N = 1: a flush per sentence; N = 64: flushes of
 // about 16), for BENCH_SECONDS (6) after a 2 s warm-up. The CPU of every stage process is read
@@ -8,8 +8,8 @@
 // run as the raw pipeline (service.mjs's baseline: 6 000 sentences in one write, one null flush)
 // for comparison, after a 500-sentence warm-up. Not part of `npm run bench`; by hand:
 //   node scripts/bench/flush-cost.mjs [callers…=1 64]
-// The figures answer one question: what a null flush costs the stages (a stage wakes, reads,
-// works, writes and flushes once per flush), which is what batching texts into flushes saves.
+// The figures answer one question: what a flush costs the stages (a stage wakes, reads, works
+// and writes once per write it is handed), which is what batching texts into flushes saves.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cpuSeconds, deadline, treeCpuSeconds } from './processes.mjs'

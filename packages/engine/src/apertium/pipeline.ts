@@ -80,7 +80,7 @@ export interface ApertiumPipelineOptions {
    * its texts retried alone. Default: 10000
    */
   flushTimeoutMs?: number
-  /** Most texts in one null flush (separated by sentence ends, see above). Default: 32 */
+  /** Most texts in one flush (one write; each text ends with its own null flush, see above). Default: 32 */
   maxSegmentsPerFlush?: number
   /** Most flushes awaiting their answers at once; texts arriving meanwhile wait and are batched. Default: 4 */
   maxFlushesInFlight?: number
