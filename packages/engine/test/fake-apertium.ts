@@ -62,3 +62,35 @@ export function fakePair(options: { sleepMs?: number; modes?: string[] } = {}): 
   const mode = join(dir, `${names[0]}.mode`)
   return { dir, mode, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
+
+/**
+ * Puts a stand-in `apertium-tagger` first on PATH: it echoes each `\0`-ended chunk and kills
+ * itself with SIGSEGV on a chunk for which `crashes` (a JavaScript expression over `chunk`) is
+ * true, as Debian's crashing taggers do. `remove()` restores PATH and deletes it.
+ */
+export function fakeTaggerOnPath(crashes: string): { remove(): void } {
+  const bin = mkdtempSync(join(tmpdir(), 'verso-fake-tagger-'))
+  writeFileSync(join(bin, 'apertium-tagger'), `#!/usr/bin/env node
+let buffer = ''
+process.stdin.setEncoding('utf8')
+process.stdin.on('data', (data) => {
+  buffer += data
+  let at
+  while ((at = buffer.indexOf('\\0')) >= 0) {
+    const chunk = buffer.slice(0, at)
+    buffer = buffer.slice(at + 1)
+    if (${crashes}) process.kill(process.pid, 'SIGSEGV')
+    process.stdout.write(chunk + '\\0')
+  }
+})
+`)
+  chmodSync(join(bin, 'apertium-tagger'), 0o755)
+  const path = process.env.PATH
+  process.env.PATH = `${bin}:${path}`
+  return {
+    remove() {
+      process.env.PATH = path
+      rmSync(bin, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,13 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
   createApertiumPipeline, encodeSegment, escapeStream, nextFlushState, nextProcessState,
   type ApertiumPipeline, type FlushEvent, type FlushState, type PipelineTransition, type ProcessEvent, type ProcessState, type SegmentPart,
 } from '@verso/engine'
-import { fakePair, type FakePair } from './fake-apertium.js'
+import { fakePair, fakeTaggerOnPath, type FakePair } from './fake-apertium.js'
 import { FIRST_READING } from '../src/apertium/mode.js'
 
 const MODE = '/usr/share/apertium/modes/eng-spa.mode'
@@ -161,25 +159,7 @@ describe('apertium pipeline with a fake stage', () => {
   })
 
   test('a text that crashes the tagger alone is translated by the first-reading fallback, and the others as usual', async () => {
-    // a stand-in `apertium-tagger` on PATH that echoes each flush and crashes on one holding CRASH
-    const bin = mkdtempSync(join(tmpdir(), 'verso-fake-tagger-'))
-    writeFileSync(join(bin, 'apertium-tagger'), `#!/usr/bin/env node
-let buffer = ''
-process.stdin.setEncoding('utf8')
-process.stdin.on('data', (data) => {
-  buffer += data
-  let at
-  while ((at = buffer.indexOf('\\0')) >= 0) {
-    const chunk = buffer.slice(0, at)
-    buffer = buffer.slice(at + 1)
-    if (chunk.includes('CRASH')) process.kill(process.pid, 'SIGSEGV')
-    process.stdout.write(chunk + '\\0')
-  }
-})
-`)
-    chmodSync(join(bin, 'apertium-tagger'), 0o755)
-    const path = process.env.PATH
-    process.env.PATH = `${bin}:${path}`
+    const tagger = fakeTaggerOnPath("chunk.includes('CRASH')")
     try {
       pair = fakePair()
       writeFileSync(pair.mode, `${readFileSync(pair.mode, 'utf8').trim()} | apertium-tagger -g $2 model.prob\n`)
@@ -199,32 +179,14 @@ process.stdin.on('data', (data) => {
       await p.close()
       await expect.poll(() => pids.some(alive)).toBe(false)
     } finally {
-      process.env.PATH = path
-      rmSync(bin, { recursive: true, force: true })
+      tagger.remove()
     }
   })
 
   test('a tagger that crashes on any ambiguous word is replaced by the first reading from the start, with no restart', async () => {
-    // a stand-in `apertium-tagger` that dies on a flush holding a word with two readings, as
-    // Debian's rus-ukr, ukr-rus and rus-bel perceptron taggers do
-    const bin = mkdtempSync(join(tmpdir(), 'verso-fake-tagger-'))
-    writeFileSync(join(bin, 'apertium-tagger'), `#!/usr/bin/env node
-let buffer = ''
-process.stdin.setEncoding('utf8')
-process.stdin.on('data', (data) => {
-  buffer += data
-  let at
-  while ((at = buffer.indexOf('\\0')) >= 0) {
-    const chunk = buffer.slice(0, at)
-    buffer = buffer.slice(at + 1)
-    if (/\\^[^$]*\\/[^$]*\\/[^$]*\\$/.test(chunk)) process.kill(process.pid, 'SIGSEGV')
-    process.stdout.write(chunk + '\\0')
-  }
-})
-`)
-    chmodSync(join(bin, 'apertium-tagger'), 0o755)
-    const path = process.env.PATH
-    process.env.PATH = `${bin}:${path}`
+    // dies on a chunk holding a word with two readings, as Debian's rus-ukr, ukr-rus and rus-bel
+    // perceptron taggers do
+    const tagger = fakeTaggerOnPath(String.raw`/\^[^$]*\/[^$]*\/[^$]*\$/.test(chunk)`)
     try {
       pair = fakePair()
       writeFileSync(pair.mode, `${readFileSync(pair.mode, 'utf8').trim()} | apertium-tagger -g $2 crashing-model.prob\n`)
@@ -242,8 +204,7 @@ process.stdin.on('data', (data) => {
       expect(asked.disambiguation).toBe('first-reading')
       await asked.close()
     } finally {
-      process.env.PATH = path
-      rmSync(bin, { recursive: true, force: true })
+      tagger.remove()
     }
   })
 
