@@ -98,23 +98,34 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
   const from = base(sourceLanguage)
   const firstWordOnly = !everyWord && SAME_CAPITALS.some((group) => group.includes(language) && group.includes(from))
   if (!everyWord && !firstWordOnly) return [...output]
+  // only words that start with a capital can change (most answers hold one or two)
+  const capitalised = words(output).filter((w) => STARTS_UPPER.test(w.text))
+  if (capitalised.length === 0) return [...output]
   const sourceWords = words(source)
   const firstSource = sourceWords[0]
   if (!firstSource) return [...output]
   const lowerStart = STARTS_LOWER.test(firstSource.text)
   const capitalInside = sourceWords.some((w) => !w.initial && STARTS_UPPER.test(w.text))
-  const capsInSource = sourceWords.some((w) => ALL_CAPS.test(w.text))
-  // a short source word the engine wrote in capitals (an acronym its dictionary knows: bbc →
-  // BBC) stays; a longer one is the post-chunk's too (an unknown "saknar" came back "SAKNAR")
-  const acronyms = new Set(sourceWords.filter((w) => w.text.length <= 4).map((w) => w.text.toLocaleLowerCase(language)))
+  /** Whether a word in capitals is the engine's; what it needs of the source is read once, on the first such word. */
+  let capsOfEngine: ((word: Word) => boolean) | undefined
+  const engineCaps = (word: Word) => {
+    if (!capsOfEngine) {
+      const capsInSource = sourceWords.some((w) => ALL_CAPS.test(w.text))
+      // a short source word the engine wrote in capitals (an acronym its dictionary knows:
+      // bbc → BBC) stays; a longer one is the post-chunk's too ("saknar" came back "SAKNAR")
+      const acronyms = new Set(sourceWords.filter((w) => w.text.length <= 4).map((w) => w.text.toLocaleLowerCase(language)))
+      capsOfEngine = (w) => !capsInSource && !acronyms.has(w.text.toLocaleLowerCase(language))
+    }
+    return capsOfEngine(word)
+  }
   const result = [...output]
   const replace = (word: Word, text: string) => {
     const part = result[word.part] as string
     result[word.part] = part.slice(0, word.at) + text + part.slice(word.at + word.text.length)
   }
-  for (const word of words(output).reverse()) {
+  for (const word of capitalised.reverse()) {
     const lower = word.first ? lowerStart : everyWord && !word.initial && !capitalInside
-    if (everyWord && !capsInSource && ALL_CAPS.test(word.text) && !acronyms.has(word.text.toLocaleLowerCase(language))) {
+    if (everyWord && ALL_CAPS.test(word.text) && engineCaps(word)) {
       // sv→is's post-chunk writes some chunks' first word in capitals ("utför en
       // sammanslagning" → "FRAMKVÆMIR einn", "Huset är stort." → "Húsið ER stórt."): with no
       // word in capitals in the source, the capitals are the engine's
