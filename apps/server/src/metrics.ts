@@ -108,6 +108,15 @@ export function createMetrics(options: { engine?: () => Engine; defaultMetrics?:
       if (stats) this.set(stats.pipelines.filter((p) => p.processIds.length > 0).length)
     },
   })
+  new Gauge({
+    name: 'verso_apertium_pipelines_first_reading',
+    help: "Apertium pipelines running now that take each word's first reading, their mode's tagger crashing on ambiguous words (Debian's rus-ukr, ukr-rus, rus-bel)",
+    registers: [registry],
+    collect() {
+      const stats = engineStats()
+      if (stats) this.set(stats.pipelines.filter((p) => p.processIds.length > 0 && p.disambiguation === 'first-reading').length)
+    },
+  })
 
   /** Times one engine call; the engine named is the first a translation reports (apertium until others exist). */
   async function timedCall<R extends ReadonlyArray<object>>(pair: { source: string; target: string }, call: () => Promise<R>): Promise<R> {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine } from '@verso/engine'
 import { buildApp } from '../src/app.js'
@@ -60,6 +61,15 @@ describe('/metrics', () => {
     expect(res.body).toMatch(/verso_credits_total\{kind="charged"\} 1/)
     expect(res.body).toMatch(/verso_apertium_pipelines_live [1-9]/)
     expect(res.body).toMatch(/verso_apertium_pipeline_starts_total [1-9]/)
+    expect(res.body).toMatch(/^verso_apertium_pipelines_first_reading 0$/m) // en→es runs its tagger
+  })
+
+  it.skipIf(!existsSync('/usr/share/apertium/modes/rus-ukr.mode'))('counts the pipelines that take the first reading because their tagger crashes (ru→uk)', async () => {
+    const { apiKey } = await h.account(100)
+    const ok = await h.app.inject({ method: 'POST', url: '/v2/translate', headers: { 'x-api-key': apiKey }, payload: { text: 'Кошка спит в саду.', source: 'ru', target: 'uk' } })
+    expect(ok.statusCode).toBe(200)
+    const body = (await h.app.inject({ method: 'GET', url: '/metrics' })).body
+    expect(body).toMatch(/^verso_apertium_pipelines_first_reading [1-9]/m)
   })
 
   it('counts the starts of pipelines that stopped before the scrape', async () => {
