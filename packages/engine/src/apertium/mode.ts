@@ -82,27 +82,21 @@ const AMBIGUOUS_PROBE = '^x/x<n>/x<adj>$^./.<sent>$\0'
 const CRASH_SIGNALS = new Set(['SIGSEGV', 'SIGABRT', 'SIGBUS', 'SIGFPE', 'SIGILL'])
 const taggerProbes = new Map<string, boolean>()
 /**
- * Whether the mode's tagger dies on {@link AMBIGUOUS_PROBE}: then it can tag no text with an
- * ambiguous word, and the pipeline runs the first-reading filter in its place from the start
- * instead of restarting its stages twice for every such text. Of Debian's 115 modes with a
- * tagger, exactly rus-ukr, ukr-rus and rus-bel die on it (measured; rus-ukr's tagger died on
- * each of 40 real strings that kept an ambiguous word and on none of 60 that did not). Runs the
- * tagger stage once per model and process (a few ms); a tagger that cannot start or exits
- * with an error counts as not crashing (the pipeline then reports its own failure).
+ * Whether a tagger stage (`ModeTraits.taggerStage`) dies on {@link AMBIGUOUS_PROBE}: then it
+ * can tag no text with an ambiguous word, and the pipeline runs the first-reading filter in its
+ * place from the start instead of restarting its stages twice for every such text. Of Debian's
+ * 115 modes with a tagger, exactly rus-ukr, ukr-rus and rus-bel die on it (measured; rus-ukr's
+ * tagger died on each of 40 real strings that kept an ambiguous word and on none of 60 that did
+ * not). Runs the stage once per stage command and process (a few ms); a tagger that cannot
+ * start or exits with an error counts as not crashing (the pipeline then reports its own
+ * failure).
  */
-export function taggerCrashesOnAmbiguity(modeFile: string): boolean {
-  let stage: string | undefined
-  try {
-    stage = parseModeStages(repairDataPaths(readFileSync(modeFile, 'utf8')).text).find((s) => TAGGER.test(s))
-  } catch {
-    return false
-  }
-  if (stage === undefined) return false
-  let crashes = taggerProbes.get(stage)
+export function taggerCrashesOnAmbiguity(taggerStage: string): boolean {
+  let crashes = taggerProbes.get(taggerStage)
   if (crashes === undefined) {
-    const probe = spawnSync('sh', ['-c', `exec ${stage}`], { input: AMBIGUOUS_PROBE, stdio: ['pipe', 'ignore', 'ignore'], timeout: 10_000 })
+    const probe = spawnSync('sh', ['-c', `exec ${taggerStage}`], { input: AMBIGUOUS_PROBE, stdio: ['pipe', 'ignore', 'ignore'], timeout: 10_000 })
     crashes = probe.signal !== null && CRASH_SIGNALS.has(probe.signal)
-    taggerProbes.set(stage, crashes)
+    taggerProbes.set(taggerStage, crashes)
   }
   return crashes
 }
@@ -164,8 +158,11 @@ export interface ModeTraits {
    * es-gl, en-eo…) leak raw lexical units (`@^rojo`) for word-bound words.
    */
   wordBound: boolean
-  /** The mode has a tagger stage, `apertium-tagger -g` (its `first-reading` variant differs from it). */
-  tagger: boolean
+  /**
+   * The mode's tagger stage (`apertium-tagger -z -g …`) as it runs, or null: only a mode with
+   * one has a `first-reading` variant that differs from it.
+   */
+  taggerStage: string | null
 }
 
 /** What a pipeline decides from its mode's text before it starts. */
@@ -173,16 +170,19 @@ export function modeTraits(modeText: string): ModeTraits {
   const stages = parseModeStages(modeText)
   return {
     wordBound: stages.some((stage) => /^lt-proc -z (-[a-z] )*-b\b/.test(stage)),
-    tagger: stages.some((stage) => TAGGER.test(stage)),
+    taggerStage: stages.find((stage) => TAGGER.test(stage)) ?? null,
   }
 }
 
-/** `modeTraits` of a mode file, read once; an unreadable file has neither (the supervisor reports it on start). */
+/**
+ * `modeTraits` of a mode file, read once, its data paths repaired (so the tagger stage can be
+ * probed as it will run); an unreadable file has neither (the supervisor reports it on start).
+ */
 export function readModeTraits(modeFile: string): ModeTraits {
   try {
-    return modeTraits(readFileSync(modeFile, 'utf8'))
+    return modeTraits(repairDataPaths(readFileSync(modeFile, 'utf8')).text)
   } catch {
-    return { wordBound: false, tagger: false }
+    return { wordBound: false, taggerStage: null }
   }
 }
 

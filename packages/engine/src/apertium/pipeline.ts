@@ -224,8 +224,9 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
   const inflight: Unit[][] = [] // flushes written and not yet answered, oldest first
 
   const asked = options.disambiguation ?? 'tagger'
-  // probed once per tagger model and process, before the first start (a few ms)
-  const disambiguation: Disambiguation = asked === 'tagger' && traits.tagger && taggerCrashesOnAmbiguity(modeFile) ? 'first-reading' : asked
+  // probed once per tagger stage and process, before the first start (a few ms)
+  const crashingTagger = asked === 'tagger' && traits.taggerStage !== null && taggerCrashesOnAmbiguity(traits.taggerStage)
+  const disambiguation: Disambiguation = crashingTagger ? 'first-reading' : asked
   const processes = createProcessSupervisor(modeFile, wordBound, {
     onData,
     onExit: (exit) => fail('died', exit),
@@ -235,7 +236,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
   /** The first-reading variant, started for the first text that crashes the tagger; null until then. */
   let fallback: ApertiumPipeline | null = null
   let fallbackTexts = 0
-  const canFallBack = disambiguation === 'tagger' && traits.tagger
+  const canFallBack = disambiguation === 'tagger' && traits.taggerStage !== null
 
   /** Translates a text that killed the stages alone through the first-reading variant. */
   function handToFallback(unit: Unit) {
