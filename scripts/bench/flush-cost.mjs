@@ -8,6 +8,8 @@
 // run as the raw pipeline (service.mjs's baseline: 6 000 sentences in one write, one null flush)
 // for comparison, after a 500-sentence warm-up. Not part of `npm run bench`; by hand:
 //   node scripts/bench/flush-cost.mjs [callers…=1 64]
+// BENCH_PIPELINE takes the pipeline's flush options as JSON, to compare settings side by side
+// (e.g. BENCH_PIPELINE='{"maxFlushesInFlight":2}').
 // The figures answer one question: what a flush costs the stages (a stage wakes, reads, works
 // and writes once per write it is handed), which is what batching texts into flushes saves.
 import { readFileSync } from 'node:fs'
@@ -38,7 +40,7 @@ const stageName = (pid, index) => {
 }
 
 async function viaPool(callers) {
-  const pool = engine.createPipelinePool({ perDirection: 1 })
+  const pool = engine.createPipelinePool({ perDirection: 1, pipeline: JSON.parse(process.env.BENCH_PIPELINE ?? '{}') })
   try {
     const drive = async (seconds) => {
       let answered = 0

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -449,6 +450,37 @@ describe.skipIf(!haveApertium || !existsSync('/usr/share/apertium/modes/rus-ukr.
       expect(results[2]!.segment).toBe('имело быть вказано аргумент-рядок для «copy» ')
     } finally {
       await engine.close()
+    }
+  })
+})
+
+describe.skipIf(!haveApertium || !existsSync('/usr/share/apertium/modes/cat-fra.mode') || !existsSync('/usr/share/apertium/modes/en-eo.mode'))('engine answers as apertium answers a text alone', () => {
+  test('texts batched together are answered as `apertium -u` answers each alone: nothing of the engine\'s own before a text (ca→fr "Cerca columna" is "Cherche colonne", not "Il cherche de la colonne")', async () => {
+    // Two sentence ends used to go before each text; after them cat-fra's transfer gave a
+    // sentence-initial verb a subject pronoun and en-eo capitalised the first word
+    const cases: Array<{ mode: string; pair: { source: string; target: string }; texts: string[] }> = [
+      { mode: 'cat-fra', pair: { source: 'ca', target: 'fr' }, texts: ['Cerca columna', "S'està cercant", 'Mostra la versió de l\'aplicació i surt'] },
+      { mode: 'en-eo', pair: { source: 'en', target: 'eo' }, texts: ['mount point', 'invalid schema name', 'message in several formats'] },
+    ]
+    const folder = mkdtempSync(join(tmpdir(), 'verso-alone-'))
+    const input = join(folder, 'text.txt')
+    const engine = createEngine({ pipelinesPerDirection: 1 })
+    try {
+      for (const { mode, pair, texts } of cases) {
+        // a file, not standard input: apertium's deformatter opens /dev/stdin, which a socket
+        // (node's child stdio) is not
+        const expected = texts.map((text) => {
+          writeFileSync(input, `${text}\n`)
+          return spawnSync('apertium', ['-u', mode, input], { encoding: 'utf8' }).stdout.trim()
+        })
+        expect(expected.every((answer) => answer !== '')).toBe(true)
+        const together = await engine.translate(texts, pair)
+        expect(together.map((r) => r.segment)).toEqual(expected)
+        if (mode === 'cat-fra') expect(together[0]!.segment).toBe('Cherche colonne')
+      }
+    } finally {
+      await engine.close()
+      rmSync(folder, { recursive: true, force: true })
     }
   })
 })

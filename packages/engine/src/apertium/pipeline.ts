@@ -3,12 +3,21 @@
  * stages as child processes) driven by a flush scheduler (here: which texts go in which flush,
  * and what happens when a flush fails).
  *
- * A flush is one write of a batch of texts. Each text travels as `.[v:p] .[v:SEQ]text[v:e] \0`:
- * the markers come back untouched as superblanks and check that each answer belongs to its
- * text, and each text ends with its own null flush (`\0`), which resets every stage. Texts
- * separated by sentence ends alone were not independent: the transfer rules of some pairs keep
- * variables from one sentence to the next (uk→ru moved the "чи" of one text into the next
- * text as "ли": "имело ли быть вказано…", a word of one caller's text in another's answer).
+ * A flush is one write of a batch of texts. Each text travels as `[v:SEQ]text[v:e] \0`: the
+ * markers come back untouched as superblanks and check that each answer belongs to its text,
+ * and each text ends with its own null flush (`\0`), after which every stage reads the next
+ * text as the first text of a stream: a text is answered as `apertium` answers it alone.
+ * Texts separated by sentence ends alone were not independent: the transfer rules of some
+ * pairs keep variables from one sentence to the next (uk→ru moved the "чи" of one text into
+ * the next text as "ли": "имело ли быть вказано…", a word of one caller's text in another's
+ * answer). Until 2026-11-24 two sentence ends went before each text (`.[v:p] .`) to give every
+ * text the same context; the null flush gives it already, and the two extra tokens made 21
+ * directions answer differently from `apertium` ("Cerca columna", ca→fr: "Il cherche de la
+ * colonne" for `apertium`'s "Cherche colonne") and cost about 8 % of the stages' CPU.
+ * What no framing removes: Debian's HMM taggers (`apertium-tagger -g`) remember ambiguity
+ * classes they meet at run time, so a few answers depend on what the process has tagged
+ * before (gl→es "Gardar o CSS actual": "el CSS" from a fresh tagger, "lo CSS" once it has
+ * tagged "pola"); `apertium` run on a file and APy's warm pipelines do the same.
  * A flush holds one text when the pipeline is idle; texts arriving while `maxFlushesInFlight`
  * flushes are under way wait and go together in the next one (up to `maxSegmentsPerFlush`).
  *
@@ -172,13 +181,6 @@ interface Unit {
 }
 
 const END = '[v:e]'
-/**
- * Two sentence ends before each text (`.[v:p] .`): tokens the tagger cannot read either way, so
- * every text starts in the same context (checked: the same output alone and batched for
- * eng-spa, eng-cat, spa-eng, es-fr, es-gl, en-eo). Each text must end with a sentence end of
- * its own (the engine adds one).
- */
-const PREFIX = '.[v:p] .'
 /**
  * A blank before each null flush: lttoolbox's `lt-proc -w` (isl-eng's analyser) drops the last
  * word of a flush that ends `…ER Stórt.[v:e]\0` (an all-caps word, then a capitalised one, then
@@ -384,7 +386,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
     flushes.count++
     flushes.texts += batch.length
     options.onFlush?.(batch.length)
-    const text = batch.map((unit) => `${PREFIX}[v:${unit.seq}]${unit.stream}${END}${SUFFIX}`).join('')
+    const text = batch.map((unit) => `[v:${unit.seq}]${unit.stream}${END}${SUFFIX}`).join('')
     inflight.push(batch)
     armWatchdog(false)
     processes.write(text)
