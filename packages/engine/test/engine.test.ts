@@ -485,6 +485,46 @@ describe.skipIf(!haveApertium || !existsSync('/usr/share/apertium/modes/cat-fra.
   })
 })
 
+describe.skipIf(!haveApertium || !['spa-cat', 'eng-cat', 'es-fr', 'es-pt'].every((mode) => existsSync(`/usr/share/apertium/modes/${mode}.mode`)))('engine elisions and contractions (the post-generator)', () => {
+  test('elides before an unknown word as `apertium -u` does, and still reports the word unknown (es→ca "d\'Ubuntu", en→ca "l\'Ubuntu", es→fr)', async () => {
+    const engine = createEngine({ pipelinesPerDirection: 1 })
+    try {
+      const [ca] = await engine.translate(['Actualizaciones de Ubuntu y de Android'], { source: 'es', target: 'ca' })
+      expect(ca).toMatchObject({ segment: "Actualitzacions d'Ubuntu i d'Android", unknownWords: ['Ubuntu'] })
+      const [enCa] = await engine.translate(['Install the Ubuntu updates'], { source: 'en', target: 'ca' })
+      expect(enCa!.segment).toContain("l'Ubuntu")
+      expect(enCa!.unknownWords).toEqual(['Ubuntu'])
+      const [fr] = await engine.translate(['Actualizaciones de Ubuntu'], { source: 'es', target: 'fr' })
+      expect(fr).toMatchObject({ segment: "Actualisations d'Ubuntu", unknownWords: ['Ubuntu'] })
+      // inside a tag: the word-bound word is elided and reported
+      const open: InlineToken = { id: '1', kind: 'open' }
+      const close: InlineToken = { id: '1', kind: 'close' }
+      const [tagged] = await engine.translate([['Actualizaciones de ', open, 'Ubuntu', close]], { source: 'es', target: 'ca' })
+      expect(tagged).toMatchObject({ segment: ['Actualitzacions ', open, "d'Ubuntu", close], unknownWords: ['Ubuntu'] })
+    } finally {
+      await engine.close()
+    }
+  })
+
+  test('keeps the source\'s own *, # and @ where they were (no elision across them) and a tag around a contraction', async () => {
+    const engine = createEngine({ pipelinesPerDirection: 1 })
+    try {
+      // these came back "Records d'Andorra ** i …" and "Message d'Ubuntu # et d'Android @"
+      const [ca] = await engine.translate(['Recuerdos de *Andorra* y de *Ubuntu*'], { source: 'es', target: 'ca' })
+      expect(ca!.segment).toBe('Records de *Andorra* i de *Ubuntu*')
+      const [fr] = await engine.translate(['Mensaje de #Ubuntu y de @Android'], { source: 'es', target: 'fr' })
+      expect(fr!.segment).toBe('Message de #Ubuntu et de @Android')
+      // es→pt has no word-bound blanks: the tag went behind the contraction ("do <b> livro</b>")
+      const open: InlineToken = { id: '1', kind: 'open' }
+      const close: InlineToken = { id: '1', kind: 'close' }
+      const [pt] = await engine.translate([['Hablo de ', open, 'el libro', close]], { source: 'es', target: 'pt' })
+      expect(pt!.segment).toEqual(['Falo ', open, 'do livro', close])
+    } finally {
+      await engine.close()
+    }
+  })
+})
+
 describe.skipIf(!haveApertium)('every installed direction', () => {
   // One sentence per source language, with two inline tags around its 2nd and 5th words:
   // languages English reaches get the English sentence's translation, the others (islands and

@@ -6,7 +6,7 @@ import {
   type ApertiumPipeline, type FlushEvent, type FlushState, type PipelineTransition, type ProcessEvent, type ProcessState, type SegmentPart,
 } from '@verso/engine'
 import { fakePair, fakeTaggerOnPath, type FakePair } from './fake-apertium.js'
-import { FIRST_READING } from '../src/apertium/mode.js'
+import { FIRST_READING, POST_GENERATION_FILTER, withPostGenerationFilter } from '../src/apertium/mode.js'
 
 const MODE = '/usr/share/apertium/modes/eng-spa.mode'
 
@@ -214,6 +214,30 @@ describe('apertium pipeline with a fake stage', () => {
       .toBe('^Дом<n><m><nn><sg><nom>$ ^большой<adj><f><sg><gen>$^.<sent>$[v:1]\0')
     expect(run('^a\\/b/a\\/b<n>/x<v>$ ^take out/take<vblex># out<inf>$ ^qux/*qux$'))
       .toBe('^a\\/b<n>$ ^take<vblex># out<inf>$ ^*qux$\0')
+  })
+
+  test('the post-generation filter moves marks behind their words with their lengths, opening tags before ~ words, and drops a ~ before a sheltered character', () => {
+    const run = (stream: string) => execFileSync('sh', ['-c', POST_GENERATION_FILTER], { input: `${stream}\0`, encoding: 'utf8' })
+    // an unknown word, a word not generated, escapes not counted, a word-bound word, a Devanagari word (virama, vowel sign)
+    expect(run('Actualitzacions ~de *Ubuntu i #casa *a\\-b [[t:0]]*Ubuntu[[/]] *हिन्दी'))
+      .toBe('Actualitzacions ~de Ubuntu[v:u:6] i casa[v:u:4] a\\-b[v:u:3] [[t:0]]Ubuntu[[/]][v:u:6] हिन्दी[v:u:6]\0')
+    // the source's own escaped mark and an escaped ~ stay
+    expect(run('\\*lit \\~de [t:1:o]x')).toBe('\\*lit \\~de [t:1:o]x\0')
+    // an opening tag goes before the ~ words; a void or closing token stays
+    expect(run('~de ~el [t:0:o]llibre[t:0:c] ~de [t:1:v]x ~de [t:2:c]y')).toBe('[t:0:o]~de ~el llibre[t:0:c] ~de [t:1:v]x ~de [t:2:c]y\0')
+    // a sheltered character of the source between a ~ word and the next: no rewrite across it
+    expect(run('~de [x:*]Andorra[x:*] ~de ~el [x:#]llibre')).toBe('de [x:*]Andorra[x:*] ~de el [x:#]llibre\0')
+    // records stay apart
+    expect(run('*a\0*b')).toBe('a[v:u:1]\0b[v:u:1]\0')
+  })
+
+  test('the post-generation filter goes right before the post-generator, and only where there is one', () => {
+    const gen = "lt-proc -z -g 'x.autogen.bin'"
+    const post = "lt-proc -z -p 'x.autopgen.bin'"
+    expect(withPostGenerationFilter(['lt-proc -z a', gen, post])).toEqual(['lt-proc -z a', gen, POST_GENERATION_FILTER, post])
+    // spa-cat transliterates between the two; ita-cat lets a grammar choose among generated forms
+    expect(withPostGenerationFilter(['lt-proc -z a', gen, "lt-proc -z -x 'y.bin'", post])).toEqual(['lt-proc -z a', gen, "lt-proc -z -x 'y.bin'", POST_GENERATION_FILTER, post])
+    expect(withPostGenerationFilter(['lt-proc -z a', gen])).toEqual(['lt-proc -z a', gen])
   })
 
   test('rejects with ENGINE_TIMEOUT when the text hangs alone, on its retry too', async () => {

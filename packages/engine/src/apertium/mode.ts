@@ -53,8 +53,58 @@ export function buildPipelineStages(modeText: string, wordBound: boolean, setsDe
 }
 
 export function readModeStages(modeFile: string, wordBound: boolean, disambiguation: Disambiguation = 'tagger'): string[] {
-  const stages = buildPipelineStages(repairDataPaths(readFileSync(modeFile, 'utf8')).text, wordBound, grammarSetsDependencies)
+  const stages = withPostGenerationFilter(buildPipelineStages(repairDataPaths(readFileSync(modeFile, 'utf8')).text, wordBound, grammarSetsDependencies))
   return disambiguation === 'first-reading' ? stages.map((stage) => (TAGGER.test(stage) ? FIRST_READING : stage)) : stages
+}
+
+/** Word characters as the decoder's WORD_CHAR (stream.ts), in a perl character class. */
+const PERL_WORD = String.raw`\p{L}\p{M}\p{N}_\x27\x{2019}-`
+/** An inline token's superblank (stream.ts): `[t:3:o]`. */
+const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
+
+/**
+ * Runs right before the post-generator (`lt-proc -p`), whose rules rewrite a `~` word with the
+ * start of the next one (elisions and contractions: Catalan "~de Ubuntu" → "d'Ubuntu", "~de
+ * ~el llibre" → "del llibre"). Three things kept them from working on Verso's stream:
+ *
+ * 1. The generator's marks. A word that starts with a mark (`*Ubuntu` unknown, `#casa` not
+ *    generated) matches no rule, so French, Catalan and Occitan lost their elisions before every
+ *    unknown word: es→ca "Actualizaciones de Ubuntu" came back "Actualitzacions de Ubuntu"
+ *    where `apertium -u` writes "d'Ubuntu", en→ca "el Ubuntu" for "l'Ubuntu". Each mark moves
+ *    behind its word (and behind the `[[/]]` of a word-bound blank that closes it) as
+ *    `[v:u:N]`, N the word's length in characters (escapes not counted); the decoder
+ *    (stream.ts) lists the N characters before it as the unknown word (an elision joins it to
+ *    the word before: `d'Ubuntu`). A mark escaped as the source's own (`\*`) stays.
+ * 2. Inline tags opening between a `~` word and the next: the post-generator writes them
+ *    after the rewritten words, so es→pt "de <b>el libro</b>" came back "do <b> livro</b>".
+ *    They move before the `~` words ("<b>do livro</b>", as word-bound tags behave; where no
+ *    rule applies the tag starts a word early: "<b>de Ubuntu</b>"). Closing and void tokens
+ *    stay: a move would misplace them whenever no rule applies.
+ * 3. A sheltered character of the source (`*`, `#`, `@`: `[x:#]`) between a `~` word and the
+ *    next went behind the rewritten words too ("de *Andorra*" → "d'Andorra **", "de #Ubuntu" →
+ *    "d'Ubuntu #"). That `~` is dropped: no rewrite across the character, as `apertium` does
+ *    with it in the text ("de *Andorra*", "de #Ubuntu").
+ *
+ * perl reading UTF-8 (sed's classes end a Devanagari word at its virama: `\p{M}`); perl is in
+ * every Debian system (perl-base). One process more per pipeline (BENCHMARKS.md).
+ */
+export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
+  'BEGIN { $| = 1 }',
+  String.raw`s{(?<!\\)~(?=[${PERL_WORD}]+ +(?:${PERL_TOKEN})*\[x:)}{}g;`,
+  String.raw`s{(?<!\\)((?:~[${PERL_WORD}]+ +)+)((?:\[t:\d+:o\])+)}{$2$1}g;`,
+  String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $n = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($n) . "]"}ge`,
+].join(' ')}'`
+
+/**
+ * The stages with POST_GENERATION_FILTER right before the post-generator, where the stream is
+ * text: some modes generate lexical units (`lt-proc -g -b`) for a constraint grammar to choose
+ * among (ita-cat, swe-nno…), or transliterate after the generator (spa-cat's `lt-proc -x`), so
+ * "right after the generator" would put the marker inside a unit.
+ */
+export function withPostGenerationFilter(stages: readonly string[]): string[] {
+  const postGenerator = stages.findIndex((stage, i) => i > 0 && /^lt-proc -z -p\b/.test(stage))
+  if (postGenerator < 0) return [...stages]
+  return [...stages.slice(0, postGenerator), POST_GENERATION_FILTER, ...stages.slice(postGenerator)]
 }
 
 /**

@@ -38,6 +38,8 @@ function streamTextFor(match: string): string {
 }
 const IS_WHITESPACE = /^[ \t\r\n]$/
 const WORD_CHAR = /[\p{L}\p{M}\p{N}_'’-]/u
+/** The superblank mode.ts's POST_GENERATION_FILTER writes after a word the generator marked, with its length. */
+const MARKED_WORD_END = /^v:u:(\d+)$/
 const HAS_WORD = /[\p{L}\p{N}]/u
 const FINAL_PUNCTUATION = /[.!?…。？！]$/u
 
@@ -255,6 +257,25 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
     } else tail = 'other'
     text += value
   }
+  // `[v:u:N]` follows a word the generator marked (mode.ts, POST_GENERATION_FILTER): the word
+  // is the last N characters before it, as far as they are word characters (a word-bound
+  // word's marker follows its `[[/]]`: that word is the last atom)
+  const noteMarkedWordBefore = (content: string): boolean => {
+    const length = MARKED_WORD_END.exec(content)
+    if (!length) return false
+    const last = atoms[atoms.length - 1]
+    const before = text !== '' ? text : last && last.type !== 'token' ? last.text : ''
+    let k = before.length
+    for (let n = Number(length[1]); n > 0 && k > 0; n--) {
+      const pair = k > 1 && /[\uDC00-\uDFFF]/.test(before[k - 1]!) && /[\uD800-\uDBFF]/.test(before[k - 2]!)
+      const ch = pair ? before.slice(k - 2, k) : before[k - 1]!
+      if (!WORD_CHAR.test(ch)) break
+      k -= ch.length
+    }
+    const word = before.slice(k)
+    if (word !== '' && !unknown.includes(word)) unknown.push(word)
+    return true
+  }
   // Reads plain stream text from i up to (not including) a `[`; returns the new index.
   const readText = (from: number, stopAtWordBoundEnd: boolean): number => {
     let i = from
@@ -267,7 +288,7 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
         const content = raw.slice(i + 1, end)
         const token = /^t:(\d+):([ocv])$/.exec(content)
         if (token) innerTokens.push({ type: 'token', index: Number(token[1]), kind: token[2] as 'o' | 'c' | 'v' })
-        else addSheltered(content)
+        else if (!noteMarkedWordBefore(content)) addSheltered(content)
         i = end + 1
         continue
       }
@@ -332,7 +353,7 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
     if (token) {
       pushText()
       atoms.push({ type: 'token', index: Number(token[1]), kind: token[2] as 'o' | 'c' | 'v' })
-    } else {
+    } else if (!noteMarkedWordBefore(content)) {
       addSheltered(content)
     }
   }
