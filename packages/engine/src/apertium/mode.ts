@@ -91,7 +91,8 @@ const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
 export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   'BEGIN { $| = 1 }',
   String.raw`s{(?<!\\)~(?=[${PERL_WORD}]+ +(?:${PERL_TOKEN})*\[x:)}{}g;`,
-  String.raw`s{(?<!\\)((?:~[${PERL_WORD}]+ +)+)((?:\[t:\d+:o\])+)}{$2$1}g;`,
+  // possessive and with the tags optional, so a run of ~ words is read once (no backtracking)
+  String.raw`s{(?<!\\)((?:~[${PERL_WORD}]+ +)++)((?:\[t:\d+:o\])*)}{$2$1}g;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $n = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($n) . "]"}ge`,
 ].join(' ')}'`
 
