@@ -551,7 +551,7 @@ describe.skipIf(!haveApertium)('every installed direction', () => {
   }
   const english = tagged('The house is big and the cat sleeps in the garden.')
 
-  test('translates a tagged sentence through each direct direction: both inline tags kept, each opening before its closing, no engine marks', async () => {
+  test('translates a tagged sentence through each direct direction: both inline tags kept, each opening before its closing, no engine marks; an unknown word reported, never marked', async () => {
     const engine = createEngine({ idleMs: 2000, cacheSize: 0 })
     try {
       const direct = new Map(engine.pairs().filter((p) => p.route.length === 2).map((p) => [p.modes[0]!, p]))
@@ -575,6 +575,11 @@ describe.skipIf(!haveApertium)('every installed direction', () => {
           const inOrder = order.indexOf('1open') < order.indexOf('1close') && order.indexOf('2open') < order.indexOf('2close')
           if (order.length !== 4 || !inOrder || text.trim() === '' || /\[v:|[\^$\0]|[@#*]\p{L}/u.test(text)) {
             problems.push(`${pair.source}→${pair.target}: ${JSON.stringify(parts)}`)
+          }
+          // an unknown word: reported as such, its marker (POST_GENERATION_FILTER) never in the text
+          const [unknown] = await engine.translate([source.filter((p): p is string => typeof p === 'string').join('') + ' Zorglubix'], { source: pair.source, target: pair.target })
+          if (!unknown!.unknownWords.includes('Zorglubix') || /\[v:|[@#*]\p{L}/u.test(unknown!.segment as string)) {
+            problems.push(`${pair.source}→${pair.target} with an unknown word: ${JSON.stringify(unknown)}`)
           }
         } catch (error) {
           problems.push(`${pair.source}→${pair.target}: ${(error as EngineError).code} ${(error as Error).message}`)
