@@ -34,7 +34,11 @@ const EXCLUDED = /^(iso_|iso-|xkeyboard-config)/
 const MIN_COUNT = 2
 const PER_LANGUAGE = 4000
 
-/** The (msgid, msgstr) pairs of a binary .mo catalog, plural forms split, the header skipped. */
+/**
+ * The (msgid, msgstr) pairs of a binary .mo catalog, plural forms split, the header skipped,
+ * decoded in the charset the header declares (some command-line catalogs are ISO-8859-1:
+ * read as UTF-8, "Tal på tilbyr-forhold" had become "Tal p\uFFFD tilbyr-forhold").
+ */
 function readMo(file) {
   const buf = readFileSync(file)
   const magic = buf.readUInt32LE(0)
@@ -43,7 +47,13 @@ function readMo(file) {
   const count = u32(8)
   const originals = u32(12)
   const translations = u32(16)
-  const string = (table, i) => buf.toString('utf8', u32(table + i * 8 + 4), u32(table + i * 8 + 4) + u32(table + i * 8))
+  const bytes = (table, i) => buf.subarray(u32(table + i * 8 + 4), u32(table + i * 8 + 4) + u32(table + i * 8))
+  // the header is the translation of the empty msgid, the first entry of the sorted table
+  const header = count > 0 && u32(originals) === 0 ? bytes(translations, 0).toString('latin1') : ''
+  const charset = /charset=([\w.:-]+)/i.exec(header)?.[1]?.toLowerCase() ?? 'utf-8'
+  // "CHARSET" is the template's placeholder, left in catalogs that are then UTF-8 or ASCII
+  const decoder = new TextDecoder(charset === 'charset' ? 'utf-8' : charset)
+  const string = (table, i) => decoder.decode(bytes(table, i))
   const pairs = []
   for (let i = 0; i < count; i++) {
     const id = string(originals, i)

@@ -98,4 +98,13 @@ describe('the sets stay apart', () => {
     const tuning = new Set(Object.values(read('./fixtures/detection-ui-tuning.json')).flat())
     expect(Object.values(read('./fixtures/detection-ui.json')).flat().filter((s) => tuning.has(s))).toEqual([])
   })
+
+  test('no UI string or counted word is garbled by a catalog read in the wrong charset (U+FFFD)', () => {
+    // ISO-8859-1 catalogs read as UTF-8 had put 44 strings like "Tal p\uFFFD tilbyr-forhold:" in the held-out set
+    const strings = ['./fixtures/detection-ui.json', './fixtures/detection-ui-tuning.json'].flatMap((path) => Object.values(read(path)).flat())
+    expect(strings.length).toBeGreaterThan(5000)
+    expect(strings.filter((s) => s.includes('\uFFFD'))).toEqual([])
+    const words = JSON.parse(readFileSync(new URL('../src/detect/ui-words.json', import.meta.url), 'utf8')) as { words: Record<string, string> }
+    expect(Object.entries(words.words).filter(([, list]) => list.includes('\uFFFD')).map(([language]) => language)).toEqual([])
+  })
 })

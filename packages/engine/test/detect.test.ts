@@ -21,7 +21,7 @@ const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/mod
  */
 const HELD_OUT_FLOORS: Record<string, number> = {
   af: 0.86, an: 0.66, ast: 0.69, be: 0.98, bg: 0.74, br: 0.8, ca: 0.86, da: 0.82, en: 0.87, eo: 0.96, es: 0.8,
-  eu: 0.85, fr: 0.98, frp: 0.96, gl: 0.68, hi: 1, id: 0.55, is: 0.99, it: 0.94, mk: 0.75, ms: 0.52, nb: 0.68,
+  eu: 0.85, fr: 0.98, frp: 0.96, gl: 0.69, hi: 1, id: 0.55, is: 0.99, it: 0.94, mk: 0.75, ms: 0.52, nb: 0.68,
   nl: 0.75, nn: 0.57, oc: 0.74, pl: 0.97, pt: 0.76, ro: 0.94, ru: 0.95, sc: 0.84, sh: 0.95, sl: 0.83, sv: 0.93,
   szl: 1, uk: 0.93, ur: 1,
 }
@@ -32,8 +32,8 @@ const HELD_OUT_FLOORS: Record<string, number> = {
  * bench/detection-ui-words.mjs).
  */
 const UI_HELD_OUT_FLOORS: Record<string, number> = {
-  af: 0.82, ast: 0.85, be: 1, bg: 0.98, ca: 0.98, da: 0.88, en: 1, eo: 0.96, es: 0.84, eu: 1, fr: 1, gl: 0.79, hi: 1,
-  id: 0.83, it: 0.98, ms: 0.92, nb: 0.86, nl: 1, nn: 0.8, oc: 0.93, pl: 0.98, pt: 0.96, ro: 0.98, ru: 1, sh: 0.94,
+  af: 0.82, ast: 0.85, be: 1, bg: 0.98, ca: 0.98, da: 0.92, en: 1, eo: 0.96, es: 0.84, eu: 1, fr: 1, gl: 0.82, hi: 1,
+  id: 0.83, it: 0.98, ms: 0.92, nb: 0.86, nl: 1, nn: 0.82, oc: 0.93, pl: 0.98, pt: 0.96, ro: 0.98, ru: 1, sh: 0.94,
   sl: 0.98, sv: 0.99, uk: 1,
 }
 
