@@ -65,7 +65,7 @@ const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
 /**
  * Runs right before the post-generator (`lt-proc -p`), whose rules rewrite a `~` word with the
  * start of the next one (elisions and contractions: Catalan "~de Ubuntu" → "d'Ubuntu", "~de
- * ~el llibre" → "del llibre"). Three things kept them from working on Verso's stream:
+ * ~el llibre" → "del llibre"). Two things kept them from working on Verso's stream:
  *
  * 1. The generator's marks. A word that starts with a mark (`*Ubuntu` unknown, `#casa` not
  *    generated) matches no rule, so French, Catalan and Occitan lost their elisions before every
@@ -75,15 +75,16 @@ const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
  *    `[v:u:N]`, N the word's length in characters (escapes not counted); the decoder
  *    (stream.ts) lists the N characters before it as the unknown word (an elision joins it to
  *    the word before: `d'Ubuntu`). A mark escaped as the source's own (`\*`) stays.
- * 2. Inline tags opening between a `~` word and the next: the post-generator writes them
- *    after the rewritten words, so es→pt "de <b>el libro</b>" came back "do <b> livro</b>".
- *    They move before the `~` words ("<b>do livro</b>", as word-bound tags behave; where no
- *    rule applies the tag starts a word early: "<b>de Ubuntu</b>"). Closing and void tokens
- *    stay: a move would misplace them whenever no rule applies.
- * 3. A sheltered character of the source (`*`, `#`, `@`: `[x:#]`) between a `~` word and the
+ * 2. A sheltered character of the source (`*`, `#`, `@`: `[x:#]`) between a `~` word and the
  *    next went behind the rewritten words too ("de *Andorra*" → "d'Andorra **", "de #Ubuntu" →
  *    "d'Ubuntu #"). That `~` is dropped: no rewrite across the character, as `apertium` does
  *    with it in the text ("de *Andorra*", "de #Ubuntu").
+ *
+ * Left as the post-generator writes it: an inline tag (not word-bound: pairs whose transfer
+ * looks words up itself, es-pt, es-gl…) opening between a `~` word and the next goes behind
+ * the rewritten words (es→pt "de <b>el libro</b>" → "do <b> livro</b>"). Moving it before the
+ * `~` word was tried: right where a rule applies ("<b>do livro</b>"), but wherever none does
+ * the tag took in the word before it (a link "de <a>Ubuntu</a>" became "<a>de Ubuntu</a>").
  *
  * perl reading UTF-8 (sed's classes end a Devanagari word at its virama: `\p{M}`); perl is in
  * every Debian system (perl-base). One process more per pipeline: ×0.991 req/s at 64
@@ -92,8 +93,6 @@ const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
 export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   'BEGIN { $| = 1 }',
   String.raw`s{(?<!\\)~(?=[${PERL_WORD}]+ +(?:${PERL_TOKEN})*\[x:)}{}g;`,
-  // possessive and with the tags optional, so a run of ~ words is read once (no backtracking)
-  String.raw`s{(?<!\\)((?:~[${PERL_WORD}]+ +)++)((?:\[t:\d+:o\])*)}{$2$1}g;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $n = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($n) . "]"}ge`,
 ].join(' ')}'`
 
