@@ -82,9 +82,10 @@ const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
  *
  * Left as the post-generator writes it: an inline tag (not word-bound: pairs whose transfer
  * looks words up itself, es-pt, es-gl…) opening between a `~` word and the next goes behind
- * the rewritten words (es→pt "de <b>el libro</b>" → "do <b> livro</b>"). Moving it before the
- * `~` word was tried: right where a rule applies ("<b>do livro</b>"), but wherever none does
- * the tag took in the word before it (a link "de <a>Ubuntu</a>" became "<a>de Ubuntu</a>").
+ * the rewritten words (es→pt "de <b>el libro</b>" → "do <b> livro</b>"; the decoder drops the
+ * space after the tag). Moving it before the `~` word was tried: right where a rule applies
+ * ("<b>do livro</b>"), but wherever none does the tag took in the word before it (a link "de
+ * <a>Ubuntu</a>" became "<a>de Ubuntu</a>").
  *
  * perl reading UTF-8 (sed's classes end a Devanagari word at its virama: `\p{M}`); perl is in
  * every Debian system (perl-base). One process more per pipeline: ×0.991 req/s at 64

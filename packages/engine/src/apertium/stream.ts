@@ -479,7 +479,7 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
   })
 
   const sourceParts = typeof encoded.original === 'string' ? [encoded.original] : encoded.original
-  const repaired = tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), sourceParts, options.target, options.source)
+  const repaired = tidySpaceAfterOpenings(tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), sourceParts, options.target, options.source), sourceParts)
   // Whitespace at the ends is the caller's.
   const first = repaired[0]
   if (typeof first === 'string') repaired[0] = first.trimStart()
@@ -515,6 +515,27 @@ export function repairTokens(parts: readonly SegmentPart[], tokens: readonly Inl
     if (!placed.has(key(t))) { placed.add(key(t)); out.push(t) }
   }
   return out
+}
+
+/**
+ * A post-generator rule that joins the word before an opening tag with the first word inside
+ * it (es→pt "de <b>el libro</b>": "~de o" → "do") writes the tag between two spaces, "do
+ * <b> livro</b>". The space after an opening tag goes where the source had none after it and
+ * the text before the tag already ends in one.
+ */
+function tidySpaceAfterOpenings(parts: SegmentPart[], source: readonly SegmentPart[]): SegmentPart[] {
+  const spacedInSource = new Set<string>()
+  source.forEach((part, i) => {
+    const next = source[i + 1]
+    if (typeof part !== 'string' && part.kind === 'open' && typeof next === 'string' && /^\s/u.test(next)) spacedInSource.add(part.id)
+  })
+  return parts.map((part, i) => {
+    const tag = parts[i - 1]
+    const beforeTag = parts[i - 2]
+    if (typeof part !== 'string' || typeof tag === 'string' || tag === undefined || tag.kind !== 'open' || spacedInSource.has(tag.id)) return part
+    if (typeof beforeTag !== 'string' || !/\s$/u.test(beforeTag) || !/^\s/u.test(part)) return part
+    return part.trimStart()
+  })
 }
 
 function mergeText(parts: readonly SegmentPart[]): SegmentPart[] {
