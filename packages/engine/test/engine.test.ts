@@ -506,6 +506,23 @@ describe.skipIf(!haveApertium || !['spa-cat', 'eng-cat', 'es-fr', 'es-pt'].every
     }
   })
 
+  test('a tag keeps its words when the word before it has a post-generation rule (en→ca "the <b>Save</b> button" gave "<b>el Salva</b>")', async () => {
+    const engine = createEngine({ pipelinesPerDirection: 1 })
+    try {
+      const a: InlineToken = { id: 'a', kind: 'open' }
+      const ac: InlineToken = { id: 'a', kind: 'close' }
+      const b: InlineToken = { id: 'b', kind: 'open' }
+      const bc: InlineToken = { id: 'b', kind: 'close' }
+      const [button] = await engine.translate([['Click ', a, 'the ', b, 'Save', bc, ' button', ac, ' to keep.']], { source: 'en', target: 'ca' })
+      expect(button!.segment).toEqual(['Fa clic ', a, 'el ', b, 'Salva', bc, ' botó', ac, ' per seguir.'])
+      // the article outside the tag stays outside; an elision joins the word to the tag's ("d'usuari")
+      const [guide] = await engine.translate([['Read the ', a, 'user guide', ac, ' first.']], { source: 'en', target: 'ca' })
+      expect(guide!.segment).toEqual(['Va llegir la ', a, "guia d'usuari", ac, ' primera.'])
+    } finally {
+      await engine.close()
+    }
+  })
+
   test('keeps the source\'s own *, # and @ where they were (no elision across them), a tag where no rule applies, and no space after a tag the post-generator wrote behind a contraction', async () => {
     const engine = createEngine({ pipelinesPerDirection: 1 })
     try {

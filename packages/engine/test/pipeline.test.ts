@@ -216,19 +216,21 @@ describe('apertium pipeline with a fake stage', () => {
       .toBe('^a\\/b<n>$ ^take<vblex># out<inf>$ ^*qux$\0')
   })
 
-  test('the post-generation filter moves marks behind their words with their lengths and drops a ~ before a sheltered character', () => {
+  test('the post-generation filter moves marks behind their words with their lengths, drops a ~ before a sheltered character and numbers word-bound blanks', () => {
     const run = (stream: string) => execFileSync('sh', ['-c', POST_GENERATION_FILTER], { input: `${stream}\0`, encoding: 'utf8' })
     // an unknown word, a word not generated, escapes not counted, a word-bound word, a Devanagari word (virama, vowel sign)
     expect(run('Actualitzacions ~de *Ubuntu i #casa *a\\-b [[t:0]]*Ubuntu[[/]] *हिन्दी'))
-      .toBe('Actualitzacions ~de Ubuntu[v:u:6] i casa[v:u:4] a\\-b[v:u:3] [[t:0]]Ubuntu[[/]][v:u:6] हिन्दी[v:u:6]\0')
+      .toBe('Actualitzacions ~de Ubuntu[v:u:6] i casa[v:u:4] a\\-b[v:u:3] [[t:0; w:1]]Ubuntu[[/]][v:u:6] हिन्दी[v:u:6]\0')
     // the source's own escaped mark and an escaped ~ stay
     expect(run('\\*lit \\~de [t:1:o]x')).toBe('\\*lit \\~de [t:1:o]x\0')
     // inline tokens stay where they are
     expect(run('~de ~el [t:0:o]llibre[t:0:c] ~de [t:1:v]x')).toBe('~de ~el [t:0:o]llibre[t:0:c] ~de [t:1:v]x\0')
     // a sheltered character of the source between a ~ word and the next: no rewrite across it
     expect(run('~de [x:*]Andorra[x:*] ~de ~el [x:#]llibre')).toBe('de [x:*]Andorra[x:*] ~de el [x:#]llibre\0')
+    // word-bound blanks numbered in each record; a ~ word before one gets an empty blank of its own
+    expect(run('~la [[t:0]]guia[[/]] [[t:0]]~el[[/]] [[t:0; t:1]]Salva[[/]] ~de casa')).toBe('[[; w:1]]~la[[/]] [[t:0; w:2]]guia[[/]] [[t:0; w:3]]~el[[/]] [[t:0; t:1; w:4]]Salva[[/]] ~de casa\0')
     // records stay apart
-    expect(run('*a\0*b')).toBe('a[v:u:1]\0b[v:u:1]\0')
+    expect(run('*a\0*b\0[[t:1]]c[[/]]')).toBe('a[v:u:1]\0b[v:u:1]\0[[t:1; w:1]]c[[/]]\0')
   })
 
   test('the post-generation filter goes right before the post-generator, and only where there is one', () => {

@@ -65,7 +65,7 @@ const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
 /**
  * Runs right before the post-generator (`lt-proc -p`), whose rules rewrite a `~` word with the
  * start of the next one (elisions and contractions: Catalan "~de Ubuntu" → "d'Ubuntu", "~de
- * ~el llibre" → "del llibre"). Two things kept them from working on Verso's stream:
+ * ~el llibre" → "del llibre"). Three things kept them from working on Verso's stream:
  *
  * 1. The generator's marks. A word that starts with a mark (`*Ubuntu` unknown, `#casa` not
  *    generated) matches no rule, so French, Catalan and Occitan lost their elisions before every
@@ -79,6 +79,14 @@ const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
  *    next went behind the rewritten words too ("de *Andorra*" → "d'Andorra **", "de #Ubuntu" →
  *    "d'Ubuntu #"). That `~` is dropped: no rewrite across the character, as `apertium` does
  *    with it in the text ("de *Andorra*", "de #Ubuntu").
+ * 3. Word-bound blanks: a `~` word followed by a word in a word-bound blank comes out of the
+ *    post-generator inside that blank, with the tags of both, whether a rule applied or not:
+ *    en→ca "the <b>Save</b> button" gave "<b>el Salva</b> botó", "Read the <em>user guide</em>"
+ *    "<em>la guia d'usuari</em>". A `~` word outside any gets an empty one (`[[]]~la[[/]]`) and
+ *    each blank's header its number (`[[t:1]]` → `[[t:1; w:2]]`); a merged header keeps them in
+ *    order (`[[t:0; w:1; t:0; t:1; w:2]]el Salva[[/]]`), and the decoder gives each word its own
+ *    blank's tags again when the words are as many as the blanks ("el <b>Salva</b>", "la
+ *    <em>guia"), the union when a rule joined them ("<em>l'amiga</em>", "<em>d'usuari</em>").
  *
  * Left as the post-generator writes it: an inline tag (not word-bound: pairs whose transfer
  * looks words up itself, es-pt, es-gl…) opening between a `~` word and the next goes behind
@@ -92,7 +100,9 @@ const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
  * connections, ×1.001 at 16 (BENCHMARKS.md, "No full stops before a text").
  */
 export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
-  'BEGIN { $| = 1 }',
+  'BEGIN { $| = 1 } my $n = 0;',
+  String.raw`s{(?<!\]\])(?<!\\)(~[${PERL_WORD}]+)(?= +\[\[(?!/))}{"[[]]" . $1 . "[[/]]"}ge;`,
+  String.raw`s{\[\[(?!/\]\])((?:\\.|[^\]\\])*)\]\]}{"[[$1; w:" . ++$n . "]]"}ge;`,
   String.raw`s{(?<!\\)~(?=[${PERL_WORD}]+ +(?:${PERL_TOKEN})*\[x:)}{}g;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $n = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($n) . "]"}ge`,
 ].join(' ')}'`

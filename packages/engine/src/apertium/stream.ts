@@ -343,7 +343,7 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
       tail = 'other'
       if (raw.startsWith('[[/]]', i)) i += 5
       atoms.push(...innerTokens.splice(0))
-      atoms.push({ type: 'word', text: word, ids })
+      atoms.push(...unmergedWords(header, word, ids))
       continue
     }
     const end = findBlankEnd(raw, i)
@@ -360,6 +360,29 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
   endMark()
   pushText()
   return atoms
+}
+
+/**
+ * The atoms of one word-bound blank's text. The post-generator merges a `~` word's blank with
+ * the next word's (mode.ts, POST_GENERATION_FILTER: each blank numbered `w:N`, their headers
+ * kept in order): when the text has as many words as the header has numbered blanks, each word
+ * gets the tags of its own blank ("el Salva" → "el", "<b>Salva</b>"); otherwise a rule joined
+ * them ("l'amic", "del llibre") and the text carries every tag.
+ */
+function unmergedWords(header: string, text: string, ids: number[]): Atom[] {
+  const groups: number[][] = []
+  let current: number[] = []
+  for (const entry of header.split(';')) {
+    const tag = /^\s*t:(\d+)\s*$/.exec(entry)
+    if (tag) current.push(Number(tag[1]))
+    else if (/^\s*w:\d+\s*$/.test(entry)) {
+      groups.push(current)
+      current = []
+    }
+  }
+  const pieces = text.split(/(\s+)/)
+  if (groups.length < 2 || pieces.length !== 2 * groups.length - 1 || pieces.some((piece) => piece === '')) return [{ type: 'word', text, ids }]
+  return pieces.map((piece, k): Atom => (k % 2 === 0 ? { type: 'word', text: piece, ids: [...new Set(groups[k / 2])] } : { type: 'text', text: piece }))
 }
 
 function findBlankEnd(raw: string, start: number): number {
