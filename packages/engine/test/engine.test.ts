@@ -496,11 +496,14 @@ describe.skipIf(!haveApertium || !['spa-cat', 'eng-cat', 'es-fr', 'es-pt'].every
       expect(enCa!.unknownWords).toEqual(['Ubuntu'])
       const [fr] = await engine.translate(['Actualizaciones de Ubuntu'], { source: 'es', target: 'fr' })
       expect(fr).toMatchObject({ segment: "Actualisations d'Ubuntu", unknownWords: ['Ubuntu'] })
-      // inside a tag: the word-bound word is elided and reported
+      // inside a tag: the word-bound word is elided (the elided article outside the tag) and reported
       const open: InlineToken = { id: '1', kind: 'open' }
       const close: InlineToken = { id: '1', kind: 'close' }
       const [tagged] = await engine.translate([['Actualizaciones de ', open, 'Ubuntu', close]], { source: 'es', target: 'ca' })
-      expect(tagged).toMatchObject({ segment: ['Actualitzacions ', open, "d'Ubuntu", close], unknownWords: ['Ubuntu'] })
+      expect(tagged).toMatchObject({ segment: ["Actualitzacions d'", open, 'Ubuntu', close], unknownWords: ['Ubuntu'] })
+      // a void token between: the post-generator writes it behind the word; the word is still reported
+      const [withVoid] = await engine.translate([['Actualizaciones de ', { id: 'v', kind: 'void' }, 'Ubuntu']], { source: 'es', target: 'ca' })
+      expect(withVoid!.unknownWords).toEqual(['Ubuntu'])
     } finally {
       await engine.close()
     }

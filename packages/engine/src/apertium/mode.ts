@@ -86,7 +86,8 @@ const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
  *    each blank's header its number (`[[t:1]]` → `[[t:1; w:2]]`); a merged header keeps them in
  *    order (`[[t:0; w:1; t:0; t:1; w:2]]el Salva[[/]]`), and the decoder gives each word its own
  *    blank's tags again when the words are as many as the blanks ("el <b>Salva</b>", "la
- *    <em>guia"), the union when a rule joined them ("<em>l'amiga</em>", "<em>d'usuari</em>").
+ *    <em>guia"), splits an elision after its apostrophe ("d'<b>Ajustos</b>"), and gives a
+ *    contraction the union ("<a>nel tasto</a>").
  *
  * Left as the post-generator writes it: an inline tag (not word-bound: pairs whose transfer
  * looks words up itself, es-pt, es-gl…) opening between a `~` word and the next goes behind

@@ -259,12 +259,15 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
   }
   // `[v:u:N]` follows a word the generator marked (mode.ts, POST_GENERATION_FILTER): the word
   // is the last N characters before it, as far as they are word characters (a word-bound
-  // word's marker follows its `[[/]]`: that word is the last atom)
+  // word's marker follows its `[[/]]`: that word is the last atom; a rule of the
+  // post-generator can leave a blank and a token between the word and its marker)
   const noteMarkedWordBefore = (content: string): boolean => {
     const length = MARKED_WORD_END.exec(content)
     if (!length) return false
-    const last = atoms[atoms.length - 1]
-    const before = text !== '' ? text : last && last.type !== 'token' ? last.text : ''
+    let lastText = atoms.length - 1
+    while (lastText >= 0 && atoms[lastText]!.type === 'token') lastText--
+    const last = atoms[lastText]
+    const before = (text !== '' ? text : last && last.type !== 'token' ? last.text : '').trimEnd()
     let k = before.length
     for (let n = Number(length[1]); n > 0 && k > 0; n--) {
       const pair = k > 1 && /[\uDC00-\uDFFF]/.test(before[k - 1]!) && /[\uD800-\uDBFF]/.test(before[k - 2]!)
@@ -366,8 +369,9 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
  * The atoms of one word-bound blank's text. The post-generator merges a `~` word's blank with
  * the next word's (mode.ts, POST_GENERATION_FILTER: each blank numbered `w:N`, their headers
  * kept in order): when the text has as many words as the header has numbered blanks, each word
- * gets the tags of its own blank ("el Salva" → "el", "<b>Salva</b>"); otherwise a rule joined
- * them ("l'amic", "del llibre") and the text carries every tag.
+ * gets the tags of its own blank ("el Salva" → "el", "<b>Salva</b>"); an elision that joined two
+ * is split after its apostrophe ("d'", "<b>Ajustos</b>"); otherwise a rule joined them ("del
+ * llibre") and the text carries every tag.
  */
 function unmergedWords(header: string, text: string, ids: number[]): Atom[] {
   const groups: number[][] = []
@@ -381,9 +385,20 @@ function unmergedWords(header: string, text: string, ids: number[]): Atom[] {
     }
   }
   const pieces = text.split(/(\s+)/)
+  if (groups.length === 2 && pieces.length === 1) {
+    // an elision joined the two words ("~de Ajustos" → "d'Ajustos"): the elided word keeps its
+    // own blank's tags, so a tag around the second word stays around it ("d'<b>Ajustos</b>")
+    const elided = ELIDED.exec(text)?.[0]
+    if (elided && elided.length < text.length) {
+      return [{ type: 'word', text: elided, ids: [...new Set(groups[0])] }, { type: 'word', text: text.slice(elided.length), ids: [...new Set(groups[1])] }]
+    }
+  }
   if (groups.length < 2 || pieces.length !== 2 * groups.length - 1 || pieces.some((piece) => piece === '')) return [{ type: 'word', text, ids }]
   return pieces.map((piece, k): Atom => (k % 2 === 0 ? { type: 'word', text: piece, ids: [...new Set(groups[k / 2])] } : { type: 'text', text: piece }))
 }
+
+/** An elided word at the start of a joined one: "d'", "l'", "dell'", "qu'". */
+const ELIDED = /^\p{L}{1,5}['’]/u
 
 function findBlankEnd(raw: string, start: number): number {
   for (let i = start + 1; i < raw.length; i++) {
