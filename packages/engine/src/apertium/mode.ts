@@ -105,7 +105,7 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   String.raw`s{(?<!\]\])(?<!\\)(~[${PERL_WORD}]+)(?= +\[\[(?!/))}{"[[]]" . $1 . "[[/]]"}ge;`,
   String.raw`s{\[\[(?!/\]\])((?:\\.|[^\]\\])*)\]\]}{"[[$1; w:" . ++$n . "]]"}ge;`,
   String.raw`s{(?<!\\)~(?=[${PERL_WORD}]+ +(?:${PERL_TOKEN})*\[x:)}{}g;`,
-  String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $n = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($n) . "]"}ge`,
+  String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $plain = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($plain) . "]"}ge`,
 ].join(' ')}'`
 
 /**
