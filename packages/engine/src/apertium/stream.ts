@@ -264,10 +264,8 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
   const noteMarkedWordBefore = (content: string): boolean => {
     const length = MARKED_WORD_END.exec(content)
     if (!length) return false
-    let lastText = atoms.length - 1
-    while (lastText >= 0 && atoms[lastText]!.type === 'token') lastText--
-    const last = atoms[lastText]
-    const before = (text !== '' ? text : last && last.type !== 'token' ? last.text : '').trimEnd()
+    const last = atoms.findLast((atom): atom is Exclude<Atom, { type: 'token' }> => atom.type !== 'token')
+    const before = (text !== '' ? text : (last?.text ?? '')).trimEnd()
     let k = before.length
     for (let n = Number(length[1]); n > 0 && k > 0; n--) {
       const pair = k > 1 && /[\uDC00-\uDFFF]/.test(before[k - 1]!) && /[\uD800-\uDBFF]/.test(before[k - 2]!)
@@ -337,7 +335,6 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
       if (close < 0) { text += raw.slice(i); i = raw.length; break }
       const header = raw.slice(i + 2, close)
       if (header === '/') { i = close + 2; continue } // stray end of a word-bound blank
-      const ids = header.split(';').map((s) => /^\s*t:(\d+)\s*$/.exec(s)).filter((m) => m !== null).map((m) => Number(m[1]))
       pushText()
       i = readText(close + 2, true)
       endMark()
@@ -346,7 +343,7 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
       tail = 'other'
       if (raw.startsWith('[[/]]', i)) i += 5
       atoms.push(...innerTokens.splice(0))
-      atoms.push(...unmergedWords(header, word, ids))
+      atoms.push(...wordBoundAtoms(header, word))
       continue
     }
     const end = findBlankEnd(raw, i)
@@ -366,20 +363,24 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
 }
 
 /**
- * The atoms of one word-bound blank's text. The post-generator merges a `~` word's blank with
- * the next word's (mode.ts, POST_GENERATION_FILTER: each blank numbered `w:N`, their headers
- * kept in order): when the text has as many words as the header has numbered blanks, each word
- * gets the tags of its own blank ("el Salva" → "el", "<b>Salva</b>"); an elision that joined two
- * is split after its apostrophe ("d'", "<b>Ajustos</b>"); otherwise a rule joined them ("del
- * llibre") and the text carries every tag.
+ * The atoms of one word-bound blank: its text with the tags (`t:N`) its header names. The
+ * post-generator merges a `~` word's blank with the next word's (mode.ts,
+ * POST_GENERATION_FILTER: each blank numbered `w:N`, their headers kept in order): when the
+ * text has as many words as the header has numbered blanks, each word gets the tags of its own
+ * blank ("el Salva" → "el", "<b>Salva</b>"); an elision that joined two is split after its
+ * apostrophe ("d'", "<b>Ajustos</b>"); otherwise a rule joined them ("del llibre") and the text
+ * carries every tag.
  */
-function unmergedWords(header: string, text: string, ids: number[]): Atom[] {
+function wordBoundAtoms(header: string, text: string): Atom[] {
+  const ids: number[] = []
   const groups: number[][] = []
   let current: number[] = []
   for (const entry of header.split(';')) {
     const tag = /^\s*t:(\d+)\s*$/.exec(entry)
-    if (tag) current.push(Number(tag[1]))
-    else if (/^\s*w:\d+\s*$/.test(entry)) {
+    if (tag) {
+      ids.push(Number(tag[1]))
+      current.push(Number(tag[1]))
+    } else if (/^\s*w:\d+\s*$/.test(entry)) {
       groups.push(current)
       current = []
     }
