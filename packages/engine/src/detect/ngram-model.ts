@@ -27,7 +27,7 @@ export interface NgramOptions {
   countWeight: number
 }
 
-export const NGRAM_DEFAULTS: NgramOptions = { maxN: 4, lambda: 0.95, wordWeight: 2, countWeight: 1 }
+export const NGRAM_DEFAULTS: NgramOptions = { maxN: 4, lambda: 0.95, wordWeight: 8, countWeight: 1 }
 
 export interface NgramModel {
   /** The languages the model has counts for. */
@@ -50,6 +50,8 @@ export interface NgramModel {
  * which a statistical model absorbs.
  */
 const FNV_OFFSET = 0x811c9dc5
+/** Words counted per `countNext()` step (≈ 5–10 ms here; the first, with the code not yet optimised, ≈ 40). */
+const WORDS_PER_STEP = 1000
 function fnv(hash: number, text: string): number {
   let h = hash
   for (let i = 0; i < text.length; i++) {
@@ -94,15 +96,17 @@ function findRow(slotHash: Uint32Array, slotRow: Uint32Array, hash: number): num
 /**
  * Counts every language's features and keeps them as rows of (language, count) pairs per
  * feature (CSR), found through an open-addressing table of hashes (slotRow holds row + 1; 0 is
- * an empty slot). One language is counted per `countNext()` call, so the only map alive is that
- * language's (a map per language for all of them at once peaked at about 60 MB more), and a
- * caller can yield to its event loop between languages (≈ 10–30 ms each here).
+ * an empty slot). Languages are counted one after the other, so the only map alive is that
+ * language's (a map per language for all of them at once peaked at about 60 MB more), and each
+ * `countNext()` call counts at most WORDS_PER_STEP words, so a caller can yield to its event
+ * loop between steps: a whole language's list of 12 000 words took 50–120 ms in one step.
  */
 function featureCounter(
   languages: readonly string[],
   corpus: Readonly<Record<string, readonly string[]>>,
   tokenize: (text: string) => string[],
-  lists: ReadonlyMap<string, ReadonlyArray<[string, number]>>,
+  /** Per language, its frequency list as written ("word count word count …"), parsed when the language's turn comes. */
+  lists: ReadonlyMap<string, string>,
   { maxN, wordWeight, countWeight }: NgramOptions,
 ) {
   const totals = new Float64Array(languages.length)
@@ -135,24 +139,24 @@ function featureCounter(
   let entries = 0
 
   const features: number[] = []
+  /** The language being counted: its index, its counts so far, and the words still to count. */
+  let current: { li: number; counts: Map<number, number>; pending: Array<[string, number]> } | null = null
   let next = 0
-  /** Counts the next language; false when every language is counted. */
-  function countNext(): boolean {
-    if (next >= languages.length) return false
-    const li = next++
-    const language = languages[li]!
-    const counts = new Map<number, number>()
-    const addWord = (word: string, times: number) => {
-      features.length = 0
-      featuresOf(word, maxN, features)
-      for (let k = 0; k < features.length; k++) {
-        const weight = (k === 0 ? wordWeight : 1) * times
-        counts.set(features[k]!, (counts.get(features[k]!) ?? 0) + weight)
-        totals[li]! += weight
-      }
+
+  function addWord(word: string, times: number) {
+    const { li, counts } = current!
+    features.length = 0
+    featuresOf(word, maxN, features)
+    for (let k = 0; k < features.length; k++) {
+      const weight = (k === 0 ? wordWeight : 1) * times
+      counts.set(features[k]!, (counts.get(features[k]!) ?? 0) + weight)
+      totals[li]! += weight
     }
-    for (const text of corpus[language] ?? []) for (const word of tokenize(text)) addWord(word, 1)
-    for (const [word, count] of lists.get(language) ?? []) addWord(word, countWeight * count)
+  }
+
+  /** Moves the finished language's counts into the entries. */
+  function settle() {
+    const { li, counts } = current!
     entryRow = grown(entryRow, entries + counts.size)
     entryLanguage = grown(entryLanguage, entries + counts.size)
     entryCount = grown(entryCount, entries + counts.size)
@@ -162,6 +166,26 @@ function featureCounter(
       entryCount[entries] = count
       entries++
     }
+    current = null
+  }
+
+  /** Counts up to WORDS_PER_STEP more words (a language's corpus words, then its list); false when every language is counted. */
+  function countNext(): boolean {
+    if (current === null) {
+      if (next >= languages.length) return false
+      const li = next++
+      const language = languages[li]!
+      const pending: Array<[string, number]> = []
+      for (const text of corpus[language] ?? []) for (const word of tokenize(text)) pending.push([word, 1])
+      for (const [word, count] of parseWordCounts(lists.get(language) ?? '')) pending.push([word, countWeight * count])
+      // counted from the end (pop), so reversed: the same order, and the same float sums, as one pass
+      current = { li, counts: new Map(), pending: pending.reverse() }
+    }
+    for (let n = 0; n < WORDS_PER_STEP && current.pending.length > 0; n++) {
+      const [word, times] = current.pending.pop()!
+      addWord(word, times)
+    }
+    if (current.pending.length === 0) settle()
     return true
   }
 
@@ -170,7 +194,7 @@ function featureCounter(
    * counting sort of the entries by row.
    */
   function compacted() {
-    while (countNext()) { /* the languages not counted yet */ }
+    while (countNext()) { /* the words not counted yet */ }
     const rowStart = new Uint32Array(rows + 1)
     for (let e = 0; e < entries; e++) rowStart[entryRow[e]! + 1]!++
     for (let r = 0; r < rows; r++) rowStart[r + 1]! += rowStart[r]!
@@ -201,9 +225,9 @@ export function parseWordCounts(list: string): Array<[string, number]> {
   return out
 }
 
-/** Counts a model one language at a time: `countNext()` until it answers false, then `finish()`. */
+/** Counts a model step by step: `countNext()` until it answers false, then `finish()`. */
 export interface NgramModelBuilder {
-  /** Counts the next language's corpus and list; false when there is none left. */
+  /** Counts the next step's words (WORDS_PER_STEP of one language's corpus and list); false when there is none left. */
   countNext(): boolean
   /** The model (counting what is left first). */
   finish(): NgramModel
@@ -226,7 +250,8 @@ export function ngramModelBuilder(
 ): NgramModelBuilder {
   const settings = { ...NGRAM_DEFAULTS, ...options }
   const { countWeight } = settings
-  const lists = new Map(countWeight > 0 ? Object.entries(wordCounts).map(([l, list]) => [l, parseWordCounts(list)] as const) : [])
+  // parsed language by language as they are counted: all at once took 60–80 ms of one step
+  const lists = new Map(countWeight > 0 ? Object.entries(wordCounts) : [])
   const languages = [...new Set([...Object.keys(corpus), ...lists.keys()])].sort()
   const counter = featureCounter(languages, corpus, tokenize, lists, settings)
   let model: NgramModel | null = null
