@@ -188,13 +188,31 @@ function tokens(text: string): string[] {
  */
 export const MAX_DETECTED_WORDS = 256
 
+/** A capital after the first letter of a word or of a part of it after an apostrophe: "BinHex", "TIFF", "iPod"; not "l'Ordinateur". */
+const NAME_LIKE = (word: string) => word.split(/['’]/).some((part) => /^.[^]*\p{Lu}/u.test(part))
+
+/**
+ * The words without those written as names of things, not of a language (a capital after the
+ * first letter: "Macintosh BinHex-koda fil" is read as "koda fil", "TeX DVI-dokument" as
+ * "dokument"), each part of a hyphenated word on its own; all of them when that leaves none
+ * (an all-caps text, a list of product names).
+ */
+function withoutNames(words: readonly string[]): string[] {
+  const kept: string[] = []
+  for (const word of words) {
+    if (!NAME_LIKE(word)) { kept.push(word); continue }
+    for (const part of word.split('-')) if (part !== '' && !NAME_LIKE(part)) kept.push(part)
+  }
+  return kept.length > 0 ? kept : [...words]
+}
+
 /**
  * The words detection reads: all of them, or MAX_DETECTED_WORDS spread evenly over the text
  * (not its first ones, which may be a title or boilerplate in another language), and the
  * text ELD scores (those words, when sampled).
  */
 function readable(text: string): { words: string[]; eldText: string } {
-  const all = tokens(text)
+  const all = withoutNames(tokens(text))
   if (all.length <= MAX_DETECTED_WORDS) return { words: all, eldText: text }
   const step = all.length / MAX_DETECTED_WORDS
   const words = Array.from({ length: MAX_DETECTED_WORDS }, (_, i) => all[Math.floor(i * step)]!)
