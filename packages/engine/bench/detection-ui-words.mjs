@@ -18,22 +18,26 @@
 //     "Bluetooth", "URL", "GNOME").
 // English's counts are the catalogs' original strings (msgid), each distinct one once.
 //
-// A second source, counted only (never measured): LibreOffice's interface translations, from
-// Debian's `libreoffice-l10n-LANG` packages (20 000–27 000 translated strings per language,
-// where the desktop catalogs installed here hold a few hundred to a few thousand: Afrikaans
-// had 18 000 words in all, its commonest word "die" seen 1 105 times). The packages are
-// fetched with `apt-get download` into LIBREOFFICE_CACHE and unpacked there with `dpkg-deb -x`
-// (Debian's archive, as the set-up's Apertium packages; `apt-get update` must have run once);
-// nothing is installed. Languages without such a package (an, ms, sc, frp, ur) keep the desktop
-// catalogs alone. Their strings join the counts and the strings a measured string must not be.
+// More sources, counted only (never measured), from Debian's archive: the desktop catalogs
+// installed here hold a few hundred to a few thousand strings per language (Afrikaans had
+// 18 000 words in all, its commonest word "die" seen 1 105 times), so the script also counts
+//   - LibreOffice's translations (`libreoffice-l10n-LANG`, 20 000–27 000 strings each),
+//   - the catalogs of DESKTOP_PACKAGES (GIMP, Evolution, VLC…: Malay, Aragonese and Urdu too),
+//   - Firefox's Fluent strings (`firefox-esr-l10n-LOCALE`, paired with the English of the
+//     `firefox-esr` package by file and message; Sardinian has no other list).
+// The packages are fetched with `apt-get download` into PACKAGE_CACHE and unpacked there with
+// `dpkg-deb -x` and `unzip` (Debian's archive, as the set-up's Apertium packages; `apt-get
+// update` must have run once; about 140 MB); nothing is installed. Their strings join the
+// counts and the strings a measured string must not be; a string made of region, currency or
+// language names alone is not counted (CLDR_NAMES).
 //
 // Run: node packages/engine/bench/detection-ui-words.mjs   (reads /usr/share/locale)
-//      DETECTION_LIBREOFFICE=0 leaves LibreOffice out (the lists as they were before 2026-11-24).
+//      DETECTION_PACKAGES=0 leaves the downloaded sources out; DETECTION_WORDS sets PER_LANGUAGE.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 
 const LOCALE_DIR = '/usr/share/locale'
 /** Detector code → the gettext locale folders whose catalogs stand for it. */
@@ -41,7 +45,7 @@ const LOCALES = {
   af: ['af'], an: ['an'], ast: ['ast'], be: ['be'], bg: ['bg'], br: ['br'], ca: ['ca'], da: ['da'], eo: ['eo'], es: ['es'],
   eu: ['eu'], fr: ['fr'], gl: ['gl'], hi: ['hi'], id: ['id'], is: ['is'], it: ['it'], mk: ['mk'], ms: ['ms'], nb: ['nb'],
   nl: ['nl'], nn: ['nn'], oc: ['oc'], pl: ['pl'], pt: ['pt', 'pt_BR'], ro: ['ro'], ru: ['ru'], sh: ['hr', 'bs', 'sr@latin'],
-  sl: ['sl'], sv: ['sv'], szl: ['szl'], uk: ['uk'], ur: ['ur'],
+  sc: ['sc'], sl: ['sl'], sv: ['sv'], szl: ['szl'], uk: ['uk'], ur: ['ur'],
 }
 /** Detector code → LibreOffice's resource folders (`program/resource/FOLDER/LC_MESSAGES`) standing for it. */
 const LIBREOFFICE = {
@@ -63,6 +67,17 @@ const DESKTOP_PACKAGES = ['gimp-data', 'evolution-common', 'evolution-data-serve
   'mate-panel-common', 'xfce4-panel', 'xfce4-settings', 'thunar-data', 'gedit-common', 'gnome-terminal-data', 'synaptic', 'transmission-gtk',
   'hexchat-common', 'evince-common', 'file-roller', 'gnome-system-monitor', 'gnome-disk-utility', 'gnome-calculator']
 const PACKAGE_CACHE = join(tmpdir(), 'verso-detection-packages')
+/**
+ * Detector code → Firefox's locales (Debian's `firefox-esr-l10n-LOCALE` language packs, whose
+ * Fluent files are paired with the English ones of the `firefox-esr` package by file and
+ * message): 18 000–21 000 strings per language, Sardinian, Urdu and Silesian included.
+ */
+const FIREFOX = {
+  af: ['af'], an: ['an'], ast: ['ast'], be: ['be'], bg: ['bg'], br: ['br'], ca: ['ca'], da: ['da'], eo: ['eo'], es: ['es-es'],
+  eu: ['eu'], fr: ['fr'], gl: ['gl'], hi: ['hi-in'], id: ['id'], is: ['is'], it: ['it'], mk: ['mk'], ms: ['ms'], nb: ['nb-no'],
+  nl: ['nl'], nn: ['nn-no'], oc: ['oc'], pl: ['pl'], pt: ['pt-pt', 'pt-br'], ro: ['ro'], ru: ['ru'], sc: ['sc'], sh: ['hr', 'bs'],
+  sl: ['sl'], sv: ['sv-se'], szl: ['szl'], uk: ['uk'], ur: ['ur'],
+}
 const EXCLUDED = /^(iso_|iso-|xkeyboard-config)|timezones/
 /**
  * English names of regions, currencies and languages (Node's ICU: the CLDR names the held-out
@@ -182,7 +197,10 @@ const english = new Map()
 function packageCatalogs() {
   if (process.env.DETECTION_PACKAGES === '0') return {}
   const debs = join(PACKAGE_CACHE, 'debs')
-  const wanted = [...new Set([...Object.values(LIBREOFFICE).flat().map(LIBREOFFICE_PACKAGE), ...DESKTOP_PACKAGES])]
+  const wanted = [...new Set([
+    ...Object.values(LIBREOFFICE).flat().map(LIBREOFFICE_PACKAGE), ...DESKTOP_PACKAGES,
+    'firefox-esr', ...Object.values(FIREFOX).flat().map((locale) => `firefox-esr-l10n-${locale}`),
+  ])]
   mkdirSync(debs, { recursive: true })
   const have = new Set(readdirSync(debs).map((f) => f.split('_')[0]))
   const missing = wanted.filter((p) => !have.has(p))
@@ -196,11 +214,90 @@ function packageCatalogs() {
       execFileSync('dpkg-deb', ['-x', join(debs, deb), join(PACKAGE_CACHE, 'root')])
     }
   }
+  // Firefox's Fluent files: English from the program's omni.ja archives, each language from its pack
+  const firefox = join(PACKAGE_CACHE, 'root/usr/lib/firefox-esr')
+  const unzip = (archive, into) => {
+    if (existsSync(into)) return
+    mkdirSync(dirname(into), { recursive: true })
+    try {
+      execFileSync('unzip', ['-q', '-o', archive, '*.ftl', '-d', into], { stdio: ['ignore', 'ignore', 'pipe'] })
+    } catch (error) {
+      throw new Error(`unzip ${archive} failed (Debian's unzip package): ${error.stderr ?? error.message}`)
+    }
+  }
+  unzip(join(firefox, 'browser/omni.ja'), join(PACKAGE_CACHE, 'firefox/en-US/browser'))
+  unzip(join(firefox, 'omni.ja'), join(PACKAGE_CACHE, 'firefox/en-US/toolkit'))
+  for (const xpi of readdirSync(join(firefox, 'browser/extensions')).filter((f) => f.startsWith('langpack-'))) {
+    unzip(join(firefox, 'browser/extensions', xpi), join(PACKAGE_CACHE, 'firefox', xpi.slice('langpack-'.length).split('@')[0].toLowerCase()))
+  }
   const resource = join(PACKAGE_CACHE, 'root/usr/lib/libreoffice/program/resource')
   return Object.fromEntries(Object.keys(LOCALES).map((code) => [code, [
     ...(LOCALES[code] ?? []).map((f) => [`packages/${f}`, join(PACKAGE_CACHE, 'root/usr/share/locale', f, 'LC_MESSAGES')]),
     ...(LIBREOFFICE[code] ?? []).map((f) => [`libreoffice/${f}`, join(resource, f, 'LC_MESSAGES')]),
+    ...(FIREFOX[code] ?? []).map((locale) => [`firefox/${locale}`, join(PACKAGE_CACHE, 'firefox', locale)]),
   ]]))
+}
+
+/** Fluent attributes that hold no interface text. */
+const NOT_TEXT = /^(accesskey|commandkey|key|style|.*width|.*height|.*size)$/i
+
+/** Every .ftl file under `dir`, by its path after `localization/LOCALE/`. */
+function fluentFiles(dir) {
+  const out = new Map()
+  for (const entry of readdirSync(dir, { recursive: true })) {
+    const path = String(entry)
+    const at = /(?:^|\/)localization\/[^/]+\/(.+\.ftl)$/.exec(path)
+    if (at) out.set(at[1], join(dir, path))
+  }
+  return out
+}
+
+/**
+ * A Fluent file's texts by message (and attribute: `id.label`): continuation lines joined,
+ * placeables (`{ -brand-name }`, `{ $count }`, select expressions) dropped with their variants.
+ * Terms (`-brand-name = …`) and attributes that hold no text (NOT_TEXT) are left out.
+ */
+function readFluent(file) {
+  const texts = new Map()
+  let key = null
+  let parts = []
+  const finish = () => {
+    if (key !== null) {
+      let text = parts.join(' ')
+      // innermost placeables first, so select expressions go with everything inside them
+      for (let before = ''; before !== text;) { before = text; text = text.replace(/\{[^{}]*\}/g, ' ') }
+      text = text.replace(/\s+/g, ' ').trim()
+      if (text !== '') texts.set(key, text)
+    }
+    key = null
+    parts = []
+  }
+  let message = null
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const entry = /^([a-zA-Z][\w-]*)\s*=\s*(.*)$/.exec(line)
+    const attribute = /^\s+\.([\w-]+)\s*=\s*(.*)$/.exec(line)
+    if (entry) { finish(); message = entry[1]; key = message; parts = [entry[2]] }
+    // access keys are single letters, styles CSS ("width: 30em"): not text
+    else if (attribute && message !== null) { finish(); if (!NOT_TEXT.test(attribute[1])) { key = `${message}.${attribute[1]}`; parts = [attribute[2]] } }
+    else if (/^\s+\S/.test(line) && key !== null) parts.push(line.trim())
+    else { finish(); if (!/^\s*$/.test(line)) message = null }
+  }
+  finish()
+  return texts
+}
+
+/** The (English, translation) pairs of a Firefox language pack's Fluent files. */
+function firefoxPairs(dir) {
+  const english = join(PACKAGE_CACHE, 'firefox/en-US')
+  const originals = fluentFiles(english)
+  const pairs = []
+  for (const [path, file] of fluentFiles(dir)) {
+    const source = originals.get(path)
+    if (!source) continue
+    const en = readFluent(source)
+    for (const [key, text] of readFluent(file)) if (en.has(key)) pairs.push([en.get(key), text])
+  }
+  return pairs
 }
 const downloaded = packageCatalogs()
 
@@ -211,15 +308,16 @@ for (const [code, folders] of Object.entries(LOCALES)) {
   for (const [folder, dir] of sources) {
     if (!existsSync(dir)) continue
     // a downloaded package's catalogs are counted only; one named as a measured catalog is skipped
-    const downloadedHere = folder.startsWith('libreoffice/') || folder.startsWith('packages/')
+    const downloadedHere = /^(libreoffice|packages|firefox)\//.test(folder)
     const fromLibreOffice = folder.startsWith('libreoffice/')
-    const names = readdirSync(dir).sort().filter((name) => name.endsWith('.mo') && !EXCLUDED.test(name))
+    const fromFirefox = folder.startsWith('firefox/')
+    const names = fromFirefox ? ['firefox.mo'] : readdirSync(dir).sort().filter((name) => name.endsWith('.mo') && !EXCLUDED.test(name))
       .filter((name) => !downloadedHere || (!HELD_OUT_CATALOGS.has(name.slice(0, -3)) && !TUNING_CATALOGS.has(name.slice(0, -3))))
-    if (downloadedHere) catalogsRead[code].push(`${folder}: ${fromLibreOffice ? `${names.length} catalogs` : names.map((n) => n.slice(0, -3)).join(' ')}`)
+    if (downloadedHere) catalogsRead[code].push(`${folder}: ${fromLibreOffice ? `${names.length} catalogs` : fromFirefox ? 'Fluent files' : names.map((n) => n.slice(0, -3)).join(' ')}`)
     for (const name of names) {
       const catalog = name.slice(0, -3)
       if (!HELD_OUT_CATALOGS.has(catalog) && !TUNING_CATALOGS.has(catalog) && !downloadedHere) catalogsRead[code].push(`${folder}/${catalog}`)
-      for (const [id, str] of readMo(join(dir, name))) {
+      for (const [id, str] of fromFirefox ? firefoxPairs(dir) : readMo(join(dir, name))) {
         // LibreOffice marks mnemonics with "~" and names itself "%PRODUCTNAME"
         const [msgid, msgstr] = fromLibreOffice ? [id, str].map((t) => t.replace(/~(?=\p{L})/gu, '').replace(/%[A-Z][A-Z0-9]+/g, ' ')) : [id, str]
         if (msgstr.trim() === msgid.trim()) continue

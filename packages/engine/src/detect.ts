@@ -26,7 +26,8 @@
  *    set measured uses (./detect/training-corpus.json) and from every word seen at least
  *    twice (up to 12 000) in each language's free-software interface translations
  *    (./detect/ui-words.json: the gettext catalogs of GTK and GLib, of 26 desktop programs'
- *    Debian packages and of LibreOffice; not those of the held-out or tuning UI strings).
+ *    Debian packages and of LibreOffice, and Firefox's Fluent files; not those of the held-out
+ *    or tuning UI strings).
  *    Arpitan has neither and stands in with French's fit (PROXY), as with ELD.
  *
  * WEIGHTS are chosen by bench/detection-tune.mjs on the two tuning sets alone (CLDR and UI
@@ -346,7 +347,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
 
   /**
    * Loading, in steps of at most a few tens of ms: each dictionary (read, sampled, profiled),
-   * then the n-gram counts (1 000 words a step), then the model. All of it (about 2.4 s and +110 MB
+   * then the n-gram counts (1 000 words a step), then the model. All of it (about 2.4 s and +130 MB
    * RSS for the 36 languages installed here) once, on first use, then kept. `prepare()` runs
    * the steps yielding to the event loop between them, so a server's other requests go on
    * meanwhile (run in one go, the first detection held a server's event loop 1.5 s); `detect()`
