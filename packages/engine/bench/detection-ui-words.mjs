@@ -191,16 +191,16 @@ const counts = {}
 const englishSeen = new Set()
 const english = new Map()
 /**
- * The catalogs of the packages above, per code: [[label, LC_MESSAGES dir], …], unpacked from
- * Debian's packages into PACKAGE_CACHE on first use (later runs reuse them).
+ * The catalogs of the packages above, per code: [[label, LC_MESSAGES dir, .mo files], …],
+ * each package unpacked into its own folder of PACKAGE_CACHE on first use (later runs reuse
+ * them), so that only the listed packages are read whatever else the cache holds.
  */
 function packageCatalogs() {
   if (process.env.DETECTION_PACKAGES === '0') return {}
   const debs = join(PACKAGE_CACHE, 'debs')
-  const wanted = [...new Set([
-    ...Object.values(LIBREOFFICE).flat().map(LIBREOFFICE_PACKAGE), ...DESKTOP_PACKAGES,
-    'firefox-esr', ...Object.values(FIREFOX).flat().map((locale) => `firefox-esr-l10n-${locale}`),
-  ])]
+  const root = (pkg) => join(PACKAGE_CACHE, 'root', pkg)
+  const firefoxPacks = Object.values(FIREFOX).flat().map((locale) => `firefox-esr-l10n-${locale}`)
+  const wanted = [...new Set([...Object.values(LIBREOFFICE).flat().map(LIBREOFFICE_PACKAGE), ...DESKTOP_PACKAGES, 'firefox-esr', ...firefoxPacks])]
   mkdirSync(debs, { recursive: true })
   const have = new Set(readdirSync(debs).map((f) => f.split('_')[0]))
   const missing = wanted.filter((p) => !have.has(p))
@@ -210,12 +210,14 @@ function packageCatalogs() {
     } catch (error) {
       throw new Error(`apt-get download ${missing.join(' ')} failed (run apt-get update once, or DETECTION_PACKAGES=0): ${error.stderr ?? error.message}`)
     }
-    for (const deb of readdirSync(debs).filter((f) => f.endsWith('.deb') && missing.includes(f.split('_')[0]))) {
-      execFileSync('dpkg-deb', ['-x', join(debs, deb), join(PACKAGE_CACHE, 'root')])
-    }
+  }
+  for (const deb of readdirSync(debs).filter((f) => f.endsWith('.deb'))) {
+    const pkg = deb.split('_')[0]
+    if (!wanted.includes(pkg) || existsSync(root(pkg))) continue
+    mkdirSync(join(PACKAGE_CACHE, 'root'), { recursive: true })
+    execFileSync('dpkg-deb', ['-x', join(debs, deb), root(pkg)])
   }
   // Firefox's Fluent files: English from the program's omni.ja archives, each language from its pack
-  const firefox = join(PACKAGE_CACHE, 'root/usr/lib/firefox-esr')
   const unzip = (archive, into) => {
     if (existsSync(into)) return
     mkdirSync(dirname(into), { recursive: true })
@@ -225,15 +227,25 @@ function packageCatalogs() {
       throw new Error(`unzip ${archive} failed (Debian's unzip package): ${error.stderr ?? error.message}`)
     }
   }
+  const firefox = join(root('firefox-esr'), 'usr/lib/firefox-esr')
   unzip(join(firefox, 'browser/omni.ja'), join(PACKAGE_CACHE, 'firefox/en-US/browser'))
   unzip(join(firefox, 'omni.ja'), join(PACKAGE_CACHE, 'firefox/en-US/toolkit'))
-  for (const xpi of readdirSync(join(firefox, 'browser/extensions')).filter((f) => f.startsWith('langpack-'))) {
-    unzip(join(firefox, 'browser/extensions', xpi), join(PACKAGE_CACHE, 'firefox', xpi.slice('langpack-'.length).split('@')[0].toLowerCase()))
+  for (const pack of firefoxPacks) {
+    const extensions = join(root(pack), 'usr/lib/firefox-esr/browser/extensions')
+    for (const xpi of readdirSync(extensions).filter((f) => f.startsWith('langpack-'))) {
+      unzip(join(extensions, xpi), join(PACKAGE_CACHE, 'firefox', xpi.slice('langpack-'.length).split('@')[0].toLowerCase()))
+    }
   }
-  const resource = join(PACKAGE_CACHE, 'root/usr/lib/libreoffice/program/resource')
+  /** The desktop packages' catalogs for one locale folder, by name (then package). */
+  const desktopCatalogs = (folder) => DESKTOP_PACKAGES
+    .flatMap((pkg) => {
+      const dir = join(root(pkg), 'usr/share/locale', folder, 'LC_MESSAGES')
+      return existsSync(dir) ? readdirSync(dir).map((name) => [name, join(dir, name)]) : []
+    })
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : 1))
   return Object.fromEntries(Object.keys(LOCALES).map((code) => [code, [
-    ...(LOCALES[code] ?? []).map((f) => [`packages/${f}`, join(PACKAGE_CACHE, 'root/usr/share/locale', f, 'LC_MESSAGES')]),
-    ...(LIBREOFFICE[code] ?? []).map((f) => [`libreoffice/${f}`, join(resource, f, 'LC_MESSAGES')]),
+    ...(LOCALES[code] ?? []).map((f) => [`packages/${f}`, null, desktopCatalogs(f)]),
+    ...(LIBREOFFICE[code] ?? []).map((f) => [`libreoffice/${f}`, join(root(LIBREOFFICE_PACKAGE(f)), 'usr/lib/libreoffice/program/resource', f, 'LC_MESSAGES')]),
     ...(FIREFOX[code] ?? []).map((locale) => [`firefox/${locale}`, join(PACKAGE_CACHE, 'firefox', locale)]),
   ]]))
 }
@@ -305,25 +317,27 @@ for (const [code, folders] of Object.entries(LOCALES)) {
   const tally = new Map()
   catalogsRead[code] = []
   const sources = [...folders.map((folder) => [folder, join(LOCALE_DIR, folder, 'LC_MESSAGES')]), ...(downloaded[code] ?? [])]
-  for (const [folder, dir] of sources) {
-    if (!existsSync(dir)) continue
+  for (const [folder, dir, files] of sources) {
+    if (files ? files.length === 0 : !existsSync(dir)) continue
     // a downloaded package's catalogs are counted only; one named as a measured catalog is skipped
     const downloadedHere = /^(libreoffice|packages|firefox)\//.test(folder)
     const fromLibreOffice = folder.startsWith('libreoffice/')
     const fromFirefox = folder.startsWith('firefox/')
-    const names = fromFirefox ? ['firefox.mo'] : readdirSync(dir).sort().filter((name) => name.endsWith('.mo') && !EXCLUDED.test(name))
-      .filter((name) => !downloadedHere || (!HELD_OUT_CATALOGS.has(name.slice(0, -3)) && !TUNING_CATALOGS.has(name.slice(0, -3))))
-    if (downloadedHere) catalogsRead[code].push(`${folder}: ${fromLibreOffice ? `${names.length} catalogs` : fromFirefox ? 'Fluent files' : names.map((n) => n.slice(0, -3)).join(' ')}`)
-    for (const name of names) {
+    // [catalog file name, path]: a downloaded folder's desktop catalogs come listed, one name possibly from two packages
+    const names = (fromFirefox ? [['firefox.mo', dir]] : files ?? readdirSync(dir).sort().map((name) => [name, join(dir, name)]))
+      .filter(([name]) => fromFirefox || (name.endsWith('.mo') && !EXCLUDED.test(name)))
+      .filter(([name]) => !downloadedHere || (!HELD_OUT_CATALOGS.has(name.slice(0, -3)) && !TUNING_CATALOGS.has(name.slice(0, -3))))
+    if (downloadedHere) catalogsRead[code].push(`${folder}: ${fromLibreOffice ? `${names.length} catalogs` : fromFirefox ? 'Fluent files' : names.map(([n]) => n.slice(0, -3)).join(' ')}`)
+    for (const [name, path] of names) {
       const catalog = name.slice(0, -3)
       if (!HELD_OUT_CATALOGS.has(catalog) && !TUNING_CATALOGS.has(catalog) && !downloadedHere) catalogsRead[code].push(`${folder}/${catalog}`)
-      for (const [id, str] of fromFirefox ? firefoxPairs(dir) : readMo(join(dir, name))) {
+      for (const [id, str] of fromFirefox ? firefoxPairs(dir) : readMo(path)) {
         // LibreOffice marks mnemonics with "~" and names itself "%PRODUCTNAME"
         const [msgid, msgstr] = fromLibreOffice ? [id, str].map((t) => t.replace(/~(?=\p{L})/gu, '').replace(/%[A-Z][A-Z0-9]+/g, ' ')) : [id, str]
         if (msgstr.trim() === msgid.trim()) continue
         if (downloadedHere && namesOnly(msgid)) continue
         const original = new Set(words(msgid))
-        const set = downloadedHere ? null : HELD_OUT_CATALOGS.has(name.slice(0, -3)) ? 'heldout' : TUNING_CATALOGS.has(name.slice(0, -3)) ? 'tuning' : null
+        const set = downloadedHere ? null : HELD_OUT_CATALOGS.has(catalog) ? 'heldout' : TUNING_CATALOGS.has(catalog) ? 'tuning' : null
         if (set) {
           if (measurable(msgstr, original)) (measured[set][code] ??= new Set()).add(tidy(msgstr))
           if (measurable(msgid, new Set())) (measured[set].en ??= new Set()).add(tidy(msgid))
