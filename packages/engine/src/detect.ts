@@ -189,8 +189,11 @@ function tokens(text: string): string[] {
  */
 export const MAX_DETECTED_WORDS = 256
 
-/** A capital after the first letter of a word or of a part of it after an apostrophe: "BinHex", "TIFF", "iPod"; not "l'Ordinateur". */
-const NAME_LIKE = (word: string) => word.split(/['’]/).some((part) => /^.[^]*\p{Lu}/u.test(part))
+/**
+ * A capital after the first letter of a word or of a part of it after an apostrophe: "BinHex",
+ * "TIFF", "iPod", "e-Post"; not "l'Ordinateur", nor Dutch "IJsland" (IJ is one letter).
+ */
+const NAME_LIKE = (word: string) => word.split(/['’]/).some((part) => /^(?:IJ(?=\p{Ll})|(?!IJ\p{Ll})[^])[^]*\p{Lu}/u.test(part))
 
 /**
  * The words without those written as names of things, not of a language (a capital after the

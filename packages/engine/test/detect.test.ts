@@ -121,8 +121,10 @@ describe.skipIf(!haveApertium)('language detection (installed Apertium dictionar
     expect(coverage('TeX DVI-dokument pakka med gzip')).toEqual(coverage('dokument pakka med gzip'))
     // lower-case words are read, whatever they are
     expect(coverage('tex dvi-dokument pakka med gzip')).not.toEqual(coverage('dokument pakka med gzip'))
-    // an elided article before a capital is a word, not a name; an all-caps text is still read
+    // an elided article before a capital is a word, not a name; so is Dutch IJ (one letter); an all-caps text is still read
     expect(coverage("l'Ordinateur").fr).toBe(1)
+    const dutch = createDetector(['nl', 'en'], { analysers })
+    expect(dutch.evidence('IJsland xqzvw')!.evidence.find((e) => e.language === 'nl')!.coverage).toBe(0.5)
     expect(detector.detect('FILE NOT FOUND').language).toBe('en')
   })
 
