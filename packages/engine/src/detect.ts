@@ -350,7 +350,7 @@ export function createDetector(languages: readonly string[], options: DetectorOp
 
   /**
    * Loading, in steps of at most a few tens of ms: each dictionary (read, sampled, profiled),
-   * then the n-gram counts (1 000 words a step), then the model. All of it (about 2.4 s and +130 MB
+   * then the n-gram counts (1 000 words a step), then the model. All of it (about 1.8 s and +90 MB
    * RSS for the 36 languages installed here) once, on first use, then kept. `prepare()` runs
    * the steps yielding to the event loop between them, so a server's other requests go on
    * meanwhile (run in one go, the first detection held a server's event loop 1.5 s); `detect()`

@@ -131,7 +131,7 @@ export interface Engine {
    */
   detect(text: string): Detection
   /**
-   * Loads what detection reads (the dictionaries, the n-gram counts: about 2.5 s of work) in
+   * Loads what detection reads (the dictionaries, the n-gram counts: about 2 s of work) in
    * steps of a few tens of ms, yielding to the event loop between them; resolves when `detect`
    * is ready. Optional: `detect` loads whatever is left at once, holding the event loop.
    */
