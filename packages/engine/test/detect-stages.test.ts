@@ -37,6 +37,18 @@ describe('stage 2: the n-gram model', () => {
     expect(fewer.get('ms')! - fewer.get('id')!).toBeLessThan(fail.get('ms')! - fail.get('id')!)
   })
 
+  test('a list large enough to outgrow the counting table keeps every word, with its count', () => {
+    // 40 000 distinct words are well over 131 072 features: the tally grows while counting
+    const word = (i: number) => `w${i.toString(36)}x`
+    const many = Array.from({ length: 40_000 }, (_, i) => `${word(i)} ${1 + (i % 5)}`).join(' ')
+    const model = trainNgramModel({ en: ['a few words'] }, words, {}, { xx: many })
+    for (const i of [0, 1, 20_000, 39_999]) expect(model.knows('xx', word(i)), word(i)).toBe(true)
+    expect(model.knows('xx', 'absent')).toBe(false)
+    // counted as often as listed: a word listed 5 times fits better than one listed once
+    const fit = (i: number) => model.score([word(i)], ['xx']).get('xx')!
+    expect(fit(39_999)).toBeGreaterThan(fit(39_995))
+  })
+
   test('a language with a frequency list and no corpus gets a fit of its own', () => {
     const model = trainNgramModel({ es: ['hola amigo'] }, words, {}, { an: 'amigo 3 d’o 50 ye 40' })
     expect(model.languages).toEqual(['an', 'es'])
