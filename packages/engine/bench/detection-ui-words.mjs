@@ -162,7 +162,8 @@ function words(text) {
  *                                           TUNING_CATALOGS (desktop programs: PackageKit,
  *                                           AppStream, shared-mime-info…), for choosing the
  *                                           detector's weights
- * The counts are the rest: GTK, GLib, GDK-Pixbuf and LibreOffice. Until 2026-11-24 the tuning
+ * The counts are the rest: the other catalogs installed here (GTK, GLib, GDK-Pixbuf) and the
+ * downloaded ones (desktop programs, LibreOffice, Firefox). Until 2026-11-24 the tuning
  * set was one msgid in five of every counted catalog (by a hash of the msgid): its strings then
  * came from the very programs whose other strings were counted ("Whether the widget…" of
  * gtk30-properties on both sides), which rewarded counts of those programs' own vocabulary
@@ -191,9 +192,9 @@ const counts = {}
 const englishSeen = new Set()
 const english = new Map()
 /**
- * The catalogs of the packages above, per code: [[label, LC_MESSAGES dir, .mo files], …],
- * each package unpacked into its own folder of PACKAGE_CACHE on first use (later runs reuse
- * them), so that only the listed packages are read whatever else the cache holds.
+ * The sources of the packages above, per code (as installedSource's, `downloaded` true), each
+ * package unpacked into its own folder of PACKAGE_CACHE on first use (later runs reuse them),
+ * so that only the listed packages are read whatever else the cache holds.
  */
 function packageCatalogs() {
   if (process.env.DETECTION_PACKAGES === '0') return {}
@@ -243,11 +244,52 @@ function packageCatalogs() {
       return existsSync(dir) ? readdirSync(dir).map((name) => [name, join(dir, name)]) : []
     })
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : 1))
+  // a downloaded catalog named as a measured one (a held-out or tuning program's) is not counted
+  const countedOnly = (catalogs) => catalogs.filter(([catalog]) => !HELD_OUT_CATALOGS.has(catalog) && !TUNING_CATALOGS.has(catalog))
+  /** The desktop packages' catalogs of one locale folder, by name (then package); null when none has any. */
+  const desktopSource = (folder) => {
+    const files = DESKTOP_PACKAGES
+      .flatMap((pkg) => {
+        const dir = join(root(pkg), 'usr/share/locale', folder, 'LC_MESSAGES')
+        return existsSync(dir) ? readdirSync(dir).map((name) => [name, join(dir, name)]) : []
+      })
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : 1))
+    if (files.length === 0) return null
+    const catalogs = countedOnly(moCatalogs(files))
+    return { downloaded: true, listed: [`packages/${folder}: ${catalogs.map(([c]) => c).join(' ')}`], catalogs }
+  }
+  // LibreOffice marks mnemonics with "~" and names itself "%PRODUCTNAME"
+  const unmarked = (text) => text.replace(/~(?=\p{L})/gu, '').replace(/%[A-Z][A-Z0-9]+/g, ' ')
+  const libreOfficeSource = (folder) => {
+    const dir = join(root(LIBREOFFICE_PACKAGE(folder)), 'usr/lib/libreoffice/program/resource', folder, 'LC_MESSAGES')
+    if (!existsSync(dir)) return null
+    const catalogs = countedOnly(moCatalogs(readdirSync(dir).sort().map((name) => [name, join(dir, name)])))
+      .map(([catalog, read]) => [catalog, () => read().map(([id, str]) => [unmarked(id), unmarked(str)])])
+    return { downloaded: true, listed: [`libreoffice/${folder}: ${catalogs.length} catalogs`], catalogs }
+  }
+  const firefoxSource = (locale) => {
+    const dir = join(PACKAGE_CACHE, 'firefox', locale)
+    return existsSync(dir) ? { downloaded: true, listed: [`firefox/${locale}: Fluent files`], catalogs: [['firefox', () => firefoxPairs(dir)]] } : null
+  }
   return Object.fromEntries(Object.keys(LOCALES).map((code) => [code, [
-    ...(LOCALES[code] ?? []).map((f) => [`packages/${f}`, null, desktopCatalogs(f)]),
-    ...(LIBREOFFICE[code] ?? []).map((f) => [`libreoffice/${f}`, join(root(LIBREOFFICE_PACKAGE(f)), 'usr/lib/libreoffice/program/resource', f, 'LC_MESSAGES')]),
-    ...(FIREFOX[code] ?? []).map((locale) => [`firefox/${locale}`, join(PACKAGE_CACHE, 'firefox', locale)]),
-  ]]))
+    ...(LOCALES[code] ?? []).map(desktopSource),
+    ...(LIBREOFFICE[code] ?? []).map(libreOfficeSource),
+    ...(FIREFOX[code] ?? []).map(firefoxSource),
+  ].filter((source) => source !== null)]))
+}
+
+/** The .mo files of [file name, path] pairs (not the EXCLUDED catalogs) as [catalog, read its pairs]. */
+function moCatalogs(files) {
+  return files.filter(([name]) => name.endsWith('.mo') && !EXCLUDED.test(name)).map(([name, path]) => [name.slice(0, -3), () => readMo(path)])
+}
+
+/** A catalog folder installed here, or null: its catalogs, the held-out and tuning programs' among them. */
+function installedSource(folder) {
+  const dir = join(LOCALE_DIR, folder, 'LC_MESSAGES')
+  if (!existsSync(dir)) return null
+  const catalogs = moCatalogs(readdirSync(dir).sort().map((name) => [name, join(dir, name)]))
+  const listed = catalogs.map(([catalog]) => catalog).filter((c) => !HELD_OUT_CATALOGS.has(c) && !TUNING_CATALOGS.has(c)).map((c) => `${folder}/${c}`)
+  return { downloaded: false, listed, catalogs }
 }
 
 /** Fluent attributes that hold no interface text. */
@@ -298,15 +340,16 @@ function readFluent(file) {
   return texts
 }
 
+/** Firefox's English texts by Fluent file (its path after `localization/en-US/`), read once. */
+let firefoxEnglish = null
+
 /** The (English, translation) pairs of a Firefox language pack's Fluent files. */
 function firefoxPairs(dir) {
-  const english = join(PACKAGE_CACHE, 'firefox/en-US')
-  const originals = fluentFiles(english)
+  firefoxEnglish ??= new Map([...fluentFiles(join(PACKAGE_CACHE, 'firefox/en-US'))].map(([path, file]) => [path, readFluent(file)]))
   const pairs = []
   for (const [path, file] of fluentFiles(dir)) {
-    const source = originals.get(path)
-    if (!source) continue
-    const en = readFluent(source)
+    const en = firefoxEnglish.get(path)
+    if (!en) continue
     for (const [key, text] of readFluent(file)) if (en.has(key)) pairs.push([en.get(key), text])
   }
   return pairs
@@ -316,28 +359,16 @@ const downloaded = packageCatalogs()
 for (const [code, folders] of Object.entries(LOCALES)) {
   const tally = new Map()
   catalogsRead[code] = []
-  const sources = [...folders.map((folder) => [folder, join(LOCALE_DIR, folder, 'LC_MESSAGES')]), ...(downloaded[code] ?? [])]
-  for (const [folder, dir, files] of sources) {
-    if (files ? files.length === 0 : !existsSync(dir)) continue
-    // a downloaded package's catalogs are counted only; one named as a measured catalog is skipped
-    const downloadedHere = /^(libreoffice|packages|firefox)\//.test(folder)
-    const fromLibreOffice = folder.startsWith('libreoffice/')
-    const fromFirefox = folder.startsWith('firefox/')
-    // [catalog file name, path]: a downloaded folder's desktop catalogs come listed, one name possibly from two packages
-    const names = (fromFirefox ? [['firefox.mo', dir]] : files ?? readdirSync(dir).sort().map((name) => [name, join(dir, name)]))
-      .filter(([name]) => fromFirefox || (name.endsWith('.mo') && !EXCLUDED.test(name)))
-      .filter(([name]) => !downloadedHere || (!HELD_OUT_CATALOGS.has(name.slice(0, -3)) && !TUNING_CATALOGS.has(name.slice(0, -3))))
-    if (downloadedHere) catalogsRead[code].push(`${folder}: ${fromLibreOffice ? `${names.length} catalogs` : fromFirefox ? 'Fluent files' : names.map(([n]) => n.slice(0, -3)).join(' ')}`)
-    for (const [name, path] of names) {
-      const catalog = name.slice(0, -3)
-      if (!HELD_OUT_CATALOGS.has(catalog) && !TUNING_CATALOGS.has(catalog) && !downloadedHere) catalogsRead[code].push(`${folder}/${catalog}`)
-      for (const [id, str] of fromFirefox ? firefoxPairs(dir) : readMo(path)) {
-        // LibreOffice marks mnemonics with "~" and names itself "%PRODUCTNAME"
-        const [msgid, msgstr] = fromLibreOffice ? [id, str].map((t) => t.replace(/~(?=\p{L})/gu, '').replace(/%[A-Z][A-Z0-9]+/g, ' ')) : [id, str]
+  // a downloaded source is counted only, never measured
+  const sources = [...folders.map(installedSource).filter((source) => source !== null), ...(downloaded[code] ?? [])]
+  for (const source of sources) {
+    catalogsRead[code].push(...source.listed)
+    for (const [catalog, readPairs] of source.catalogs) {
+      for (const [msgid, msgstr] of readPairs()) {
         if (msgstr.trim() === msgid.trim()) continue
-        if (downloadedHere && namesOnly(msgid)) continue
+        if (source.downloaded && namesOnly(msgid)) continue
         const original = new Set(words(msgid))
-        const set = downloadedHere ? null : HELD_OUT_CATALOGS.has(catalog) ? 'heldout' : TUNING_CATALOGS.has(catalog) ? 'tuning' : null
+        const set = source.downloaded ? null : HELD_OUT_CATALOGS.has(catalog) ? 'heldout' : TUNING_CATALOGS.has(catalog) ? 'tuning' : null
         if (set) {
           if (measurable(msgstr, original)) (measured[set][code] ??= new Set()).add(tidy(msgstr))
           if (measurable(msgid, new Set())) (measured[set].en ??= new Set()).add(tidy(msgid))
