@@ -24,6 +24,8 @@ export interface Config {
   apertiumIdleMs: number
   /** APERTIUM_MAX_PIPELINES: most Apertium pipelines at once; unset: the engine sizes it to the machine. */
   apertiumMaxPipelines?: number
+  /** APERTIUM_STOI_FAST_PATH (default true): preload the engine's stoi fast path into the Apertium stages when it was built. */
+  apertiumStoiFastPath: boolean
 }
 
 /** Variables of the engines (ARCHITECTURE.md's operational contract), passed to @verso/engine as they are. */
@@ -94,5 +96,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     apertiumIdleMs: integer(env, 'APERTIUM_IDLE_MS', 600_000, 1),
     apertiumMaxPipelines: env.APERTIUM_MAX_PIPELINES ? integer(env, 'APERTIUM_MAX_PIPELINES', 0, 1) : undefined,
+    apertiumStoiFastPath: env.APERTIUM_STOI_FAST_PATH === undefined || env.APERTIUM_STOI_FAST_PATH === '' ? true : flag(env, 'APERTIUM_STOI_FAST_PATH'),
   }
 }

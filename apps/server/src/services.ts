@@ -76,11 +76,12 @@ export function createServices(config: Config, options: { logger?: JobLogger } =
  * Apertium alone when no remote engine is configured (the embedded engine as it is);
  * otherwise every engine VERSO_ENGINES asks for behind the router, with Apertium among them.
  */
-export function engineFromConfig(config: Pick<Config, 'engineEnv'> & Partial<Pick<Config, 'apertiumIdleMs' | 'apertiumMaxPipelines'>>): Engine {
+export function engineFromConfig(config: Pick<Config, 'engineEnv'> & Partial<Pick<Config, 'apertiumIdleMs' | 'apertiumMaxPipelines' | 'apertiumStoiFastPath'>>): Engine {
   const env = config.engineEnv ?? {}
   const apertium = createEngine({
     ...(config.apertiumIdleMs !== undefined ? { idleMs: config.apertiumIdleMs } : {}),
     ...(config.apertiumMaxPipelines !== undefined ? { maxPipelines: config.apertiumMaxPipelines } : {}),
+    ...(config.apertiumStoiFastPath !== undefined ? { stoiFastPath: config.apertiumStoiFastPath } : {}),
   })
   const remote = configuredEngines(env).some((id) => id !== 'apertium')
   if (!remote && !env.VERSO_ENGINES) return apertium

@@ -44,6 +44,13 @@ export interface EngineOptions {
    */
   stageScheduling?: StageScheduling
   /**
+   * Run the stages with the stoi fast path (src/apertium/native/stoi-fast-path.c, built with
+   * the package when a C compiler is present) preloaded: apertium-postchunk spends most of its
+   * CPU parsing tag numbers through ICU otherwise, a quarter of eng-spa's pipeline; answers are
+   * byte-identical. Without the built library the stages run as Debian ships them. Default: true
+   */
+  stoiFastPath?: boolean
+  /**
    * Most pipelines per direction; a further one starts when the direction's pipelines are busy
    * and `maxPipelines` leaves room, and each text goes to the one owing the fewest. Default:
    * one per three cores, at least one (`defaultPipelinesPerDirection`): with flushes batched
@@ -188,6 +195,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       minTextsPerFlush: options.minTextsPerFlush,
       batchWaitMs: options.batchWaitMs,
       stageScheduling: options.stageScheduling,
+      stoiFastPath: options.stoiFastPath,
     },
   })
   let closed = false

@@ -15,7 +15,7 @@ export { createApertiumPipeline, nextFlushState } from './apertium/pipeline.js'
 export type {
   ApertiumPipeline, ApertiumPipelineOptions, FlushEvent, FlushState, PipelineTransition, ProcessEvent, ProcessState, StageScheduling,
 } from './apertium/pipeline.js'
-export { nextProcessState } from './apertium/supervisor.js'
+export { nextProcessState, stoiFastPathLibrary } from './apertium/supervisor.js'
 export { createPipelinePool, defaultMaxPipelines, defaultPipelinesPerDirection } from './apertium/pool.js'
 export type { PipelinePool, PipelinePoolOptions, PipelineStats, PoolTotals } from './apertium/pool.js'
 export {

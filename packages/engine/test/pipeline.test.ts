@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
-  createApertiumPipeline, encodeSegment, escapeStream, nextFlushState, nextProcessState,
+  createApertiumPipeline, encodeSegment, escapeStream, nextFlushState, nextProcessState, stoiFastPathLibrary,
   type ApertiumPipeline, type FlushEvent, type FlushState, type PipelineTransition, type ProcessEvent, type ProcessState, type SegmentPart,
 } from '@verso/engine'
 import { fakePair, fakeTaggerOnPath, type FakePair } from './fake-apertium.js'
@@ -409,5 +409,66 @@ describe.skipIf(!existsSync(MODE))('apertium pipeline (real Apertium)', () => {
     const rest = sentences.slice(10).map((s) => p.translate(escapeStream(s)))
     await expect(bad).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT' })
     expect(await Promise.all([...first, ...rest])).toEqual(alone)
+  })
+})
+
+/** Whether a process has the stoi fast path mapped (loaded through LD_PRELOAD). */
+function mapsStoiFastPath(pid: number): boolean {
+  return readFileSync(`/proc/${pid}/maps`, 'utf8').includes('libverso-stoi.so')
+}
+
+// The library is built with the package when a C compiler is present (the set-up installs
+// gcc); under CI=true its absence is a failure, elsewhere these tests are skipped.
+const stoiLibrary = stoiFastPathLibrary()
+if (!stoiLibrary && process.env.CI === 'true') {
+  test('the stoi fast path is built (dist/native/libverso-stoi.so)', () => {
+    expect(stoiLibrary, 'build @verso/engine on a machine with cc').not.toBeNull()
+  })
+}
+
+describe.skipIf(!existsSync(MODE) || !stoiLibrary)('the stoi fast path (real Apertium)', () => {
+  let pipeline: ApertiumPipeline | undefined
+  afterEach(async () => {
+    await pipeline?.close()
+    pipeline = undefined
+  })
+
+  /** Real UI strings and CLDR strings in English, and the same with inline tags around some words. */
+  function englishTexts(): string[] {
+    const texts = ['ui', 'ui-tuning', 'tuning'].flatMap((name) =>
+      (JSON.parse(readFileSync(new URL(`./fixtures/detection-${name}.json`, import.meta.url), 'utf8')) as Record<string, string[]>).en ?? [])
+    const tagged = texts.slice(0, 100).map((text): SegmentPart[] =>
+      text.split(' ').flatMap((word, i): SegmentPart[] => i % 3 === 1
+        ? [{ id: `b${i}`, kind: 'open' }, word, { id: `b${i}`, kind: 'close' }, ' ']
+        : [word, ' ']))
+    return [...texts.map(escapeStream), ...tagged.map((parts) => encodeSegment(parts, true).stream)]
+  }
+
+  async function translateAll(p: ApertiumPipeline, texts: string[]): Promise<string[]> {
+    return Promise.all(texts.map((text) => p.translate(text)))
+  }
+
+  test('the stages run with it preloaded by default and without it when stoiFastPath is false', async () => {
+    pipeline = createApertiumPipeline(MODE)
+    await pipeline.translate(escapeStream(sentences[0]!))
+    expect(mapsStoiFastPath(stagePid(pipeline, 'apertium-postchunk'))).toBe(true)
+    await pipeline.close()
+
+    pipeline = createApertiumPipeline(MODE, { stoiFastPath: false })
+    await pipeline.translate(escapeStream(sentences[0]!))
+    expect(mapsStoiFastPath(stagePid(pipeline, 'apertium-postchunk'))).toBe(false)
+  })
+
+  test('answers are byte-identical to the stages as Debian ships them (eng-spa, plain and tagged texts)', async () => {
+    const texts = englishTexts()
+    expect(texts.length).toBeGreaterThan(300)
+    pipeline = createApertiumPipeline(MODE, { stoiFastPath: false })
+    const stock = await translateAll(pipeline, texts)
+    await pipeline.close()
+    pipeline = createApertiumPipeline(MODE)
+    const fast = await translateAll(pipeline, texts)
+    expect(fast).toEqual(stock)
+    // the tagged half went through postchunk's tag references, the path the library shortens
+    expect(stock.filter((answer) => answer.includes('[[t:')).length).toBeGreaterThan(50)
   })
 })

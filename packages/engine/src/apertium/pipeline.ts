@@ -112,6 +112,8 @@ export interface ApertiumPipelineOptions {
    * Default: 'batch'
    */
   stageScheduling?: StageScheduling
+  /** Preload the stoi fast path into the stages when it was built (supervisor.ts, `stoiFastPathLibrary`). Default: true */
+  stoiFastPath?: boolean
   /**
    * Stage exits in a row with no answer in between after which every waiting text is
    * rejected with ENGINE_UNAVAILABLE (a pair whose data is missing dies on every start).
@@ -234,7 +236,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
     onExit: (exit) => fail('died', exit),
     onDrain: () => pump(),
     onTransition: (from, to, event) => onTransition?.({ machine: 'process', from, to, event }),
-  }, { scheduling: options.stageScheduling, disambiguation })
+  }, { scheduling: options.stageScheduling, disambiguation, stoiFastPath: options.stoiFastPath })
   /** The first-reading variant, started for the first text that crashes the tagger; null until then. */
   let fallback: ApertiumPipeline | null = null
   let fallbackTexts = 0

@@ -7,6 +7,8 @@
  * flushes: it starts, writes with back-pressure, reports output and deaths, and kills.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { EngineError } from '../errors.js'
 import { readModeStages, type Disambiguation } from './mode.js'
 
@@ -96,12 +98,36 @@ export function batchSchedulingPrefix(): string {
   return batchPrefix
 }
 
+let stoiLibrary: string | null | undefined
+/**
+ * The built stoi fast path (native/stoi-fast-path.c: lttoolbox's StringUtils::stoi without
+ * ICU's u_sscanf for plain tag numbers), or null when the package was built without a C
+ * compiler. Looked for beside the built module (dist/native) and, when running from source,
+ * in the package's dist.
+ */
+export function stoiFastPathLibrary(): string | null {
+  if (stoiLibrary === undefined) {
+    const candidates = ['./native/libverso-stoi.so', '../../dist/native/libverso-stoi.so'].map((path) => fileURLToPath(new URL(path, import.meta.url)))
+    stoiLibrary = process.platform === 'linux' ? candidates.find((path) => existsSync(path)) ?? null : null
+  }
+  return stoiLibrary
+}
+
+/** The stages' environment: the server's, with the stoi fast path preloaded when asked for and built. */
+function stageEnvironment(stoiFastPath: boolean): NodeJS.ProcessEnv | undefined {
+  const library = stoiFastPath ? stoiFastPathLibrary() : null
+  if (!library) return undefined
+  const preload = process.env.LD_PRELOAD
+  return { ...process.env, LD_PRELOAD: preload ? `${library} ${preload}` : library }
+}
+
 export function createProcessSupervisor(
   modeFile: string,
   wordBound: boolean,
   hooks: SupervisorHooks,
-  { scheduling = 'batch', disambiguation = 'tagger' }: { scheduling?: StageScheduling; disambiguation?: Disambiguation } = {},
+  { scheduling = 'batch', disambiguation = 'tagger', stoiFastPath = true }: { scheduling?: StageScheduling; disambiguation?: Disambiguation; stoiFastPath?: boolean } = {},
 ): ProcessSupervisor {
+  const env = stageEnvironment(stoiFastPath)
   let state: ProcessState = 'stopped'
   let stages: string[] | undefined
   let children: ChildProcess[] = []
@@ -171,6 +197,7 @@ export function createProcessSupervisor(
         const previous = list[list.length - 1]
         const child = spawn('sh', ['-c', `exec ${prefix}${stage}`], {
           stdio: [previous ? previous.stdout! : 'pipe', 'pipe', 'pipe'],
+          env,
         })
         // The child has its own copy now; ours would keep the pipe open behind a dead reader.
         previous?.stdout!.destroy()
