@@ -4,6 +4,8 @@
 
 # ---- build: install the workspace with the pinned pnpm and build every package --------------
 FROM node:20-bookworm-slim AS build
+# g++ (with gcc, Debian's `cc`) builds native Node modules and the engine's stoi fast path
+# (packages/engine/dist/native/libverso-stoi.so, copied to the runtime with the rest of /app).
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY . .

@@ -55,9 +55,14 @@ function selectedPairs() {
   return names
 }
 
-/** The engine's packages; `npm run bench` adds apertium-apy (the peer it is compared with) and wrk (the load). */
+/**
+ * The engine's packages, and the C compiler its build uses for the stoi fast path
+ * (`buildPackages`: packages/engine/README.md); `npm run bench` adds apertium-apy (the peer it
+ * is compared with) and wrk (the load).
+ */
 function packagesToInstall() {
-  return [...manifest.verso.apertium.packages, ...selectedPairs(), ...(forBench ? manifest.verso.apertium.benchPackages : [])]
+  const { packages, buildPackages, benchPackages } = manifest.verso.apertium
+  return [...packages, ...buildPackages, ...selectedPairs(), ...(forBench ? benchPackages : [])]
 }
 
 /**

@@ -42,6 +42,12 @@ describe('Dockerfile', () => {
     expect(apertium.packages).toContain('apertium')
   })
 
+  it('has a C compiler in the build stage, so that the engine builds its stoi fast path', () => {
+    const build = steps.slice(0, steps.findLastIndex((s) => s.op === 'FROM'))
+    const run = build.filter((s) => s.op === 'RUN').map((s) => s.args).join(' ')
+    expect(run).toMatch(/apt-get install[^&]*\s(g\+\+|gcc)(\s|$)/)
+  })
+
   it('runs as a non-root user with a health check on /health, exposing PORT', () => {
     const user = runtime.filter((s) => s.op === 'USER').at(-1)?.args
     expect(user).toBeDefined()
