@@ -20,6 +20,7 @@ import { sentences } from './sentences.mjs'
 
 const engine = await import(join(root, 'packages/engine/dist/index.js'))
 const pipelineOptions = JSON.parse(process.env.BENCH_PIPELINE ?? '{}')
+const preloads = { stoiFastPath: pipelineOptions.stoiFastPath, allocator: pipelineOptions.stageAllocator }
 const MODE = '/usr/share/apertium/modes/eng-spa.mode'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
 const callerCounts = process.argv.slice(2).map(Number).filter((n) => n > 0)
@@ -71,8 +72,8 @@ async function viaPool(callers) {
 }
 
 async function raw() {
-  // the same stages as the engine's: with the stoi fast path unless BENCH_PIPELINE turns it off (or it is not built)
-  const pipeline = await startRawPipeline(MODE, { stoiFastPath: pipelineOptions.stoiFastPath !== false && engine.stoiFastPathLibrary() !== null })
+  // the same stages as the engine's: with its preloads unless BENCH_PIPELINE turns them off
+  const pipeline = await startRawPipeline(MODE, { preloads })
   try {
     await pipeline.flush(next(500))
     const texts = next(6000)
@@ -97,7 +98,7 @@ const total = (r) => r.stages.reduce((sum, s) => sum + s.usPerSentence, 0)
 console.error(`  ${'stages, summed'.padEnd(width)}  ${runs.map((r) => String(fixed(total(r))).padStart(6)).join(' ')}`)
 console.error(`  ${'this Node process'.padEnd(width)}  ${runs.map((r) => String(fixed(r.nodeUsPerSentence)).padStart(6)).join(' ')}`)
 console.error(`  ${'sentences/s'.padEnd(width)}  ${runs.map((r) => String(fixed(r.perSecond)).padStart(6)).join(' ')}`)
-console.error(`raw pipeline (one flush of 6 000${pipelineOptions.stoiFastPath !== false && engine.stoiFastPathLibrary() !== null ? ", with the stoi fast path" : ", as Debian ships the stages"}): ${fixed(baseline.perSecond)} sentences/s, ${fixed(baseline.treeUsPerSentence)} µs CPU per sentence, all stages`)
+console.error(`raw pipeline (one flush of 6 000, with ${engine.stagePreloads(preloads).map((l) => l.replace(/^.*\//, '')).join(' and ') || 'no preload: as Debian ships the stages'}): ${fixed(baseline.perSecond)} sentences/s, ${fixed(baseline.treeUsPerSentence)} µs CPU per sentence, all stages`)
 console.log(
   `BENCH_JSON ${JSON.stringify({
     runs: runs.map((r) => ({ callers: r.callers, perSecond: fixed(r.perSecond), stagesUs: fixed(total(r)), nodeUs: fixed(r.nodeUsPerSentence), byStage: Object.fromEntries(r.stages.map((s) => [s.stage, fixed(s.usPerSentence)])) })),

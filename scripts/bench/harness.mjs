@@ -118,20 +118,18 @@ export async function load(mode, port, connections, seconds, apiKey = '') {
  * `lt-proc -b` stage, as packages/engine/src/apertium/mode.ts builds them) as one
  * `sh -c 'a | b | …'` pipeline in its own process group. `flush(texts)` writes the texts one a
  * line and a null flush, and resolves once the `\0` comes back, with the lines that came back
- * before it; `stop()` ends the group. `stoiFastPath`: with the engine's stoi fast path
- * preloaded into every stage, as Verso runs them by default (APERTIUM_STOI_FAST_PATH); without
- * it the stages run exactly as Debian ships them.
+ * before it; `stop()` ends the group. `preloads`: the engine's `stagePreloads()` options (`{}`:
+ * each stage with the libraries Verso preloads into it by default, the stoi fast path and, for
+ * the programs that get it, tcmalloc); without it the stages run exactly as Debian ships them.
  */
-export async function startRawPipeline(modeFile = '/usr/share/apertium/modes/eng-spa.mode', { stoiFastPath = false } = {}) {
+export async function startRawPipeline(modeFile = '/usr/share/apertium/modes/eng-spa.mode', { preloads } = {}) {
   // The root package does not depend on the workspace packages: import the built engine by path.
-  const { buildPipelineStages, modeTraits, stoiFastPathLibrary } = await import(join(root, 'packages/engine/dist/index.js'))
-  const library = stoiFastPath ? stoiFastPathLibrary() : null
-  if (stoiFastPath && !library) throw new Error('the stoi fast path is not built (packages/engine/dist/native/libverso-stoi.so)')
+  const { buildPipelineStages, modeTraits, shellStagesWithPreloads } = await import(join(root, 'packages/engine/dist/index.js'))
   const modeText = readFileSync(modeFile, 'utf8')
   const installed = ['apertium-wblank-attach', 'apertium-wblank-detach'].every((bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0)
   const wordBound = installed && modeTraits(modeText).wordBound
-  const env = library ? { ...process.env, LD_PRELOAD: library } : process.env
-  const child = start('sh', ['-c', buildPipelineStages(modeText, wordBound).join(' | ')], { stdio: ['pipe', 'pipe', 'inherit'], env })
+  const stages = buildPipelineStages(modeText, wordBound)
+  const child = start('sh', ['-c', (preloads ? shellStagesWithPreloads(stages, preloads) : stages).join(' | ')], { stdio: ['pipe', 'pipe', 'inherit'] })
   let lines = 0
   let flushes = 0
   let onFlush = () => {}

@@ -26,6 +26,8 @@ export interface Config {
   apertiumMaxPipelines?: number
   /** APERTIUM_STOI_FAST_PATH (default true): preload the engine's stoi fast path into the Apertium stages when it was built. */
   apertiumStoiFastPath: boolean
+  /** APERTIUM_STAGE_ALLOCATOR (default tcmalloc): the Apertium stages' memory allocator, `tcmalloc` where installed or `system`. */
+  apertiumStageAllocator: 'tcmalloc' | 'system'
 }
 
 /** Variables of the engines (ARCHITECTURE.md's operational contract), passed to @verso/engine as they are. */
@@ -65,6 +67,13 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(env[name])}`)
 }
 
+function stageAllocator(env: NodeJS.ProcessEnv): 'tcmalloc' | 'system' {
+  const raw = (env.APERTIUM_STAGE_ALLOCATOR ?? '').trim().toLowerCase()
+  if (raw === '' || raw === 'tcmalloc') return 'tcmalloc'
+  if (raw === 'system') return 'system'
+  throw new ConfigError(`APERTIUM_STAGE_ALLOCATOR must be tcmalloc or system, got ${JSON.stringify(env.APERTIUM_STAGE_ALLOCATOR)}`)
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0)
   const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '')
@@ -97,5 +106,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     apertiumIdleMs: integer(env, 'APERTIUM_IDLE_MS', 600_000, 1),
     apertiumMaxPipelines: env.APERTIUM_MAX_PIPELINES ? integer(env, 'APERTIUM_MAX_PIPELINES', 0, 1) : undefined,
     apertiumStoiFastPath: env.APERTIUM_STOI_FAST_PATH === undefined || env.APERTIUM_STOI_FAST_PATH === '' ? true : flag(env, 'APERTIUM_STOI_FAST_PATH'),
+    apertiumStageAllocator: stageAllocator(env),
   }
 }

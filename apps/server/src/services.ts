@@ -76,12 +76,13 @@ export function createServices(config: Config, options: { logger?: JobLogger } =
  * Apertium alone when no remote engine is configured (the embedded engine as it is);
  * otherwise every engine VERSO_ENGINES asks for behind the router, with Apertium among them.
  */
-export function engineFromConfig(config: Pick<Config, 'engineEnv'> & Partial<Pick<Config, 'apertiumIdleMs' | 'apertiumMaxPipelines' | 'apertiumStoiFastPath'>>): Engine {
+export function engineFromConfig(config: Pick<Config, 'engineEnv'> & Partial<Pick<Config, 'apertiumIdleMs' | 'apertiumMaxPipelines' | 'apertiumStoiFastPath' | 'apertiumStageAllocator'>>): Engine {
   const env = config.engineEnv ?? {}
   const apertium = createEngine({
     ...(config.apertiumIdleMs !== undefined ? { idleMs: config.apertiumIdleMs } : {}),
     ...(config.apertiumMaxPipelines !== undefined ? { maxPipelines: config.apertiumMaxPipelines } : {}),
     ...(config.apertiumStoiFastPath !== undefined ? { stoiFastPath: config.apertiumStoiFastPath } : {}),
+    ...(config.apertiumStageAllocator !== undefined ? { stageAllocator: config.apertiumStageAllocator } : {}),
   })
   const remote = configuredEngines(env).some((id) => id !== 'apertium')
   if (!remote && !env.VERSO_ENGINES) return apertium

@@ -17,3 +17,15 @@ describe('APERTIUM_STOI_FAST_PATH', () => {
     expect(() => configFromEnv({ APERTIUM_STOI_FAST_PATH: 'maybe' })).toThrow(/APERTIUM_STOI_FAST_PATH must be true or false/)
   })
 })
+
+describe('APERTIUM_STAGE_ALLOCATOR', () => {
+  test('is tcmalloc when unset, system or tcmalloc when given (any case)', () => {
+    expect(configFromEnv({}).apertiumStageAllocator).toBe('tcmalloc')
+    expect(configFromEnv({ APERTIUM_STAGE_ALLOCATOR: 'System' }).apertiumStageAllocator).toBe('system')
+    expect(configFromEnv({ APERTIUM_STAGE_ALLOCATOR: 'tcmalloc' }).apertiumStageAllocator).toBe('tcmalloc')
+  })
+
+  test('any other allocator stops the start with a message naming the variable', () => {
+    expect(() => configFromEnv({ APERTIUM_STAGE_ALLOCATOR: 'jemalloc' })).toThrow(/APERTIUM_STAGE_ALLOCATOR must be tcmalloc or system/)
+  })
+})

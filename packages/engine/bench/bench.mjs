@@ -1,11 +1,12 @@
 // Throughput of the Apertium driver against the raw pipeline.
 // (a) raw: the eng-spa stages as one `sh -c` pipeline fed the whole input, one sentence per line,
-//     with the stoi fast path preloaded when it is built, as the engine runs its stages;
+//     the stages as the engine runs them (buildPipelineStages with the word-bound helpers, and
+//     each with the libraries the engine preloads into it: shellStagesWithPreloads);
 // (b) engine.translate, cache off, 16 concurrent callers each sending one sentence at a time.
 // Run after building: node packages/engine/bench/bench.mjs
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createEngine, stoiFastPathLibrary } from '@verso/engine'
+import { buildPipelineStages, createEngine, modeTraits, shellStagesWithPreloads } from '@verso/engine'
 
 const COUNT = Number(process.env.BENCH_SENTENCES ?? 2000)
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
@@ -46,12 +47,11 @@ const wordCounts = sentences.map((s) => s.split(' ').length)
 console.log(`${COUNT} distinct sentences, ${Math.min(...wordCounts)}–${Math.max(...wordCounts)} words (mean ${(wordCounts.reduce((a, b) => a + b, 0) / COUNT).toFixed(1)})`)
 
 // (a) raw pipeline
-const command = readFileSync(MODE, 'utf8').trim().replace(/\$1/g, '-g').replace(/\$2/g, '')
-const fastPath = stoiFastPathLibrary()
+const modeText = readFileSync(MODE, 'utf8')
+const command = shellStagesWithPreloads(buildPipelineStages(modeText, modeTraits(modeText).wordBound)).join(' | ')
 async function raw(input = sentences) {
   const t0 = performance.now()
-  const env = fastPath ? { ...process.env, LD_PRELOAD: fastPath } : process.env
-  const child = spawn('sh', ['-c', command], { stdio: ['pipe', 'pipe', 'inherit'], env })
+  const child = spawn('sh', ['-c', command], { stdio: ['pipe', 'pipe', 'inherit'] })
   let out = ''
   child.stdout.setEncoding('utf8')
   child.stdout.on('data', (d) => { out += d })
@@ -65,7 +65,7 @@ const startup = await raw(['Hello.'])
 const rawResult = await raw()
 const rawRate = COUNT / rawResult.seconds
 const rawSteady = COUNT / Math.max(0.001, rawResult.seconds - startup.seconds)
-console.log(`(a) raw pipeline${fastPath ? ' (with the stoi fast path)' : ''}:  ${rawRate.toFixed(0)} sentences/s (${rawResult.seconds.toFixed(2)} s, ${rawResult.lines} lines out); ` +
+console.log(`(a) raw pipeline (as the engine runs the stages: ${command.includes('LD_PRELOAD') ? 'with its preloads' : 'nothing to preload here'}):  ${rawRate.toFixed(0)} sentences/s (${rawResult.seconds.toFixed(2)} s, ${rawResult.lines} lines out); ` +
   `start-up ${startup.seconds.toFixed(2)} s, so ${rawSteady.toFixed(0)} sentences/s without it`)
 
 // (b) engine, cache off, CLIENTS callers one sentence at a time

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { createPipelinePool, defaultMaxPipelines } from './apertium/pool.js'
-import type { StageScheduling } from './apertium/supervisor.js'
+import type { StageAllocator, StageScheduling } from './apertium/supervisor.js'
 import { decodeSegment, encodeSegment, validateSegment } from './apertium/stream.js'
 import { createLru } from './cache.js'
 import { createDetector, type Detection } from './detect.js'
@@ -50,6 +50,12 @@ export interface EngineOptions {
    * byte-identical. Without the built library the stages run as Debian ships them. Default: true
    */
   stoiFastPath?: boolean
+  /**
+   * The stages' memory allocator: `tcmalloc` (Debian's libtcmalloc-minimal4, preloaded where
+   * installed: the Apertium programs spend much of their CPU in glibc's malloc and free; same
+   * answers) or `system` (glibc's, as Debian runs them). Default: 'tcmalloc'
+   */
+  stageAllocator?: StageAllocator
   /**
    * Most pipelines per direction; a further one starts when the direction's pipelines are busy
    * and `maxPipelines` leaves room, and each text goes to the one owing the fewest. Default:
@@ -196,6 +202,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       batchWaitMs: options.batchWaitMs,
       stageScheduling: options.stageScheduling,
       stoiFastPath: options.stoiFastPath,
+      stageAllocator: options.stageAllocator,
     },
   })
   let closed = false

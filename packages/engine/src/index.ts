@@ -13,9 +13,9 @@ export type { Segment, SegmentPart, InlineToken } from './segment.js'
 export { isInlineToken } from './segment.js'
 export { createApertiumPipeline, nextFlushState } from './apertium/pipeline.js'
 export type {
-  ApertiumPipeline, ApertiumPipelineOptions, FlushEvent, FlushState, PipelineTransition, ProcessEvent, ProcessState, StageScheduling,
+  ApertiumPipeline, ApertiumPipelineOptions, FlushEvent, FlushState, PipelineTransition, ProcessEvent, ProcessState, StageAllocator, StageScheduling,
 } from './apertium/pipeline.js'
-export { nextProcessState, stoiFastPathLibrary } from './apertium/supervisor.js'
+export { nextProcessState, shellStagesWithPreloads, stageGetsTcmalloc, stagePreloads, stoiFastPathLibrary, tcmallocLibraryPath } from './apertium/supervisor.js'
 export { createPipelinePool, defaultMaxPipelines, defaultPipelinesPerDirection } from './apertium/pool.js'
 export type { PipelinePool, PipelinePoolOptions, PipelineStats, PoolTotals } from './apertium/pool.js'
 export {

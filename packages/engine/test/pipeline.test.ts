@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
-  createApertiumPipeline, encodeSegment, escapeStream, nextFlushState, nextProcessState, stoiFastPathLibrary,
+  createApertiumPipeline, encodeSegment, escapeStream, nextFlushState, nextProcessState, stageGetsTcmalloc, stoiFastPathLibrary, tcmallocLibraryPath,
   type ApertiumPipeline, type FlushEvent, type FlushState, type PipelineTransition, type ProcessEvent, type ProcessState, type SegmentPart,
 } from '@verso/engine'
 import { fakePair, fakeTaggerOnPath, type FakePair } from './fake-apertium.js'
@@ -412,21 +412,34 @@ describe.skipIf(!existsSync(MODE))('apertium pipeline (real Apertium)', () => {
   })
 })
 
-/** Whether a process has the stoi fast path mapped (loaded through LD_PRELOAD). */
-function mapsStoiFastPath(pid: number): boolean {
-  return readFileSync(`/proc/${pid}/maps`, 'utf8').includes('libverso-stoi.so')
+/** Whether a process has `library` mapped (loaded through LD_PRELOAD). */
+function maps(pid: number, library: string): boolean {
+  return readFileSync(`/proc/${pid}/maps`, 'utf8').includes(library)
 }
 
-// The library is built with the package when a C compiler is present (the set-up installs
-// gcc); under CI=true its absence is a failure, elsewhere these tests are skipped.
+test('tcmalloc goes only to the programs that allocate most and run correctly with it', () => {
+  for (const stage of ["lt-proc -z -b 'x.autobil.bin'", 'apertium-transfer -z -b a.t1x a.bin', 'apertium-interchunk -z a b', 'apertium-postchunk -z a b', 'lrx-proc -z -m x']) {
+    expect(stageGetsTcmalloc(stage), stage).toBe(true)
+  }
+  // Debian's perceptron tagger crashes under tcmalloc (eng-cat); sed, perl and cg-proc keep glibc's too
+  for (const stage of ["apertium-tagger -z -gx 'eng-cat.prob'", 'cg-proc -z -w x.rlx.bin', "sed -u -z 's/a/b/'", "perl -CSD -0 -pe ''", 'apertium-wblank-attach']) {
+    expect(stageGetsTcmalloc(stage), stage).toBe(false)
+  }
+})
+
+// The stoi fast path is built with the package when a C compiler is present and tcmalloc is
+// installed by the set-up (libtcmalloc-minimal4); under CI=true their absence is a failure,
+// elsewhere these tests are skipped.
 const stoiLibrary = stoiFastPathLibrary()
-if (!stoiLibrary && process.env.CI === 'true') {
-  test('the stoi fast path is built (dist/native/libverso-stoi.so)', () => {
+const tcmalloc = tcmallocLibraryPath()
+if (process.env.CI === 'true') {
+  test('the stoi fast path is built and tcmalloc installed', () => {
     expect(stoiLibrary, 'build @verso/engine on a machine with cc').not.toBeNull()
+    expect(tcmalloc, 'apt-get install libtcmalloc-minimal4').not.toBeNull()
   })
 }
 
-describe.skipIf(!existsSync(MODE) || !stoiLibrary)('the stoi fast path (real Apertium)', () => {
+describe.skipIf(!existsSync(MODE) || !stoiLibrary || !tcmalloc)('the stages\' preloads: stoi fast path and tcmalloc (real Apertium)', () => {
   let pipeline: ApertiumPipeline | undefined
   afterEach(async () => {
     await pipeline?.close()
@@ -448,27 +461,35 @@ describe.skipIf(!existsSync(MODE) || !stoiLibrary)('the stoi fast path (real Ape
     return Promise.all(texts.map((text) => p.translate(text)))
   }
 
-  test('the stages run with it preloaded by default and without it when stoiFastPath is false', async () => {
+  test('by default every stage has the stoi fast path and only the listed programs tcmalloc; each can be turned off', async () => {
     pipeline = createApertiumPipeline(MODE)
     await pipeline.translate(escapeStream(sentences[0]!))
-    expect(mapsStoiFastPath(stagePid(pipeline, 'apertium-postchunk'))).toBe(true)
+    const postchunk = stagePid(pipeline, 'apertium-postchunk')
+    const tagger = stagePid(pipeline, 'apertium-tagger')
+    expect([maps(postchunk, stoiLibrary!), maps(postchunk, tcmalloc!)]).toEqual([true, true])
+    expect([maps(tagger, stoiLibrary!), maps(tagger, tcmalloc!)]).toEqual([true, false])
     await pipeline.close()
 
     pipeline = createApertiumPipeline(MODE, { stoiFastPath: false })
     await pipeline.translate(escapeStream(sentences[0]!))
-    expect(mapsStoiFastPath(stagePid(pipeline, 'apertium-postchunk'))).toBe(false)
+    expect([maps(stagePid(pipeline, 'apertium-postchunk'), stoiLibrary!), maps(stagePid(pipeline, 'apertium-postchunk'), tcmalloc!)]).toEqual([false, true])
+    await pipeline.close()
+
+    pipeline = createApertiumPipeline(MODE, { stageAllocator: 'system' })
+    await pipeline.translate(escapeStream(sentences[0]!))
+    expect([maps(stagePid(pipeline, 'apertium-postchunk'), stoiLibrary!), maps(stagePid(pipeline, 'apertium-postchunk'), tcmalloc!)]).toEqual([true, false])
   })
 
   test('answers are byte-identical to the stages as Debian ships them (eng-spa, plain and tagged texts)', async () => {
     const texts = englishTexts()
     expect(texts.length).toBeGreaterThan(300)
-    pipeline = createApertiumPipeline(MODE, { stoiFastPath: false })
+    pipeline = createApertiumPipeline(MODE, { stoiFastPath: false, stageAllocator: 'system' })
     const stock = await translateAll(pipeline, texts)
     await pipeline.close()
     pipeline = createApertiumPipeline(MODE)
     const fast = await translateAll(pipeline, texts)
     expect(fast).toEqual(stock)
-    // the tagged half went through postchunk's tag references, the path the library shortens
+    // the tagged half went through postchunk's tag references, the path the stoi fast path shortens
     expect(stock.filter((answer) => answer.includes('[[t:')).length).toBeGreaterThan(50)
   })
 })

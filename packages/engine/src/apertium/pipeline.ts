@@ -48,9 +48,9 @@
  */
 import { EngineError } from '../errors.js'
 import { hasWordBoundBlanks, readModeTraits, taggerCrashesOnAmbiguity, type Disambiguation } from './mode.js'
-import { createProcessSupervisor, type ProcessEvent, type ProcessExit, type ProcessState, type StageScheduling } from './supervisor.js'
+import { createProcessSupervisor, type ProcessEvent, type ProcessExit, type ProcessState, type StageAllocator, type StageScheduling } from './supervisor.js'
 
-export type { ProcessEvent, ProcessState, StageScheduling } from './supervisor.js'
+export type { ProcessEvent, ProcessState, StageAllocator, StageScheduling } from './supervisor.js'
 
 /**
  * - `idle`: nothing queued, nothing owed.
@@ -114,6 +114,8 @@ export interface ApertiumPipelineOptions {
   stageScheduling?: StageScheduling
   /** Preload the stoi fast path into the stages when it was built (supervisor.ts, `stoiFastPathLibrary`). Default: true */
   stoiFastPath?: boolean
+  /** The stages' memory allocator (supervisor.ts, `StageAllocator`): tcmalloc where installed, else glibc's. Default: 'tcmalloc' */
+  stageAllocator?: StageAllocator
   /**
    * Stage exits in a row with no answer in between after which every waiting text is
    * rejected with ENGINE_UNAVAILABLE (a pair whose data is missing dies on every start).
@@ -236,7 +238,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
     onExit: (exit) => fail('died', exit),
     onDrain: () => pump(),
     onTransition: (from, to, event) => onTransition?.({ machine: 'process', from, to, event }),
-  }, { scheduling: options.stageScheduling, disambiguation, stoiFastPath: options.stoiFastPath })
+  }, { scheduling: options.stageScheduling, disambiguation, stoiFastPath: options.stoiFastPath, allocator: options.stageAllocator })
   /** The first-reading variant, started for the first text that crashes the tagger; null until then. */
   let fallback: ApertiumPipeline | null = null
   let fallbackTexts = 0
