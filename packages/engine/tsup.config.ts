@@ -5,7 +5,7 @@ import { libraryConfig } from '../../tsup.shared.js'
 /**
  * Builds dist/native/libverso-stoi.so from src/apertium/native/stoi-fast-path.c with the
  * machine's C compiler (the set-up installs Debian's gcc). Without a compiler the build still
- * succeeds and the stages run as Debian ships them (supervisor.ts looks for the file).
+ * succeeds and the stages run as Debian ships them (src/apertium/preloads.ts looks for the file).
  */
 function buildStoiFastPath() {
   mkdirSync('dist/native', { recursive: true })

@@ -1,5 +1,5 @@
 // Checks the libraries the engine preloads into its Apertium stages (stagePreloads in
-// src/apertium/supervisor.ts: the stoi fast path of src/apertium/native/stoi-fast-path.c and
+// src/apertium/preloads.ts: the stoi fast path of src/apertium/native/stoi-fast-path.c and
 // Debian's tcmalloc) over every installed Apertium mode, and measures what they save. For each
 // direction the stages the engine runs (readModeStages: the mode's stages with -z, the
 // word-bound helpers, the post-generation filter) are run as one `sh -c 'a | b | …'` pipeline
@@ -21,7 +21,7 @@ import { join } from 'node:path'
 import { readModesFolder } from '../src/apertium/directions.ts'
 import { readModeStages, hasWordBoundBlanks } from '../src/apertium/mode.ts'
 import { escapeStream } from '../src/apertium/stream.ts'
-import { shellStagesWithPreloads, stagePreloads } from '../src/apertium/supervisor.ts'
+import { shellStagesWithPreloads, stagePreloads } from '../src/apertium/preloads.ts'
 
 const options = JSON.parse(process.env.STAGE_PRELOADS ?? '{}')
 const libraries = stagePreloads(options)

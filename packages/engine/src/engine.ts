@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { createPipelinePool, defaultMaxPipelines } from './apertium/pool.js'
-import type { StageAllocator, StageScheduling } from './apertium/supervisor.js'
+import type { StageAllocator } from './apertium/preloads.js'
+import type { StageScheduling } from './apertium/supervisor.js'
 import { decodeSegment, encodeSegment, validateSegment } from './apertium/stream.js'
 import { createLru } from './cache.js'
 import { createDetector, type Detection } from './detect.js'

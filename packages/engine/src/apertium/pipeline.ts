@@ -48,9 +48,11 @@
  */
 import { EngineError } from '../errors.js'
 import { hasWordBoundBlanks, readModeTraits, taggerCrashesOnAmbiguity, type Disambiguation } from './mode.js'
-import { createProcessSupervisor, type ProcessEvent, type ProcessExit, type ProcessState, type StageAllocator, type StageScheduling } from './supervisor.js'
+import type { StageAllocator } from './preloads.js'
+import { createProcessSupervisor, type ProcessEvent, type ProcessExit, type ProcessState, type StageScheduling } from './supervisor.js'
 
-export type { ProcessEvent, ProcessState, StageAllocator, StageScheduling } from './supervisor.js'
+export type { ProcessEvent, ProcessState, StageScheduling } from './supervisor.js'
+export type { StageAllocator } from './preloads.js'
 
 /**
  * - `idle`: nothing queued, nothing owed.
@@ -112,9 +114,9 @@ export interface ApertiumPipelineOptions {
    * Default: 'batch'
    */
   stageScheduling?: StageScheduling
-  /** Preload the stoi fast path into the stages when it was built (supervisor.ts, `stoiFastPathLibrary`). Default: true */
+  /** Preload the stoi fast path into the stages when it was built (preloads.ts, `stoiFastPathLibrary`). Default: true */
   stoiFastPath?: boolean
-  /** The stages' memory allocator (supervisor.ts, `StageAllocator`): tcmalloc where installed, else glibc's. Default: 'tcmalloc' */
+  /** The stages' memory allocator (preloads.ts, `StageAllocator`): tcmalloc where installed, else glibc's. Default: 'tcmalloc' */
   stageAllocator?: StageAllocator
   /**
    * Stage exits in a row with no answer in between after which every waiting text is

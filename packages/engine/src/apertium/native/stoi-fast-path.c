@@ -1,6 +1,6 @@
 /*
  * A fast path for lttoolbox's StringUtils::stoi, loaded into the Apertium stages Verso runs
- * (LD_PRELOAD, set by supervisor.ts; built by the engine's build, tsup.config.ts).
+ * (LD_PRELOAD, chosen by preloads.ts and set by supervisor.ts; built by the engine's build, tsup.config.ts).
  *
  * Why: apertium-postchunk reads every chunk-tag reference (`<3>` in `^adj<adj><3><4>$`) with
  * StringUtils::stoi, which calls ICU's u_sscanf("%d"). u_sscanf builds and destroys an ICU
