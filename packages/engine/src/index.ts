@@ -1,4 +1,6 @@
 export { createEngine } from './engine.js'
+export { createLru } from './cache.js'
+export type { Lru } from './cache.js'
 export type { Engine, EngineOptions, EngineTranslateOptions, EngineStats, LanguagePair, Translation } from './engine.js'
 export type { Language } from './languages.js'
 export { normalizeCode, languageName } from './languages.js'
