@@ -8,10 +8,9 @@ import {
   type LedgerRow,
   copyEntries,
   distinctPairs,
+  hashOfText,
   lastEntryPerKey,
-  normaliseText,
   schemaStatements,
-  textHash,
   toGlossaryInfo,
   toLedgerMap,
 } from './schema.js'
@@ -117,7 +116,7 @@ export function postgresMemoryStore(options: PostgresMemoryStoreOptions): Memory
     async lookup(scope, texts) {
       await init()
       if (texts.length === 0) return []
-      const hashes = texts.map((text) => textHash(normaliseText(text)))
+      const hashes = texts.map(hashOfText)
       const result = await query<{ text_hash: string; translation: string }>(
         `SELECT text_hash, translation FROM memory_translations
           WHERE account_id = $1 AND source = $2 AND target = $3 AND engine = $4 AND glossary = $5

@@ -9,11 +9,10 @@ import {
   type LedgerRow,
   copyEntries,
   distinctPairs,
+  hashOfText,
   lastEntryPerKey,
   memoryEntry,
-  normaliseText,
   schemaStatements,
-  textHash,
   toGlossaryInfo,
   toLedgerMap,
 } from './schema.js'
@@ -165,7 +164,7 @@ export function sqliteMemoryStore(options: SqliteMemoryStoreOptions): MemoryStor
     async lookup(scope, texts) {
       ensureOpen()
       if (texts.length === 0) return []
-      const hashes = texts.map((text) => textHash(normaliseText(text)))
+      const hashes = texts.map(hashOfText)
       const found = new Map<string, string>()
       if (pendingRows.size > 0) {
         for (const hash of hashes) {
