@@ -18,4 +18,10 @@ describe('hashOfText', () => {
     expect(first.every((hash, i) => hash === textHash(texts[i]!))).toBe(true)
     expect(new Set(first).size).toBe(5000)
   })
+
+  test('hashes a long text (not remembered) the same way', () => {
+    const long = 'Un texte plus long. '.repeat(40)
+    expect(hashOfText(long)).toBe(textHash(normaliseText(long)))
+    expect(hashOfText(long)).toBe(hashOfText(long))
+  })
 })

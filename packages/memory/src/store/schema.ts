@@ -135,8 +135,10 @@ export function normaliseText(text: string): string {
  * `textHash(normaliseText(text))`, remembered for the last few thousand texts: a request looks
  * its texts up before translating and remembers them after, so each text was hashed twice
  * (SHA-256 and NFC cost ≈ 2 µs a text; a Map probe of the same string a tenth of that).
+ * Only texts up to RECENT_TEXT_LENGTH characters are kept, so the table holds at most ≈ 2 MB.
  */
 export function hashOfText(text: string): string {
+  if (text.length > RECENT_TEXT_LENGTH) return textHash(normaliseText(text))
   let hash = recentHashes.get(text)
   if (hash === undefined) {
     hash = textHash(normaliseText(text))
@@ -147,6 +149,7 @@ export function hashOfText(text: string): string {
   return hash
 }
 const RECENT_HASHES = 4096
+const RECENT_TEXT_LENGTH = 256
 const recentHashes = new Map<string, string>()
 
 export interface GlossaryRow {
