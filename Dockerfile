@@ -16,7 +16,7 @@ RUN VERSO_SKIP_APERTIUM=1 VERSO_SKIP_TEST_TOOLS=1 node scripts/setup.mjs
 FROM node:20-bookworm-slim AS runtime
 COPY package.json /tmp/verso-package.json
 RUN apt-get update \
- && apt-get install -y --no-install-recommends $(node -e "const p=require('/tmp/verso-package.json').verso.apertium; console.log([...p.packages, ...p.pairs].join(' '))") \
+ && apt-get install -y --no-install-recommends $(node -e "const p=require('/tmp/verso-package.json').verso.apertium; console.log([...p.packages, ...p.speedupPackages, ...p.pairs].join(' '))") \
  && rm -rf /var/lib/apt/lists/* /tmp/verso-package.json \
  && useradd --system --create-home --home-dir /home/verso --uid 10001 verso \
  && mkdir -p /data && chown verso:verso /data

@@ -56,13 +56,23 @@ function selectedPairs() {
 }
 
 /**
- * The engine's packages, and the C compiler its build uses for the stoi fast path
- * (`buildPackages`: packages/engine/README.md); `npm run bench` adds apertium-apy (the peer it
- * is compared with) and wrk (the load).
+ * The engine's packages; `npm run bench` adds apertium-apy (the peer it is compared with) and
+ * wrk (the load).
  */
 function packagesToInstall() {
-  const { packages, buildPackages, benchPackages } = manifest.verso.apertium
-  return [...packages, ...buildPackages, ...selectedPairs(), ...(forBench ? benchPackages : [])]
+  const { packages, benchPackages } = manifest.verso.apertium
+  return [...packages, ...selectedPairs(), ...(forBench ? benchPackages : [])]
+}
+
+/**
+ * Packages that make the stages cheaper and are not needed to translate: tcmalloc
+ * (`speedupPackages`) and the C compiler the engine's build uses for the stoi fast path
+ * (`buildPackages`); packages/engine/README.md. Installed with the others when this user can;
+ * otherwise the set-up says so and goes on (the stages then run as Debian ships them).
+ */
+function optionalPackages() {
+  const { speedupPackages, buildPackages } = manifest.verso.apertium
+  return [...speedupPackages, ...buildPackages]
 }
 
 /**
@@ -83,33 +93,47 @@ function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0
 }
 
-/** What of packagesToInstall() is missing; without dpkg, only the commands can be checked. */
-function missingApertium() {
-  const wanted = packagesToInstall()
+/** What of `wanted` is missing; without dpkg, only the commands can be checked. */
+function missingPackages(wanted) {
   const installed = installedDebianPackages()
   if (installed) return wanted.filter((name) => !installed.has(name))
-  const commands = { apertium: 'apertium', 'apertium-apy': 'apertium-apy' }
+  const commands = { apertium: 'apertium', 'apertium-apy': 'apertium-apy', gcc: 'cc' }
   return wanted.filter((name) => name in commands && !hasCommand(commands[name]))
 }
+const missingApertium = () => missingPackages(packagesToInstall())
 
 function ensureApertium() {
   if (process.env.VERSO_SKIP_APERTIUM === '1') return
-  const missing = missingApertium()
-  if (missing.length === 0) return
+  const required = missingApertium()
+  const optional = existsSync(DPKG_STATUS) ? missingPackages(optionalPackages()) : []
+  if (required.length === 0 && optional.length === 0) return
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   const sudo = isRoot ? [] : spawnSync('sudo', ['-n', 'true']).status === 0 ? ['sudo', '-n'] : null
   if (!sudo || !existsSync(DPKG_STATUS)) {
+    if (required.length === 0) {
+      say(`optional packages missing (${optional.join(', ')}): the Apertium stages run as Debian ships them; as root: apt-get install -y ${optional.join(' ')}`)
+      return
+    }
     fail(
-      `Apertium or its language pairs are missing (${missing.join(', ')}) and this user cannot install them.\n` +
-        `Run as root: apt-get update && apt-get install -y ${missing.join(' ')}`,
+      `Apertium or its language pairs are missing (${required.join(', ')}) and this user cannot install them.\n` +
+        `Run as root: apt-get update && apt-get install -y ${[...required, ...optional].join(' ')}`,
     )
   }
+  const missing = [...required, ...optional]
   const env = { DEBIAN_FRONTEND: 'noninteractive' }
   const apt = (args) => (sudo.length ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env }) : run('apt-get', args, { env }))
   say(`installing ${missing.length} Apertium package${missing.length === 1 ? '' : 's'} with apt-get: ${missing.join(' ')}`)
-  if (!apt(['update', '-qq']).ok) fail('apt-get update failed')
-  const install = apt(['install', '-y', '-qq', '--no-install-recommends', ...missing])
-  if (!install.ok) fail(`apt-get install failed (${install.why})`)
+  const updated = apt(['update', '-qq']).ok
+  if (!updated && required.length > 0) fail('apt-get update failed')
+  let install = updated ? apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]) : { ok: false, why: 'apt-get update failed' }
+  if (!install.ok && required.length > 0) {
+    // without the optional ones, which may not exist on this distribution
+    say(`apt-get install failed (${install.why}); trying without the optional packages (${optional.join(', ')})`)
+    install = apt(['install', '-y', '-qq', '--no-install-recommends', ...required])
+    if (!install.ok) fail(`apt-get install failed (${install.why})`)
+  } else if (!install.ok) {
+    say(`could not install the optional packages (${install.why}): the Apertium stages run as Debian ships them`)
+  }
   const still = missingApertium()
   if (still.length > 0) fail(`apt-get finished but these packages are still not installed: ${still.join(', ')}`)
 }

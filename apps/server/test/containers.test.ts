@@ -40,6 +40,9 @@ describe('Dockerfile', () => {
     expect(run).toContain('verso.apertium')
     const apertium = JSON.parse(read('package.json')).verso.apertium
     expect(apertium.packages).toContain('apertium')
+    // tcmalloc for the stages (packages/engine/README.md, "A faster allocator")
+    expect(run).toContain('p.speedupPackages')
+    expect(apertium.speedupPackages).toContain('libtcmalloc-minimal4')
   })
 
   it('has a C compiler in the build stage, so that the engine builds its stoi fast path', () => {
