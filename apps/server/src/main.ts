@@ -1,4 +1,5 @@
 import { pino } from 'pino'
+import { describeStagePreloads } from '@verso/engine'
 import { buildApp } from './app.js'
 import { configFromEnv } from './config.js'
 import { createServices } from './services.js'
@@ -37,6 +38,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'))
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`Verso is serving ${config.publicBaseUrl} (data in ${config.dataDir})`)
+  // whether the Apertium stages run with their speed-ups (APERTIUM_STOI_FAST_PATH, APERTIUM_STAGE_ALLOCATOR)
+  const preloads = describeStagePreloads({ stoiFastPath: config.apertiumStoiFastPath, allocator: config.apertiumStageAllocator })
+  app.log.info({ stagePreloads: preloads }, `Apertium stages: stoi fast path ${preloads.stoiFastPath}, tcmalloc ${preloads.tcmalloc}`)
 }
 
 main().catch((error: unknown) => {

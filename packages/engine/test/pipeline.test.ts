@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
-  createApertiumPipeline, encodeSegment, escapeStream, nextFlushState, nextProcessState, stageGetsTcmalloc, stoiFastPathLibrary, tcmallocLibraryPath,
+  createApertiumPipeline, describeStagePreloads, encodeSegment, escapeStream, nextFlushState, nextProcessState, stageGetsTcmalloc, stoiFastPathLibrary, tcmallocLibraryPath,
   type ApertiumPipeline, type FlushEvent, type FlushState, type PipelineTransition, type ProcessEvent, type ProcessState, type SegmentPart,
 } from '@verso/engine'
 import { fakePair, fakeTaggerOnPath, type FakePair } from './fake-apertium.js'
@@ -425,6 +425,13 @@ test('tcmalloc goes only to the programs that allocate most and run correctly wi
   for (const stage of ["apertium-tagger -z -gx 'eng-cat.prob'", 'cg-proc -z -w x.rlx.bin', "sed -u -z 's/a/b/'", "perl -CSD -0 -pe ''", 'apertium-wblank-attach']) {
     expect(stageGetsTcmalloc(stage), stage).toBe(false)
   }
+})
+
+test('describeStagePreloads says off when the options turn a preload off, else on or why not', () => {
+  expect(describeStagePreloads({ stoiFastPath: false, allocator: 'system' })).toEqual({ stoiFastPath: 'off', tcmalloc: 'off' })
+  const asBuilt = describeStagePreloads()
+  expect(asBuilt.stoiFastPath).toBe(stoiFastPathLibrary() ? 'on' : 'not built')
+  expect(asBuilt.tcmalloc).toBe(tcmallocLibraryPath() ? 'on' : 'not installed')
 })
 
 // The stoi fast path is built with the package when a C compiler is present and tcmalloc is

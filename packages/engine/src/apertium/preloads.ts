@@ -98,3 +98,18 @@ export function stageEnvironment(libraries: readonly string[]): NodeJS.ProcessEn
   const preload = process.env.LD_PRELOAD
   return { ...process.env, LD_PRELOAD: [...libraries, ...(preload ? [preload] : [])].join(' ') }
 }
+
+/**
+ * Which preloads the stages get with `options`, for an operator: `on`, `off` (turned off by the
+ * options) or why not (`not built`: the package was built without a C compiler;
+ * `not installed`: libtcmalloc-minimal4 is missing). The server logs it at start.
+ */
+export function describeStagePreloads({ stoiFastPath = true, allocator = 'tcmalloc' }: { stoiFastPath?: boolean; allocator?: StageAllocator } = {}): {
+  stoiFastPath: 'on' | 'off' | 'not built'
+  tcmalloc: 'on' | 'off' | 'not installed'
+} {
+  return {
+    stoiFastPath: !stoiFastPath ? 'off' : stoiFastPathLibrary() ? 'on' : 'not built',
+    tcmalloc: allocator !== 'tcmalloc' ? 'off' : tcmallocLibraryPath() ? 'on' : 'not installed',
+  }
+}
