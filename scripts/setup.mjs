@@ -97,7 +97,7 @@ function hasCommand(name) {
 function missingPackages(wanted) {
   const installed = installedDebianPackages()
   if (installed) return wanted.filter((name) => !installed.has(name))
-  const commands = { apertium: 'apertium', 'apertium-apy': 'apertium-apy', gcc: 'cc' }
+  const commands = { apertium: 'apertium', 'apertium-apy': 'apertium-apy' }
   return wanted.filter((name) => name in commands && !hasCommand(commands[name]))
 }
 const missingApertium = () => missingPackages(packagesToInstall())

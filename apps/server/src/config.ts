@@ -60,9 +60,11 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value
 }
 
-function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+/** A true/false variable; unset or empty: `fallback`. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback = false): boolean {
   const raw = (env[name] ?? '').toLowerCase()
-  if (raw === '' || raw === 'false' || raw === '0' || raw === 'no') return false
+  if (raw === '') return fallback
+  if (raw === 'false' || raw === '0' || raw === 'no') return false
   if (raw === 'true' || raw === '1' || raw === 'yes') return true
   throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(env[name])}`)
 }
@@ -105,7 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     apertiumIdleMs: integer(env, 'APERTIUM_IDLE_MS', 600_000, 1),
     apertiumMaxPipelines: env.APERTIUM_MAX_PIPELINES ? integer(env, 'APERTIUM_MAX_PIPELINES', 0, 1) : undefined,
-    apertiumStoiFastPath: env.APERTIUM_STOI_FAST_PATH === undefined || env.APERTIUM_STOI_FAST_PATH === '' ? true : flag(env, 'APERTIUM_STOI_FAST_PATH'),
+    apertiumStoiFastPath: flag(env, 'APERTIUM_STOI_FAST_PATH', true),
     apertiumStageAllocator: stageAllocator(env),
   }
 }

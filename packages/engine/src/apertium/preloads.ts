@@ -39,6 +39,12 @@ export function stoiFastPathLibrary(): string | null {
  */
 export type StageAllocator = 'tcmalloc' | 'system'
 
+/** What the stages are asked to preload (engine options `stoiFastPath`, `stageAllocator`). Defaults: true, 'tcmalloc'. */
+export interface StagePreloadOptions {
+  stoiFastPath?: boolean
+  allocator?: StageAllocator
+}
+
 /** The programs run with tcmalloc: byte-identical output with it over every installed direction (bench/stage-preloads.mjs). */
 const TCMALLOC_PROGRAMS: ReadonlySet<string> = new Set(['lt-proc', 'lrx-proc', 'apertium-transfer', 'apertium-interchunk', 'apertium-postchunk'])
 
@@ -71,7 +77,7 @@ export function tcmallocLibraryPath(): string | null {
  * TCMALLOC_PROGRAMS (without `stage`: as for those). A missing library is simply left out: the
  * stage then runs as Debian ships it in that respect. Exported for the benchmarks and tests.
  */
-export function stagePreloads({ stoiFastPath = true, allocator = 'tcmalloc' }: { stoiFastPath?: boolean; allocator?: StageAllocator } = {}, stage?: string): string[] {
+export function stagePreloads({ stoiFastPath = true, allocator = 'tcmalloc' }: StagePreloadOptions = {}, stage?: string): string[] {
   const libraries: string[] = []
   const stoi = stoiFastPath ? stoiFastPathLibrary() : null
   if (stoi) libraries.push(stoi)
@@ -85,7 +91,7 @@ export function stagePreloads({ stoiFastPath = true, allocator = 'tcmalloc' }: {
  * supervisor would give them (`LD_PRELOAD='…' program …`): the raw baselines of the benchmarks
  * and the checks run the stages as the engine does. The libraries' paths hold no quote.
  */
-export function shellStagesWithPreloads(stages: readonly string[], options: Parameters<typeof stagePreloads>[0] = {}): string[] {
+export function shellStagesWithPreloads(stages: readonly string[], options: StagePreloadOptions = {}): string[] {
   return stages.map((stage) => {
     const libraries = stagePreloads(options, stage)
     return libraries.length === 0 ? stage : `LD_PRELOAD='${libraries.join(' ')}' ${stage}`
@@ -104,7 +110,7 @@ export function stageEnvironment(libraries: readonly string[]): NodeJS.ProcessEn
  * options) or why not (`not built`: the package was built without a C compiler;
  * `not installed`: libtcmalloc-minimal4 is missing). The server logs it at start.
  */
-export function describeStagePreloads({ stoiFastPath = true, allocator = 'tcmalloc' }: { stoiFastPath?: boolean; allocator?: StageAllocator } = {}): {
+export function describeStagePreloads({ stoiFastPath = true, allocator = 'tcmalloc' }: StagePreloadOptions = {}): {
   stoiFastPath: 'on' | 'off' | 'not built'
   tcmalloc: 'on' | 'off' | 'not installed'
 } {

@@ -9,7 +9,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { EngineError } from '../errors.js'
 import { readModeStages, type Disambiguation } from './mode.js'
-import { stageEnvironment, stagePreloads, type StageAllocator } from './preloads.js'
+import { stageEnvironment, stagePreloads, type StagePreloadOptions } from './preloads.js'
 
 /**
  * - `stopped`: no process (never started, killed, or a stage exited).
@@ -101,21 +101,8 @@ export function createProcessSupervisor(
   modeFile: string,
   wordBound: boolean,
   hooks: SupervisorHooks,
-  { scheduling = 'batch', disambiguation = 'tagger', stoiFastPath = true, allocator = 'tcmalloc' }: {
-    scheduling?: StageScheduling
-    disambiguation?: Disambiguation
-    stoiFastPath?: boolean
-    allocator?: StageAllocator
-  } = {},
+  { scheduling = 'batch', disambiguation = 'tagger', ...preloads }: { scheduling?: StageScheduling; disambiguation?: Disambiguation } & StagePreloadOptions = {},
 ): ProcessSupervisor {
-  const environments = new Map<string, NodeJS.ProcessEnv | undefined>()
-  /** Each stage's environment, built once per distinct set of preloads. */
-  const envOf = (stage: string) => {
-    const libraries = stagePreloads({ stoiFastPath, allocator }, stage)
-    const key = libraries.join(' ')
-    if (!environments.has(key)) environments.set(key, stageEnvironment(libraries))
-    return environments.get(key)
-  }
   let state: ProcessState = 'stopped'
   let stages: string[] | undefined
   let children: ChildProcess[] = []
@@ -185,7 +172,7 @@ export function createProcessSupervisor(
         const previous = list[list.length - 1]
         const child = spawn('sh', ['-c', `exec ${prefix}${stage}`], {
           stdio: [previous ? previous.stdout! : 'pipe', 'pipe', 'pipe'],
-          env: envOf(stage),
+          env: stageEnvironment(stagePreloads(preloads, stage)),
         })
         // The child has its own copy now; ours would keep the pipe open behind a dead reader.
         previous?.stdout!.destroy()
