@@ -102,10 +102,35 @@ function missingPackages(wanted) {
 }
 const missingApertium = () => missingPackages(packagesToInstall())
 
+/**
+ * Where the set-up remembers optional packages apt-get could not install (none of this
+ * distribution's, say): without it, every `npm start` as root would run `apt-get update` again
+ * to fail the same way. Deleting the file (or installing the packages) makes it try again.
+ */
+const OPTIONAL_UNAVAILABLE = join(root, 'node_modules', '.verso-optional-unavailable')
+
+function optionalKnownUnavailable(optional) {
+  if (!existsSync(OPTIONAL_UNAVAILABLE)) return false
+  const remembered = new Set(readFileSync(OPTIONAL_UNAVAILABLE, 'utf8').split(/\s+/).filter(Boolean))
+  return optional.every((name) => remembered.has(name))
+}
+
+// Written after the dependencies are installed: node_modules may not exist before.
+let unavailableToRemember = null
+function rememberOptionalUnavailable(optional) {
+  unavailableToRemember = optional
+}
+function writeOptionalUnavailable() {
+  if (!unavailableToRemember) return
+  writeFileSync(OPTIONAL_UNAVAILABLE, `${unavailableToRemember.join('\n')}\n`)
+  say(`not trying the optional packages again on every start; delete ${OPTIONAL_UNAVAILABLE} to retry`)
+}
+
 function ensureApertium() {
   if (process.env.VERSO_SKIP_APERTIUM === '1') return
   const required = missingApertium()
-  const optional = existsSync(DPKG_STATUS) ? missingPackages(optionalPackages()) : []
+  let optional = existsSync(DPKG_STATUS) ? missingPackages(optionalPackages()) : []
+  if (required.length === 0 && optionalKnownUnavailable(optional)) optional = []
   if (required.length === 0 && optional.length === 0) return
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   const sudo = isRoot ? [] : spawnSync('sudo', ['-n', 'true']).status === 0 ? ['sudo', '-n'] : null
@@ -126,13 +151,18 @@ function ensureApertium() {
   const updated = apt(['update', '-qq']).ok
   if (!updated && required.length > 0) fail('apt-get update failed')
   let install = updated ? apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]) : { ok: false, why: 'apt-get update failed' }
-  if (!install.ok && required.length > 0) {
+  if (!install.ok && required.length > 0 && optional.length > 0) {
     // without the optional ones, which may not exist on this distribution
     say(`apt-get install failed (${install.why}); trying without the optional packages (${optional.join(', ')})`)
     install = apt(['install', '-y', '-qq', '--no-install-recommends', ...required])
     if (!install.ok) fail(`apt-get install failed (${install.why})`)
+    if (updated) rememberOptionalUnavailable(optional)
+  } else if (!install.ok && required.length > 0) {
+    fail(`apt-get install failed (${install.why})`)
   } else if (!install.ok) {
     say(`could not install the optional packages (${install.why}): the Apertium stages run as Debian ships them`)
+    // Only when apt answered: a failed `apt-get update` (no network now) is worth retrying.
+    if (updated) rememberOptionalUnavailable(optional)
   }
   const still = missingApertium()
   if (still.length > 0) fail(`apt-get finished but these packages are still not installed: ${still.join(', ')}`)
@@ -206,4 +236,5 @@ function build() {
 ensureApertium()
 ensureTestTools()
 ensureDependencies()
+writeOptionalUnavailable()
 build()
