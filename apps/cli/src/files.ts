@@ -7,6 +7,8 @@
  * |---------------------------------|----------------------------------|-------------------------|
  * | `locales/en.json`, `en.yml`     | `locales/es.json`, `es.yml`      | file named by language  |
  * | `locales/en/common.json`        | `locales/es/common.json`         | folder named by language|
+ * | `_locales/en/messages.json`     | `_locales/pt_BR/messages.json`   | WebExtension (`_` form) |
+ * | `lib/l10n/app_en.arb`           | `lib/l10n/app_pt_BR.arb`         | Flutter (`_` form)      |
  * | `values/strings.xml`            | `values-es/strings.xml`          | Android resources       |
  * | `en.lproj/Localizable.strings`  | `es.lproj/Localizable.strings`   | Apple bundles           |
  * | `messages.properties`           | `messages_es.properties`         | Java ResourceBundle     |
@@ -23,6 +25,7 @@ export type FileKind = { kind: 'i18n'; format: I18nFormat } | { kind: 'html' } |
 
 const BY_EXTENSION: Record<string, FileKind> = {
   '.json': { kind: 'i18n', format: 'json' },
+  '.arb': { kind: 'i18n', format: 'json' },
   '.yaml': { kind: 'i18n', format: 'yaml' },
   '.yml': { kind: 'i18n', format: 'yaml' },
   '.po': { kind: 'i18n', format: 'po' },
@@ -103,10 +106,14 @@ export function defaultOutputPath(source: string, lang: string, from: string | n
   if (from) {
     // a folder named by the source language: locales/en/common.json → locales/es/common.json
     const at = parts.findLastIndex((part) => sameCode(part, from))
-    if (at >= 0) return join(...parts.slice(0, at), lang, ...parts.slice(at + 1), basename(source))
+    // WebExtensions read only `_locales/pt_BR`, never `pt-BR`
+    const folder = parts[at - 1] === '_locales' ? lang.replace(/-/g, '_') : lang
+    if (at >= 0) return join(...parts.slice(0, at), folder, ...parts.slice(at + 1), basename(source))
     // a suffix naming it: messages_en.properties, film.en.srt, strings-en.json
     const suffix = new RegExp(`([._-])${from.replace(/[-_]/g, '[-_]')}$`, 'i').exec(stem)
-    if (suffix) return join(dir, `${stem.slice(0, suffix.index)}${suffix[1]}${lang}${ext}`)
+    // Java's ResourceBundle and Flutter's gen-l10n read `messages_pt_BR.properties`, `app_pt_BR.arb`
+    const named = ['.arb', '.properties'].includes(ext.toLowerCase()) ? lang.replace(/-/g, '_') : lang
+    if (suffix) return join(dir, `${stem.slice(0, suffix.index)}${suffix[1]}${named}${ext}`)
   }
   if (ext.toLowerCase() === '.properties') return join(dir, `${stem}_${lang.replace(/-/g, '_')}${ext}`)
   return join(dir, `${stem}.${lang}${ext}`)

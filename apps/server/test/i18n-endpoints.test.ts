@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createHarness, multipart, type Harness } from './harness.js'
 
@@ -115,6 +116,42 @@ describe('i18n jobs over HTTP', () => {
     expect((await get(`/v2/translate/i18n/jobs/${jobId}/download?language_code=es`)).statusCode).toBe(404)
     const again = await h.app.inject({ method: 'DELETE', url: `/v2/translate/i18n/jobs/${jobId}`, headers: { 'X-API-KEY': owner.apiKey } })
     expect(again.statusCode).toBe(404)
+  })
+})
+
+describe('catalog conventions whose metadata is not text (issue 12, defect 9)', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../../../packages/formats/test/fixtures/real/${name}`, import.meta.url), 'utf8')
+
+  test('a Flutter .arb file: messages translated, @@locale set to the target, placeholder types and metadata kept, only messages charged', async () => {
+    const source = fixture('app_en.arb')
+    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'app_en.arb', content: source })
+    expect(created.statusCode).toBe(201)
+    const job = await waitForEnd(created.json().job_id)
+    expect(job).toMatchObject({ status: 'completed', file_type: 'json', total_keys: 7, translated_keys: 7 })
+    const res = await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)
+    expect(res.headers['content-disposition']).toContain('filename="app_en_es.arb"')
+    const out = JSON.parse(res.body)
+    const original = JSON.parse(source)
+    expect(out['@@locale']).toBe('es')
+    expect(out.syncError).not.toBe(original.syncError)
+    expect(out.greeting).toContain('{userName}')
+    for (const key of Object.keys(original).filter((k) => k.startsWith('@') && k !== '@@locale')) expect(out[key]).toEqual(original[key])
+  })
+
+  test('a WebExtension messages.json: only message members translated, $NAME$ placeholders kept', async () => {
+    const source = fixture('webextension-messages.json')
+    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'messages.json', content: source })
+    const job = await waitForEnd(created.json().job_id)
+    expect(job).toMatchObject({ status: 'completed', total_keys: 7, translated_keys: 7 })
+    const out = JSON.parse((await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)).body)
+    const original = JSON.parse(source)
+    expect(out.closedTabs.message).toMatch(/\$COUNT\$.*\$WINDOW\$/)
+    expect(out.closedTabs.message).not.toBe(original.closedTabs.message)
+    for (const name of Object.keys(original)) {
+      const { message: _a, ...metadata } = original[name]
+      const { message: _b, ...kept } = out[name]
+      expect(kept).toEqual(metadata)
+    }
   })
 })
 

@@ -732,7 +732,7 @@ export interface paths {
                     "multipart/form-data": {
                         /**
                          * Format: binary
-                         * @description JSON, YAML, PO/POT, .properties, .strings or XML file, at most 10 MB
+                         * @description JSON (and Flutter .arb), YAML, PO/POT, .properties, .strings or XML file, at most 10 MB
                          */
                         file: string;
                         /**

@@ -3,6 +3,7 @@ export type {
   FormatErrorCode,
   FormatId,
   Issue,
+  JsonDialect,
   MessageSyntax,
   Parsed,
   PluralCategory,

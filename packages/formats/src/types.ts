@@ -8,6 +8,12 @@ export type FormatId = 'json' | 'yaml' | 'po' | 'properties' | 'strings' | 'xml'
 /** A runtime message syntax a file's values are written in, beyond plain placeholders (see `prepare`'s `syntax`). */
 export type MessageSyntax = 'vue-i18n'
 
+/**
+ * A JSON catalog convention whose shape tells messages from metadata (see the JSON codec):
+ * Flutter's Application Resource Bundle (`arb`) and WebExtension `messages.json` (`webextension`).
+ */
+export type JsonDialect = 'arb' | 'webextension'
+
 /** CLDR plural categories, as `Intl.PluralRules` names them. */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
 
@@ -74,6 +80,12 @@ export interface Parsed {
    * `prepare` as `syntax`.
    */
   syntax?: MessageSyntax
+  /**
+   * JSON only: the catalog convention the file follows, when its shape says so. Its metadata
+   * (ARB `@@…` and `@key` members, WebExtension `description` and `placeholders`) are entries
+   * with `translatable: false`, and each message's description is its `note`.
+   */
+  dialect?: JsonDialect
   /**
    * Set for a multi-locale file (JSON/YAML whose top-level keys are locale codes): the sections'
    * codes in file order and the one whose values are the entries. `write` with `targetLanguage`

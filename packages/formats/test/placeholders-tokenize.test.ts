@@ -28,6 +28,13 @@ describe('placeholders tokenize', () => {
     expect(tokens(':smile:s and :Smile:')).toEqual([])
   })
 
+  test('protects WebExtension named placeholders ($COUNT$), never a price or a lone dollar', () => {
+    const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
+    expect(tokens('Closed $COUNT$ tabs in $window_name$')).toEqual(['$COUNT$', '$window_name$'])
+    expect(tokens('It costs $5 or $10$ and $ 3$')).toEqual([])
+    expect(tokens('Hello ${name}, see $t(help)')).toEqual(['${name}', '$t(help)'])
+  })
+
   test('gives the input back when its pieces are joined', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '{', '}', '%', 'd', 's', '$', '<', '>', '/', 'b', '\n', '1') }), (text) => {

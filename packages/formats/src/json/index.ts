@@ -6,8 +6,19 @@
  * plural categories (with `other` and at least one more) is one plural entry, and so is a run of
  * i18next v4 suffix keys (`"item_one"`, `"item_other"` → entry `item`), written back with the
  * target language's categories (`item_few`, `item_many` for Russian).
+ *
+ * Two catalog conventions are recognised by their shape (`Parsed.dialect`), because their
+ * metadata is not text and translating it breaks their tools:
+ * - **ARB** (Flutter's gen-l10n, Dart `intl`): a top-level `@@locale`, or a `@key` object beside
+ *   a `key` message. `@@…` members and `@key` objects (description, placeholders with their Dart
+ *   `type` and `format`) are kept as they are; `@@locale` is written as the target language
+ *   (gen-l10n refuses a file whose `@@locale` disagrees with its name); `@key.description` is
+ *   the entry's `note`.
+ * - **WebExtension** `messages.json` (Chrome, Firefox): every top-level member an object with a
+ *   `message` string and nothing but `description` and `placeholders` beside it. Only `message`
+ *   is translated; `description` is its `note`; `$NAME$` placeholders are protected tokens.
  */
-import type { Entry, Parsed, Translation, WriteOptions } from '../types.js'
+import type { Entry, JsonDialect, Parsed, Translation, WriteOptions } from '../types.js'
 import type { ParseOptions } from '../shared/options.js'
 import { resolveOptions } from '../shared/options.js'
 import { resolvePluralForms } from '../shared/plural.js'
@@ -15,7 +26,7 @@ import { applyEdits, decodeUnicode, encodeText, LineIndex, lineBreakOf, type Edi
 import { scanJson, type JsonSlot } from './scanner.js'
 import { detectSyntax } from '../shared/syntax.js'
 import { areLocaleKeys, sourceCandidates } from '../shared/locales.js'
-import { escapeSegment } from '../shared/keys.js'
+import { escapeSegment, splitKey } from '../shared/keys.js'
 import { remember, modelOf, unreadable } from '../shared/merge.js'
 import { jsonMergeEdits, type JsonModel } from './merge.js'
 import { jsonSectionEdits, objectMembers, type JsonMember } from './sections.js'
@@ -47,23 +58,33 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       slots = slots.filter((s) => s.key.startsWith(prefix)).map((s) => ({ ...s, key: s.key.slice(prefix.length) }))
     }
   }
+  const dialect = sections ? undefined : dialectOf(slots)
+  const byKey = new Map<string, JsonSlot>(slots.map((s) => [s.key, s]))
   const entries: Entry[] = slots.map((s) => {
     const p = lines.position(s.start)
     const entry: Entry = {
       key: s.key,
       text: s.text,
-      translatable: s.isString && (s.plural ? s.plural.members.some((m) => m.text !== '') : s.text !== ''),
+      translatable: s.isString && (s.plural ? s.plural.members.some((m) => m.text !== '') : s.text !== '') && (!dialect || isMessage(dialect, s.key)),
       line: p.line,
       column: p.column,
     }
     if (s.plural) entry.plural = Object.fromEntries(s.plural.members.map((m) => [m.category, m.text]))
+    if (dialect && entry.translatable) {
+      const description = byKey.get(descriptionKey(dialect, s.key))
+      if (description?.isString && description.text !== '') entry.note = description.text
+    }
     return entry
   })
-  const byKey = new Map<string, JsonSlot>(slots.map((s) => [s.key, s]))
   const style = escapeStyleOf(text)
 
   const valueEdits = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Edit[] => {
     const edits: Edit[] = []
+    const ownLocale = dialect === 'arb' ? byKey.get(ARB_LOCALE) : undefined
+    if (ownLocale?.isString && writeOptions?.targetLanguage) {
+      const locale = arbLocale(writeOptions.targetLanguage, ownLocale.text)
+      if (locale !== ownLocale.text) edits.push({ start: ownLocale.start, end: ownLocale.end, text: quote(locale, style) })
+    }
     for (const [key, translation] of translations) {
       const slot = byKey.get(key)
       if (!slot || !slot.isString) continue
@@ -111,11 +132,57 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   remember(result, model)
   const syntax = detectSyntax(entries.map((e) => e.text))
   if (syntax) result.syntax = syntax
+  if (dialect) result.dialect = dialect
   if (sections && sections.source >= 0) {
     const codes = sections.members.map((m) => m.name)
     result.locales = { sections: codes, source: codes[sections.source]! }
   }
   return result
+}
+
+const ARB_LOCALE = '@@locale'
+const WEBEXTENSION_MEMBERS = new Set(['message', 'description', 'placeholders'])
+
+/** The catalog convention of a single-locale file's values, by their keys (see the module comment). */
+function dialectOf(slots: readonly JsonSlot[]): JsonDialect | undefined {
+  if (slots.length === 0) return undefined
+  const paths = slots.map((s) => splitKey(s.key))
+  const topLevel = new Set(paths.map((p) => p[0]!))
+  const isArb = slots.some((s, i) => {
+    const path = paths[i]!
+    if (path.length === 1) return path[0] === ARB_LOCALE && s.isString
+    return path[0]!.startsWith('@') && !path[0]!.startsWith('@@') && topLevel.has(path[0]!.slice(1))
+  })
+  if (isArb) return 'arb'
+  const messages = new Set<string>()
+  for (let i = 0; i < slots.length; i++) {
+    const path = paths[i]!
+    if (path.length < 2 || !WEBEXTENSION_MEMBERS.has(path[1]!)) return undefined
+    if (path[1] === 'message') {
+      if (path.length !== 2 || !slots[i]!.isString) return undefined
+      messages.add(path[0]!)
+    }
+  }
+  return [...topLevel].every((name) => messages.has(name)) ? 'webextension' : undefined
+}
+
+function isMessage(dialect: JsonDialect, key: string): boolean {
+  if (dialect === 'arb') return !key.startsWith('@')
+  const path = splitKey(key)
+  return path.length === 2 && path[1] === 'message'
+}
+
+/** Where a message's description is: `@key.description` (ARB), `key.description` (WebExtension). */
+function descriptionKey(dialect: JsonDialect, key: string): string {
+  return dialect === 'arb' ? `@${key}.description` : `${splitKey(key)[0]!}.description`
+}
+
+/**
+ * The target language as an ARB locale: Dart writes `pt_BR` and `zh_Hant_TW`; a file that wrote
+ * its own with hyphens gets hyphens.
+ */
+function arbLocale(target: string, own: string): string {
+  return own.includes('-') ? target.replace(/_/g, '-') : target.replace(/-/g, '_')
 }
 
 const LOCALE_SHAPE = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/

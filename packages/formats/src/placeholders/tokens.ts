@@ -31,6 +31,11 @@ const RUBY_INTERP = /#\{[^{}\n]{1,200}\}/y
 const URL = /https?:\/\/[^\s<>"'{}\\]+/y
 const I18NEXT_NESTING = /\$t\([^()\n]{1,200}\)/y
 const DOUBLE_BRACE = /\{\{[^{}]{0,200}\}\}/y
+/**
+ * WebExtension (Chrome, Firefox) named placeholders: `$COUNT$`, `$user_name$` in a
+ * `messages.json` message. Prose writes no word between two dollar signs without spaces.
+ */
+const DOLLAR_NAME = /\$[A-Za-z_][A-Za-z0-9_@]{0,63}\$/y
 /** Symfony's `%name%`; `%d%` and other printf conversions followed by a percent sign are printf. */
 const PERCENT_NAME = /%[A-Za-z_][A-Za-z0-9_]{0,63}%(?![A-Za-z0-9_])/y
 /** Laravel's `:name`, when the format uses it: not after a word character or another colon. */
@@ -102,6 +107,7 @@ function matchAt(text: string, i: number, options: TokenizeOptions): RawPiece | 
     }
     case '$': {
       if ((m = at(I18NEXT_NESTING, text, i))) return { type: 'token', raw: m[0] }
+      if ((m = at(DOLLAR_NAME, text, i))) return { type: 'token', raw: m[0] }
       if (text[i + 1] !== '{') return null
       const n = balanced(text, i + 1)
       return n > 0 ? { type: 'token', raw: text.slice(i, i + 1 + n) } : null

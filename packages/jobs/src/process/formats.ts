@@ -89,6 +89,7 @@ export function versoFormats(): FormatsSeam {
 
 export const FILE_TYPES: Record<string, FileType> = {
   json: 'json',
+  arb: 'json', // Flutter's Application Resource Bundles are JSON (the codec knows their metadata)
   yaml: 'yaml',
   yml: 'yaml',
   po: 'po',
