@@ -44,6 +44,10 @@ describe('POST /v2/translate placeholders', () => {
     ['Welcome back, {0}!', '{0}'],
     ['The build passed :white_check_mark: and the team is happy.', ':white_check_mark:'],
     ['Press the button to save the file :smile:', ':smile:'],
+    ['Closed $COUNT$ tabs in the window.', '$COUNT$'],
+    ['Write to support@example.com for help.', 'support@example.com'],
+    ['Open /settings/profile to change the picture.', '/settings/profile'],
+    ['Set user_name before the first login.', 'user_name'],
   ])('keeps %j as written', async (text, token) => {
     const out = await translate(text)
     expect(out).toContain(token)
@@ -80,6 +84,15 @@ describe('POST /v2/translate placeholders', () => {
     const res = await post('/v2/translate', { text: '{name}', source: 'en', target: 'es' }, apiKey)
     expect(res.statusCode).toBe(200)
     expect(res.json().translations.translation).toBe('{name}')
+    expect(await creditsUsed(apiKey)).toBe(0)
+  })
+
+  test('answers a date pattern unchanged, without charging: it is data for a formatter, not words', async () => {
+    const { apiKey } = await h.account(100)
+    for (const pattern of ['MM/DD/YYYY', 'h:mm a', 'dddd, MMMM Do YYYY, h:mm:ss a']) {
+      const res = await post('/v2/translate', { text: pattern, source: 'en', target: 'es' }, apiKey)
+      expect(res.json().translations.translation).toBe(pattern)
+    }
     expect(await creditsUsed(apiKey)).toBe(0)
   })
 

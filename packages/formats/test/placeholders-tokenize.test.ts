@@ -35,9 +35,28 @@ describe('placeholders tokenize', () => {
     expect(tokens('Hello ${name}, see $t(help)')).toEqual(['${name}', '$t(help)'])
   })
 
+  test('protects e-mail addresses, paths and chat commands, snake_case identifiers; never their look-alikes in prose', () => {
+    const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
+    expect(tokens('Write to support@example.com or jane.doe+news@mail.example.org.')).toEqual(['support@example.com', 'jane.doe+news@mail.example.org'])
+    expect(tokens('Mention @alice, or email me @ home, user@localhost')).toEqual([])
+    expect(tokens('Open /settings/profile, type /help or see /api/v2/users.')).toEqual(['/settings/profile', '/help', '/api/v2/users'])
+    expect(tokens('and/or, km/h, 1/2, 24/7, yes / no, Save/Load, //')).toEqual([])
+    expect(tokens('Set user_name and MAX_RETRIES (api_v2_key)')).toEqual(['user_name', 'MAX_RETRIES', 'api_v2_key'])
+    expect(tokens('Fill in ____ and _emphasis_ or name_')).toEqual([])
+  })
+
+  test('a text made only of date-pattern fields is one token: nothing in it is a word', () => {
+    for (const pattern of ['MM/DD/YYYY', 'h:mm a', 'dddd, MMMM Do YYYY, h:mm:ss a', "yyyy-MM-dd'T'HH:mm", 'EEE, MMM d', 'dd.MM.yyyy HH:mm', 'MMMM']) {
+      expect(tokenize(pattern)).toEqual([{ type: 'token', raw: pattern }])
+    }
+    for (const prose of ['Do it', 'a.m.', 'A–Z', 'Day', 'MM', 'Mmm', 'Add a day', 'HH is the hour']) {
+      expect(tokenize(prose).some((p) => p.type === 'text')).toBe(true)
+    }
+  })
+
   test('gives the input back when its pieces are joined', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '{', '}', '%', 'd', 's', '$', '<', '>', '/', 'b', '\n', '1') }), (text) => {
+      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '{', '}', '%', 'd', 's', '$', '<', '>', '/', 'b', '\n', '1', '@', '_', '.', 'M', 'y', ':') }), (text) => {
         expect(tokenize(text).map((p) => p.raw).join('')).toBe(text)
       }),
     )

@@ -47,6 +47,33 @@ const COLON_NAME = /:[A-Za-z_][A-Za-z0-9_]{0,63}/y
  */
 const SHORTCODE = /:(?:[a-z0-9_+-]{0,63}[a-z][a-z0-9_+-]{0,63}|[+-]1):/y
 const WORD_CHAR = /[\p{L}\p{N}_]/u
+/** An e-mail address around an `@`: the local part before it, a dotted domain after it. */
+const EMAIL_LOCAL = /[A-Za-z0-9._%+-]/
+const EMAIL_DOMAIN = /@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,63}(?![A-Za-z0-9-])/y
+/**
+ * A path or a chat command: `/settings/profile`, `/help`, `/api/v2/users`. Not after a word,
+ * a digit or another slash (`and/or`, `km/h`, `1/2`, `//`), never before a space (`either / or`).
+ */
+const PATH = /\/[A-Za-z0-9_~%.-]*[A-Za-z0-9_~%-](?:\/[A-Za-z0-9_~%.-]*)*/y
+/** A snake_case identifier (`user_name`, `MAX_RETRIES`, `api_v2_key`): prose writes no underscore inside a word. */
+const SNAKE_TAIL = /_[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*/y
+const ALNUM = /[A-Za-z0-9]/
+
+/**
+ * Date and time patterns (Unicode/ICU, Java, moment, date-fns): a text made only of pattern
+ * fields (`MM/DD/YYYY`, `h:mm a`, `dddd, MMMM Do YYYY`, `yyyy-MM-dd'T'HH:mm`) is data for a
+ * date formatter, not words: an engine turned `h:mm a` into `h:mm un` and dropped `Do`.
+ */
+const DATE_FIELD = /^(?:G{1,5}|y{1,5}|Y{1,5}|u{1,5}|Q{1,5}|q{1,5}|M{1,5}|L{1,5}|w{1,2}|W|d{1,4}|D{1,4}|Do|E{1,6}|e{1,6}|c{1,5}|a{1,5}|A|h{1,2}|H{1,2}|k{1,2}|K{1,2}|m{1,2}|s{1,2}|S{1,9}|X{1,5}|x{1,5}|Z{1,5}|z{1,4}|O|v|V)$/
+const DATE_PATTERN_CHARS = /^[A-Za-z0-9\s/.,:;\-–()[\]'|]+$/
+
+export function isDatePattern(text: string): boolean {
+  if (text.length > 80 || !DATE_PATTERN_CHARS.test(text)) return false
+  const runs = text.replace(/'[^'\n]*'/g, ' ').match(/[A-Za-z]+/g) ?? []
+  if (runs.length === 0 || !runs.every((run) => DATE_FIELD.test(run))) return false
+  const repeated = runs.filter((run) => run.length >= 2 && run !== 'Do')
+  return runs.length >= 2 ? repeated.length > 0 : repeated.some((run) => run.length >= 3)
+}
 
 /**
  * vue-i18n linked messages: `@:key`, `@.modifier:key`, `@:(key)`, `@:{'key'}`. A trailing
@@ -84,7 +111,7 @@ export function balanced(text: string, i: number, limit = 2000): number {
   return 0
 }
 
-function matchAt(text: string, i: number, options: TokenizeOptions): RawPiece | null {
+function matchAt(text: string, i: number, options: TokenizeOptions, textStart: number): (RawPiece & { back?: number }) | null {
   const c = text[i]
   let m: RegExpExecArray | null
   switch (c) {
@@ -144,8 +171,26 @@ function matchAt(text: string, i: number, options: TokenizeOptions): RawPiece | 
       if (!options.colonNames || (i > 0 && text[i - 1] === ':')) return null
       return (m = at(COLON_NAME, text, i)) ? { type: 'token', raw: m[0] } : null
     }
-    case '@':
-      return (m = at(VUE_LINKED, text, i)) ? { type: 'token', raw: m[0].replace(/\.+$/, '') } : null
+    case '@': {
+      if ((m = at(VUE_LINKED, text, i))) return { type: 'token', raw: m[0].replace(/\.+$/, '') }
+      let start = i
+      while (start > textStart && EMAIL_LOCAL.test(text[start - 1]!)) start--
+      if (start === i || (start > 0 && WORD_CHAR.test(text[start - 1]!)) || !(m = at(EMAIL_DOMAIN, text, i))) return null
+      return { type: 'token', raw: text.slice(start, i) + m[0], back: i - start }
+    }
+    case '/': {
+      if (i > 0 && (WORD_CHAR.test(text[i - 1]!) || /[/:.\\]/.test(text[i - 1]!))) return null
+      if (!(m = at(PATH, text, i))) return null
+      const path = m[0].replace(/\.+$/, '')
+      return WORD_CHAR.test(text[i + path.length] ?? '') ? null : { type: 'token', raw: path }
+    }
+    case '_': {
+      let start = i
+      while (start > textStart && ALNUM.test(text[start - 1]!)) start--
+      if (start === i || (start > 0 && WORD_CHAR.test(text[start - 1]!))) return null
+      if (!(m = at(SNAKE_TAIL, text, i)) || WORD_CHAR.test(text[i + m[0].length] ?? '')) return null
+      return { type: 'token', raw: text.slice(start, i) + m[0], back: i - start }
+    }
     case '|':
     case ' ':
     case '\t':
@@ -159,18 +204,22 @@ function matchAt(text: string, i: number, options: TokenizeOptions): RawPiece | 
   }
 }
 
-const TRIGGER = /[<{$%#&[\\\r\n:@]|https?:\/\/|[ \t]*\|/g
+const TRIGGER = /[<{$%#&[\\\r\n:@/_]|https?:\/\/|[ \t]*\|/g
 
 /** Splits `text` into literal runs and tokens. */
 export function tokenize(text: string, options: TokenizeOptions = {}): RawPiece[] {
+  if (isDatePattern(text.trim())) return [{ type: 'token', raw: text }]
   const out: RawPiece[] = []
   let textStart = 0
   TRIGGER.lastIndex = 0
   let m: RegExpExecArray | null
   while ((m = TRIGGER.exec(text))) {
-    const i = m.index
-    const token = matchAt(text, i, options)
-    if (!token) continue
+    const at = m.index
+    const found = matchAt(text, at, options, textStart)
+    if (!found) continue
+    // an e-mail address or an identifier starts before the character that gave it away
+    const { back = 0, ...token } = found
+    const i = at - back
     if (i > textStart) out.push({ type: 'text', raw: text.slice(textStart, i) })
     out.push(token)
     textStart = i + token.raw.length
