@@ -545,6 +545,13 @@ describe.skipIf(!haveApertium || !['spa-cat', 'eng-cat', 'es-fr', 'es-pt'].every
       // a space the source has after the tag stays
       const [spaced] = await engine.translate([['Hablo de ', open, ' el libro', close]], { source: 'es', target: 'pt' })
       expect(spaced!.segment).toEqual(['Falo do ', open, ' livro', close])
+      // a pronoun the engine drops right after a token leaves no blank behind (WebVTT "<v Roger>We are in…")
+      const voice: InlineToken = { id: 'v', kind: 'void' }
+      const [dropped, keptSpace] = await engine.translate([[voice, 'We are in the city'], [voice, ' We are in the city']], { source: 'en', target: 'es' })
+      expect(dropped!.segment).toEqual([voice, 'Somos en la ciudad'])
+      expect(keptSpace!.segment).toEqual([voice, ' Somos en la ciudad'])
+      const [inside] = await engine.translate([[open, 'We are in the city', close]], { source: 'en', target: 'es' })
+      expect(inside!.segment).toEqual([open, 'Somos en la ciudad', close])
     } finally {
       await engine.close()
     }

@@ -518,7 +518,7 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
   })
 
   const sourceParts = typeof encoded.original === 'string' ? [encoded.original] : encoded.original
-  const repaired = tidySpaceAfterOpenings(tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), sourceParts, options.target, options.source), sourceParts)
+  const repaired = tidySpaceAfterTokens(tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), sourceParts, options.target, options.source), sourceParts)
   // Whitespace at the ends is the caller's.
   const first = repaired[0]
   if (typeof first === 'string') repaired[0] = first.trimStart()
@@ -557,23 +557,27 @@ export function repairTokens(parts: readonly SegmentPart[], tokens: readonly Inl
 }
 
 /**
- * A post-generator rule that joins the word before an opening tag with the first word inside
+ * Spaces the engine leaves after an opening or void token where the source had none. A
+ * post-generator rule that joins the word before an opening tag with the first word inside
  * it (es→pt "de <b>el libro</b>": "~de o" → "do") writes the tag between two spaces, "do
- * <b> livro</b>". The space after an opening tag goes where the source had none after it and
- * the text before the tag already ends in one.
+ * <b> livro</b>"; a word the engine drops right after a token leaves its blank behind
+ * (en→es "<v Roger>We are" → "<v Roger> Somos", the pronoun dropped). The space after such a
+ * token goes where the source had none after it and the token starts the text or the text
+ * before it already ends in one.
  */
-function tidySpaceAfterOpenings(parts: SegmentPart[], source: readonly SegmentPart[]): SegmentPart[] {
+function tidySpaceAfterTokens(parts: SegmentPart[], source: readonly SegmentPart[]): SegmentPart[] {
   const spacedInSource = new Set<string>()
   source.forEach((part, i) => {
     const next = source[i + 1]
-    if (typeof part !== 'string' && part.kind === 'open' && typeof next === 'string' && /^\s/u.test(next)) spacedInSource.add(part.id)
+    if (typeof part !== 'string' && part.kind !== 'close' && (typeof next !== 'string' || /^\s/u.test(next))) spacedInSource.add(`${part.kind}\u0000${part.id}`)
   })
   return parts.map((part, i) => {
-    const tag = parts[i - 1]
-    const beforeTag = parts[i - 2]
-    if (typeof part !== 'string' || typeof tag === 'string' || tag === undefined || tag.kind !== 'open' || spacedInSource.has(tag.id)) return part
-    if (typeof beforeTag !== 'string' || !/\s$/u.test(beforeTag) || !/^\s/u.test(part)) return part
-    return part.trimStart()
+    const token = parts[i - 1]
+    const beforeToken = parts[i - 2]
+    if (typeof part !== 'string' || typeof token === 'string' || token === undefined || token.kind === 'close') return part
+    if (spacedInSource.has(`${token.kind}\u0000${token.id}`) || !/^\s/u.test(part)) return part
+    const startsText = beforeToken === undefined || beforeToken === ''
+    return startsText || (typeof beforeToken === 'string' && /\s$/u.test(beforeToken)) ? part.trimStart() : part
   })
 }
 
