@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { createEngine, type Engine } from '@verso/engine'
 import { maskSegment } from '@verso/formats/placeholders'
-import { extractHtml } from '@verso/html'
+import { extractHtml, type ExtractedHtml } from '@verso/html'
 import { createJobService, fsFileStore, sqliteJobStore, type JobService } from '@verso/jobs'
 import { createMemoryTranslator, sqliteMemoryStore, type MemoryStore } from '@verso/memory'
 import { extractSubtitles } from '@verso/subtitles'
@@ -107,7 +107,7 @@ export function localTranslator(options: LocalTranslatorOptions = {}): FileTrans
       }
 
       const text = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes)
-      const document =
+      const document: Pick<ExtractedHtml, 'segments' | 'write'> =
         file.kind.kind === 'html'
           ? extractHtml(text, { attributes: options.htmlAttributes ?? false })
           : extractSubtitles(text, file.kind.format)
@@ -122,7 +122,9 @@ export function localTranslator(options: LocalTranslatorOptions = {}): FileTrans
           const masks = document.segments.map(maskSegment)
           const translated = masks.length === 0 ? [] : await engine.translate(masks.map((mask) => mask.segment), { source, target })
           const restored = translated.map((t, index) => masks[index]!.restore(t.segment))
-          outcome = { language: target, bytes: new TextEncoder().encode(document.write(restored)), failedKeys: null }
+          // An HTML page's lang/dir attributes follow the translation (subtitles have none).
+          const written = document.write(restored, masks.length === 0 ? undefined : { source, target })
+          outcome = { language: target, bytes: new TextEncoder().encode(written), failedKeys: null }
         } catch (error) {
           outcome = { language: target, error: (error as Error).message }
         }

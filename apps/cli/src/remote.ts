@@ -82,7 +82,7 @@ export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslat
         try {
           const translated = await call(`${kind.kind} into ${target}`, async () =>
             kind.kind === 'html'
-              ? answer<{ html: string }>(await client.api.POST('/v2/translate/html', { body: { html: text, source, target, translate_attributes: options.htmlAttributes ?? false } })).html
+              ? answer<{ html: string }>(await client.api.POST('/v2/translate/html', { body: { html: text, source, target, translate_attributes: options.htmlAttributes ?? false, set_language_attributes: true } })).html
               : answer<{ content: string }>(
                   await client.api.POST('/v2/translate/subtitles', { body: { format: kind.format, content: text, source, target } }),
                 ).content,

@@ -98,14 +98,15 @@ describe('verso translate with the embedded engine', () => {
   })
 
   it('translates HTML and SRT, keeping markup and timings, and answers --json on stdout', async () => {
-    writeFileSync(join(dir, 'page.html'), '<p>The <b>red</b> car is fast.</p>')
+    writeFileSync(join(dir, 'page.html'), '<p lang="en">The <b>red</b> car is fast.</p>')
     writeFileSync(join(dir, 'film.srt'), '1\n00:00:01,000 --> 00:00:03,500\nThe cat is sleeping.\n')
     const { code, stdout } = await run(['translate', join(dir, 'page.html'), join(dir, 'film.srt'), '--from', 'en', '--to', 'es', '--json'])
     expect(code).toBe(0)
     const report = JSON.parse(stdout) as { files: Array<{ file: string; outputs: Array<{ path: string }> }> }
     expect(report.files.map((f) => f.outputs[0]!.path)).toEqual([join(dir, 'page.es.html'), join(dir, 'film.es.srt')])
     const html = readFileSync(join(dir, 'page.es.html'), 'utf8')
-    expect(html).toMatch(/^<p>.*<b>rojo<\/b>.*<\/p>$/)
+    // the page now says it is Spanish
+    expect(html).toMatch(/^<p lang="es">.*<b>rojo<\/b>.*<\/p>$/)
     const srt = readFileSync(join(dir, 'film.es.srt'), 'utf8')
     expect(srt.startsWith('1\n00:00:01,000 --> 00:00:03,500\n')).toBe(true)
     expect(srt).toMatch(/gato/)
@@ -217,9 +218,11 @@ describe('verso translate --server (through the real HTTP service)', () => {
   })
 
   it('asks the server to translate HTML attributes with --attributes', async () => {
-    writeFileSync(join(dir, 'card.html'), '<p><img src="car.png" alt="The red car"> The house is big.</p>')
+    writeFileSync(join(dir, 'card.html'), '<p lang="en"><img src="car.png" alt="The red car"> The house is big.</p>')
     expect((await run(['translate', join(dir, 'card.html'), '--from', 'en', '--to', 'es', '--attributes', '--server', url, '--key', key])).code).toBe(0)
     expect(readFileSync(join(dir, 'card.es.html'), 'utf8')).toMatch(/alt="[^"]*coche[^"]*"/)
+    // as locally, the translated page's lang names the target
+    expect(readFileSync(join(dir, 'card.es.html'), 'utf8')).toMatch(/^<p lang="es">/)
   })
 
   it('exits 3 when the server refuses the key, and writes nothing', async () => {

@@ -229,6 +229,23 @@ describe('POST /v2/translate/html', () => {
     expect(JSON.stringify(res.json())).toMatch(/translate_attributes/)
   })
 
+  test('keeps lang attributes as written by default, and with set_language_attributes makes those naming the source name the target, a detected source included', async () => {
+    const html = '<!DOCTYPE html><html lang="en-US"><head><title>Home</title></head><body><p>The red car is fast.</p><blockquote lang="fr">Bonjour</blockquote></body></html>'
+    const kept = await post('/v2/translate/html', { html, source: 'en', target: 'es' })
+    expect(kept.statusCode).toBe(200)
+    expect(kept.json().html).toMatch(/^<!DOCTYPE html><html lang="en-US"><head><title>/)
+    const res = await post('/v2/translate/html', { html, source: 'EN', target: 'es', set_language_attributes: true })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().html).toMatch(/^<!DOCTYPE html><html lang="es"><head><title>/)
+    expect(res.json().html).toContain('<blockquote lang="fr">')
+    const page = '<div lang="en"><p>The red car is very fast and the house is white.</p></div>'
+    const detected = await post('/v2/translate/html', { html: page, source: 'auto', target: 'es', set_language_attributes: true })
+    expect(detected.statusCode).toBe(200)
+    expect(detected.json().html).toMatch(/^<div lang="es"><p>/)
+    const invalid = await post('/v2/translate/html', { html: page, source: 'en', target: 'es', set_language_attributes: 'yes' })
+    expect(invalid.statusCode).toBe(400)
+  })
+
   test('answers a page without text unchanged, even with source auto', async () => {
     const html = '<div><img src="a.png"><script>var x = 1</script></div>'
     const res = await post('/v2/translate/html', { html, source: 'auto', target: 'es' })

@@ -244,6 +244,11 @@ export interface paths {
                          */
                         translate_attributes?: boolean;
                         /**
+                         * @description Verso extension. Make the page say the language it is now in: lang and xml:lang values (and <meta http-equiv=content-language>) that name the source language name the target instead, and dir follows the target (dir="rtl" added for a right-to-left target). Other languages' lang (a quotation) and untranslated elements are left alone. Default: false (attributes kept as written, as the spec says).
+                         * @default false
+                         */
+                        set_language_attributes?: boolean;
+                        /**
                          * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
                          * @default true
                          */

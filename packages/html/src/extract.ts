@@ -9,6 +9,7 @@ import {
   VOID,
   VOID_INLINE,
 } from './elements.js'
+import { attrValue, languageMark, type LanguageMark } from './language.js'
 import { buildRun, isSpace, LETTER } from './run.js'
 import type { AttrUnit, Item, RunUnit, Unit } from './units.js'
 
@@ -32,24 +33,27 @@ export function isDocument(html: string): boolean {
 
 /**
  * Walks the parse5 tree and collects runs (sentences with inline tokens) and, when asked,
- * translatable attributes. Every unit refers to byte ranges of the original string; a
- * node without a source location (implied by the parser) or whose bytes are not where the
- * tree puts them is left alone.
+ * translatable attributes; and the language attributes of elements whose content is
+ * translated. Every unit refers to byte ranges of the original string; a node without a
+ * source location (implied by the parser) or whose bytes are not where the tree puts them
+ * is left alone.
  */
-export function collectUnits(source: string, attributes: boolean): Unit[] {
+export function collectUnits(source: string, attributes: boolean): { units: Unit[]; marks: LanguageMark[] } {
   const root = isDocument(source)
     ? parse(source, { sourceCodeLocationInfo: true })
     : parseFragment(source, { sourceCodeLocationInfo: true })
   const c = new Collector(source, attributes)
   c.walk(root)
   c.barrier()
-  return c.finish()
+  return { units: c.finish(), marks: c.marks }
 }
 
 class Collector {
   private items: Item[] = []
   private readonly runs: RunUnit[] = []
   private readonly attrs: AttrUnit[] = []
+  /** Language attributes (`lang`, `dir`…) of the elements whose content is translated. */
+  readonly marks: LanguageMark[] = []
   /** Start-tag offsets already used: parse5 clones formatting elements with the same location. */
   private readonly claimed = new Set<number>()
 
@@ -134,6 +138,8 @@ class Collector {
       return
     }
     if (located && this.attributes) this.collectAttrs(el)
+    const mark = located ? languageMark(el, this.source) : null
+    if (mark) this.marks.push(mark)
 
     if (VOID_INLINE.has(name)) {
       if (located) this.push({ kind: 'void', start: startTag!.startOffset, end: startTag!.endOffset })
@@ -227,16 +233,8 @@ function isNoTranslate(el: T.Element): boolean {
 }
 
 function attrUnit(source: string, name: string, value: string, start: number, end: number): AttrUnit | null {
-  const raw = source.slice(start, end)
-  const eq = /^[\t\n\f\r ]*=[\t\n\f\r ]*/.exec(raw.slice(name.length))
-  if (!eq) return null
-  const at = name.length + eq[0].length
-  const q = raw[at]
-  if (q === '"' || q === "'") {
-    if (raw.length < at + 2 || raw[raw.length - 1] !== q) return null
-    return { kind: 'attr', start: start + at + 1, end: end - 1, quote: q, value, segment: value }
-  }
-  return { kind: 'attr', start: start + at, end, quote: '', value, segment: value }
+  const raw = attrValue(source, name, value, start, end)
+  return raw && { kind: 'attr', ...raw, segment: value }
 }
 
 /** Splits the raw bytes of a merged text node into text and markup; null if they do not add up to `value`. */

@@ -1,5 +1,6 @@
 import { HtmlError } from './errors.js'
 import { collectUnits } from './extract.js'
+import { languageEdits, type TranslationLanguages } from './language.js'
 import type { Segment, TranslateSegments } from './segment.js'
 import { writeUnits } from './write.js'
 
@@ -23,8 +24,11 @@ export interface ExtractedHtml {
   /**
    * The original string with each segment replaced by its translation (same order, same
    * count). Markup, whitespace around text and text left unchanged keep their bytes.
+   * Given the `languages` of the translation, the `lang`/`xml:lang` attributes (and
+   * `<meta http-equiv=content-language>`) of translated elements that name the source
+   * language name the target instead, and their `dir` follows the target's direction.
    */
-  write(translated: readonly Segment[]): string
+  write(translated: readonly Segment[], languages?: TranslationLanguages): string
 }
 
 const DEFAULT_MAX_LENGTH = 50_000
@@ -38,10 +42,10 @@ export function extractHtml(html: string, options: HtmlOptions = {}): ExtractedH
     const length = codePoints(html, maxLength)
     if (length > maxLength) throw new HtmlError('HTML_TOO_LARGE', `html is over ${maxLength} characters (${length} counted)`)
   }
-  const units = collectUnits(html, options.attributes ?? false)
+  const { units, marks } = collectUnits(html, options.attributes ?? false)
   return {
     segments: units.map((u) => u.segment),
-    write: (translated) => writeUnits(html, units, translated),
+    write: (translated, languages) => writeUnits(html, units, translated, languages ? languageEdits(marks, languages) : []),
   }
 }
 
@@ -58,14 +62,18 @@ function codePoints(s: string, limit: number): number {
   return n
 }
 
-/** Extracts, translates every segment in ONE call of `translate`, writes back. */
+/**
+ * Extracts, translates every segment in ONE call of `translate`, writes back. With
+ * `options.languages`, the language attributes follow (see `ExtractedHtml.write`); a page with
+ * nothing to translate comes back as it was.
+ */
 export async function translateHtml(
   html: string,
   translate: TranslateSegments,
-  options: HtmlOptions = {},
+  options: HtmlOptions & { languages?: TranslationLanguages } = {},
 ): Promise<{ html: string; segments: number }> {
   const { segments, write } = extractHtml(html, options)
   if (segments.length === 0) return { html, segments: 0 }
   const translated = await translate(segments)
-  return { html: write(translated), segments: segments.length }
+  return { html: write(translated, options.languages), segments: segments.length }
 }

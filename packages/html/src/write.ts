@@ -1,6 +1,7 @@
 import { HtmlError } from './errors.js'
 import type { AttrUnit, RunUnit, Token, Unit } from './units.js'
 import { nestLike } from '@verso/engine/segments'
+import type { Edit } from './language.js'
 import type { Segment } from './segment.js'
 
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\u00a0': '&nbsp;' }
@@ -19,27 +20,30 @@ function encodeAttr(text: string, quote: string): string {
   return quote ? body : `"${body}"`
 }
 
-/** Splices the translated segments into the original string at the units' offsets. */
-export function writeUnits(source: string, units: readonly Unit[], translated: readonly Segment[]): string {
+/**
+ * Splices the translated segments into the original string at the units' offsets, and
+ * applies `edits` (sorted, inside markup: the language attributes) to the bytes copied.
+ */
+export function writeUnits(source: string, units: readonly Unit[], translated: readonly Segment[], edits: readonly Edit[] = []): string {
   if (!Array.isArray(translated) || translated.length !== units.length) {
     throw new HtmlError(
       'HTML_TOKEN_MISMATCH',
       `expected ${units.length} translated segments, got ${Array.isArray(translated) ? translated.length : typeof translated}`,
     )
   }
+  const copy = edits.length === 0 ? (from: number, to: number) => source.slice(from, to) : copyWithEdits(source, edits)
   const attrText = new Map<AttrUnit, string>()
   units.forEach((unit, i) => {
     if (unit.kind === 'attr') attrText.set(unit, renderAttr(source, unit, translated[i]))
   })
   const renderToken = (t: Token): string => {
-    if (t.attrs.length === 0) return source.slice(t.start, t.end)
     let out = ''
     let pos = t.start
     for (const attr of t.attrs) {
-      out += source.slice(pos, attr.start) + attrText.get(attr)!
+      out += copy(pos, attr.start) + attrText.get(attr)!
       pos = attr.end
     }
-    return out + source.slice(pos, t.end)
+    return out + copy(pos, t.end)
   }
 
   let out = ''
@@ -48,15 +52,40 @@ export function writeUnits(source: string, units: readonly Unit[], translated: r
   units.forEach((unit, i) => {
     if (unit.kind === 'attr') {
       if (unit.start < nestedUntil) return // inside a run's token: rendered with it
-      out += source.slice(pos, unit.start) + attrText.get(unit)!
+      out += copy(pos, unit.start) + attrText.get(unit)!
       pos = unit.end
       return
     }
-    out += source.slice(pos, unit.start) + renderRun(source, unit, translated[i], renderToken)
+    out += copy(pos, unit.start) + renderRun(source, unit, translated[i], renderToken)
     pos = unit.end
     nestedUntil = unit.end
   })
-  return out + source.slice(pos)
+  return out + copy(pos, source.length)
+}
+
+/**
+ * A copier of source ranges that applies the edits falling inside them. Ranges are copied
+ * out of order (the translator moves tokens), so each copy finds its first edit by bisection;
+ * an insertion at `p` belongs to the range that copies the byte at `p`.
+ */
+function copyWithEdits(source: string, edits: readonly Edit[]): (from: number, to: number) => string {
+  return (from, to) => {
+    let lo = 0
+    let hi = edits.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (edits[mid]!.start < from) lo = mid + 1
+      else hi = mid
+    }
+    let out = ''
+    let pos = from
+    for (let k = lo; k < edits.length && edits[k]!.start < to && edits[k]!.end <= to; k++) {
+      const edit = edits[k]!
+      out += source.slice(pos, edit.start) + edit.text
+      pos = edit.end
+    }
+    return out + source.slice(pos, to)
+  }
 }
 
 function renderAttr(source: string, unit: AttrUnit, segment: Segment | undefined): string {

@@ -63,6 +63,15 @@ const HtmlBody = Type.Object({
         '<input type=button|submit|reset>. Default: false (every attribute is kept as it is, as the spec says).',
     }),
   ),
+  set_language_attributes: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'Verso extension. Make the page say the language it is now in: lang and xml:lang values (and <meta http-equiv=content-language>) ' +
+        'that name the source language name the target instead, and dir follows the target (dir="rtl" added for a right-to-left target). ' +
+        'Other languages\' lang (a quotation) and untranslated elements are left alone. Default: false (attributes kept as written, as the spec says).',
+    }),
+  ),
   ...MemoryFields,
 })
 export const DetectBody = Type.Object({ text: Type.String({ maxLength: 5000 }) })
@@ -157,7 +166,7 @@ export const translateRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, de
   })
 
   app.post('/v2/translate/html', { schema: { body: HtmlBody }, config: translateFamily }, async (request) => {
-    const { html, source, target, preserve_placeholders = true, use_memory = true, glossary_id, translate_attributes = false } = request.body
+    const { html, source, target, preserve_placeholders = true, use_memory = true, glossary_id, translate_attributes = false, set_language_attributes = false } = request.body
     const page = extractHtml(html, { attributes: translate_attributes })
     const masks = page.segments.map((segment) => (preserve_placeholders ? maskSegment(segment) : unmasked(segment)))
     // A page with no text to translate has no language to detect: it comes back as it is.
@@ -168,7 +177,9 @@ export const translateRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, de
     const translated = await withCredits(metering, request, 1, () =>
       masks.length === 0 ? Promise.resolve([]) : translateRemembered(memory, engine, request, masks.map((mask) => mask.segment), pair, use),
     )
-    return { html: page.write(translated.map((t, index) => masks[index]!.restore(t.segment))) }
+    // Asked for, the page's lang (and dir) attributes naming the source name the target.
+    const languages = set_language_attributes && masks.length > 0 ? { source: pair.source, target: pair.target } : undefined
+    return { html: page.write(translated.map((t, index) => masks[index]!.restore(t.segment)), languages) }
   })
 
   for (const url of ['/v2/language_detect', '/v2/detect_language']) {
