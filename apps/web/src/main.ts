@@ -28,6 +28,7 @@ const ui = {
   htmlOutput: $<HTMLTextAreaElement>('html-output'),
   htmlPreview: $<HTMLIFrameElement>('html-preview'),
   htmlAttributes: $<HTMLInputElement>('html-attributes'),
+  htmlLanguage: $<HTMLInputElement>('html-language'),
   subtitlesForm: $<HTMLFormElement>('subtitles-form'),
   subtitlesFormat: $<HTMLSelectElement>('subtitles-format'),
   subtitlesFile: $<HTMLInputElement>('subtitles-file'),
@@ -173,7 +174,7 @@ onSubmit(ui.textForm, async () => {
 
 onSubmit(ui.htmlForm, async () => {
   const result = answer<{ html: string }>(
-    await client().api.POST('/v2/translate/html', { body: { html: ui.htmlInput.value, ...pair(), translate_attributes: ui.htmlAttributes.checked } }),
+    await client().api.POST('/v2/translate/html', { body: { html: ui.htmlInput.value, ...pair(), translate_attributes: ui.htmlAttributes.checked, set_language_attributes: ui.htmlLanguage.checked } }),
   )
   ui.htmlOutput.value = result.html
   // srcdoc in a frame sandboxed with no permissions: the HTML renders, its scripts never run

@@ -100,6 +100,16 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     await page.getByLabel(/Also translate alt/).uncheck()
   })
 
+  it("sets the page's lang to the target unless unchecked", async () => {
+    await page.getByLabel('HTML to translate').fill('<div lang="en"><p>The house is big.</p></div>')
+    await page.getByRole('button', { name: 'Translate HTML' }).click()
+    await expect.poll(() => page.getByLabel('Translated HTML').inputValue(), { timeout: 10_000 }).toMatch(/^<div lang="es"><p>.*casa/)
+    await page.getByLabel(/Set the page's lang/).uncheck()
+    await page.getByRole('button', { name: 'Translate HTML' }).click()
+    await expect.poll(() => page.getByLabel('Translated HTML').inputValue(), { timeout: 10_000 }).toMatch(/^<div lang="en"><p>.*casa/)
+    await page.getByLabel(/Set the page's lang/).check()
+  })
+
   it('translates subtitles keeping the timings', async () => {
     await page.getByRole('tab', { name: 'Subtitles' }).click()
     await page.getByLabel('Subtitles to translate').fill('1\n00:00:01,000 --> 00:00:02,500\nThe cat is sleeping.\n')
