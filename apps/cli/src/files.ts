@@ -14,6 +14,7 @@
  * | `messages.properties`           | `messages_es.properties`         | Java ResourceBundle     |
  * | `messages_en.properties`        | `messages_es.properties`         | Java ResourceBundle     |
  * | `po/messages.pot`               | `po/es.po`                       | gettext template        |
+ * | `Resources.resx`                | `Resources.es.resx`              | .NET satellite resources|
  * | `page.html`, `film.en.srt`      | `page.es.html`, `film.es.srt`    | suffix                  |
  *
  * `--out` overrides all of it with a pattern of `{dir} {name} {lang} {ext}`.
@@ -33,6 +34,7 @@ const BY_EXTENSION: Record<string, FileKind> = {
   '.properties': { kind: 'i18n', format: 'properties' },
   '.strings': { kind: 'i18n', format: 'strings' },
   '.xml': { kind: 'i18n', format: 'xml' },
+  '.resx': { kind: 'i18n', format: 'xml' },
   '.html': { kind: 'html' },
   '.htm': { kind: 'html' },
   '.srt': { kind: 'subtitles', format: 'srt' },

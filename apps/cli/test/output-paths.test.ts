@@ -18,6 +18,8 @@ describe('default output paths follow the common layouts', () => {
     ['src/messages_en.properties', 'pt-BR', 'en', 'src/messages_pt_BR.properties'],
     ['lib/l10n/app_en.arb', 'pt-BR', 'en', 'lib/l10n/app_pt_BR.arb'],
     ['extension/_locales/en/messages.json', 'pt-BR', 'en', 'extension/_locales/pt_BR/messages.json'],
+    ['Properties/Resources.resx', 'es', 'en', 'Properties/Resources.es.resx'],
+    ['Properties/Resources.resx', 'pt-BR', null, 'Properties/Resources.pt-BR.resx'],
     ['po/messages.pot', 'es', null, 'po/es.po'],
     ['po/en.po', 'ca', 'en', 'po/ca.po'],
     ['site/page.html', 'es', 'en', 'site/page.es.html'],

@@ -155,6 +155,25 @@ describe('catalog conventions whose metadata is not text (issue 12, defect 9)', 
   })
 })
 
+describe('.NET resources (.resx)', () => {
+  test('only string <data> values translated and charged; the reader type, typed values, designer records and comments kept', async () => {
+    const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/Resources.resx', import.meta.url), 'utf8')
+    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'Resources.resx', content: source })
+    expect(created.statusCode).toBe(201)
+    const job = await waitForEnd(created.json().job_id)
+    expect(job).toMatchObject({ status: 'completed', file_type: 'xml', total_keys: 7, translated_keys: 7 })
+    const res = await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)
+    expect(res.headers['content-disposition']).toContain('filename="Resources_es.resx"')
+    const out = res.body
+    expect(out).toContain('<value>System.Resources.ResXResourceReader, System.Windows.Forms, Version=4.0.0.0')
+    expect(out).toContain('<value>Blue</value>')
+    expect(out).toContain('<value>okButton</value>')
+    expect(out).toContain('<comment>Shown when the file is not a valid image</comment>')
+    expect(out).toMatch(/<data name="okButton.Text" xml:space="preserve">\s*<value>(?!Save<)\p{L}+<\/value>/u)
+    expect(out).toMatch(/<value>[^<]*\{0\}[^<]*\{1\}[^<]*<\/value>/)
+  })
+})
+
 describe('POST /v2/translate/i18n refuses bad input', () => {
   test('a JSON body', async () => {
     const res = await h.app.inject({ method: 'POST', url: '/v2/translate/i18n', headers: { 'X-API-KEY': owner.apiKey }, payload: { target_languages: 'es' } })

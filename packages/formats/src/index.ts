@@ -4,6 +4,7 @@ export type {
   FormatId,
   Issue,
   JsonDialect,
+  XmlDialect,
   MessageSyntax,
   Parsed,
   PluralCategory,

@@ -14,6 +14,9 @@ export type MessageSyntax = 'vue-i18n'
  */
 export type JsonDialect = 'arb' | 'webextension'
 
+/** An XML catalog convention recognised by its shape: .NET resources (`resx`, see the XML codec). */
+export type XmlDialect = 'resx'
+
 /** CLDR plural categories, as `Intl.PluralRules` names them. */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
 
@@ -81,11 +84,13 @@ export interface Parsed {
    */
   syntax?: MessageSyntax
   /**
-   * JSON only: the catalog convention the file follows, when its shape says so. Its metadata
-   * (ARB `@@…` and `@key` members, WebExtension `description` and `placeholders`) are entries
-   * with `translatable: false`, and each message's description is its `note`.
+   * The catalog convention the file follows, when its shape says so. JSON: its metadata (ARB
+   * `@@…` and `@key` members, WebExtension `description` and `placeholders`) are entries with
+   * `translatable: false`, and each message's description is its `note`. XML `resx`: each
+   * `<data name>` is an entry keyed by its name, typed values and designer records
+   * (`>>button1.Name`) with `translatable: false`, its `<comment>` the `note`.
    */
-  dialect?: JsonDialect
+  dialect?: JsonDialect | XmlDialect
   /**
    * Set for a multi-locale file (JSON/YAML whose top-level keys are locale codes): the sections'
    * codes in file order and the one whose values are the entries. `write` with `targetLanguage`

@@ -132,6 +132,21 @@ describe('gettext', () => {
   })
 })
 
+describe('.NET resources', () => {
+  withTool('xmllint', 'xmllint reads the translated .resx; composite-format placeholders and the type records are kept', () => {
+    const parsed = parseXml(fixture('Resources.resx'))
+    const output = dec.decode(parsed.write(translate(parsed, { format: 'xml' }, 'es'), { targetLanguage: 'es' }))
+    const path = join(work, 'Resources.es.resx')
+    writeFileSync(path, output)
+    const run = spawnSync('xmllint', ['--noout', path], { encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(output).toContain('<value>THE FILE {0} IS LARGER THAN {1} MB.</value>')
+    expect(output).toContain('<value>System.Resources.ResXResourceReader, System.Windows.Forms, Version=4.0.0.0')
+    expect(output).toContain('<value>Blue</value>')
+  })
+})
+
 describe('Android XML', () => {
   withTool('xmllint', 'xmllint reads the translated strings.xml; CDATA links, escaped markup and elements keep their form', () => {
     const parsed = parseXml(fixture('strings.xml'))

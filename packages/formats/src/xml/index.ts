@@ -1,7 +1,8 @@
 /**
- * XML codec: Android resources (`<string>`, `<plurals>`, `<string-array>`) and, for any
- * other root element, generic XML whose leaf elements' text is the value (key = element
- * path). Positional: values are spliced back, other bytes stay as they were.
+ * XML codec: Android resources (`<string>`, `<plurals>`, `<string-array>`), .NET resources
+ * (`.resx`: `<data name>` strings; type names, typed values and designer metadata kept) and,
+ * for any other root element, generic XML whose leaf elements' text is the value (key =
+ * element path). Positional: values are spliced back, other bytes stay as they were.
  */
 import type { Entry, Issue, Parsed, PluralCategory, PluralForms, Translation, WriteOptions } from '../types.js'
 import { DEFAULT_MAX_DEPTH, type ParseOptions } from '../shared/options.js'
@@ -174,6 +175,24 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
         }
       }
     }
+  } else if (root && isResx(root)) {
+    // .NET resources: only `<data name>` values are messages. A generic reading translated the
+    // reader's type name (`System.Resources.ResXResourceReader` → `Sistema.Recursos…`, which
+    // .NET then cannot load) and typed values (`System.Drawing.Color` "Blue" → "Azul").
+    for (const el of root.children) {
+      if (el.type !== 'element' || el.name !== 'data' || !complete(el)) continue
+      const name = el.attrs.get('name')
+      const valueEl = el.children.find((c): c is XmlElement => c.type === 'element' && c.name === 'value')
+      if (name === undefined || !valueEl || !complete(valueEl) || valueEl.selfClosing) continue
+      const { text: t, value } = readValue(valueEl, false)
+      const entry = entryAt(name, t, value.start, isResxString(name, el))
+      const commentEl = el.children.find((c): c is XmlElement => c.type === 'element' && c.name === 'comment')
+      if (commentEl && complete(commentEl) && !commentEl.selfClosing) {
+        const note = readValue(commentEl, false).text.trim()
+        if (note !== '') entry.note = note
+      }
+      add({ entry, android: false, value, block: lineSpan(text, el.start, el.end) }, el.start)
+    }
   } else if (root) {
     const visit = (el: XmlElement, path: string) => {
       const elements = el.children.filter((c): c is XmlElement => c.type === 'element')
@@ -242,7 +261,8 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     has: (key) => byKey.has(key),
     blocks: new Map(slots.filter((s) => s.block).map((s) => [s.entry.key, s.block!])),
   }
-  if (root && root.name === 'resources' && root.end > 0 && !root.selfClosing) {
+  // Android's and .NET's entries are siblings under the root: a missing one goes before its end tag
+  if (root && (root.name === 'resources' || isResx(root)) && root.end > 0 && !root.selfClosing) {
     const lineStart = text.lastIndexOf('\n', root.closeStart - 1) + 1
     const firstChild = root.children.find((c): c is XmlElement => c.type === 'element')
     const childLine = firstChild ? text.slice(text.lastIndexOf('\n', firstChild.start - 1) + 1, firstChild.start) : ''
@@ -253,6 +273,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
   }
   const parsed: Parsed = {
     format: 'xml', encoding: src.encoding, entries: slots.map((s) => s.entry), issues, write,
+    ...(root && root.name !== 'resources' && isResx(root) ? { dialect: 'resx' as const } : {}),
     valueOf: (key) => {
       const slot = byKey.get(key)
       return slot?.entry.translatable ? (slot.entry.plural ?? slot.entry.text) : undefined
@@ -264,13 +285,35 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       const placeable = (k: string) => model.end !== undefined && sourceModel.blocks.has(k)
       if (missing.some((k) => !placeable(k))) {
         // generic XML paths and string-array items would need their parent elements: refused rather than dropped
-        throw new FormatError('FORMAT_UNSUPPORTED', `cannot insert ${missing.filter((k) => !placeable(k)).join(', ')}: only Android <string> and <plurals> entries are inserted`)
+        throw new FormatError('FORMAT_UNSUPPORTED', `cannot insert ${missing.filter((k) => !placeable(k)).join(', ')}: only Android <string> and <plurals> and .NET <data> entries are inserted`)
       }
       return writeEdits(src, flatMergeEdits(model, sourceModel, values, options))
     },
   }
   remember(parsed, model)
   return parsed
+}
+
+/**
+ * A .NET resource file: root `<root>` holding `<resheader>` or `<data name>` elements with a
+ * `<value>` (the ResX schema; Visual Studio writes the headers, hand-written files may not).
+ */
+function isResx(root: XmlElement): boolean {
+  if (root.name !== 'root') return false
+  return root.children.some(
+    (c) => c.type === 'element' && (c.name === 'resheader' || (c.name === 'data' && c.attrs.has('name') && c.children.some((v) => v.type === 'element' && v.name === 'value'))),
+  )
+}
+
+/**
+ * A `<data>` whose value is a message: no `type` other than a string, no `mimetype`
+ * (serialised objects, images), and not the WinForms designer's own records (`>>button1.Name`,
+ * `>>button1.Type`, whose values are identifiers and type names).
+ */
+function isResxString(name: string, el: XmlElement): boolean {
+  const type = el.attrs.get('type')
+  if (type !== undefined && !/^System\.String\b/.test(type.trim())) return false
+  return !el.attrs.has('mimetype') && !name.startsWith('>>')
 }
 
 /**

@@ -97,4 +97,5 @@ export const FILE_TYPES: Record<string, FileType> = {
   properties: 'properties',
   strings: 'strings',
   xml: 'xml',
+  resx: 'xml', // .NET resources are XML (the codec knows their type records)
 }
