@@ -15,6 +15,7 @@
  * | `messages_en.properties`        | `messages_es.properties`         | Java ResourceBundle     |
  * | `po/messages.pot`               | `po/es.po`                       | gettext template        |
  * | `Resources.resx`                | `Resources.es.resx`              | .NET satellite resources|
+ * | `src/locale/messages.xlf`       | `src/locale/messages.es.xlf`     | Angular XLIFF           |
  * | `page.html`, `film.en.srt`      | `page.es.html`, `film.es.srt`    | suffix                  |
  *
  * `--out` overrides all of it with a pattern of `{dir} {name} {lang} {ext}`.
@@ -35,6 +36,8 @@ const BY_EXTENSION: Record<string, FileKind> = {
   '.strings': { kind: 'i18n', format: 'strings' },
   '.xml': { kind: 'i18n', format: 'xml' },
   '.resx': { kind: 'i18n', format: 'xml' },
+  '.xlf': { kind: 'i18n', format: 'xml' },
+  '.xliff': { kind: 'i18n', format: 'xml' },
   '.html': { kind: 'html' },
   '.htm': { kind: 'html' },
   '.srt': { kind: 'subtitles', format: 'srt' },

@@ -20,6 +20,7 @@ describe('default output paths follow the common layouts', () => {
     ['extension/_locales/en/messages.json', 'pt-BR', 'en', 'extension/_locales/pt_BR/messages.json'],
     ['Properties/Resources.resx', 'es', 'en', 'Properties/Resources.es.resx'],
     ['Properties/Resources.resx', 'pt-BR', null, 'Properties/Resources.pt-BR.resx'],
+    ['src/locale/messages.xlf', 'es', null, 'src/locale/messages.es.xlf'],
     ['po/messages.pot', 'es', null, 'po/es.po'],
     ['po/en.po', 'ca', 'en', 'po/ca.po'],
     ['site/page.html', 'es', 'en', 'site/page.es.html'],

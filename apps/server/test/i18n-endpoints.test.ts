@@ -174,6 +174,24 @@ describe('.NET resources (.resx)', () => {
   })
 })
 
+describe('XLIFF (.xlf)', () => {
+  test('each unit’s translation goes into its <target>, the source stays, target-language names the target; a unit marked translate="no" is not charged', async () => {
+    const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/messages.xlf', import.meta.url), 'utf8')
+    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'messages.xlf', content: source })
+    expect(created.statusCode).toBe(201)
+    const job = await waitForEnd(created.json().job_id)
+    expect(job).toMatchObject({ status: 'completed', file_type: 'xml', total_keys: 6, translated_keys: 6 })
+    const res = await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)
+    expect(res.headers['content-disposition']).toContain('filename="messages_es.xlf"')
+    const out = res.body
+    expect(out).toContain('target-language="es"')
+    expect(out).toContain('<source>Welcome to the photo library!</source>\n        <target>')
+    expect(out).toMatch(/<target>[^<]*<x id="INTERPOLATION" equiv-text="\{\{ minutes \}\}"\/>/)
+    expect(out).toMatch(/<target>\p{L}[^<]* <x id="ICU" equiv-text="\{gender, select, male \{...\} female \{...\} other \{...\}\}"\/><\/target>/u)
+    expect(out.match(/<target>/g)).toHaveLength(6)
+  })
+})
+
 describe('POST /v2/translate/i18n refuses bad input', () => {
   test('a JSON body', async () => {
     const res = await h.app.inject({ method: 'POST', url: '/v2/translate/i18n', headers: { 'X-API-KEY': owner.apiKey }, payload: { target_languages: 'es' } })

@@ -14,8 +14,8 @@ export type MessageSyntax = 'vue-i18n'
  */
 export type JsonDialect = 'arb' | 'webextension'
 
-/** An XML catalog convention recognised by its shape: .NET resources (`resx`, see the XML codec). */
-export type XmlDialect = 'resx'
+/** An XML catalog convention recognised by its shape: .NET resources (`resx`) and XLIFF 1.2/2.0 (`xliff`); see the XML codec. */
+export type XmlDialect = 'resx' | 'xliff'
 
 /** CLDR plural categories, as `Intl.PluralRules` names them. */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
@@ -88,7 +88,8 @@ export interface Parsed {
    * `@@…` and `@key` members, WebExtension `description` and `placeholders`) are entries with
    * `translatable: false`, and each message's description is its `note`. XML `resx`: each
    * `<data name>` is an entry keyed by its name, typed values and designer records
-   * (`>>button1.Name`) with `translatable: false`, its `<comment>` the `note`.
+   * (`>>button1.Name`) with `translatable: false`, its `<comment>` the `note`. XML `xliff`: each
+   * unit's `<source>` is an entry keyed by its id, written into its `<target>`.
    */
   dialect?: JsonDialect | XmlDialect
   /**

@@ -1,7 +1,7 @@
 /**
  * Outputs checked in the format's real runtime (issue 12, defect 9): vue-i18n's message
- * compiler, ICU's parser, `msgfmt -c`, `xmllint`, Java's Properties + MessageFormat, and YAML 1.1
- * typing (what Ruby's Psych reads in Rails files). Each file is translated through
+ * compiler, ICU's parser, `msgfmt -c`, `xmllint`, Java's Properties + MessageFormat, Angular's
+ * XLIFF translation parsers, and YAML 1.1 typing (what Ruby's Psych reads in Rails files). Each file is translated through
  * prepare/restore with a fake engine that also puts the characters a runtime treats as syntax
  * (`@ | { }`) into its text, the way engine marks and artefacts do.
  *
@@ -16,6 +16,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { baseCompile } from '@intlify/message-compiler'
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser'
 import { parse as parseYamlText } from 'yaml'
+import { Xliff1TranslationParser, Xliff2TranslationParser } from '@angular/localize/tools'
 import { parseJson, parsePo, parseProperties, parseXml, parseYaml, type Parsed, type PluralForms, type Translation } from '@verso/formats'
 import { mapPluralForms } from '@verso/formats/plurals'
 import { prepare, type PrepareOptions, type Segment } from '@verso/formats/placeholders'
@@ -129,6 +130,37 @@ describe('gettext', () => {
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
     expect(dec.decode(output)).toContain('<a href=\\"%(url)s\\">')
+  })
+})
+
+describe('XLIFF (Angular)', () => {
+  /** What Angular's own parser (the one `ng build --localize` uses) reads from a translated file. */
+  const angularReads = (name: string, xliff: string, parser: Xliff1TranslationParser | Xliff2TranslationParser) => {
+    const analysis = parser.analyze(name, xliff)
+    expect(analysis.canParse).toBe(true)
+    const bundle = parser.parse(name, xliff, analysis.hint)
+    expect(bundle.diagnostics.messages.filter((m) => m.type === 'error')).toEqual([])
+    return bundle
+  }
+
+  test('Angular reads every translated unit of messages.xlf (1.2) with the placeholders of its source', () => {
+    const parsed = parseXml(fixture('messages.xlf'))
+    const output = dec.decode(parsed.write(translate(parsed, { format: 'xml' }, 'es'), { targetLanguage: 'es' }))
+    const bundle = angularReads('messages.es.xlf', output, new Xliff1TranslationParser())
+    expect(bundle.locale).toBe('es')
+    expect(bundle.translations['introductionHeader']!.text).toBe('WELCOME TO THE PHOTO LIBRARY!')
+    expect(bundle.translations['6e0b5a7a6c1e3f2f1b4f5e6d7c8b9a0f1e2d3c4b']!.placeholderNames).toEqual(['INTERPOLATION', 'START_BOLD_TEXT', 'INTERPOLATION_1', 'CLOSE_BOLD_TEXT'])
+    expect(bundle.translations['f99f34ac9bd4606345071bd813858dec29f3b7d1']!.text).toBe('SHARED BY {$ICU}')
+    expect(bundle.translations['5a134dee893586d02bffc9611056b9cadf9abfad']!.text).toBe('{VAR_PLURAL, plural, =0 {NO PHOTOS} =1 {ONE PHOTO} other {{INTERPOLATION} PHOTOS}}')
+  })
+
+  test('Angular reads every translated unit of an XLIFF 2.0 file, <pc> pairs included', () => {
+    const parsed = parseXml(fixture('messages-2.0.xlf'))
+    const output = dec.decode(parsed.write(translate(parsed, { format: 'xml' }, 'es'), { targetLanguage: 'es' }))
+    const bundle = angularReads('messages.es.xlf', output, new Xliff2TranslationParser())
+    expect(bundle.locale).toBe('es')
+    expect(Object.keys(bundle.translations)).toEqual(['introductionHeader', '6e0b5a7a6c1e3f2f1b4f5e6d7c8b9a0f1e2d3c4b', 'albumsEmpty'])
+    expect(bundle.translations['6e0b5a7a6c1e3f2f1b4f5e6d7c8b9a0f1e2d3c4b']!.text).toBe('UPDATED {$INTERPOLATION} MINUTES AGO BY {$START_BOLD_TEXT}{$INTERPOLATION_1}{$CLOSE_BOLD_TEXT}')
   })
 })
 

@@ -8,7 +8,7 @@ import { parse as parseIcu, TYPE, type MessageFormatElement } from '@formatjs/ic
 import type { FormatId, MessageSyntax, PluralCategory } from '../types.js'
 import { detectSyntax } from '../shared/syntax.js'
 import { pluralCategories } from '../plurals/index.js'
-import { balanced, isDatePattern, tokenize, type RawPiece, type TokenizeOptions } from './tokens.js'
+import { balanced, isDatePattern, tokenize, withoutMarkupSyntax, type RawPiece, type TokenizeOptions } from './tokens.js'
 
 /** The tokenizer `prepare` uses, for callers that mask text already split by another codec (HTML, subtitles). */
 export { tokenize }
@@ -283,8 +283,10 @@ export function prepare(text: string, options: PrepareOptions): Prepared {
   const vue = options.syntax === 'vue-i18n'
   const ctx: Context = { segments: [], messages: [], answers: [], problems: [], tokenizeOptions: { colonNames, vuePipes: vue } }
   let render: () => string
-  const useIcu = options.icu ?? (!vue && ICU_HINT.test(text))
-  const icu = useIcu ? tryIcu(text) : null
+  // ICU is read from the text with markup neutralised (same offsets): braces in a tag's attributes are not ICU
+  const icuText = withoutMarkupSyntax(text)
+  const useIcu = options.icu ?? (!vue && ICU_HINT.test(icuText))
+  const icu = useIcu ? tryIcu(icuText) : null
   if (icu) {
     const top = icuMessage(ctx, text, icu, 0, text.length, false, options.targetLanguage)
     render = top

@@ -97,6 +97,26 @@ function at(re: RegExp, text: string, i: number): RegExpExecArray | null {
   return re.exec(text)
 }
 
+/**
+ * The text with ICU's syntax characters (`{`, `}`, `'`) inside inline tags and comments turned
+ * into `_`, same length, so that a message parser reads the markup as text: an Angular XLIFF
+ * `<x id="ICU" equiv-text="{gender, select, …}"/>` is a tag, not a select argument, and an
+ * `equiv-text="{{ count }}"` inside a plural branch does not make the message unreadable.
+ */
+export function withoutMarkupSyntax(text: string): string {
+  if (!text.includes('<')) return text
+  let out = ''
+  let pos = 0
+  for (let i = text.indexOf('<'); i >= 0; i = text.indexOf('<', i + 1)) {
+    if (i < pos) continue
+    const m = at(XLIFF, text, i) ?? at(COMMENT, text, i) ?? at(CLOSE_TAG, text, i) ?? at(OPEN_TAG, text, i)
+    if (!m) continue
+    out += text.slice(pos, i) + m[0].replace(/[{}']/g, '_')
+    pos = i + m[0].length
+  }
+  return out + text.slice(pos)
+}
+
 /** Length of a balanced `{…}` group starting at `i` (within `limit` characters), or 0. */
 export function balanced(text: string, i: number, limit = 2000): number {
   let depth = 0

@@ -1,8 +1,9 @@
 /**
  * XML codec: Android resources (`<string>`, `<plurals>`, `<string-array>`), .NET resources
- * (`.resx`: `<data name>` strings; type names, typed values and designer metadata kept) and,
- * for any other root element, generic XML whose leaf elements' text is the value (key =
- * element path). Positional: values are spliced back, other bytes stay as they were.
+ * (`.resx`: `<data name>` strings; type names, typed values and designer metadata kept), XLIFF
+ * 1.2 and 2.0 (a unit's `<source>` is the text, its translation goes into `<target>`) and, for
+ * any other root element, generic XML whose leaf elements' text is the value (key = element
+ * path). Positional: values are spliced back, other bytes stay as they were.
  */
 import type { Entry, Issue, Parsed, PluralCategory, PluralForms, Translation, WriteOptions } from '../types.js'
 import { DEFAULT_MAX_DEPTH, type ParseOptions } from '../shared/options.js'
@@ -34,6 +35,12 @@ interface Slot {
   entry: Entry
   android: boolean
   value?: Value
+  /**
+   * XLIFF: where the translation goes (the `<target>`'s content, or a new `<target>` inserted
+   * after `</source>` at `insertAt` on a line of its own indented as the source), and what the
+   * target holds now (`valueOf`). The value's child elements are inline codes, kept as markup.
+   */
+  xliff?: { target?: Value; emptyTarget?: { start: number; end: number }; insertAt: number; indent: string; held?: string }
   /** <plurals>: the items by quantity, and the element holding them. */
   items?: Array<{ quantity: string; el: XmlElement; value: Value }>
   container?: XmlElement
@@ -58,6 +65,8 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     slots.push(slot)
   }
 
+  /** XLIFF: the element holding the last unit read (a 1.2 `<body>` or `<group>`, a 2.0 `<file>`). */
+  let unitContainer: XmlElement | null = null
   const scan = src.usable
     ? scanXml(text, { maxDepth: options?.maxDepth ?? DEFAULT_MAX_DEPTH, report })
     : { root: null, refused: true }
@@ -193,6 +202,51 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       }
       add({ entry, android: false, value, block: lineSpan(text, el.start, el.end) }, el.start)
     }
+  } else if (root && root.name === 'xliff') {
+    const version2 = (root.attrs.get('version') ?? '').trim().startsWith('2')
+    // a unit's whole element is the block a merge copies into a translation that lacks it
+    const childrenNamed = (el: XmlElement, name: string) =>
+      el.children.filter((c): c is XmlElement => c.type === 'element' && c.name === name && complete(c))
+    const readUnit = (key: string, holder: XmlElement, translatable: boolean, notes: string[], unit: XmlElement | null) => {
+      const sourceEl = childrenNamed(holder, 'source')[0]
+      if (!sourceEl || sourceEl.selfClosing) return
+      const { text: t, value } = readValue(sourceEl, false)
+      const entry = entryAt(key, t, value.start, translatable)
+      if (notes.length > 0) entry.note = notes.join('\n')
+      const targetEl = childrenNamed(holder, 'target')[0]
+      const lineStart = text.lastIndexOf('\n', sourceEl.start - 1) + 1
+      const before = text.slice(lineStart, sourceEl.start)
+      const slot: Slot = { entry, android: false, value, xliff: { insertAt: sourceEl.end, indent: /^[ \t]*$/.test(before) ? before : '' } }
+      if (unit) slot.block = lineSpan(text, unit.start, unit.end)
+      if (targetEl?.selfClosing) slot.xliff!.emptyTarget = { start: targetEl.start, end: targetEl.end }
+      else if (targetEl) {
+        const held = readValue(targetEl, false)
+        slot.xliff!.target = held.value
+        if (held.text.trim() !== '') slot.xliff!.held = held.text
+      }
+      add(slot, holder.start)
+    }
+    // notes for the translator; 2.0's source locations are not
+    const noteTexts = (el: XmlElement): string[] =>
+      childrenNamed(el, 'note').filter((n) => n.attrs.get('category') !== 'location').map((n) => readValue(n, false).text.trim()).filter((n) => n !== '')
+    const visit = (el: XmlElement) => {
+      for (const c of el.children) {
+        if (c.type !== 'element' || !complete(c)) continue
+        const id = c.attrs.get('id')
+        if (!version2 && c.name === 'trans-unit' && id !== undefined) {
+          unitContainer = el
+          readUnit(id, c, c.attrs.get('translate') !== 'no', noteTexts(c), c)
+        } else if (version2 && c.name === 'unit' && id !== undefined) {
+          unitContainer = el
+          const notes = childrenNamed(c, 'notes').flatMap(noteTexts)
+          const segments = childrenNamed(c, 'segment')
+          segments.forEach((segment, i) =>
+            readUnit(segments.length > 1 ? `${id}[${segment.attrs.get('id') ?? i + 1}]` : id, segment, c.attrs.get('translate') !== 'no', notes, segments.length === 1 ? c : null),
+          )
+        } else if (c.name !== 'source' && c.name !== 'target') visit(c)
+      }
+    }
+    visit(root)
   } else if (root) {
     const visit = (el: XmlElement, path: string) => {
       const elements = el.children.filter((c): c is XmlElement => c.type === 'element')
@@ -227,14 +281,44 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       const slot = byKey.get(key)
       if (!slot || !slot.entry.translatable) continue
       if (slot.items && slot.container) edits.push(...pluralEdits(slot, translation, writeOptions?.targetLanguage, fit))
-      else if (slot.value) {
+      else if (slot.xliff && slot.value) {
+        const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
+        // inline codes (<x/>, <g>, <ph/>, <pc>) the source has stay markup; the rest is text
+        const { target, emptyTarget, insertAt, indent } = slot.xliff
+        const body = fit(encodeValue(t, target?.style ?? slot.value.style, false, slot.value.elementTags, true))
+        if (target) edits.push({ start: target.start, end: target.end, text: body })
+        else if (emptyTarget) edits.push({ start: emptyTarget.start, end: emptyTarget.end, text: `<target>${body}</target>` })
+        else edits.push({ start: insertAt, end: insertAt, text: `${indent ? detectEol(text) + indent : ''}<target>${body}</target>` })
+      } else if (slot.value) {
         const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
         edits.push({ start: slot.value.start, end: slot.value.end, text: fit(encodeValue(t, slot.value.style, slot.android, slot.value.elementTags)) })
       }
     }
     return edits
   }
-  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => writeEdits(src, valueEdits(translations, writeOptions))
+  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array =>
+    writeEdits(src, [...valueEdits(translations, writeOptions), ...xliffLanguageEdits(writeOptions?.targetLanguage)].sort((a, b) => a.start - b.start))
+
+  /** XLIFF names its target language: `target-language` on each 1.2 `<file>`, `trgLang` on the 2.0 root. */
+  const xliffLanguageEdits = (targetLanguage: string | undefined): Edit[] => {
+    if (!targetLanguage || !root || root.name !== 'xliff') return []
+    const version2 = (root.attrs.get('version') ?? '').trim().startsWith('2')
+    const holders = version2 ? [root] : root.children.filter((c): c is XmlElement => c.type === 'element' && c.name === 'file')
+    const attribute = version2 ? 'trgLang' : 'target-language'
+    const edits: Edit[] = []
+    for (const el of holders) {
+      const tag = text.slice(el.start, el.openEnd)
+      const existing = new RegExp(`\\s${attribute}\\s*=\\s*("[^"]*"|'[^']*')`).exec(tag)
+      if (existing) {
+        const valueStart = el.start + existing.index + existing[0].length - existing[1]!.length + 1
+        edits.push({ start: valueStart, end: valueStart + existing[1]!.length - 2, text: escapeXmlAttribute(targetLanguage) })
+      } else {
+        const at = el.openEnd - (tag.endsWith('/>') ? 2 : 1)
+        edits.push({ start: at, end: at, text: ` ${attribute}="${escapeXmlAttribute(targetLanguage)}"` })
+      }
+    }
+    return edits
+  }
 
   const pluralEdits = (slot: Slot, translation: Translation, target: string | undefined, fit: (s: string) => string): Edit[] => {
     const items = slot.items!
@@ -261,21 +345,25 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     has: (key) => byKey.has(key),
     blocks: new Map(slots.filter((s) => s.block).map((s) => [s.entry.key, s.block!])),
   }
-  // Android's and .NET's entries are siblings under the root: a missing one goes before its end tag
-  if (root && (root.name === 'resources' || isResx(root)) && root.end > 0 && !root.selfClosing) {
-    const lineStart = text.lastIndexOf('\n', root.closeStart - 1) + 1
-    const firstChild = root.children.find((c): c is XmlElement => c.type === 'element')
+  // Android's and .NET's entries are siblings under the root, XLIFF's units under their file
+  // (1.2: its body): a missing one goes before that element's end tag
+  const container = root && (root.name === 'resources' || isResx(root)) ? root : unitContainer
+  if (container && container.end > 0 && !container.selfClosing) {
+    const lineStart = text.lastIndexOf('\n', container.closeStart - 1) + 1
+    const firstChild = container.children.find((c): c is XmlElement => c.type === 'element')
     const childLine = firstChild ? text.slice(text.lastIndexOf('\n', firstChild.start - 1) + 1, firstChild.start) : ''
     model.end = {
-      offset: text.slice(lineStart, root.closeStart).trim() === '' ? lineStart : root.closeStart,
+      offset: text.slice(lineStart, container.closeStart).trim() === '' ? lineStart : container.closeStart,
       indent: /^[ \t]*$/.test(childLine) && childLine !== '' ? childLine : '    ',
     }
   }
   const parsed: Parsed = {
     format: 'xml', encoding: src.encoding, entries: slots.map((s) => s.entry), issues, write,
-    ...(root && root.name !== 'resources' && isResx(root) ? { dialect: 'resx' as const } : {}),
+    ...(root?.name === 'xliff' ? { dialect: 'xliff' as const } : root && root.name !== 'resources' && isResx(root) ? { dialect: 'resx' as const } : {}),
     valueOf: (key) => {
       const slot = byKey.get(key)
+      // XLIFF is bilingual: what this file holds as a translation is the target, not the source
+      if (slot?.xliff) return slot.entry.translatable ? slot.xliff.held : undefined
       return slot?.entry.translatable ? (slot.entry.plural ?? slot.entry.text) : undefined
     },
     merge: (source, values, options) => {
@@ -285,7 +373,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       const placeable = (k: string) => model.end !== undefined && sourceModel.blocks.has(k)
       if (missing.some((k) => !placeable(k))) {
         // generic XML paths and string-array items would need their parent elements: refused rather than dropped
-        throw new FormatError('FORMAT_UNSUPPORTED', `cannot insert ${missing.filter((k) => !placeable(k)).join(', ')}: only Android <string> and <plurals> and .NET <data> entries are inserted`)
+        throw new FormatError('FORMAT_UNSUPPORTED', `cannot insert ${missing.filter((k) => !placeable(k)).join(', ')}: only Android <string> and <plurals>, .NET <data> and XLIFF units are inserted`)
       }
       return writeEdits(src, flatMergeEdits(model, sourceModel, values, options))
     },
@@ -412,13 +500,22 @@ function escapeAndroid(s: string, first: boolean): string {
   return out
 }
 
-/** Encodes a translation as element content in the style of the value it replaces. */
-function encodeValue(t: string, style: Value['style'], android: boolean, elementTags: ReadonlySet<string> = new Set()): string {
+function escapeXmlAttribute(s: string): string {
+  return escapeXmlText(s).replace(/"/g, '&quot;')
+}
+
+/**
+ * Encodes a translation as element content in the style of the value it replaces. `inline`:
+ * (XLIFF) tags the source value had as elements are written as markup, like Android's.
+ */
+function encodeValue(t: string, style: Value['style'], android: boolean, elementTags: ReadonlySet<string> = new Set(), inline = false): string {
   if (style === 'cdata') return `<![CDATA[${t.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`
-  if (!android) {
-    return escapeXmlText(t).replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\r]/g, (c) => `&#${c.charCodeAt(0)};`)
-  }
   const isElement = (markup: string) => elementTags.has(/^<xliff:g\b[^>]*>/.exec(markup)?.[0] ?? markup)
+  if (!android) {
+    const escape = (s: string) => escapeXmlText(s).replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\r]/g, (c) => `&#${c.charCodeAt(0)};`)
+    if (!inline || elementTags.size === 0) return escape(t)
+    return splitMarkup(t).map((p) => (p.markup && isElement(p.s) ? p.s : escape(p.s))).join('')
+  }
   const body = splitMarkup(t)
     .map((p, i) => (p.markup && isElement(p.s) ? p.s : escapeXmlText(escapeAndroid(p.s, i === 0))))
     .join('')
