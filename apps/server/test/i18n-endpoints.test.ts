@@ -174,6 +174,27 @@ describe('.NET resources (.resx)', () => {
   })
 })
 
+describe('Xcode String Catalogs (.xcstrings)', () => {
+  test('the target language is added beside the others; metadata, other languages and untranslatable strings kept', async () => {
+    const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/Localizable.xcstrings', import.meta.url), 'utf8')
+    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'Localizable.xcstrings', content: source })
+    expect(created.statusCode).toBe(201)
+    const job = await waitForEnd(created.json().job_id)
+    expect(job).toMatchObject({ status: 'completed', file_type: 'json', total_keys: 4, translated_keys: 4 })
+    const res = await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)
+    expect(res.headers['content-disposition']).toContain('filename="Localizable_es.xcstrings"')
+    const out = JSON.parse(res.body)
+    const before = JSON.parse(source)
+    expect(out.sourceLanguage).toBe('en')
+    expect(out.strings['greeting_title'].localizations.en).toEqual(before.strings['greeting_title'].localizations.en)
+    expect(out.strings['greeting_title'].localizations.fr).toEqual(before.strings['greeting_title'].localizations.fr)
+    expect(out.strings['greeting_title'].localizations.es.stringUnit).toMatchObject({ state: 'translated', value: expect.stringContaining('%@') })
+    expect(Object.keys(out.strings['%lld photos'].localizations.es.variations.plural)).toEqual(['one', 'many', 'other'])
+    expect(out.strings['CFBundleDisplayName']).toEqual(before.strings['CFBundleDisplayName'])
+    expect(out.strings['Old label']).toEqual(before.strings['Old label'])
+  })
+})
+
 describe('XLIFF (.xlf)', () => {
   test('each unit’s translation goes into its <target>, the source stays, target-language names the target; a unit marked translate="no" is not charged', async () => {
     const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/messages.xlf', import.meta.url), 'utf8')

@@ -10,9 +10,10 @@ export type MessageSyntax = 'vue-i18n'
 
 /**
  * A JSON catalog convention whose shape tells messages from metadata (see the JSON codec):
- * Flutter's Application Resource Bundle (`arb`) and WebExtension `messages.json` (`webextension`).
+ * Flutter's Application Resource Bundle (`arb`), WebExtension `messages.json` (`webextension`)
+ * and Xcode String Catalogs (`xcstrings`).
  */
-export type JsonDialect = 'arb' | 'webextension'
+export type JsonDialect = 'arb' | 'webextension' | 'xcstrings'
 
 /** An XML catalog convention recognised by its shape: .NET resources (`resx`) and XLIFF 1.2/2.0 (`xliff`); see the XML codec. */
 export type XmlDialect = 'resx' | 'xliff'

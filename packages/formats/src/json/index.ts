@@ -17,6 +17,7 @@
  * - **WebExtension** `messages.json` (Chrome, Firefox): every top-level member an object with a
  *   `message` string and nothing but `description` and `placeholders` beside it. Only `message`
  *   is translated; `description` is its `note`; `$NAME$` placeholders are protected tokens.
+ * - **Xcode String Catalogs** (`.xcstrings`): every language in one file; see ./xcstrings.ts.
  */
 import type { Entry, JsonDialect, Parsed, Translation, WriteOptions } from '../types.js'
 import type { ParseOptions } from '../shared/options.js'
@@ -30,6 +31,7 @@ import { escapeSegment, splitKey } from '../shared/keys.js'
 import { remember, modelOf, unreadable } from '../shared/merge.js'
 import { jsonMergeEdits, type JsonModel } from './merge.js'
 import { jsonSectionEdits, objectMembers, type JsonMember } from './sections.js'
+import { readStringCatalog } from './xcstrings.js'
 
 export type { ParseOptions }
 
@@ -58,9 +60,11 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       slots = slots.filter((s) => s.key.startsWith(prefix)).map((s) => ({ ...s, key: s.key.slice(prefix.length) }))
     }
   }
-  const dialect = sections ? undefined : dialectOf(slots)
+  // an Xcode String Catalog holds every language: its own reader and writer (./xcstrings.ts)
+  const catalog = sections || issues.length > 0 ? undefined : readStringCatalog(text, (offset) => lines.position(offset))
+  const dialect = catalog ? 'xcstrings' : sections ? undefined : dialectOf(slots)
   const byKey = new Map<string, JsonSlot>(slots.map((s) => [s.key, s]))
-  const entries: Entry[] = slots.map((s) => {
+  const entries: Entry[] = catalog ? catalog.entries : slots.map((s) => {
     const p = lines.position(s.start)
     const entry: Entry = {
       key: s.key,
@@ -100,6 +104,8 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   }
   const finish = (edits: Edit[]): Uint8Array => (edits.length === 0 ? original.slice() : encodeText(applyEdits(text, edits), src.encoding, src.bom))
   const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
+    // a catalog gets the target language's localizations; without a target, the source's are replaced
+    if (catalog) return finish(catalog.edits(translations, writeOptions?.targetLanguage ?? catalog.sourceLanguage, (value) => quote(value, style)))
     const edits = valueEdits(translations, writeOptions)
     const target = writeOptions?.targetLanguage
     if (sections && sections.source >= 0 && target !== undefined) {
@@ -113,13 +119,17 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     return finish(edits)
   }
   const model: JsonModel = {
-    text, lineBreak: lineBreakOf(text), slots: byKey, multiLocale: sections !== undefined,
+    text, lineBreak: lineBreakOf(text), slots: byKey, multiLocale: sections !== undefined || catalog !== undefined,
     wellFormed: !issues.some((i) => i.code === 'FORMAT_SYNTAX' || i.code === 'FORMAT_TOO_DEEP'),
     quote: (value) => quote(value, style), valueEdits,
   }
   const result: Parsed = {
     format: 'json', encoding: src.encoding, entries, issues, write,
     valueOf: (key) => {
+      if (catalog) {
+        const entry = catalog.entries.find((e) => e.key === key)
+        return entry?.translatable ? (entry.plural ?? entry.text) : undefined
+      }
       const slot = byKey.get(key)
       if (!slot || !slot.isString) return undefined
       if (slot.plural) {

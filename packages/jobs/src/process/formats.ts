@@ -90,6 +90,7 @@ export function versoFormats(): FormatsSeam {
 export const FILE_TYPES: Record<string, FileType> = {
   json: 'json',
   arb: 'json', // Flutter's Application Resource Bundles are JSON (the codec knows their metadata)
+  xcstrings: 'json', // Xcode String Catalogs: JSON holding every language (the codec adds the target's)
   yaml: 'yaml',
   yml: 'yaml',
   po: 'po',
