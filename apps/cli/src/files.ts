@@ -35,6 +35,7 @@ const BY_EXTENSION: Record<string, FileKind> = {
   '.properties': { kind: 'i18n', format: 'properties' },
   '.strings': { kind: 'i18n', format: 'strings' },
   '.xml': { kind: 'i18n', format: 'xml' },
+  '.stringsdict': { kind: 'i18n', format: 'xml' },
   '.resx': { kind: 'i18n', format: 'xml' },
   '.xlf': { kind: 'i18n', format: 'xml' },
   '.xliff': { kind: 'i18n', format: 'xml' },

@@ -11,6 +11,7 @@ describe('default output paths follow the common layouts', () => {
     ['app/src/main/res/values/strings.xml', 'es', null, 'app/src/main/res/values-es/strings.xml'],
     ['res/values-en/strings.xml', 'pt-BR', 'en', 'res/values-pt-rBR/strings.xml'],
     ['en.lproj/Localizable.strings', 'es', 'en', 'es.lproj/Localizable.strings'],
+    ['en.lproj/Localizable.stringsdict', 'pt-BR', 'en', 'pt-BR.lproj/Localizable.stringsdict'],
     ['Base.lproj/Localizable.strings', 'es', null, 'es.lproj/Localizable.strings'],
     ['src/messages.properties', 'es', null, 'src/messages_es.properties'],
     ['src/messages_en.properties', 'es', 'en', 'src/messages_es.properties'],

@@ -195,6 +195,24 @@ describe('Xcode String Catalogs (.xcstrings)', () => {
   })
 })
 
+describe('Apple .stringsdict', () => {
+  test('plural strings and format-key words translated, the plist keys and types kept, the target’s plural categories written', async () => {
+    const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/Localizable.stringsdict', import.meta.url), 'utf8')
+    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'Localizable.stringsdict', content: source })
+    expect(created.statusCode).toBe(201)
+    const job = await waitForEnd(created.json().job_id)
+    expect(job).toMatchObject({ status: 'completed', file_type: 'xml', total_keys: 4, translated_keys: 4 })
+    const out = (await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)).body
+    const keys = (xml: string) => [...xml.matchAll(/<key>([^<]*)<\/key>/g)].map((m) => m[1]!)
+    expect(keys(out).filter((k) => k.startsWith('NS'))).toEqual(keys(source).filter((k) => k.startsWith('NS')))
+    expect(out).toContain('<string>NSStringPluralRuleType</string>')
+    expect(out).toContain('<string>%#@photos@</string>')
+    expect(out).toMatch(/<string>%#@items@ \p{L}[^<]* %#@albums@<\/string>/u)
+    // Spanish has a `many` form (CLDR), English has none
+    expect(out).toMatch(/<key>many<\/key>\n\t\t\t<string>%d \p{L}+<\/string>/u)
+  })
+})
+
 describe('XLIFF (.xlf)', () => {
   test('each unit’s translation goes into its <target>, the source stays, target-language names the target; a unit marked translate="no" is not charged', async () => {
     const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/messages.xlf', import.meta.url), 'utf8')

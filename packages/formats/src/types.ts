@@ -15,8 +15,8 @@ export type MessageSyntax = 'vue-i18n'
  */
 export type JsonDialect = 'arb' | 'webextension' | 'xcstrings'
 
-/** An XML catalog convention recognised by its shape: .NET resources (`resx`) and XLIFF 1.2/2.0 (`xliff`); see the XML codec. */
-export type XmlDialect = 'resx' | 'xliff'
+/** An XML catalog convention recognised by its shape: .NET resources (`resx`), XLIFF 1.2/2.0 (`xliff`), Apple `.stringsdict` (`stringsdict`); see the XML codec. */
+export type XmlDialect = 'resx' | 'xliff' | 'stringsdict'
 
 /** CLDR plural categories, as `Intl.PluralRules` names them. */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'

@@ -164,6 +164,21 @@ describe('XLIFF (Angular)', () => {
   })
 })
 
+describe('Apple .stringsdict', () => {
+  withTool('xmllint', 'xmllint reads the translated .stringsdict; variables, keys and types kept, Russian categories written', () => {
+    const parsed = parseXml(fixture('Localizable.stringsdict'))
+    const output = dec.decode(parsed.write(translate(parsed, { format: 'xml' }, 'ru'), { targetLanguage: 'ru' }))
+    const path = join(work, 'Localizable.stringsdict')
+    writeFileSync(path, output)
+    const run = spawnSync('xmllint', ['--noout', '--nonet', path], { encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(output).toContain('<string>%#@items@ SELECTED IN %#@albums@</string>')
+    expect(output).toContain('<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>')
+    expect(output).toContain('<key>few</key>\n\t\t\t<string>%lld ITEMS</string>')
+  })
+})
+
 describe('.NET resources', () => {
   withTool('xmllint', 'xmllint reads the translated .resx; composite-format placeholders and the type records are kept', () => {
     const parsed = parseXml(fixture('Resources.resx'))

@@ -13,6 +13,8 @@ const STRFTIME = /%[-_0^#]?[aAbBcCdDeFgGhHIjklmMnpPrRsStTuUVwWxXyYzZ]/y
 const PY_NAMED = /%\([^)\n]{1,64}\)[-+#0 ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[diouxXeEfFgGcrsa]/y
 const RUBY_NAMED = /%<\w{1,64}>[-+#0 ]*\d*(?:\.\d+)?[diouxXeEfFgGcs]/y
 const XLIFF = /<xliff:g\b[^>]*?(?:\/>|>[\s\S]*?<\/xliff:g\s*>)/iy
+/** An Apple `.stringsdict` variable in a format key: `%#@files@`, `%1$#@count@` (printf would stop at `%#@`). */
+const APPLE_VARIABLE = /%(?:\d+\$)?#@[A-Za-z_][A-Za-z0-9_]{0,63}@/y
 const COMMENT = /<!--[\s\S]*?-->/y
 /** A tag name: HTML/XML names, and react-i18next's numbered `<0>…</0>` (Trans components). */
 const TAG_NAME = String.raw`([A-Za-z][\w:.-]*|\d{1,3})`
@@ -161,6 +163,7 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
     }
     case '%': {
       if (text[i + 1] === '%') return { type: 'token', raw: '%%' }
+      if ((m = at(APPLE_VARIABLE, text, i))) return { type: 'token', raw: m[0] }
       if (text[i + 1] === '{') {
         const n = balanced(text, i + 1, 200)
         return n > 0 ? { type: 'token', raw: text.slice(i, i + 1 + n) } : null

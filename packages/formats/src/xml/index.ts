@@ -5,10 +5,11 @@
  * any other root element, generic XML whose leaf elements' text is the value (key = element
  * path). Positional: values are spliced back, other bytes stay as they were.
  */
-import type { Entry, Issue, Parsed, PluralCategory, PluralForms, Translation, WriteOptions } from '../types.js'
+import type { Entry, Issue, Parsed, PluralCategory, PluralForms, Translation, WriteOptions, XmlDialect } from '../types.js'
 import { DEFAULT_MAX_DEPTH, type ParseOptions } from '../shared/options.js'
 import { decodeSource, detectEol, LineIndex, writeEdits, type Edit } from '../strings/source-text.js'
 import { pickPluralForm, pluralCategories } from '../plurals/index.js'
+import { resolvePluralForms } from '../shared/plural.js'
 import { decodeEntities, scanXml, type XmlElement, type XmlNode } from './scanner.js'
 import { flatMergeEdits, lineSpan, modelOf, remember, type FlatModel, type Span } from '../shared/merge.js'
 import { FormatError } from '../types.js'
@@ -41,6 +42,8 @@ interface Slot {
    * target holds now (`valueOf`). The value's child elements are inline codes, kept as markup.
    */
   xliff?: { target?: Value; emptyTarget?: { start: number; end: number }; insertAt: number; indent: string; held?: string }
+  /** `.stringsdict` plural variable: its `<key>category</key><string>…</string>` pairs, in file order. */
+  forms?: Array<{ category: PluralCategory; key: XmlElement; value: Value; end: number }>
   /** <plurals>: the items by quantity, and the element holding them. */
   items?: Array<{ quantity: string; el: XmlElement; value: Value }>
   container?: XmlElement
@@ -71,6 +74,8 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     ? scanXml(text, { maxDepth: options?.maxDepth ?? DEFAULT_MAX_DEPTH, report })
     : { root: null, refused: true }
   const root = scan.root
+  /** The catalog convention a non-Android root follows, by its shape. */
+  const dialect: XmlDialect | undefined = !root ? undefined : root.name === 'xliff' ? 'xliff' : isStringsdict(text, root) ? 'stringsdict' : isResx(root) ? 'resx' : undefined
   const complete = (el: XmlElement) => el.end > 0
 
   /** Decoded value of an element's content; markup of child elements is kept as written. */
@@ -184,7 +189,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
         }
       }
     }
-  } else if (root && isResx(root)) {
+  } else if (root && dialect === 'resx') {
     // .NET resources: only `<data name>` values are messages. A generic reading translated the
     // reader's type name (`System.Resources.ResXResourceReader` → `Sistema.Recursos…`, which
     // .NET then cannot load) and typed values (`System.Drawing.Color` "Blue" → "Azul").
@@ -202,7 +207,38 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       }
       add({ entry, android: false, value, block: lineSpan(text, el.start, el.end) }, el.start)
     }
-  } else if (root && root.name === 'xliff') {
+  } else if (root && dialect === 'stringsdict') {
+    // Apple's plural rules: per string, a format key (`%#@files@ selected`) and per variable the
+    // forms by CLDR category. A generic reading translated the plist's <key> names
+    // (NSStringFormatSpecTypeKey) and type values (NSStringPluralRuleType, `d`), which Foundation then ignores.
+    for (const { name, value: unit } of plistPairs(text, plistDict(root)!)) {
+      if (unit.name !== 'dict') continue
+      for (const { name: member, key, value } of plistPairs(text, unit)) {
+        if (member === 'NSStringLocalizedFormatKey' && value.name === 'string' && complete(value) && !value.selfClosing) {
+          const { text: t, value: v } = readValue(value, false)
+          // a format key that is only variables (`%#@files@`) has nothing to translate
+          const words = t.replace(/%(?:\d+\$)?#@[A-Za-z_][A-Za-z0-9_]*@/g, '').replace(/%(?:\d+\$)?[-+#0 ]*\d*(?:\.\d+)?(?:ll|l|h|q|z|t|j)?[@dDiuUxXoOfeEgGcCsSpaA]/g, '')
+          add({ entry: entryAt(name, t, v.start, /\p{L}/u.test(words)), android: false, value: v }, key.start)
+        } else if (value.name === 'dict') {
+          const pairs = plistPairs(text, value)
+          const rule = pairs.find((p) => p.name === 'NSStringFormatSpecTypeKey')
+          if (!rule || plistText(text, rule.value) !== 'NSStringPluralRuleType') continue
+          const forms: NonNullable<Slot['forms']> = []
+          const plural: PluralForms = {}
+          for (const p of pairs) {
+            if (!CLDR.includes(p.name as PluralCategory) || p.value.name !== 'string' || !complete(p.value) || p.value.selfClosing) continue
+            const { text: t, value: v } = readValue(p.value, false)
+            forms.push({ category: p.name as PluralCategory, key: p.key, value: v, end: p.value.end })
+            plural[p.name as PluralCategory] = t
+          }
+          if (forms.length === 0) continue
+          const entry = entryAt(`${name}/${member}`, plural.other ?? plural[forms[forms.length - 1]!.category]!, forms[0]!.value.start, true)
+          entry.plural = plural
+          add({ entry, android: false, forms }, key.start)
+        }
+      }
+    }
+  } else if (root && dialect === 'xliff') {
     const version2 = (root.attrs.get('version') ?? '').trim().startsWith('2')
     // a unit's whole element is the block a merge copies into a translation that lacks it
     const childrenNamed = (el: XmlElement, name: string) =>
@@ -281,6 +317,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       const slot = byKey.get(key)
       if (!slot || !slot.entry.translatable) continue
       if (slot.items && slot.container) edits.push(...pluralEdits(slot, translation, writeOptions?.targetLanguage, fit))
+      else if (slot.forms) edits.push(...stringsdictFormEdits(slot, translation, writeOptions?.targetLanguage, fit))
       else if (slot.xliff && slot.value) {
         const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
         // inline codes (<x/>, <g>, <ph/>, <pc>) the source has stay markup; the rest is text
@@ -320,6 +357,31 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     return edits
   }
 
+  /**
+   * A `.stringsdict` variable's forms for the target: each existing pair's string replaced when the
+   * categories are the same; otherwise the new pairs take the first pair's place (its indentation,
+   * one pair per line as Xcode writes them) and the other pairs go, with the space before them.
+   */
+  const stringsdictFormEdits = (slot: Slot, translation: Translation, target: string | undefined, fit: (s: string) => string): Edit[] => {
+    const forms = slot.forms!
+    const source = slot.entry.plural!
+    const texts = resolvePluralForms(source, translation, target)
+    const same = texts.length === forms.length && texts.every(([c], i) => forms[i]!.category === c)
+    if (same) return forms.map((f, i) => ({ start: f.value.start, end: f.value.end, text: fit(encodeValue(texts[i]![1], f.value.style, false)) }))
+    const first = forms[0]!
+    const indent = /[ \t]*$/.exec(text.slice(0, first.key.start))![0]
+    const between = text.slice(first.key.end, text.lastIndexOf('<', first.value.start))
+    const lineBreak = detectEol(text)
+    const pairs = texts.map(([c, t]) => `<key>${c}</key>${between}<string>${fit(encodeValue(t, 'plain', false))}</string>`).join(lineBreak + indent)
+    const edits: Edit[] = [{ start: first.key.start, end: first.end, text: pairs }]
+    for (const f of forms.slice(1)) {
+      const lineStart = text.lastIndexOf('\n', f.key.start - 1)
+      const before = text.slice(lineStart + 1, f.key.start)
+      edits.push({ start: /^[ \t]*$/.test(before) && lineStart >= 0 ? lineStart : f.key.start, end: f.end, text: '' })
+    }
+    return edits
+  }
+
   const pluralEdits = (slot: Slot, translation: Translation, target: string | undefined, fit: (s: string) => string): Edit[] => {
     const items = slot.items!
     const forms: PluralForms = typeof translation === 'string' ? Object.fromEntries(items.map((i) => [i.quantity, translation])) : translation
@@ -347,7 +409,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
   }
   // Android's and .NET's entries are siblings under the root, XLIFF's units under their file
   // (1.2: its body): a missing one goes before that element's end tag
-  const container = root && (root.name === 'resources' || isResx(root)) ? root : unitContainer
+  const container = root && (root.name === 'resources' || dialect === 'resx') ? root : unitContainer
   if (container && container.end > 0 && !container.selfClosing) {
     const lineStart = text.lastIndexOf('\n', container.closeStart - 1) + 1
     const firstChild = container.children.find((c): c is XmlElement => c.type === 'element')
@@ -359,7 +421,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
   }
   const parsed: Parsed = {
     format: 'xml', encoding: src.encoding, entries: slots.map((s) => s.entry), issues, write,
-    ...(root?.name === 'xliff' ? { dialect: 'xliff' as const } : root && root.name !== 'resources' && isResx(root) ? { dialect: 'resx' as const } : {}),
+    ...(dialect ? { dialect } : {}),
     valueOf: (key) => {
       const slot = byKey.get(key)
       // XLIFF is bilingual: what this file holds as a translation is the target, not the source
@@ -380,6 +442,38 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
   }
   remember(parsed, model)
   return parsed
+}
+
+/** The `<dict>` under a `<plist>` root. */
+function plistDict(root: XmlElement): XmlElement | undefined {
+  return root.children.find((c): c is XmlElement => c.type === 'element' && c.name === 'dict')
+}
+
+/** A plist `<dict>`'s `<key>` / value pairs, in order. */
+function plistPairs(text: string, dict: XmlElement): Array<{ name: string; key: XmlElement; value: XmlElement }> {
+  const elements = dict.children.filter((c): c is XmlElement => c.type === 'element')
+  const pairs: Array<{ name: string; key: XmlElement; value: XmlElement }> = []
+  for (let i = 0; i + 1 < elements.length; i++) {
+    const key = elements[i]!
+    if (key.name !== 'key') continue
+    pairs.push({ name: plistText(text, key), key, value: elements[i + 1]! })
+    i++
+  }
+  return pairs
+}
+
+/** The text of a `<key>` or `<string>` holding an identifier (no markup, no entities). */
+function plistText(text: string, el: XmlElement): string {
+  return el.children.map((c) => (c.type === 'text' ? text.slice(c.start, c.end) : '')).join('').trim()
+}
+
+/**
+ * An Apple `.stringsdict`: a `<plist>` whose strings hold an `NSStringLocalizedFormatKey`.
+ */
+function isStringsdict(text: string, root: XmlElement): boolean {
+  if (root.name !== 'plist') return false
+  const dict = plistDict(root)
+  return !!dict && plistPairs(text, dict).some(({ value }) => value.name === 'dict' && plistPairs(text, value).some((p) => p.name === 'NSStringLocalizedFormatKey'))
 }
 
 /**
