@@ -161,9 +161,12 @@ describe('.NET resources (.resx)', () => {
     const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'Resources.resx', content: source })
     expect(created.statusCode).toBe(201)
     const job = await waitForEnd(created.json().job_id)
-    expect(job).toMatchObject({ status: 'completed', file_type: 'xml', total_keys: 7, translated_keys: 7 })
+    expect(job).toMatchObject({ status: 'completed', file_type: 'xml', total_keys: 9, translated_keys: 9 })
     const res = await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)
     expect(res.headers['content-disposition']).toContain('filename="Resources_es.resx"')
+    // a menu's accelerator is on a letter of the translation, the word no longer split by it (E&xit)
+    expect(res.body).toMatch(/<data name="exitMenuItem.Text" xml:space="preserve">\s*<value>&amp;\p{L}+<\/value>/u)
+    expect(res.body).toMatch(/<data name="fileMenuItem.Text" xml:space="preserve">\s*<value>&amp;\p{L}+<\/value>/u)
     const out = res.body
     expect(out).toContain('<value>System.Resources.ResXResourceReader, System.Windows.Forms, Version=4.0.0.0')
     expect(out).toContain('<value>Blue</value>')

@@ -20,7 +20,7 @@ const withoutValues = (xml: string, names: readonly string[]): string =>
   )
 
 describe('.NET resources (.resx)', () => {
-  const messages = ['EncodingMethod', 'CorruptImage', 'FileTooLarge', 'KeepMetadata', '$this.Text', 'okButton.Text', 'Greeting']
+  const messages = ['EncodingMethod', 'CorruptImage', 'FileTooLarge', 'KeepMetadata', '$this.Text', 'okButton.Text', 'fileMenuItem.Text', 'exitMenuItem.Text', 'Greeting']
 
   test('only string <data> values are messages, keyed by name; headers, typed values and designer records are not', () => {
     const parsed = parseXml(source)

@@ -8,6 +8,7 @@ import { parse as parseIcu, TYPE, type MessageFormatElement } from '@formatjs/ic
 import type { FormatId, MessageSyntax, PluralCategory } from '../types.js'
 import { detectSyntax } from '../shared/syntax.js'
 import { pluralCategories } from '../plurals/index.js'
+import { findMnemonic, placeMnemonic, type MnemonicMarkers } from './mnemonics.js'
 import { balanced, isDatePattern, tokenize, withoutMarkupSyntax, type RawPiece, type TokenizeOptions } from './tokens.js'
 
 /** The tokenizer `prepare` uses, for callers that mask text already split by another codec (HTML, subtitles). */
@@ -39,9 +40,16 @@ export interface PrepareOptions {
    * so a translation never makes a linked message or a placeholder vue-i18n's compiler rejects.
    */
   syntax?: MessageSyntax
+  /**
+   * Keyboard accelerators in short labels (`&File`, `E&xit`, GTK's `_Open`): the marker is taken
+   * out before translating and put back on the translation (see ./mnemonics.ts). Default: `&` and
+   * `_` for `po`, `&` for `properties` and `xml` (Qt, WinForms, SWT, KDE); none for JSON, YAML
+   * and `.strings`, whose runtimes have no accelerators. `false`: markers are text.
+   */
+  mnemonics?: MnemonicMarkers | false
 }
 
-export type { MessageSyntax }
+export type { MessageSyntax, MnemonicMarkers }
 export { detectSyntax }
 
 export interface Prepared {
@@ -279,6 +287,24 @@ const ICU_HINT = /\{\s*[\w$.-]+\s*,\s*(?:plural|select|selectordinal)\s*,/
 
 /** Splits a value into segments for a translation engine; see the package README for what is protected. */
 export function prepare(text: string, options: PrepareOptions): Prepared {
+  const markers = options.mnemonics ?? DEFAULT_MNEMONICS[options.format]
+  const mnemonic = markers ? findMnemonic(text, markers) : null
+  if (mnemonic) {
+    const label = prepareText(mnemonic.text, options)
+    return {
+      segments: label.segments,
+      restore(translated) {
+        const restored = label.restore(translated)
+        return { text: placeMnemonic(restored.text, mnemonic), problems: restored.problems }
+      },
+    }
+  }
+  return prepareText(text, options)
+}
+
+const DEFAULT_MNEMONICS: Partial<Record<FormatId, MnemonicMarkers>> = { po: '&_', properties: '&', xml: '&' }
+
+function prepareText(text: string, options: PrepareOptions): Prepared {
   const colonNames = options.colonNames ?? options.format === 'json'
   const vue = options.syntax === 'vue-i18n'
   const ctx: Context = { segments: [], messages: [], answers: [], problems: [], tokenizeOptions: { colonNames, vuePipes: vue } }
