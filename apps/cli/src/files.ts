@@ -16,6 +16,7 @@
  * | `po/messages.pot`               | `po/es.po`                       | gettext template        |
  * | `Resources.resx`                | `Resources.es.resx`              | .NET satellite resources|
  * | `src/locale/messages.xlf`       | `src/locale/messages.es.xlf`     | Angular XLIFF           |
+ * | `i18n/app_en.ts`                | `i18n/app_es.ts`                 | Qt Linguist             |
  * | `page.html`, `film.en.srt`      | `page.es.html`, `film.es.srt`    | suffix                  |
  *
  * `--out` overrides all of it with a pattern of `{dir} {name} {lang} {ext}`.
@@ -39,6 +40,7 @@ const BY_EXTENSION: Record<string, FileKind> = {
   '.resx': { kind: 'i18n', format: 'xml' },
   '.xlf': { kind: 'i18n', format: 'xml' },
   '.xliff': { kind: 'i18n', format: 'xml' },
+  '.ts': { kind: 'i18n', format: 'xml' }, // Qt Linguist
   '.html': { kind: 'html' },
   '.htm': { kind: 'html' },
   '.srt': { kind: 'subtitles', format: 'srt' },

@@ -22,6 +22,7 @@ describe('default output paths follow the common layouts', () => {
     ['Properties/Resources.resx', 'es', 'en', 'Properties/Resources.es.resx'],
     ['Properties/Resources.resx', 'pt-BR', null, 'Properties/Resources.pt-BR.resx'],
     ['src/locale/messages.xlf', 'es', null, 'src/locale/messages.es.xlf'],
+    ['i18n/app_en.ts', 'es', 'en', 'i18n/app_es.ts'],
     ['po/messages.pot', 'es', null, 'po/es.po'],
     ['po/en.po', 'ca', 'en', 'po/ca.po'],
     ['site/page.html', 'es', 'en', 'site/page.es.html'],

@@ -216,6 +216,23 @@ describe('Apple .stringsdict', () => {
   })
 })
 
+describe('Qt Linguist (.ts)', () => {
+  test('fills the unfinished messages of a file lupdate made for the target, keeps the finished one, marks them finished, keeps context names', async () => {
+    const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/app_es.linguist.xml', import.meta.url), 'utf8')
+    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'app_es.ts', content: source })
+    expect(created.statusCode).toBe(201)
+    const job = await waitForEnd(created.json().job_id)
+    expect(job).toMatchObject({ status: 'completed', file_type: 'xml', total_keys: 7, translated_keys: 7 })
+    expect(job.languages.es.kept_keys + job.languages.es.reused_keys).toBeGreaterThanOrEqual(1)
+    const out = (await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)).body
+    expect(out).toContain('<name>MainWindow</name>')
+    expect(out).toContain('<comment>adjective, a tab state</comment>\n        <translation>Abierta</translation>')
+    expect(out).toMatch(/<source>Photo Shelf<\/source>\n        <translation>[^<]+<\/translation>/)
+    expect(out).toMatch(/<numerusform>%n [^<]+<\/numerusform>/)
+    expect(out).not.toContain('type="unfinished"')
+  })
+})
+
 describe('XLIFF (.xlf)', () => {
   test('each unit’s translation goes into its <target>, the source stays, target-language names the target; a unit marked translate="no" is not charged', async () => {
     const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/messages.xlf', import.meta.url), 'utf8')

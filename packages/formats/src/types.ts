@@ -15,8 +15,11 @@ export type MessageSyntax = 'vue-i18n'
  */
 export type JsonDialect = 'arb' | 'webextension' | 'xcstrings'
 
-/** An XML catalog convention recognised by its shape: .NET resources (`resx`), XLIFF 1.2/2.0 (`xliff`), Apple `.stringsdict` (`stringsdict`); see the XML codec. */
-export type XmlDialect = 'resx' | 'xliff' | 'stringsdict'
+/**
+ * An XML catalog convention recognised by its shape: .NET resources (`resx`), XLIFF 1.2/2.0
+ * (`xliff`), Apple `.stringsdict` (`stringsdict`), Qt Linguist `.ts` (`qt`); see the XML codec.
+ */
+export type XmlDialect = 'resx' | 'xliff' | 'stringsdict' | 'qt'
 
 /** CLDR plural categories, as `Intl.PluralRules` names them. */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
@@ -93,6 +96,12 @@ export interface Parsed {
    * unit's `<source>` is an entry keyed by its id, written into its `<target>`.
    */
   dialect?: JsonDialect | XmlDialect
+  /**
+   * Bilingual files (XLIFF, Qt `.ts`): the target language the file declares (`target-language`,
+   * `trgLang`, `<TS language>`, with `-` for `_`), whose translations it already holds: `valueOf`
+   * reads them, so a caller can take the file as its own translation for that language.
+   */
+  targetLanguage?: string
   /**
    * Set for a multi-locale file (JSON/YAML whose top-level keys are locale codes): the sections'
    * codes in file order and the one whose values are the entries. `write` with `targetLanguage`

@@ -333,7 +333,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       const extension = dot >= 0 ? name.slice(dot + 1).toLowerCase() : ''
       throw new JobError(
         'JOB_UNSUPPORTED_FILE_TYPE',
-        `Unsupported file type${extension ? ` '.${extension}'` : ''}: use .json, .arb, .xcstrings, .yaml, .yml, .po, .pot, .properties, .strings, .stringsdict, .xml, .resx, .xlf or .xliff.`,
+        `Unsupported file type${extension ? ` '.${extension}'` : ''}: use .json, .arb, .xcstrings, .yaml, .yml, .po, .pot, .properties, .strings, .stringsdict, .xml, .resx, .xlf, .xliff or .ts (Qt Linguist).`,
       )
     }
     if (input.bytes.byteLength === 0) throw new JobError('JOB_EMPTY_FILE', 'The file is empty.')
@@ -463,8 +463,29 @@ export function createJobService(options: JobServiceOptions): JobService {
     return { parsed, totalKeys, targetFiles, quote }
   }
 
-  async function create(input: CreateJobInput): Promise<JobRecord> {
-    const { fileType, source, targets, webhookUrl } = validate(input)
+  /**
+   * A bilingual file (XLIFF, Qt `.ts`) that declares one of the job's target languages already
+   * holds that language's translations (a translator's work, lupdate's finished messages): it is
+   * that language's target file as well, unless one was given, so the job keeps those
+   * translations and translates (and charges) only the units still untranslated, as an
+   * incremental job does. Only an upload that names itself XLIFF or Qt in its first bytes is parsed here.
+   */
+  async function withOwnTranslations(input: CreateJobInput, fileType: JobRecord['file_type'], targets: string[]): Promise<CreateJobInput> {
+    if (!options.memory || fileType !== 'xml' || !/<(?:xliff|TS)[\s>]/.test(new TextDecoder().decode(input.bytes.subarray(0, 4096)))) return input
+    let declared: string | undefined
+    try {
+      declared = (await formats.load(fileType)).parse(input.bytes).targetLanguage
+    } catch {
+      return input
+    }
+    const language = declared === undefined ? undefined : targets.find((target) => sameLanguage(target, declared!))
+    if (language === undefined || (input.targetFiles ?? []).some((file) => file.language === language)) return input
+    return { ...input, targetFiles: [...(input.targetFiles ?? []), { language, filename: input.filename, bytes: input.bytes }] }
+  }
+
+  async function create(given: CreateJobInput): Promise<JobRecord> {
+    const { fileType, source, targets, webhookUrl } = validate(given)
+    const input = await withOwnTranslations(given, fileType, targets)
     const key = input.idempotencyKey
     if (key !== undefined && (typeof key !== 'string' || key === '')) throw new JobError('JOB_INVALID_INPUT', 'idempotencyKey must be a non-empty string')
     const id = key === undefined ? randomUUID() : jobIdForKey(input.ownerId, key)
@@ -717,8 +738,9 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   return {
     create,
-    async quote(input) {
-      const { fileType, source, targets } = validate(input)
+    async quote(given) {
+      const { fileType, source, targets } = validate(given)
+      const input = await withOwnTranslations(given, fileType, targets)
       const { quote } = await assess(input, { fileType, source, targets }, 'quote')
       return quote!
     },
@@ -781,3 +803,16 @@ export function createJobService(options: JobServiceOptions): JobService {
   }
 }
 
+/**
+ * Whether a language a file declares (`es_ES`, `pt-BR`, `es`) is a job's target: the same code,
+ * or the same language where one of the two names no region.
+ */
+function sameLanguage(target: string, declared: string): boolean {
+  const norm = (code: string) => code.trim().replace(/_/g, '-').toLowerCase()
+  const a = norm(target)
+  const b = norm(declared)
+  if (a === b) return true
+  const [baseA, ...restA] = a.split('-')
+  const [baseB, ...restB] = b.split('-')
+  return baseA === baseB && (restA.length === 0 || restB.length === 0)
+}

@@ -264,3 +264,45 @@ describe('glossaries in jobs', () => {
     expect(again.job.reused_keys).toBe(1)
   })
 })
+
+describe('bilingual files that already hold the target language (XLIFF, Qt .ts)', () => {
+  const xliff = (targets: Record<string, string>) =>
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">',
+      '  <file source-language="en" target-language="es" datatype="plaintext" original="ng2.template">',
+      '    <body>',
+      ...Object.entries({ greeting: 'Good morning', bye: 'Goodbye', title: 'Settings' }).map(([id, source]) =>
+        [`      <trans-unit id="${id}" datatype="html">`, `        <source>${source}</source>`, ...(targets[id] ? [`        <target>${targets[id]}</target>`] : []), '      </trans-unit>'].join('\n'),
+      ),
+      '    </body>',
+      '  </file>',
+      '</xliff>',
+      '',
+    ].join('\n')
+
+  test('keeps the translations the file holds for its declared language, translating and charging only the units without one', async () => {
+    const h = setup()
+    const upload = xliff({ greeting: 'Buenos días (revisado)', bye: 'Adiós' })
+    const created = await h.service.create({ ownerId: 'u1', filename: 'messages.es.xlf', targetLanguages: ['es'], sourceLanguage: 'en', bytes: enc(upload) })
+    const job = await finished(h.service, created.id)
+    expect(job).toMatchObject({ status: 'completed', total_keys: 3, translated_keys: 3, failed_keys: 0 })
+    const out = dec((await h.service.download('u1', job.id, 'es'))!.bytes)
+    expect(out).toContain('<target>Buenos días (revisado)</target>')
+    expect(out).toContain('<target>Adiós</target>')
+    expect(out).toMatch(/<source>Settings<\/source>\n        <target>[^<]+<\/target>/)
+    expect(h.translator.calls.flatMap((call) => call.segments)).toEqual(['Settings'])
+    expect(await paid(h, 1000)).toBe(1)
+  })
+
+  test('into another language the file’s translations are not used: every unit is translated', async () => {
+    const h = setup()
+    const created = await h.service.create({ ownerId: 'u1', filename: 'messages.es.xlf', targetLanguages: ['fr'], sourceLanguage: 'en', bytes: enc(xliff({ greeting: 'Buenos días', bye: 'Adiós' })) })
+    const job = await finished(h.service, created.id)
+    expect(job).toMatchObject({ status: 'completed', translated_keys: 3 })
+    expect(await paid(h, 1000)).toBe(3)
+    const out = dec((await h.service.download('u1', job.id, 'fr'))!.bytes)
+    expect(out).toContain('target-language="fr"')
+    expect(out).not.toContain('Adiós')
+  })
+})

@@ -1,9 +1,10 @@
 /**
  * XML codec: Android resources (`<string>`, `<plurals>`, `<string-array>`), .NET resources
  * (`.resx`: `<data name>` strings; type names, typed values and designer metadata kept), XLIFF
- * 1.2 and 2.0 (a unit's `<source>` is the text, its translation goes into `<target>`) and, for
- * any other root element, generic XML whose leaf elements' text is the value (key = element
- * path). Positional: values are spliced back, other bytes stay as they were.
+ * 1.2 and 2.0 and Qt Linguist `.ts` (a unit's `<source>` is the text, its translation goes into
+ * `<target>` / `<translation>`), Apple `.stringsdict` (plural variables) and, for any other root
+ * element, generic XML whose leaf elements' text is the value (key = element path).
+ * Positional: values are spliced back, other bytes stay as they were.
  */
 import type { Entry, Issue, Parsed, PluralCategory, PluralForms, Translation, WriteOptions, XmlDialect } from '../types.js'
 import { DEFAULT_MAX_DEPTH, type ParseOptions } from '../shared/options.js'
@@ -42,6 +43,11 @@ interface Slot {
    * target holds now (`valueOf`). The value's child elements are inline codes, kept as markup.
    */
   xliff?: { target?: Value; emptyTarget?: { start: number; end: number }; insertAt: number; indent: string; held?: string }
+  /**
+   * Qt Linguist: the message's `<translation>` element (its start tag rewritten without
+   * `type="unfinished"`), and for a numerus message its `<numerusform>`s.
+   */
+  qt?: { translation: XmlElement; numerusforms?: XmlElement[]; held?: string }
   /** `.stringsdict` plural variable: its `<key>category</key><string>…</string>` pairs, in file order. */
   forms?: Array<{ category: PluralCategory; key: XmlElement; value: Value; end: number }>
   /** <plurals>: the items by quantity, and the element holding them. */
@@ -68,6 +74,8 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     slots.push(slot)
   }
 
+  /** XLIFF and Qt: the target language the file declares. */
+  let declaredTarget: string | undefined
   /** XLIFF: the element holding the last unit read (a 1.2 `<body>` or `<group>`, a 2.0 `<file>`). */
   let unitContainer: XmlElement | null = null
   const scan = src.usable
@@ -75,7 +83,8 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     : { root: null, refused: true }
   const root = scan.root
   /** The catalog convention a non-Android root follows, by its shape. */
-  const dialect: XmlDialect | undefined = !root ? undefined : root.name === 'xliff' ? 'xliff' : isStringsdict(text, root) ? 'stringsdict' : isResx(root) ? 'resx' : undefined
+  const dialect: XmlDialect | undefined =
+    !root ? undefined : root.name === 'xliff' ? 'xliff' : root.name === 'TS' ? 'qt' : isStringsdict(text, root) ? 'stringsdict' : isResx(root) ? 'resx' : undefined
   const complete = (el: XmlElement) => el.end > 0
 
   /** Decoded value of an element's content; markup of child elements is kept as written. */
@@ -238,8 +247,33 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
         }
       }
     }
+  } else if (root && dialect === 'qt') {
+    declaredTarget = root.attrs.get('language')?.trim().replace(/_/g, '-') || undefined
+    // Qt Linguist: messages by context; the key is the context and the source (and the
+    // disambiguating comment), as lupdate and lrelease match them
+    const elements = (el: XmlElement, name: string) => el.children.filter((c): c is XmlElement => c.type === 'element' && c.name === name && complete(c))
+    for (const context of elements(root, 'context')) {
+      const contextName = elements(context, 'name').map((n) => readValue(n, false).text).join('')
+      for (const message of elements(context, 'message')) {
+        const sourceEl = elements(message, 'source')[0]
+        const translation = elements(message, 'translation')[0]
+        if (!sourceEl || sourceEl.selfClosing || !translation) continue
+        const { text: t, value } = readValue(sourceEl, false)
+        const comment = elements(message, 'comment').map((c) => readValue(c, false).text).join('')
+        const state = translation.attrs.get('type')
+        const entry = entryAt(`${contextName}/${t}${comment ? `#${comment}` : ''}`, t, value.start, state !== 'vanished' && state !== 'obsolete')
+        const notes = [...elements(message, 'extracomment'), ...elements(message, 'comment')].map((c) => readValue(c, false).text.trim()).filter(Boolean)
+        if (notes.length > 0) entry.note = notes.join('\n')
+        const numerus = message.attrs.get('numerus') === 'yes'
+        const numerusforms = numerus ? elements(translation, 'numerusform') : undefined
+        const held = numerusforms ? numerusforms.map((f) => readValue(f, false).text).find((f) => f.trim() !== '') : translation.selfClosing ? undefined : readValue(translation, false).text
+        add({ entry, android: false, value, qt: { translation, ...(numerusforms ? { numerusforms } : {}), ...(held?.trim() ? { held } : {}) } }, message.start)
+      }
+    }
   } else if (root && dialect === 'xliff') {
     const version2 = (root.attrs.get('version') ?? '').trim().startsWith('2')
+    const firstFile = root.children.find((c): c is XmlElement => c.type === 'element' && c.name === 'file')
+    declaredTarget = (version2 ? root.attrs.get('trgLang') : firstFile?.attrs.get('target-language'))?.trim() || undefined
     // a unit's whole element is the block a merge copies into a translation that lacks it
     const childrenNamed = (el: XmlElement, name: string) =>
       el.children.filter((c): c is XmlElement => c.type === 'element' && c.name === name && complete(c))
@@ -318,6 +352,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       if (!slot || !slot.entry.translatable) continue
       if (slot.items && slot.container) edits.push(...pluralEdits(slot, translation, writeOptions?.targetLanguage, fit))
       else if (slot.forms) edits.push(...stringsdictFormEdits(slot, translation, writeOptions?.targetLanguage, fit))
+      else if (slot.qt) edits.push(...qtEdits(slot, translation, fit))
       else if (slot.xliff && slot.value) {
         const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
         // inline codes (<x/>, <g>, <ph/>, <pc>) the source has stay markup; the rest is text
@@ -336,12 +371,16 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
   const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array =>
     writeEdits(src, [...valueEdits(translations, writeOptions), ...xliffLanguageEdits(writeOptions?.targetLanguage)].sort((a, b) => a.start - b.start))
 
-  /** XLIFF names its target language: `target-language` on each 1.2 `<file>`, `trgLang` on the 2.0 root. */
+  /**
+   * The file names its target language: XLIFF's `target-language` on each 1.2 `<file>`, `trgLang`
+   * on the 2.0 root; Qt's `language` on `<TS>` (in Qt's `pt_BR` form).
+   */
   const xliffLanguageEdits = (targetLanguage: string | undefined): Edit[] => {
-    if (!targetLanguage || !root || root.name !== 'xliff') return []
+    if (!targetLanguage || !root || (dialect !== 'xliff' && dialect !== 'qt')) return []
+    if (dialect === 'qt') targetLanguage = targetLanguage.replace(/-/g, '_')
     const version2 = (root.attrs.get('version') ?? '').trim().startsWith('2')
-    const holders = version2 ? [root] : root.children.filter((c): c is XmlElement => c.type === 'element' && c.name === 'file')
-    const attribute = version2 ? 'trgLang' : 'target-language'
+    const holders = version2 || dialect === 'qt' ? [root] : root.children.filter((c): c is XmlElement => c.type === 'element' && c.name === 'file')
+    const attribute = dialect === 'qt' ? 'language' : version2 ? 'trgLang' : 'target-language'
     const edits: Edit[] = []
     for (const el of holders) {
       const tag = text.slice(el.start, el.openEnd)
@@ -355,6 +394,28 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       }
     }
     return edits
+  }
+
+  /**
+   * A Qt message's translation, marked finished (lrelease -nounfinished, which projects use,
+   * leaves unfinished ones out). A numerus message gets the translation in each of the
+   * `<numerusform>`s lupdate made for the file's language (one when there are none): the
+   * source's own `%n file(s)` style, since Qt's numerus order per language is not CLDR's.
+   */
+  const qtEdits = (slot: Slot, translation: Translation, fit: (s: string) => string): Edit[] => {
+    const { translation: el, numerusforms } = slot.qt!
+    const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
+    const body = fit(encodeValue(t, slot.value!.style, false, slot.value!.elementTags, true))
+    const startTag = text.slice(el.start, el.openEnd).replace(/\s+type\s*=\s*(["'])unfinished\1/, '').replace(/\s*\/>$/, '>')
+    if (numerusforms && numerusforms.length > 0) {
+      const edits: Edit[] = [{ start: el.start, end: el.openEnd, text: startTag }]
+      for (const form of numerusforms) {
+        edits.push(form.selfClosing ? { start: form.start, end: form.end, text: `<numerusform>${body}</numerusform>` } : { start: form.openEnd, end: form.closeStart, text: body })
+      }
+      return edits
+    }
+    const content = numerusforms ? `<numerusform>${body}</numerusform>` : body
+    return [{ start: el.start, end: el.end, text: `${startTag}${content}</translation>` }]
   }
 
   /**
@@ -422,10 +483,12 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
   const parsed: Parsed = {
     format: 'xml', encoding: src.encoding, entries: slots.map((s) => s.entry), issues, write,
     ...(dialect ? { dialect } : {}),
+    ...(declaredTarget ? { targetLanguage: declaredTarget } : {}),
     valueOf: (key) => {
       const slot = byKey.get(key)
       // XLIFF is bilingual: what this file holds as a translation is the target, not the source
       if (slot?.xliff) return slot.entry.translatable ? slot.xliff.held : undefined
+      if (slot?.qt) return slot.entry.translatable ? slot.qt.held : undefined
       return slot?.entry.translatable ? (slot.entry.plural ?? slot.entry.text) : undefined
     },
     merge: (source, values, options) => {

@@ -102,4 +102,5 @@ export const FILE_TYPES: Record<string, FileType> = {
   stringsdict: 'xml', // Apple plural rules, a plist (the codec keeps its keys and types)
   xlf: 'xml', // XLIFF 1.2/2.0 (the codec writes each unit's <target>)
   xliff: 'xml',
+  ts: 'xml', // Qt Linguist (the codec writes each message's <translation>)
 }

@@ -1,0 +1,53 @@
+/**
+ * Qt Linguist `.ts` files (fixture test/fixtures/real/app_es.linguist.xml, stored under another
+ * extension so that TypeScript does not read it; source in SOURCES.md). Read as generic XML,
+ * every leaf was a message: the context `<name>` was translated (lrelease then matches no
+ * message of that class), `<source>` was overwritten and `<translation>` left unfinished.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { parseXml, type Parsed, type Translation } from '@verso/formats'
+
+const dec = new TextDecoder()
+const source = readFileSync(new URL('./fixtures/real/app_es.linguist.xml', import.meta.url), 'utf8')
+const mark = (parsed: Parsed): Map<string, Translation> =>
+  new Map(parsed.entries.filter((e) => e.translatable).map((e) => [e.key, `«${e.text}»`]))
+
+describe('Qt Linguist .ts', () => {
+  test('each message is an entry keyed context/source (#comment when disambiguated); notes; vanished messages kept', () => {
+    const parsed = parseXml(source)
+    expect(parsed.dialect).toBe('qt')
+    expect(parsed.targetLanguage).toBe('es')
+    expect(parsed.issues).toEqual([])
+    expect(parsed.entries.map((e) => [e.key, e.translatable])).toEqual([
+      ['MainWindow/Photo Shelf', true],
+      ['MainWindow/&File', true],
+      ['MainWindow/Could not open "%1".', true],
+      ['MainWindow/Open#verb, a menu item', true],
+      ['MainWindow/Open#adjective, a tab state', true],
+      ['MainWindow/%n photo(s) imported', true],
+      ['SettingsDialog/Settings', true],
+      ['SettingsDialog/Old option', false],
+    ])
+    expect(parsed.entries[2]!.note).toBe('%1 is a file name')
+    expect(parsed.valueOf('MainWindow/Open#adjective, a tab state')).toBe('Abierta')
+    expect(parsed.valueOf('MainWindow/Photo Shelf')).toBeUndefined()
+  })
+
+  test('writes each translation into its <translation>, finished; numerus forms filled; the context names, sources and language follow', () => {
+    const parsed = parseXml(source)
+    const out = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'pt-BR' }))
+    expect(out).toContain('<TS version="2.1" language="pt_BR">')
+    expect(out).toContain('        <source>Photo Shelf</source>\n        <translation>«Photo Shelf»</translation>')
+    expect(out).toContain('<translation>«Could not open "%1".»</translation>')
+    expect(out).toContain('        <translation>\n            <numerusform>«%n photo(s) imported»</numerusform>\n            <numerusform>«%n photo(s) imported»</numerusform>\n        </translation>')
+    expect(out).toContain('<translation type="vanished">Opción antigua</translation>')
+    expect(out).not.toContain('type="unfinished"')
+    // the structure lrelease matches on is untouched
+    const structure = (xml: string) => [...xml.matchAll(/<(name|source|comment|extracomment|location)\b[^>]*>(?:[^<]*<\/\1>)?/g)].map((m) => m[0])
+    expect(structure(out)).toEqual(structure(source))
+    const again = parseXml(out)
+    expect(again.valueOf('MainWindow/Photo Shelf')).toBe('«Photo Shelf»')
+    expect(again.valueOf('MainWindow/%n photo(s) imported')).toBe('«%n photo(s) imported»')
+  })
+})
