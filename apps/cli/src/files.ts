@@ -17,6 +17,7 @@
  * | `Resources.resx`                | `Resources.es.resx`              | .NET satellite resources|
  * | `src/locale/messages.xlf`       | `src/locale/messages.es.xlf`     | Angular XLIFF           |
  * | `i18n/app_en.ts`                | `i18n/app_es.ts`                 | Qt Linguist             |
+ * | `i18n/app_es.ts`, `messages.es.xlf` | the same file, updated       | bilingual, made for `es`|
  * | `page.html`, `film.en.srt`      | `page.es.html`, `film.es.srt`    | suffix                  |
  *
  * `--out` overrides all of it with a pattern of `{dir} {name} {lang} {ext}`.
@@ -48,6 +49,18 @@ const BY_EXTENSION: Record<string, FileKind> = {
 }
 
 export const SUPPORTED_EXTENSIONS = Object.keys(BY_EXTENSION)
+
+/** Formats whose file holds the source and one language's translations side by side. */
+const BILINGUAL = new Set(['.ts', '.xlf', '.xliff'])
+
+/**
+ * True for a bilingual file already made for `lang` (lupdate's `app_es.ts`, `messages.es.xlf`):
+ * its translation is that file, updated in place (its own translations kept, the rest filled).
+ */
+export function updatesInPlace(path: string, lang: string): boolean {
+  const ext = extname(path)
+  return BILINGUAL.has(ext.toLowerCase()) && new RegExp(`[._-]${lang.replace(/[-_]/g, '[-_]')}$`, 'i').test(basename(path, ext))
+}
 
 /** The kind of a file by its extension, or null when Verso does not translate it. */
 export function kindOf(path: string): FileKind | null {
@@ -100,6 +113,7 @@ export function defaultOutputPath(source: string, lang: string, from: string | n
   const parts = dir === '.' ? [] : dir.split(sep)
 
   if (from && sameCode(stem, from)) return join(dir, `${lang}${ext}`)
+  if (updatesInPlace(source, lang)) return source
   if (ext.toLowerCase() === '.pot') return join(dir, `${lang}.po`)
 
   const last = parts[parts.length - 1]

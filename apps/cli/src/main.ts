@@ -7,7 +7,7 @@ import { homedir } from 'node:os'
 import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { checkFiles } from './check.js'
-import { defaultOutputPath, fillPattern, kindOf, languageInPath, SUPPORTED_EXTENSIONS } from './files.js'
+import { defaultOutputPath, fillPattern, kindOf, languageInPath, SUPPORTED_EXTENSIONS, updatesInPlace } from './files.js'
 import { createProgress } from './progress.js'
 import { CliError, EXIT, type FileTranslator, type SourceFile } from './translator.js'
 import { writeFileAtomic } from './write-atomic.js'
@@ -25,7 +25,8 @@ translate  Writes one file per target language. With --server, through a running
            $XDG_DATA_HOME/verso/memory.db or ~/.local/share/verso/memory.db; VERSO_MEMORY too).
            The output path must be known before translating: give --from or --out, or name the
            source by its language (en.json). --fresh translates everything again.
-           An output path that is the source file itself is refused (give --out).
+           An output path that is the source file itself is refused (give --out), except for
+           a bilingual file made for the target (app_es.ts, messages.es.xlf): updated in place.
            --attributes also translates HTML's alt, title, placeholder, aria-label and button values.
 check      Exits 1 when a target misses keys, has extra keys, or changes a placeholder,
            tag or ICU argument of its source entry; prints file:line: problem.
@@ -95,7 +96,7 @@ async function translateCommand(args: string[]): Promise<number> {
           const path = values.out
             ? fillPattern(values.out, file.path, outcome.language)
             : defaultOutputPath(file.path, outcome.language, pathLanguage ?? result.source)
-          if (path === file.path) {
+          if (path === file.path && !updatesInPlace(file.path, outcome.language)) {
             report.errors.push({ language: outcome.language, error: `the output path ${path} is the source file itself; use --out` })
             continue
           }

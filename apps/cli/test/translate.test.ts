@@ -135,6 +135,39 @@ describe('verso translate with the embedded engine', () => {
     expect(html).toContain('src="car.png"')
   })
 
+  it('updates a bilingual file made for the target in place, keeping its translations (Qt Linguist app_es.ts)', async () => {
+    const ts = [
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<!DOCTYPE TS>',
+      '<TS version="2.1" language="es">',
+      '<context>',
+      '    <name>MainWindow</name>',
+      '    <message>',
+      '        <source>The house is big.</source>',
+      '        <translation type="unfinished"></translation>',
+      '    </message>',
+      '    <message>',
+      '        <source>Open</source>',
+      '        <translation>Abierta (revisado)</translation>',
+      '    </message>',
+      '</context>',
+      '</TS>',
+      '',
+    ].join('\n')
+    writeFileSync(join(dir, 'app_es.ts'), ts)
+    const { code } = await run(['translate', join(dir, 'app_es.ts'), '--from', 'en', '--to', 'es'])
+    expect(code).toBe(0)
+    const out = readFileSync(join(dir, 'app_es.ts'), 'utf8')
+    expect(out).toContain('<translation>Abierta (revisado)</translation>')
+    expect(out).toMatch(/<source>The house is big.<\/source>\n        <translation>[^<]*casa[^<]*<\/translation>/)
+    expect(existsSync(join(dir, 'app_es.es.ts'))).toBe(false)
+    // any other file whose output would be itself is still refused
+    writeFileSync(join(dir, 'same.json'), '{"a": "The cat"}')
+    const refused = await run(['translate', join(dir, 'same.json'), '--to', 'es', '--out', '{dir}/{name}.{ext}', '--from', 'en'])
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toMatch(/source file itself/)
+  })
+
   it('writes where --out says', async () => {
     writeFileSync(join(dir, 'messages.properties'), 'greeting=Good morning\n')
     const { code } = await run(['translate', join(dir, 'messages.properties'), '--from', 'en', '--to', 'es', '--out', `${dir}/out/{lang}/{name}.{ext}`])
