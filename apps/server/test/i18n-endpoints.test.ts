@@ -119,18 +119,24 @@ describe('i18n jobs over HTTP', () => {
   })
 })
 
-describe('catalog conventions whose metadata is not text (issue 12, defect 9)', () => {
-  const fixture = (name: string) => readFileSync(new URL(`../../../packages/formats/test/fixtures/real/${name}`, import.meta.url), 'utf8')
+const fixture = (name: string) => readFileSync(new URL(`../../../packages/formats/test/fixtures/real/${name}`, import.meta.url), 'utf8')
 
+/** A real-world fixture uploaded as `filename` and translated en→es: the source, the finished job and the Spanish download. */
+async function fixtureJob(name: string, filename: string) {
+  const source = fixture(name)
+  const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename, content: source })
+  expect(created.statusCode).toBe(201)
+  const job = await waitForEnd(created.json().job_id)
+  const download = await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)
+  return { source, job, download, out: download.body }
+}
+
+describe('catalog conventions whose metadata is not text (issue 12, defect 9)', () => {
   test('a Flutter .arb file: messages translated, @@locale set to the target, placeholder types and metadata kept, only messages charged', async () => {
-    const source = fixture('app_en.arb')
-    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'app_en.arb', content: source })
-    expect(created.statusCode).toBe(201)
-    const job = await waitForEnd(created.json().job_id)
+    const { source, job, download } = await fixtureJob('app_en.arb', 'app_en.arb')
     expect(job).toMatchObject({ status: 'completed', file_type: 'json', total_keys: 7, translated_keys: 7 })
-    const res = await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)
-    expect(res.headers['content-disposition']).toContain('filename="app_en_es.arb"')
-    const out = JSON.parse(res.body)
+    expect(download.headers['content-disposition']).toContain('filename="app_en_es.arb"')
+    const out = JSON.parse(download.body)
     const original = JSON.parse(source)
     expect(out['@@locale']).toBe('es')
     expect(out.syncError).not.toBe(original.syncError)
@@ -139,11 +145,9 @@ describe('catalog conventions whose metadata is not text (issue 12, defect 9)', 
   })
 
   test('a WebExtension messages.json: only message members translated, $NAME$ placeholders kept', async () => {
-    const source = fixture('webextension-messages.json')
-    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'messages.json', content: source })
-    const job = await waitForEnd(created.json().job_id)
+    const { source, job, download } = await fixtureJob('webextension-messages.json', 'messages.json')
     expect(job).toMatchObject({ status: 'completed', total_keys: 7, translated_keys: 7 })
-    const out = JSON.parse((await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)).body)
+    const out = JSON.parse(download.body)
     const original = JSON.parse(source)
     expect(out.closedTabs.message).toMatch(/\$COUNT\$.*\$WINDOW\$/)
     expect(out.closedTabs.message).not.toBe(original.closedTabs.message)
@@ -157,17 +161,12 @@ describe('catalog conventions whose metadata is not text (issue 12, defect 9)', 
 
 describe('.NET resources (.resx)', () => {
   test('only string <data> values translated and charged; the reader type, typed values, designer records and comments kept', async () => {
-    const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/Resources.resx', import.meta.url), 'utf8')
-    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'Resources.resx', content: source })
-    expect(created.statusCode).toBe(201)
-    const job = await waitForEnd(created.json().job_id)
+    const { job, download, out } = await fixtureJob('Resources.resx', 'Resources.resx')
     expect(job).toMatchObject({ status: 'completed', file_type: 'xml', total_keys: 9, translated_keys: 9 })
-    const res = await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)
-    expect(res.headers['content-disposition']).toContain('filename="Resources_es.resx"')
+    expect(download.headers['content-disposition']).toContain('filename="Resources_es.resx"')
     // a menu's accelerator is on a letter of the translation, the word no longer split by it (E&xit)
-    expect(res.body).toMatch(/<data name="exitMenuItem.Text" xml:space="preserve">\s*<value>&amp;\p{L}+<\/value>/u)
-    expect(res.body).toMatch(/<data name="fileMenuItem.Text" xml:space="preserve">\s*<value>&amp;\p{L}+<\/value>/u)
-    const out = res.body
+    expect(out).toMatch(/<data name="exitMenuItem.Text" xml:space="preserve">\s*<value>&amp;\p{L}+<\/value>/u)
+    expect(out).toMatch(/<data name="fileMenuItem.Text" xml:space="preserve">\s*<value>&amp;\p{L}+<\/value>/u)
     expect(out).toContain('<value>System.Resources.ResXResourceReader, System.Windows.Forms, Version=4.0.0.0')
     expect(out).toContain('<value>Blue</value>')
     expect(out).toContain('<value>okButton</value>')
@@ -179,14 +178,10 @@ describe('.NET resources (.resx)', () => {
 
 describe('Xcode String Catalogs (.xcstrings)', () => {
   test('the target language is added beside the others; metadata, other languages and untranslatable strings kept', async () => {
-    const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/Localizable.xcstrings', import.meta.url), 'utf8')
-    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'Localizable.xcstrings', content: source })
-    expect(created.statusCode).toBe(201)
-    const job = await waitForEnd(created.json().job_id)
+    const { source, job, download } = await fixtureJob('Localizable.xcstrings', 'Localizable.xcstrings')
     expect(job).toMatchObject({ status: 'completed', file_type: 'json', total_keys: 4, translated_keys: 4 })
-    const res = await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)
-    expect(res.headers['content-disposition']).toContain('filename="Localizable_es.xcstrings"')
-    const out = JSON.parse(res.body)
+    expect(download.headers['content-disposition']).toContain('filename="Localizable_es.xcstrings"')
+    const out = JSON.parse(download.body)
     const before = JSON.parse(source)
     expect(out.sourceLanguage).toBe('en')
     expect(out.strings['greeting_title'].localizations.en).toEqual(before.strings['greeting_title'].localizations.en)
@@ -200,12 +195,8 @@ describe('Xcode String Catalogs (.xcstrings)', () => {
 
 describe('Apple .stringsdict', () => {
   test('plural strings and format-key words translated, the plist keys and types kept, the target’s plural categories written', async () => {
-    const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/Localizable.stringsdict', import.meta.url), 'utf8')
-    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'Localizable.stringsdict', content: source })
-    expect(created.statusCode).toBe(201)
-    const job = await waitForEnd(created.json().job_id)
+    const { source, job, out } = await fixtureJob('Localizable.stringsdict', 'Localizable.stringsdict')
     expect(job).toMatchObject({ status: 'completed', file_type: 'xml', total_keys: 4, translated_keys: 4 })
-    const out = (await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)).body
     const keys = (xml: string) => [...xml.matchAll(/<key>([^<]*)<\/key>/g)].map((m) => m[1]!)
     expect(keys(out).filter((k) => k.startsWith('NS'))).toEqual(keys(source).filter((k) => k.startsWith('NS')))
     expect(out).toContain('<string>NSStringPluralRuleType</string>')
@@ -218,13 +209,9 @@ describe('Apple .stringsdict', () => {
 
 describe('Qt Linguist (.ts)', () => {
   test('fills the unfinished messages of a file lupdate made for the target, keeps the finished one, marks them finished, keeps context names', async () => {
-    const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/app_es.linguist.xml', import.meta.url), 'utf8')
-    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'app_es.ts', content: source })
-    expect(created.statusCode).toBe(201)
-    const job = await waitForEnd(created.json().job_id)
+    const { job, out } = await fixtureJob('app_es.linguist.xml', 'app_es.ts')
     expect(job).toMatchObject({ status: 'completed', file_type: 'xml', total_keys: 7, translated_keys: 7 })
     expect(job.languages.es.kept_keys + job.languages.es.reused_keys).toBeGreaterThanOrEqual(1)
-    const out = (await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)).body
     expect(out).toContain('<name>MainWindow</name>')
     expect(out).toContain('<comment>adjective, a tab state</comment>\n        <translation>Abierta</translation>')
     expect(out).toMatch(/<source>Photo Shelf<\/source>\n        <translation>[^<]+<\/translation>/)
@@ -235,14 +222,9 @@ describe('Qt Linguist (.ts)', () => {
 
 describe('XLIFF (.xlf)', () => {
   test('each unit’s translation goes into its <target>, the source stays, target-language names the target; a unit marked translate="no" is not charged', async () => {
-    const source = readFileSync(new URL('../../../packages/formats/test/fixtures/real/messages.xlf', import.meta.url), 'utf8')
-    const created = await createJob({ source_language: 'en', target_languages: 'es' }, { filename: 'messages.xlf', content: source })
-    expect(created.statusCode).toBe(201)
-    const job = await waitForEnd(created.json().job_id)
+    const { job, download, out } = await fixtureJob('messages.xlf', 'messages.xlf')
     expect(job).toMatchObject({ status: 'completed', file_type: 'xml', total_keys: 6, translated_keys: 6 })
-    const res = await get(`/v2/translate/i18n/jobs/${job.job_id}/download?language_code=es`)
-    expect(res.headers['content-disposition']).toContain('filename="messages_es.xlf"')
-    const out = res.body
+    expect(download.headers['content-disposition']).toContain('filename="messages_es.xlf"')
     expect(out).toContain('target-language="es"')
     expect(out).toContain('<source>Welcome to the photo library!</source>\n        <target>')
     expect(out).toMatch(/<target>[^<]*<x id="INTERPOLATION" equiv-text="\{\{ minutes \}\}"\/>/)
