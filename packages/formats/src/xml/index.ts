@@ -133,6 +133,10 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     return { text: decoded, value: { start, end, style, elementTags } }
   }
 
+  /** The complete child elements of `el` named `name`, in order. */
+  const childElements = (el: XmlElement, name: string): XmlElement[] =>
+    el.children.filter((c): c is XmlElement => c.type === 'element' && c.name === name && complete(c))
+
   const entryAt = (key: string, t: string, offset: number, translatable: boolean): Entry => {
     const pos = lines.position(offset)
     return { key, text: t, translatable: translatable && t.trim() !== '', line: pos.line, column: pos.column }
@@ -251,21 +255,20 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     declaredTarget = root.attrs.get('language')?.trim().replace(/_/g, '-') || undefined
     // Qt Linguist: messages by context; the key is the context and the source (and the
     // disambiguating comment), as lupdate and lrelease match them
-    const elements = (el: XmlElement, name: string) => el.children.filter((c): c is XmlElement => c.type === 'element' && c.name === name && complete(c))
-    for (const context of elements(root, 'context')) {
-      const contextName = elements(context, 'name').map((n) => readValue(n, false).text).join('')
-      for (const message of elements(context, 'message')) {
-        const sourceEl = elements(message, 'source')[0]
-        const translation = elements(message, 'translation')[0]
+    for (const context of childElements(root, 'context')) {
+      const contextName = childElements(context, 'name').map((n) => readValue(n, false).text).join('')
+      for (const message of childElements(context, 'message')) {
+        const sourceEl = childElements(message, 'source')[0]
+        const translation = childElements(message, 'translation')[0]
         if (!sourceEl || sourceEl.selfClosing || !translation) continue
         const { text: t, value } = readValue(sourceEl, false)
-        const comment = elements(message, 'comment').map((c) => readValue(c, false).text).join('')
+        const comment = childElements(message, 'comment').map((c) => readValue(c, false).text).join('')
         const state = translation.attrs.get('type')
         const entry = entryAt(`${contextName}/${t}${comment ? `#${comment}` : ''}`, t, value.start, state !== 'vanished' && state !== 'obsolete')
-        const notes = [...elements(message, 'extracomment'), ...elements(message, 'comment')].map((c) => readValue(c, false).text.trim()).filter(Boolean)
+        const notes = [...childElements(message, 'extracomment'), ...childElements(message, 'comment')].map((c) => readValue(c, false).text.trim()).filter(Boolean)
         if (notes.length > 0) entry.note = notes.join('\n')
         const numerus = message.attrs.get('numerus') === 'yes'
-        const numerusforms = numerus ? elements(translation, 'numerusform') : undefined
+        const numerusforms = numerus ? childElements(translation, 'numerusform') : undefined
         const held = numerusforms ? numerusforms.map((f) => readValue(f, false).text).find((f) => f.trim() !== '') : translation.selfClosing ? undefined : readValue(translation, false).text
         add({ entry, android: false, value, qt: { translation, ...(numerusforms ? { numerusforms } : {}), ...(held?.trim() ? { held } : {}) } }, message.start)
       }
@@ -275,15 +278,13 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     const firstFile = root.children.find((c): c is XmlElement => c.type === 'element' && c.name === 'file')
     declaredTarget = (version2 ? root.attrs.get('trgLang') : firstFile?.attrs.get('target-language'))?.trim() || undefined
     // a unit's whole element is the block a merge copies into a translation that lacks it
-    const childrenNamed = (el: XmlElement, name: string) =>
-      el.children.filter((c): c is XmlElement => c.type === 'element' && c.name === name && complete(c))
     const readUnit = (key: string, holder: XmlElement, translatable: boolean, notes: string[], unit: XmlElement | null) => {
-      const sourceEl = childrenNamed(holder, 'source')[0]
+      const sourceEl = childElements(holder, 'source')[0]
       if (!sourceEl || sourceEl.selfClosing) return
       const { text: t, value } = readValue(sourceEl, false)
       const entry = entryAt(key, t, value.start, translatable)
       if (notes.length > 0) entry.note = notes.join('\n')
-      const targetEl = childrenNamed(holder, 'target')[0]
+      const targetEl = childElements(holder, 'target')[0]
       const lineStart = text.lastIndexOf('\n', sourceEl.start - 1) + 1
       const before = text.slice(lineStart, sourceEl.start)
       const slot: Slot = { entry, android: false, value, xliff: { insertAt: sourceEl.end, indent: /^[ \t]*$/.test(before) ? before : '' } }
@@ -298,7 +299,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     }
     // notes for the translator; 2.0's source locations are not
     const noteTexts = (el: XmlElement): string[] =>
-      childrenNamed(el, 'note').filter((n) => n.attrs.get('category') !== 'location').map((n) => readValue(n, false).text.trim()).filter((n) => n !== '')
+      childElements(el, 'note').filter((n) => n.attrs.get('category') !== 'location').map((n) => readValue(n, false).text.trim()).filter((n) => n !== '')
     const visit = (el: XmlElement) => {
       for (const c of el.children) {
         if (c.type !== 'element' || !complete(c)) continue
@@ -308,8 +309,8 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
           readUnit(id, c, c.attrs.get('translate') !== 'no', noteTexts(c), c)
         } else if (version2 && c.name === 'unit' && id !== undefined) {
           unitContainer = el
-          const notes = childrenNamed(c, 'notes').flatMap(noteTexts)
-          const segments = childrenNamed(c, 'segment')
+          const notes = childElements(c, 'notes').flatMap(noteTexts)
+          const segments = childElements(c, 'segment')
           segments.forEach((segment, i) =>
             readUnit(segments.length > 1 ? `${id}[${segment.attrs.get('id') ?? i + 1}]` : id, segment, c.attrs.get('translate') !== 'no', notes, segments.length === 1 ? c : null),
           )
