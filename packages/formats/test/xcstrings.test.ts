@@ -76,6 +76,18 @@ describe('Xcode String Catalogs (.xcstrings)', () => {
     expect(written).toBe('{\n    "sourceLanguage": "en",\n    "strings": {\n        "Save": {\n            "localizations": {\n                "es": {\n                    "stringUnit": {\n                        "state": "translated",\n                        "value": "Guardar"\n                    }\n                }\n            }\n        }\n    },\n    "version": "1.0"\n}\n')
   })
 
+  test('read for a target language, a catalog is its own target file: valueOf reads that language, merge writes it', () => {
+    const asGerman = parseJson(source, { targetLanguage: 'de' })
+    expect(asGerman.valueOf('Delete "%@"?')).toBe('„%@“ löschen?')
+    expect(asGerman.valueOf('Cancel')).toBeUndefined()
+    expect(parseJson(source, { targetLanguage: 'fr' }).valueOf('greeting_title')).toBe('Bon retour, %@ !')
+    expect(parseJson(source).valueOf('greeting_title')).toBe('Welcome back, %@!')
+    const merged = JSON.parse(dec.decode(asGerman.merge(parseJson(source), new Map([['Cancel', 'Abbrechen']]), { targetLanguage: 'de' }))) as Catalog
+    expect(merged.strings['Cancel']!.localizations).toEqual({ de: unit('Abbrechen') })
+    expect(merged.strings['Delete "%@"?']!.localizations!.de).toEqual({ stringUnit: { state: 'translated', value: '„%@“ löschen?' } })
+    expect(() => asGerman.merge(parseJson(source), new Map([['Not in the catalog', 'x']]), { targetLanguage: 'de' })).toThrowError(expect.objectContaining({ code: 'FORMAT_UNSUPPORTED' }))
+  })
+
   test('a JSON file that only looks like one (no strings object) is plain JSON', () => {
     const parsed = parseJson('{"sourceLanguage": "en", "version": "1.0", "title": "Hello"}')
     expect(parsed.dialect).toBeUndefined()

@@ -464,23 +464,29 @@ export function createJobService(options: JobServiceOptions): JobService {
   }
 
   /**
-   * A bilingual file (XLIFF, Qt `.ts`) that declares one of the job's target languages already
-   * holds that language's translations (a translator's work, lupdate's finished messages): it is
-   * that language's target file as well, unless one was given, so the job keeps those
-   * translations and translates (and charges) only the units still untranslated, as an
-   * incremental job does. Only an upload that names itself XLIFF or Qt in its first bytes is parsed here.
+   * A file that already holds translations of the job's languages is its own target file for
+   * them, unless one was given, so the job keeps those translations (a translator's work) and
+   * translates (and charges) only what is still untranslated, as an incremental job does:
+   * a bilingual file (XLIFF, Qt `.ts`) for the one target language it declares, an Xcode String
+   * Catalog (every language in one file) for every target. Only an upload that names itself one
+   * of these in its first bytes is parsed here.
    */
   async function withOwnTranslations(input: CreateJobInput, fileType: JobRecord['file_type'], targets: string[]): Promise<CreateJobInput> {
-    if (!options.memory || fileType !== 'xml' || !/<(?:xliff|TS)[\s>]/.test(new TextDecoder().decode(input.bytes.subarray(0, 4096)))) return input
-    let declared: string | undefined
+    const head = new TextDecoder().decode(input.bytes.subarray(0, 4096))
+    const bilingual = fileType === 'xml' && /<(?:xliff|TS)[\s>]/.test(head)
+    const catalog = fileType === 'json' && /"sourceLanguage"\s*:/.test(head)
+    if (!options.memory || (!bilingual && !catalog)) return input
+    let parsed: ParsedFile
     try {
-      declared = (await formats.load(fileType)).parse(input.bytes).targetLanguage
+      parsed = (await formats.load(fileType)).parse(input.bytes)
     } catch {
       return input
     }
-    const language = declared === undefined ? undefined : targets.find((target) => sameLanguage(target, declared!))
-    if (language === undefined || (input.targetFiles ?? []).some((file) => file.language === language)) return input
-    return { ...input, targetFiles: [...(input.targetFiles ?? []), { language, filename: input.filename, bytes: input.bytes }] }
+    const declared = parsed.targetLanguage
+    const own = parsed.dialect === 'xcstrings' ? targets : declared === undefined ? [] : targets.filter((target) => sameLanguage(target, declared))
+    const given = new Set((input.targetFiles ?? []).map((file) => file.language))
+    const added = own.filter((language) => !given.has(language)).map((language) => ({ language, filename: input.filename, bytes: input.bytes }))
+    return added.length === 0 ? input : { ...input, targetFiles: [...(input.targetFiles ?? []), ...added] }
   }
 
   async function create(given: CreateJobInput): Promise<JobRecord> {

@@ -306,3 +306,35 @@ describe('bilingual files that already hold the target language (XLIFF, Qt .ts)'
     expect(out).not.toContain('Adiós')
   })
 })
+
+describe('Xcode String Catalogs hold every language', () => {
+  const catalog = (localizations: Record<string, Record<string, string>>) =>
+    JSON.stringify(
+      {
+        sourceLanguage: 'en',
+        strings: Object.fromEntries(
+          ['Good morning', 'Goodbye', 'Settings'].map((key) => [
+            key,
+            localizations[key] ? { localizations: Object.fromEntries(Object.entries(localizations[key]!).map(([language, value]) => [language, { stringUnit: { state: 'translated', value } }])) } : {},
+          ]),
+        ),
+        version: '1.0',
+      },
+      null,
+      2,
+    )
+
+  test('a catalog keeps the translations it has of each target and translates and charges only the strings missing one', async () => {
+    const h = setup()
+    const upload = catalog({ 'Good morning': { es: 'Buenos días (revisado)', fr: 'Bonjour' } })
+    const created = await h.service.create({ ownerId: 'u1', filename: 'Localizable.xcstrings', targetLanguages: ['es', 'fr'], sourceLanguage: 'en', bytes: enc(upload) })
+    const job = await finished(h.service, created.id)
+    expect(job).toMatchObject({ status: 'completed', total_keys: 3, translated_keys: 3, failed_keys: 0 })
+    const es = JSON.parse(dec((await h.service.download('u1', job.id, 'es'))!.bytes)) as { strings: Record<string, { localizations?: Record<string, { stringUnit: { value: string } }> }> }
+    expect(es.strings['Good morning']!.localizations!.es!.stringUnit.value).toBe('Buenos días (revisado)')
+    expect(es.strings['Goodbye']!.localizations!.es!.stringUnit.value).not.toBe('')
+    expect(es.strings['Settings']!.localizations!.es).toBeDefined()
+    expect(h.translator.calls.flatMap((call) => call.segments).sort()).toEqual(['Goodbye', 'Goodbye', 'Settings', 'Settings'])
+    expect(await paid(h, 1000)).toBe(4)
+  })
+})

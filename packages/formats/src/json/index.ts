@@ -20,6 +20,7 @@
  * - **Xcode String Catalogs** (`.xcstrings`): every language in one file; see ./xcstrings.ts.
  */
 import type { Entry, JsonDialect, Parsed, Translation, WriteOptions } from '../types.js'
+import { FormatError } from '../types.js'
 import type { ParseOptions } from '../shared/options.js'
 import { resolveOptions } from '../shared/options.js'
 import { resolvePluralForms } from '../shared/plural.js'
@@ -127,6 +128,8 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     format: 'json', encoding: src.encoding, entries, issues, write,
     valueOf: (key) => {
       if (catalog) {
+        // a catalog read for a target language holds that language's values; else its source's
+        if (opts.targetLanguage) return catalog.valueIn(key, opts.targetLanguage)
         const entry = catalog.entries.find((e) => e.key === key)
         return entry?.translatable ? (entry.plural ?? entry.text) : undefined
       }
@@ -137,7 +140,17 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       }
       return slot.text === '' ? undefined : slot.text
     },
-    merge: (source, values, options) => finish(jsonMergeEdits(model, modelOf<JsonModel>(source, 'json'), values, options)),
+    merge: (source, values, options) => {
+      if (catalog) {
+        // a catalog is its own target file: the values go into the target's localizations of its strings
+        const missing = [...values.keys()].filter((key) => !catalog.entries.some((e) => e.key === key))
+        if (missing.length > 0) throw new FormatError('FORMAT_UNSUPPORTED', `cannot insert ${missing.join(', ')}: a String Catalog is updated only for the strings it has`)
+        const target = options?.targetLanguage ?? opts.targetLanguage
+        if (!target) throw new FormatError('FORMAT_UNSUPPORTED', 'merging into a String Catalog needs the target language')
+        return finish(catalog.edits(values, target, (value) => quote(value, style)))
+      }
+      return finish(jsonMergeEdits(model, modelOf<JsonModel>(source, 'json'), values, options))
+    },
   }
   remember(result, model)
   const syntax = detectSyntax(entries.map((e) => e.text))

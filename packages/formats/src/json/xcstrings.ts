@@ -54,6 +54,8 @@ interface CatalogString {
 export interface StringCatalog {
   sourceLanguage: string
   entries: Entry[]
+  /** The value the catalog holds for `key` in `language` (plural: its forms); undefined when it has none. */
+  valueIn(key: string, language: string): Translation | undefined
   /** The edits that put `translations` into the `targetLanguage` localization of each string. */
   edits(translations: ReadonlyMap<string, Translation>, targetLanguage: string, quote: (value: string) => string): Edit[]
 }
@@ -76,6 +78,21 @@ export function readStringCatalog(text: string, position: (offset: number) => { 
     const o = m && objectAt(text, m.valueStart)
     const unit = o && objectAt(text, member(o, 'stringUnit')?.valueStart ?? -1)
     return unit ? stringValue(member(unit, 'value')) : undefined
+  }
+
+  /** A localization's value: its `stringUnit`, or its plural variations' forms. */
+  const localizationValue = (localization: JsonMember | undefined): Translation | undefined => {
+    const own = localization && objectAt(text, localization.valueStart)
+    if (!own) return undefined
+    const variations = objectAt(text, member(own, 'variations')?.valueStart ?? -1)
+    const pluralObject = variations && objectAt(text, member(variations, 'plural')?.valueStart ?? -1)
+    if (!pluralObject) return unitValue(localization)
+    const forms: PluralForms = {}
+    for (const form of pluralObject.members) {
+      const value = unitValue(form)
+      if (isPluralCategory(form.name) && value !== undefined) forms[form.name as PluralCategory] = value
+    }
+    return Object.keys(forms).length > 0 ? forms : undefined
   }
 
   const catalog: CatalogString[] = []
@@ -119,9 +136,16 @@ export function readStringCatalog(text: string, position: (offset: number) => { 
   }
 
   const layout = layoutOf(text, root)
+  const byKey = new Map(catalog.map((c) => [c.entry.key, c]))
   return {
     sourceLanguage,
     entries: catalog.map((c) => c.entry),
+    valueIn(key, language) {
+      const c = byKey.get(key)
+      if (!c || !c.entry.translatable) return undefined
+      const value = localizationValue(c.localizations?.members.find((m) => m.name === language))
+      return typeof value === 'string' && value.trim() === '' ? undefined : value
+    },
     edits(translations, targetLanguage, quote) {
       const edits: Edit[] = []
       for (const c of catalog) {

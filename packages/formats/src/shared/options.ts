@@ -22,6 +22,11 @@ export interface ParseOptions {
    * issue. Ignored by the other formats and by single-locale files.
    */
   sourceLanguage?: string
+  /**
+   * Files that hold every language (Xcode String Catalogs): the language whose values `valueOf`
+   * reads and `merge` writes, so that the file can be its own target file. Ignored by the other formats.
+   */
+  targetLanguage?: string
 }
 
 /** 10 MiB plus 1 MiB of slack. */
@@ -29,9 +34,10 @@ export const DEFAULT_MAX_BYTES = 11 * 1024 * 1024
 export const DEFAULT_MAX_DEPTH = 256
 export const DEFAULT_MAX_ALIAS_COUNT = 1000
 
-export function resolveOptions(options: ParseOptions | undefined): Required<Omit<ParseOptions, 'sourceLanguage'>> & Pick<ParseOptions, 'sourceLanguage'> {
+export function resolveOptions(options: ParseOptions | undefined): Required<Omit<ParseOptions, 'sourceLanguage' | 'targetLanguage'>> & Pick<ParseOptions, 'sourceLanguage' | 'targetLanguage'> {
   return {
     sourceLanguage: options?.sourceLanguage,
+    targetLanguage: options?.targetLanguage,
     maxBytes: options?.maxBytes ?? DEFAULT_MAX_BYTES,
     maxDepth: options?.maxDepth ?? DEFAULT_MAX_DEPTH,
     maxAliasCount: options?.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT,

@@ -14,9 +14,12 @@ export type ParsedFile = Parsed
 /**
  * What the job tells the codec when parsing: the source language picks the source section of
  * a multi-locale JSON/YAML file (`en:`, `es:`, … at the top level); other files ignore it.
+ * The target language makes a String Catalog's `valueOf` read that language.
  */
 export interface ParseUploadOptions {
   sourceLanguage?: string
+  /** A file holding every language (Xcode String Catalog) read as one target language's file. */
+  targetLanguage?: string
 }
 
 /** What `prepare` is told: the file's message syntax (`parsed.syntax`, e.g. vue-i18n) comes with it. */

@@ -127,7 +127,8 @@ export async function detectSource(translator: Pick<JobTranslator, 'detect' | 'p
 export function parseTargetFile(codec: LoadedFormat, bytes: Uint8Array, code: string): TargetFile {
   let parsed: ParsedFile
   try {
-    parsed = codec.parse(bytes) as ParsedFile
+    // a String Catalog holds every language: read as this one's file
+    parsed = codec.parse(bytes, { targetLanguage: code }) as ParsedFile
   } catch (error) {
     throw new JobError('JOB_INVALID_TARGET_FILE', `The target file for '${code}' could not be read: ${(error as Error).message}`, { cause: error })
   }
