@@ -152,3 +152,31 @@ describe('values that are data keep their type', () => {
     expect(out).toBe('en:\n  when: "2001-01-01"\n  plain: 2001-01-02 is the day\n')
   })
 })
+
+describe('a multi-locale file as its own target file', () => {
+  const yaml = 'en:\n  greeting: "Good morning"\n  bye: "Goodbye"\n  title: "Settings"\nes:\n  greeting: "Buenos días"\n  bye: "Adiós"\n'
+  const json = '{\n  "en": {"greeting": "Good morning", "bye": "Goodbye", "title": "Settings"},\n  "es": {"greeting": "Buenos días", "bye": "Adiós"}\n}\n'
+
+  test('read for a target language, valueOf gives that section’s values', () => {
+    for (const [parse, text] of [[parseYaml, yaml], [parseJson, json]] as const) {
+      const asSpanish = parse(text, { targetLanguage: 'es' })
+      expect(asSpanish.valueOf('greeting')).toBe('Buenos días')
+      expect(asSpanish.valueOf('title')).toBeUndefined()
+      expect(parse(text, { targetLanguage: 'fr' }).valueOf('greeting')).toBeUndefined()
+      expect(parse(text).valueOf('greeting')).toBe('Good morning')
+    }
+  })
+
+  test('merge adds the missing keys to the section and replaces the values given for keys it has', () => {
+    const out = new TextDecoder().decode(parseYaml(yaml, { targetLanguage: 'es' }).merge(parseYaml(yaml), new Map([['title', 'Ajustes'], ['bye', 'Hasta luego']]), { targetLanguage: 'es' }))
+    expect(out).toBe('en:\n  greeting: "Good morning"\n  bye: "Goodbye"\n  title: "Settings"\nes:\n  greeting: "Buenos días"\n  bye: "Hasta luego"\n  title: "Ajustes"\n')
+    const outJson = JSON.parse(new TextDecoder().decode(parseJson(json, { targetLanguage: 'es' }).merge(parseJson(json), new Map([['title', 'Ajustes'], ['bye', 'Hasta luego']]), { targetLanguage: 'es' })))
+    expect(outJson.es).toEqual({ greeting: 'Buenos días', bye: 'Hasta luego', title: 'Ajustes' })
+    expect(outJson.en).toEqual({ greeting: 'Good morning', bye: 'Goodbye', title: 'Settings' })
+  })
+
+  test('another multi-locale file is still refused as a target file', () => {
+    const other = yaml.replace('Buenos días', 'Hola')
+    expect(() => parseYaml(other, { targetLanguage: 'es' }).merge(parseYaml(yaml), new Map([['title', 'Ajustes']]), { targetLanguage: 'es' })).toThrowError(expect.objectContaining({ code: 'FORMAT_UNSUPPORTED' }))
+  })
+})

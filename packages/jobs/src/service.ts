@@ -388,7 +388,12 @@ export function createJobService(options: JobServiceOptions): JobService {
    * `create` reserves credits for and `quote` answers with. The quote reads the ledger and the
    * memory (never an engine) exactly as the worker will classify keys.
    */
-  async function assess(input: CreateJobInput, checked: { fileType: JobRecord['file_type']; source: string; targets: string[] }, purpose: 'create' | 'quote'): Promise<Assessment> {
+  async function assess(
+    input: CreateJobInput,
+    checked: { fileType: JobRecord['file_type']; source: string; targets: string[] },
+    purpose: 'create' | 'quote',
+    uploaded?: ParsedFile,
+  ): Promise<Assessment> {
     const { fileType, targets } = checked
     let glossary: Glossary | null = null
     if (input.glossaryId !== undefined) {
@@ -397,9 +402,9 @@ export function createJobService(options: JobServiceOptions): JobService {
       const mismatch = glossaryMismatch(glossary, checked.source, targets)
       if (mismatch) throw new JobError('JOB_GLOSSARY_MISMATCH', mismatch)
     }
-    let parsed: ParsedFile | undefined
+    let parsed: ParsedFile | undefined = uploaded
     try {
-      parsed = await parseUpload(formats, { file_type: fileType, source_language: checked.source }, input.bytes)
+      parsed ??= await parseUpload(formats, { file_type: fileType, source_language: checked.source }, input.bytes)
     } catch (error) {
       // An unreadable file still makes a job; the worker fails it with the reason. A quote says why.
       if (!isUnrecoverable(error)) throw error
@@ -407,11 +412,13 @@ export function createJobService(options: JobServiceOptions): JobService {
     }
     const targetFiles = new Map<string, TargetFile>()
     if ((input.targetFiles ?? []).length > 0) {
-      if (parsed?.locales) {
+      if (parsed?.locales && input.targetFiles!.some((file) => file.bytes !== input.bytes)) {
         throw new JobError('JOB_INVALID_TARGET_FILE', 'The file is a multi-locale file: incremental jobs (target files) do not support multi-locale JSON/YAML files.')
       }
       const codec = await formats.load(fileType)
-      for (const file of input.targetFiles!) targetFiles.set(file.language, parseTargetFile(codec, file.bytes, file.language))
+      for (const file of input.targetFiles!) {
+        targetFiles.set(file.language, parseTargetFile(codec, file.bytes, file.language, { sourceLanguage: checked.source, own: file.bytes === input.bytes }))
+      }
     }
     if (!parsed) return { parsed, totalKeys: 0, targetFiles, quote: undefined }
     const totalKeys = countTranslatable(parsed)
@@ -468,30 +475,39 @@ export function createJobService(options: JobServiceOptions): JobService {
    * them, unless one was given, so the job keeps those translations (a translator's work) and
    * translates (and charges) only what is still untranslated, as an incremental job does:
    * a bilingual file (XLIFF, Qt `.ts`) for the one target language it declares, an Xcode String
-   * Catalog (every language in one file) for every target. Only an upload that names itself one
-   * of these in its first bytes is parsed here.
+   * Catalog (every language in one file) for every target, a multi-locale JSON/YAML file for the
+   * targets it has a section of. An XML upload is parsed here only when its first bytes name it
+   * XLIFF or Qt.
    */
-  async function withOwnTranslations(input: CreateJobInput, fileType: JobRecord['file_type'], targets: string[]): Promise<CreateJobInput> {
+  async function withOwnTranslations(
+    input: CreateJobInput,
+    checked: { fileType: JobRecord['file_type']; source: string; targets: string[] },
+  ): Promise<{ input: CreateJobInput; parsed?: ParsedFile }> {
+    const { fileType, targets } = checked
     const head = new TextDecoder().decode(input.bytes.subarray(0, 4096))
     const bilingual = fileType === 'xml' && /<(?:xliff|TS)[\s>]/.test(head)
-    const catalog = fileType === 'json' && /"sourceLanguage"\s*:/.test(head)
-    if (!options.memory || (!bilingual && !catalog)) return input
+    if (!options.memory || (fileType !== 'json' && fileType !== 'yaml' && !bilingual)) return { input }
     let parsed: ParsedFile
     try {
-      parsed = (await formats.load(fileType)).parse(input.bytes)
+      parsed = await parseUpload(formats, { file_type: fileType, source_language: checked.source }, input.bytes)
     } catch {
-      return input
+      return { input } // assess reads it again and says why it cannot be read
     }
     const declared = parsed.targetLanguage
-    const own = parsed.dialect === 'xcstrings' ? targets : declared === undefined ? [] : targets.filter((target) => sameLanguage(target, declared))
+    const sections = parsed.locales?.sections.map(normalLocale)
+    const own =
+      parsed.dialect === 'xcstrings' ? targets
+      : sections ? targets.filter((target) => sections.includes(normalLocale(target)) && normalLocale(target) !== normalLocale(parsed.locales!.source))
+      : declared === undefined ? []
+      : targets.filter((target) => sameLanguage(target, declared))
     const given = new Set((input.targetFiles ?? []).map((file) => file.language))
     const added = own.filter((language) => !given.has(language)).map((language) => ({ language, filename: input.filename, bytes: input.bytes }))
-    return added.length === 0 ? input : { ...input, targetFiles: [...(input.targetFiles ?? []), ...added] }
+    return { input: added.length === 0 ? input : { ...input, targetFiles: [...(input.targetFiles ?? []), ...added] }, parsed }
   }
 
   async function create(given: CreateJobInput): Promise<JobRecord> {
     const { fileType, source, targets, webhookUrl } = validate(given)
-    const input = await withOwnTranslations(given, fileType, targets)
+    const { input, parsed: uploaded } = await withOwnTranslations(given, { fileType, source, targets })
     const key = input.idempotencyKey
     if (key !== undefined && (typeof key !== 'string' || key === '')) throw new JobError('JOB_INVALID_INPUT', 'idempotencyKey must be a non-empty string')
     const id = key === undefined ? randomUUID() : jobIdForKey(input.ownerId, key)
@@ -500,7 +516,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       const existing = await store.get(id)
       if (existing && existing.owner_id === input.ownerId) return toRecord(existing)
     }
-    const { parsed, totalKeys, quote } = await assess(input, { fileType, source, targets }, 'create')
+    const { parsed, totalKeys, quote } = await assess(input, { fileType, source, targets }, 'create', uploaded)
     // Only what the quote sends to an engine is reserved; the rest of the refund path is unchanged.
     const required = credits && quote ? quote.credits : 0
     if (credits && required > 0) {
@@ -746,8 +762,8 @@ export function createJobService(options: JobServiceOptions): JobService {
     create,
     async quote(given) {
       const { fileType, source, targets } = validate(given)
-      const input = await withOwnTranslations(given, fileType, targets)
-      const { quote } = await assess(input, { fileType, source, targets }, 'quote')
+      const { input, parsed } = await withOwnTranslations(given, { fileType, source, targets })
+      const { quote } = await assess(input, { fileType, source, targets }, 'quote', parsed)
       return quote!
     },
     async list(ownerId) {
@@ -821,4 +837,9 @@ function sameLanguage(target: string, declared: string): boolean {
   const [baseA, ...restA] = a.split('-')
   const [baseB, ...restB] = b.split('-')
   return baseA === baseB && (restA.length === 0 || restB.length === 0)
+}
+
+/** A locale code as the codecs compare section names: lower case, `-` for `_`. */
+function normalLocale(code: string): string {
+  return code.trim().replace(/_/g, '-').toLowerCase()
 }

@@ -338,3 +338,17 @@ describe('Xcode String Catalogs hold every language', () => {
     expect(await paid(h, 1000)).toBe(4)
   })
 })
+
+describe('multi-locale files hold the sections they have', () => {
+  test('a section of the target keeps its values; only keys missing from it are translated and charged, into it', async () => {
+    const h = setup()
+    const upload = 'en:\n  greeting: "Good morning"\n  bye: "Goodbye"\n  title: "Settings"\nes:\n  greeting: "Buenos días (revisado)"\n  bye: "Adiós"\n'
+    const created = await h.service.create({ ownerId: 'u1', filename: 'ui-text.yml', targetLanguages: ['es', 'fr'], sourceLanguage: 'en', bytes: enc(upload) })
+    const job = await finished(h.service, created.id)
+    expect(job).toMatchObject({ status: 'completed', total_keys: 3, translated_keys: 3, failed_keys: 0 })
+    const es = dec((await h.service.download('u1', job.id, 'es'))!.bytes)
+    expect(es).toMatch(/^en:\n  greeting: "Good morning"\n  bye: "Goodbye"\n  title: "Settings"\nes:\n  greeting: "Buenos días \(revisado\)"\n  bye: "Adiós"\n  title: "[^"]+"\n$/)
+    // es: only title; fr: a new section, every key
+    expect(await paid(h, 1000)).toBe(1 + 3)
+  })
+})

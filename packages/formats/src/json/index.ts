@@ -27,7 +27,7 @@ import { resolvePluralForms } from '../shared/plural.js'
 import { applyEdits, decodeUnicode, encodeText, LineIndex, lineBreakOf, type Edit } from '../shared/text.js'
 import { scanJson, type JsonSlot } from './scanner.js'
 import { detectSyntax } from '../shared/syntax.js'
-import { areLocaleKeys, sourceCandidates } from '../shared/locales.js'
+import { areLocaleKeys, findSection, sourceCandidates } from '../shared/locales.js'
 import { escapeSegment, splitKey } from '../shared/keys.js'
 import { remember, modelOf, unreadable } from '../shared/merge.js'
 import { jsonMergeEdits, type JsonModel } from './merge.js'
@@ -49,6 +49,8 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   const scanned = scanJson(text, opts.maxDepth)
   const issues = scanned.issues
   let slots = scanned.slots
+  /** Every section's slots, keyed with their section segment (a multi-locale file read for a target). */
+  const allSlots = new Map(scanned.slots.map((s) => [s.key, s]))
   const lines = new LineIndex(text)
   const sections = issues.length === 0 ? localeSections(text, opts.sourceLanguage) : undefined
   if (sections) {
@@ -104,9 +106,10 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     return edits
   }
   const finish = (edits: Edit[]): Uint8Array => (edits.length === 0 ? original.slice() : encodeText(applyEdits(text, edits), src.encoding, src.bom))
-  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
+  /** The edits of `write`. */
+  const writeEdits = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Edit[] => {
     // a catalog gets the target language's localizations; without a target, the source's are replaced
-    if (catalog) return finish(catalog.edits(translations, writeOptions?.targetLanguage ?? catalog.sourceLanguage, (value) => quote(value, style)))
+    if (catalog) return catalog.edits(translations, writeOptions?.targetLanguage ?? catalog.sourceLanguage, (value) => quote(value, style))
     const edits = valueEdits(translations, writeOptions)
     const target = writeOptions?.targetLanguage
     if (sections && sections.source >= 0 && target !== undefined) {
@@ -115,9 +118,33 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
         slots: byKey, translations, target, quote: (value) => quote(value, style),
         pluralForms: (slot, translation) => resolvePluralForms(Object.fromEntries(slot.plural!.members.map((m) => [m.category, m.text])), translation, target),
       })
-      if (placed !== undefined) return placed.length === 0 ? original.slice() : encodeText(applyEdits(text, placed), src.encoding, src.bom)
+      if (placed !== undefined) return placed
     }
-    return finish(edits)
+    return edits
+  }
+  const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => finish(writeEdits(translations, writeOptions))
+
+  /** The slot of `key` in the section of `language` of a multi-locale file. */
+  const sectionSlot = (key: string, language: string): JsonSlot | undefined => {
+    const at = sections ? findSection(sections.members.map((m) => m.name), language) : -1
+    return at < 0 ? undefined : allSlots.get(`${escapeSegment(sections!.members[at]!.name)}.${key}`)
+  }
+  const sectionValue = (key: string, language: string): Translation | undefined => {
+    const slot = sectionSlot(key, language)
+    if (!slot || !slot.isString || !byKey.get(key)?.isString) return undefined
+    if (slot.plural) return slot.plural.members.some((m) => m.text !== '') ? Object.fromEntries(slot.plural.members.map((m) => [m.category, m.text])) : undefined
+    return slot.text === '' ? undefined : slot.text
+  }
+  /** Edits replacing, in the target's section, the string values of keys it already has (plurals are kept). */
+  const sectionReplacements = (values: ReadonlyMap<string, Translation>, language: string): Edit[] => {
+    const edits: Edit[] = []
+    for (const [key, translation] of values) {
+      const slot = sectionSlot(key, language)
+      if (!slot || !slot.isString || slot.plural) continue
+      const value = typeof translation === 'string' ? translation : translation.other ?? slot.text
+      if (value !== slot.text) edits.push({ start: slot.start, end: slot.end, text: quote(value, style) })
+    }
+    return edits
   }
   const model: JsonModel = {
     text, lineBreak: lineBreakOf(text), slots: byKey, multiLocale: sections !== undefined || catalog !== undefined,
@@ -127,6 +154,8 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   const result: Parsed = {
     format: 'json', encoding: src.encoding, entries, issues, write,
     valueOf: (key) => {
+      // a multi-locale file read for a target language holds that section's values
+      if (sections && opts.targetLanguage) return sectionValue(key, opts.targetLanguage)
       if (catalog) {
         // a catalog read for a target language holds that language's values; else its source's
         if (opts.targetLanguage) return catalog.valueIn(key, opts.targetLanguage)
@@ -149,7 +178,14 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
         if (!target) throw new FormatError('FORMAT_UNSUPPORTED', 'merging into a String Catalog needs the target language')
         return finish(catalog.edits(values, target, (value) => quote(value, style)))
       }
-      return finish(jsonMergeEdits(model, modelOf<JsonModel>(source, 'json'), values, options))
+      const sourceModel = modelOf<JsonModel>(source, 'json')
+      if (sections && sourceModel.text === text && options?.targetLanguage) {
+        // the file is its own target file: missing keys are added to the target's section as
+        // `write` adds them, and the values given for keys the section has replace them
+        const replaced = sectionReplacements(values, options.targetLanguage)
+        return finish([...writeEdits(values, options), ...replaced])
+      }
+      return finish(jsonMergeEdits(model, sourceModel, values, options))
     },
   }
   remember(result, model)

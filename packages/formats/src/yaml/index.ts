@@ -9,10 +9,10 @@
  */
 import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml'
 import type { Entry, Issue, Parsed, Translation, WriteOptions } from '../types.js'
-import { joinKey } from '../shared/keys.js'
+import { joinKey, splitKey } from '../shared/keys.js'
 import { resolveOptions, type ParseOptions } from '../shared/options.js'
 import { isPluralKeySet, resolvePluralForms } from '../shared/plural.js'
-import { areLocaleKeys, sourceCandidates } from '../shared/locales.js'
+import { areLocaleKeys, findSection, sourceCandidates } from '../shared/locales.js'
 import { detectSyntax } from '../shared/syntax.js'
 import { sectionEdits, type Sections } from './sections.js'
 import { applyEdits, decodeUnicode, encodeText, LineIndex, lineBreakOf, makeIssue, type Edit } from '../shared/text.js'
@@ -275,6 +275,12 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     return edits
   }
   const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array => {
+    const edits = writeEdits(translations, writeOptions)
+    if (edits.length === 0) return original.slice()
+    return encodeText(applyEdits(text, edits), src.encoding, src.bom)
+  }
+  /** The edits of `write`. */
+  const writeEdits = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Edit[] => {
     const edits = valueEdits(translations, writeOptions)
     const target = writeOptions?.targetLanguage
     if (sections && target !== undefined) {
@@ -287,17 +293,13 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
           return resolvePluralForms(source, translation, target)
         },
       })
-      if (placed !== undefined) {
-        if (placed.length === 0) return original.slice()
-        return encodeText(applyEdits(text, placed), src.encoding, src.bom)
-      }
+      if (placed !== undefined) return placed
     }
     if (target !== undefined && localeKey && target !== localeKey.value) {
       const keyStyle = (localeKey.type ?? 'PLAIN') as ScalarStyle
       edits.push({ start: localeKey.range![0], end: localeKey.range![1], text: flowScalar(target, keyStyle, false, false) })
     }
-    if (edits.length === 0) return original.slice()
-    return encodeText(applyEdits(text, edits), src.encoding, src.bom)
+    return edits
   }
 
   function pluralEdit(slot: PluralSlot, translation: Translation, targetLanguage: string | undefined): Edit {
@@ -330,14 +332,59 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     isText: (key) => entryByKey.get(key)?.translatable === true,
     valueEdits,
   }
+  /** The node of `key` in the section of `language` of a multi-locale file, and whether it is in a flow collection. */
+  const sectionNode = (key: string, language: string): { node: unknown; inFlow: boolean } | undefined => {
+    const at = sections ? findSection(sections.codes, language) : -1
+    if (at < 0 || at === sections!.source) return undefined
+    let node: unknown = sections!.pairs[at]!.value
+    let inFlow = false
+    for (const segment of splitKey(key)) {
+      if (isMap(node)) {
+        inFlow ||= node.flow === true
+        node = node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === segment)?.value
+      } else if (isSeq(node)) {
+        inFlow ||= node.flow === true
+        node = node.items[Number(segment)]
+      } else return undefined
+    }
+    return node === undefined ? undefined : { node, inFlow }
+  }
+  const sectionValue = (key: string, language: string): Translation | undefined => {
+    if (!entryByKey.get(key)?.translatable) return undefined
+    const node = sectionNode(key, language)?.node
+    if (isScalar(node)) return typeof node.value === 'string' && node.value !== '' ? node.value : undefined
+    if (!isMap(node)) return undefined
+    const forms = Object.fromEntries(node.items.filter((p) => isScalar(p.key) && isScalar(p.value) && typeof p.value.value === 'string').map((p) => [String((p.key as Scalar).value), String((p.value as Scalar).value)]))
+    return isPluralKeySet(Object.keys(forms)) ? forms : undefined
+  }
+  /** Edits replacing, in the target's section, the string scalars of keys it already has (plurals are kept). */
+  const sectionReplacements = (values: ReadonlyMap<string, Translation>, language: string): Edit[] => {
+    const edits: Edit[] = []
+    for (const [key, translation] of values) {
+      const found = sectionNode(key, language)
+      if (!found || !isScalar(found.node) || typeof found.node.value !== 'string' || !found.node.range) continue
+      const value = typeof translation === 'string' ? translation : translation.other ?? found.node.value
+      if (value !== found.node.value) edits.push({ start: found.node.range[0], end: found.node.range[1], text: styled(value, found.node, found.inFlow) })
+    }
+    return edits
+  }
+
   const result: Parsed = {
     format: 'yaml', encoding: src.encoding, entries, issues, write,
     valueOf: (key) => {
+      // a multi-locale file read for a target language holds that section's values
+      if (sections && opts.targetLanguage) return sectionValue(key, opts.targetLanguage)
       const entry = entryByKey.get(key)
       return entry?.translatable ? (entry.plural ?? entry.text) : undefined
     },
     merge: (mergeSource, values, mergeOptions) => {
-      const edits = yamlMergeEdits(model, modelOf<YamlModel>(mergeSource, 'yaml'), values, mergeOptions)
+      const sourceModel = modelOf<YamlModel>(mergeSource, 'yaml')
+      let edits: Edit[]
+      if (sections && sourceModel.text === text && mergeOptions?.targetLanguage) {
+        // the file is its own target file: missing keys are added to the target's section as
+        // `write` adds them, and the values given for keys the section has replace them
+        edits = [...writeEdits(values, mergeOptions), ...sectionReplacements(values, mergeOptions.targetLanguage)]
+      } else edits = yamlMergeEdits(model, sourceModel, values, mergeOptions)
       return edits.length === 0 ? original.slice() : encodeText(applyEdits(text, edits), src.encoding, src.bom)
     },
   }

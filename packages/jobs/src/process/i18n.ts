@@ -122,17 +122,19 @@ export async function detectSource(translator: Pick<JobTranslator, 'detect' | 'p
 
 /**
  * Parses an uploaded target file: it must be of the job's file type (the caller checks the
- * name), parse without a fatal issue, and not be a multi-locale file.
+ * name), parse without a fatal issue, and not be a multi-locale file, unless it is the job's own
+ * upload (`own`: a multi-locale file is the target file of the sections it has).
  */
-export function parseTargetFile(codec: LoadedFormat, bytes: Uint8Array, code: string): TargetFile {
+export function parseTargetFile(codec: LoadedFormat, bytes: Uint8Array, code: string, options: { sourceLanguage?: string; own?: boolean } = {}): TargetFile {
   let parsed: ParsedFile
   try {
-    // a String Catalog holds every language: read as this one's file
-    parsed = codec.parse(bytes, { targetLanguage: code }) as ParsedFile
+    // a file holding every language (String Catalog, multi-locale JSON/YAML) is read as this one's file
+    const sourceLanguage = options.sourceLanguage && options.sourceLanguage !== 'auto' ? options.sourceLanguage : undefined
+    parsed = codec.parse(bytes, { targetLanguage: code, ...(sourceLanguage ? { sourceLanguage } : {}) }) as ParsedFile
   } catch (error) {
     throw new JobError('JOB_INVALID_TARGET_FILE', `The target file for '${code}' could not be read: ${(error as Error).message}`, { cause: error })
   }
-  if (parsed.locales) {
+  if (parsed.locales && !options.own) {
     throw new JobError('JOB_INVALID_TARGET_FILE', `The target file for '${code}' is a multi-locale file: incremental jobs do not support multi-locale JSON/YAML files.`)
   }
   const fatal = parsed.issues.filter((issue) => FATAL.has(issue.code))
@@ -291,7 +293,8 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
     if (!memory) throw new JobError('JOB_UNRECOVERABLE', 'The job has target files but this server has no translation memory (ledger) configured.')
     const bytes = await files.get(targetKey(job.id, target))
     if (!bytes) throw new JobError('JOB_UNRECOVERABLE', `The uploaded target file for '${target}' is missing.`)
-    const parsedTarget = parseTargetFile(codec, bytes, target)
+    // a multi-locale target file passed creation's checks only as the job's own upload
+    const parsedTarget = parseTargetFile(codec, bytes, target, { sourceLanguage: source, own: true })
     targetFiles.set(target, parsedTarget)
     return parsedTarget
   }
