@@ -25,7 +25,7 @@ const codecs = versoFormats()
 
 async function parseFile(path: string): Promise<{ format: I18nFormat; parsed: Parsed }> {
   const kind = kindOf(path)
-  if (!kind || kind.kind !== 'i18n') throw new CliError('USAGE', `${path}: verso check reads localization files (.json, .arb, .yaml, .yml, .po, .pot, .properties, .strings, .stringsdict, .xml, .resx, .xlf, .xliff, .ts)`)
+  if (!kind || kind.kind !== 'i18n') throw new CliError('USAGE', `${path}: verso check reads localization files (.json, .arb, .xcstrings, .yaml, .yml, .po, .pot, .properties, .strings, .stringsdict, .xml, .resx, .xlf, .xliff, .ts)`)
   let bytes: Uint8Array
   try {
     bytes = readFileSync(path)

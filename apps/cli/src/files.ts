@@ -18,6 +18,7 @@
  * | `src/locale/messages.xlf`       | `src/locale/messages.es.xlf`     | Angular XLIFF           |
  * | `i18n/app_en.ts`                | `i18n/app_es.ts`                 | Qt Linguist             |
  * | `i18n/app_es.ts`, `messages.es.xlf` | the same file, updated       | bilingual, made for `es`|
+ * | `Localizable.xcstrings`         | the same file, `es` added        | Xcode String Catalog    |
  * | `page.html`, `film.en.srt`      | `page.es.html`, `film.es.srt`    | suffix                  |
  *
  * `--out` overrides all of it with a pattern of `{dir} {name} {lang} {ext}`.
@@ -30,6 +31,7 @@ export type FileKind = { kind: 'i18n'; format: I18nFormat } | { kind: 'html' } |
 const BY_EXTENSION: Record<string, FileKind> = {
   '.json': { kind: 'i18n', format: 'json' },
   '.arb': { kind: 'i18n', format: 'json' },
+  '.xcstrings': { kind: 'i18n', format: 'json' },
   '.yaml': { kind: 'i18n', format: 'yaml' },
   '.yml': { kind: 'i18n', format: 'yaml' },
   '.po': { kind: 'i18n', format: 'po' },
@@ -59,7 +61,13 @@ const BILINGUAL = new Set(['.ts', '.xlf', '.xliff'])
  */
 export function updatesInPlace(path: string, lang: string): boolean {
   const ext = extname(path)
+  if (holdsEveryLanguage(path)) return true
   return BILINGUAL.has(ext.toLowerCase()) && new RegExp(`[._-]${lang.replace(/[-_]/g, '[-_]')}$`, 'i').test(basename(path, ext))
+}
+
+/** An Xcode String Catalog: one file for every language, each translation added to it. */
+export function holdsEveryLanguage(path: string): boolean {
+  return extname(path).toLowerCase() === '.xcstrings'
 }
 
 /** The kind of a file by its extension, or null when Verso does not translate it. */

@@ -7,9 +7,9 @@ import { homedir } from 'node:os'
 import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { checkFiles } from './check.js'
-import { defaultOutputPath, fillPattern, kindOf, languageInPath, SUPPORTED_EXTENSIONS, updatesInPlace } from './files.js'
+import { defaultOutputPath, fillPattern, holdsEveryLanguage, kindOf, languageInPath, SUPPORTED_EXTENSIONS, updatesInPlace } from './files.js'
 import { createProgress } from './progress.js'
-import { CliError, EXIT, type FileTranslator, type SourceFile } from './translator.js'
+import { CliError, EXIT, type FileTranslator, type LanguageOutcome, type SourceFile } from './translator.js'
 import { writeFileAtomic } from './write-atomic.js'
 
 const USAGE = `Usage:
@@ -86,7 +86,10 @@ async function translateCommand(args: string[]): Promise<number> {
       const pathLanguage = from ?? languageInPath(file.path, (code) => known.has(code))
       try {
         const existing = values.fresh ? new Map<string, Uint8Array>() : existingTargets(file, targets, values.out ?? null, pathLanguage)
-        const result = await translator.translate(file, from, targets, (outcome) => progress.languageDone(file.path, outcome.language, 'bytes' in outcome), existing)
+        const done = (outcome: LanguageOutcome) => progress.languageDone(file.path, outcome.language, 'bytes' in outcome)
+        const result = holdsEveryLanguage(file.path) && !values.out
+          ? await intoOneCatalog(translator, file, from, targets, done)
+          : await translator.translate(file, from, targets, done, existing)
         report.source = result.source
         for (const outcome of result.outcomes) {
           if (!('bytes' in outcome)) {
@@ -132,6 +135,32 @@ function defaultMemoryPath(): string {
  * incremental run's starting point. Only when their paths are known before translating (a
  * pattern, or the source language from --from or the file name).
  */
+/**
+ * A String Catalog gets every target in the one file: each language is translated into the
+ * catalog the previous one produced (the catalog keeps the translations it already has), and
+ * the last outcome, holding them all, is reported under every language that succeeded.
+ */
+async function intoOneCatalog(
+  translator: FileTranslator,
+  file: SourceFile,
+  from: string | null,
+  targets: readonly string[],
+  done: (outcome: LanguageOutcome) => void,
+): Promise<{ source: string; outcomes: LanguageOutcome[] }> {
+  let bytes: Uint8Array = file.bytes
+  let source = from ?? ''
+  const outcomes: LanguageOutcome[] = []
+  for (const target of targets) {
+    const result = await translator.translate({ ...file, bytes }, from, [target], done)
+    source = result.source
+    const outcome = result.outcomes[0]!
+    if ('bytes' in outcome) bytes = outcome.bytes
+    outcomes.push(outcome)
+  }
+  // every successful language's output is the final catalog (written once: the same path)
+  return { source, outcomes: outcomes.map((outcome) => ('bytes' in outcome ? { ...outcome, bytes } : outcome)) }
+}
+
 function existingTargets(file: SourceFile, targets: readonly string[], pattern: string | null, sourceLanguage: string | null): Map<string, Uint8Array> {
   const existing = new Map<string, Uint8Array>()
   if (file.kind.kind !== 'i18n' || (!pattern && !sourceLanguage)) return existing

@@ -168,6 +168,18 @@ describe('verso translate with the embedded engine', () => {
     expect(refused.stderr).toMatch(/source file itself/)
   })
 
+  it('adds every target language to one Xcode String Catalog, keeping the translations it has', async () => {
+    const catalog = { sourceLanguage: 'en', strings: { 'The house is big.': {}, Goodbye: { localizations: { de: { stringUnit: { state: 'translated', value: 'Tschüss (geprüft)' } } } } }, version: '1.0' }
+    writeFileSync(join(dir, 'Localizable.xcstrings'), JSON.stringify(catalog, null, 2))
+    const { code } = await run(['translate', join(dir, 'Localizable.xcstrings'), '--from', 'en', '--to', 'es,ca'])
+    expect(code).toBe(0)
+    const out = JSON.parse(readFileSync(join(dir, 'Localizable.xcstrings'), 'utf8')) as typeof catalog & { strings: Record<string, { localizations: Record<string, { stringUnit: { value: string } }> }> }
+    expect(Object.keys(out.strings['The house is big.']!.localizations).sort()).toEqual(['ca', 'es'])
+    expect(out.strings['The house is big.']!.localizations.es!.stringUnit.value).toMatch(/casa/)
+    expect(Object.keys(out.strings.Goodbye!.localizations).sort()).toEqual(['ca', 'de', 'es'])
+    expect(out.strings.Goodbye!.localizations.de!.stringUnit.value).toBe('Tschüss (geprüft)')
+  })
+
   it('writes where --out says', async () => {
     writeFileSync(join(dir, 'messages.properties'), 'greeting=Good morning\n')
     const { code } = await run(['translate', join(dir, 'messages.properties'), '--from', 'en', '--to', 'es', '--out', `${dir}/out/{lang}/{name}.{ext}`])
