@@ -173,7 +173,8 @@ describe('verso translate with the embedded engine', () => {
     writeFileSync(join(dir, 'Localizable.xcstrings'), JSON.stringify(catalog, null, 2))
     const { code } = await run(['translate', join(dir, 'Localizable.xcstrings'), '--from', 'en', '--to', 'es,ca'])
     expect(code).toBe(0)
-    const out = JSON.parse(readFileSync(join(dir, 'Localizable.xcstrings'), 'utf8')) as typeof catalog & { strings: Record<string, { localizations: Record<string, { stringUnit: { value: string } }> }> }
+    type Catalog = { strings: Record<string, { localizations: Record<string, { stringUnit: { value: string } }> }> }
+    const out = JSON.parse(readFileSync(join(dir, 'Localizable.xcstrings'), 'utf8')) as Catalog
     expect(Object.keys(out.strings['The house is big.']!.localizations).sort()).toEqual(['ca', 'es'])
     expect(out.strings['The house is big.']!.localizations.es!.stringUnit.value).toMatch(/casa/)
     expect(Object.keys(out.strings.Goodbye!.localizations).sort()).toEqual(['ca', 'de', 'es'])
