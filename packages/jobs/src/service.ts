@@ -493,7 +493,9 @@ export function createJobService(options: JobServiceOptions): JobService {
     } catch {
       return { input } // assess reads it again and says why it cannot be read
     }
-    const declared = parsed.targetLanguage
+    // Angular's messages.de.xlf often declares no target-language: its name says it
+    const holdsTranslations = parsed.entries.some((entry) => parsed.valueOf(entry.key) !== undefined)
+    const declared = parsed.targetLanguage ?? (bilingual && holdsTranslations ? languageInFilename(input.filename) : undefined)
     const sections = parsed.locales?.sections.map(normalLocale)
     const own =
       parsed.dialect === 'xcstrings' ? targets
@@ -842,4 +844,9 @@ function sameLanguage(target: string, declared: string): boolean {
 /** A locale code as the codecs compare section names: lower case, `-` for `_`. */
 function normalLocale(code: string): string {
   return code.trim().replace(/_/g, '-').toLowerCase()
+}
+
+/** The language a bilingual file's name ends with: `messages.de.xlf`, `app_pt_BR.ts`, `strings-es.xliff`. */
+function languageInFilename(filename: string): string | undefined {
+  return /[._-]([a-z]{2,3}(?:[-_][A-Za-z]{2,4})?)\.(?:xlf|xliff|ts)$/i.exec(filename)?.[1]
 }

@@ -295,6 +295,16 @@ describe('bilingual files that already hold the target language (XLIFF, Qt .ts)'
     expect(await paid(h, 1000)).toBe(1)
   })
 
+  test('a file that declares no language but is named for one (Angular’s messages.es.xlf) is taken as that language’s', async () => {
+    const h = setup()
+    const upload = xliff({ greeting: 'Buenos días (revisado)', bye: 'Adiós' }).replace(' target-language="es"', '')
+    const created = await h.service.create({ ownerId: 'u1', filename: 'messages.es.xlf', targetLanguages: ['es'], sourceLanguage: 'en', bytes: enc(upload) })
+    const job = await finished(h.service, created.id)
+    expect(job).toMatchObject({ status: 'completed', translated_keys: 3 })
+    expect(dec((await h.service.download('u1', job.id, 'es'))!.bytes)).toContain('<target>Buenos días (revisado)</target>')
+    expect(await paid(h, 1000)).toBe(1)
+  })
+
   test('into another language the file’s translations are not used: every unit is translated', async () => {
     const h = setup()
     const created = await h.service.create({ ownerId: 'u1', filename: 'messages.es.xlf', targetLanguages: ['fr'], sourceLanguage: 'en', bytes: enc(xliff({ greeting: 'Buenos días', bye: 'Adiós' })) })
