@@ -6,13 +6,12 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { parseJson, type Parsed, type Translation } from '@verso/formats'
+import { markAll } from './marks.js'
+import { parseJson } from '@verso/formats'
 import { prepare } from '@verso/formats/placeholders'
 
 const dec = new TextDecoder()
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')
-const mark = (parsed: Parsed): Map<string, Translation> =>
-  new Map(parsed.entries.filter((e) => e.translatable).map((e) => [e.key, `«${e.text}»`]))
 /** The file's JSON with every message member removed: what must come back unchanged. */
 const metadataOf = (json: unknown, isMessage: (path: string[]) => boolean, path: string[] = []): unknown => {
   if (json === null || typeof json !== 'object') return json
@@ -38,7 +37,7 @@ describe('ARB files (Flutter gen-l10n)', () => {
 
   test('written for a target, @@locale names the target in Dart’s form and every metadata byte is kept', () => {
     const parsed = parseJson(source)
-    const out = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'pt-BR' }))
+    const out = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'pt-BR' }))
     const json = JSON.parse(out) as Record<string, unknown>
     expect(json['@@locale']).toBe('pt_BR')
     expect(json.appTitle).toBe('«Reading list»')
@@ -73,7 +72,7 @@ describe('WebExtension messages.json (Chrome, Firefox)', () => {
       'optionKeepPinned.message', 'optionConfirm.message', 'badgeDone.message',
     ])
     expect(parsed.entries.find((e) => e.key === 'closedTabs.message')?.note).toBe('Notification after a clean-up')
-    const out = JSON.parse(dec.decode(parsed.write(mark(parsed), { targetLanguage: 'es' }))) as unknown
+    const out = JSON.parse(dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'es' }))) as unknown
     expect(metadataOf(out, isWebExtensionMessage)).toEqual(metadataOf(JSON.parse(source), isWebExtensionMessage))
   })
 

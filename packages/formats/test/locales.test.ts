@@ -4,14 +4,13 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { parseJson, parseYaml, type Parsed, type Translation } from '@verso/formats'
+import { markAll } from './marks.js'
+import { parseJson, parseYaml } from '@verso/formats'
 import { mapPluralForms } from '@verso/formats/plurals'
 import { corpusAvailable, corpusDir } from '../../../test-support/corpus.js'
 
 const dec = new TextDecoder()
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')
-const mark = (parsed: Parsed): Map<string, Translation> =>
-  new Map(parsed.entries.filter((e) => e.translatable).map((e) => [e.key, e.plural ? Object.fromEntries(Object.entries(e.plural).map(([c, t]) => [c, `«${t}»`])) : `«${e.text}»`]))
 const sectionOf = (text: string, code: string) => {
   const start = text.indexOf(`\n${code}:`) + 1
   const next = text.slice(start + 1).search(/\n(?:#|[a-z]{2}(?:-[A-Za-z]+)?:)/)
@@ -36,7 +35,7 @@ describe('multi-locale YAML (a Jekyll theme ui-text.yml)', () => {
 
   test('a missing target section is inserted after the source section; every other byte is kept', () => {
     const parsed = parseYaml(source, { sourceLanguage: 'en' })
-    const out = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'de' }))
+    const out = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'de' }))
     const inserted = sectionOf(source, 'en').replace('en: &DEFAULT_EN', 'de:').replace(/: "([^"]*)"/g, ': "«$1»"')
     expect(out).toBe(source.replace('en-US:', `${inserted}en-US:`))
     // en-US still merges the English section (the copy dropped the anchor)
@@ -46,14 +45,14 @@ describe('multi-locale YAML (a Jekyll theme ui-text.yml)', () => {
 
   test('an existing target section keeps its values and gets only the keys it lacks', () => {
     const parsed = parseYaml(source, { sourceLanguage: 'en' })
-    const out = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'es' }))
+    const out = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'es' }))
     const added = '  comments_label: "«Leave a Comment»"\n  reading_time: "«minute read»"\n'
     expect(out).toBe(source.replace('  tags_label            : "Etiquetas:"\n', `  tags_label            : "Etiquetas:"\n${added}`))
   })
 
   test('keys a target section has through its merge key count as present', () => {
     const parsed = parseYaml(source, { sourceLanguage: 'en' })
-    const out = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'es-ES' }))
+    const out = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'es-ES' }))
     // es-ES merges es: only what es lacks is added to es-ES
     expect(out).toBe(source.replace('es-ES:\n  <<: *DEFAULT_ES\n', 'es-ES:\n  <<: *DEFAULT_ES\n  comments_label: "«Leave a Comment»"\n  reading_time: "«minute read»"\n'))
   })
@@ -73,7 +72,7 @@ describe('multi-locale YAML (a Jekyll theme ui-text.yml)', () => {
     const text = readFileSync(`${corpusDir('yaml')}/jekyll-text-theme-locale.yml`, 'utf8')
     const parsed = parseYaml(text, { sourceLanguage: 'en' })
     expect(parsed.locales?.source).toBe('en')
-    const out = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'de' }))
+    const out = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'de' }))
     const at = out.indexOf('\nde:\n') + 1
     expect(at).toBeGreaterThan(0)
     const end = at + out.length - text.length
@@ -90,7 +89,7 @@ describe('multi-locale JSON', () => {
   test('reads the source section only and inserts a missing target section after it', () => {
     const parsed = parseJson(source, { sourceLanguage: 'en' })
     expect(parsed.entries.map((e) => e.key)).toEqual(['nav.home', 'nav.about', 'items'])
-    const out = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'es' }))
+    const out = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'es' }))
     expect(JSON.parse(out)).toEqual({
       en: JSON.parse(source).en,
       // the suffix plural gets Spanish's categories (many from other)
@@ -102,7 +101,7 @@ describe('multi-locale JSON', () => {
 
   test('fills an existing section with the keys it lacks, keeping its values', () => {
     const parsed = parseJson(source, { sourceLanguage: 'en' })
-    const out = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'fr' }))
+    const out = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'fr' }))
     expect(JSON.parse(out).fr).toEqual({ nav: { home: 'Accueil', about: '«About us»' }, items_one: '«{{count}} item»', items_many: '«{{count}} items»', items_other: '«{{count}} items»' })
     expect(out).toContain('      "home": "Accueil",\n      "about": "«About us»"\n')
   })

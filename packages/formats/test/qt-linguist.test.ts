@@ -6,12 +6,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { parseXml, type Parsed, type Translation } from '@verso/formats'
+import { markAll } from './marks.js'
+import { parseXml } from '@verso/formats'
 
 const dec = new TextDecoder()
 const source = readFileSync(new URL('./fixtures/real/app_es.linguist.xml', import.meta.url), 'utf8')
-const mark = (parsed: Parsed): Map<string, Translation> =>
-  new Map(parsed.entries.filter((e) => e.translatable).map((e) => [e.key, `«${e.text}»`]))
 
 describe('Qt Linguist .ts', () => {
   test('each message is an entry keyed context/source (#comment when disambiguated); notes; vanished messages kept', () => {
@@ -36,7 +35,7 @@ describe('Qt Linguist .ts', () => {
 
   test('writes each translation into its <translation>, finished; numerus forms filled; the context names, sources and language follow', () => {
     const parsed = parseXml(source)
-    const out = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'pt-BR' }))
+    const out = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'pt-BR' }))
     expect(out).toContain('<TS version="2.1" language="pt_BR">')
     expect(out).toContain('        <source>Photo Shelf</source>\n        <translation>«Photo Shelf»</translation>')
     expect(out).toContain('<translation>«Could not open "%1".»</translation>')

@@ -7,12 +7,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { parseXml, type Parsed, type Translation } from '@verso/formats'
+import { markAll } from './marks.js'
+import { parseXml } from '@verso/formats'
 
 const dec = new TextDecoder()
 const source = readFileSync(new URL('./fixtures/real/Resources.resx', import.meta.url), 'utf8')
-const mark = (parsed: Parsed): Map<string, Translation> =>
-  new Map(parsed.entries.filter((e) => e.translatable).map((e) => [e.key, `«${e.text}»`]))
 /** The file with every `<value>` of the given names emptied: what must come back unchanged. */
 const withoutValues = (xml: string, names: readonly string[]): string =>
   xml.replace(/(<data name="([^"]*)"[^>]*>\s*<value>)([\s\S]*?)(<\/value>)/g, (all, open: string, name: string, _v: string, close: string) =>
@@ -38,13 +37,13 @@ describe('.NET resources (.resx)', () => {
     const parsed = parseXml(source)
     expect(parsed.entries.find((e) => e.key === 'CorruptImage')?.note).toBe('Shown when the file is not a valid image')
     expect(parsed.entries.find((e) => e.key === 'EncodingMethod')?.note).toBeUndefined()
-    const out = dec.decode(parsed.write(mark(parsed)))
+    const out = dec.decode(parsed.write(markAll(parsed)))
     expect(out).toContain('<comment>Shown when the file is not a valid image</comment>')
   })
 
   test('writes the messages XML-escaped and keeps every other byte', () => {
     const parsed = parseXml(source)
-    const out = dec.decode(parsed.write(mark(parsed)))
+    const out = dec.decode(parsed.write(markAll(parsed)))
     expect(out).toContain('<value>«Keep &amp; copy the metadata»</value>')
     expect(out).toContain('<value>«Save options»</value>')
     expect(withoutValues(out, messages)).toBe(withoutValues(source, messages))

@@ -6,13 +6,12 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { parseXml, type Parsed, type Translation } from '@verso/formats'
+import { markAll } from './marks.js'
+import { parseXml } from '@verso/formats'
 import { prepare } from '@verso/formats/placeholders'
 
 const dec = new TextDecoder()
 const source = readFileSync(new URL('./fixtures/real/Localizable.stringsdict', import.meta.url), 'utf8')
-const mark = (parsed: Parsed): Map<string, Translation> =>
-  new Map(parsed.entries.filter((e) => e.translatable).map((e) => [e.key, e.plural ? Object.fromEntries(Object.entries(e.plural).map(([c, v]) => [c, `«${v}»`])) : `«${e.text}»`]))
 /** The `<key>`s of the file in order: the plist's structure, which must not change but for plural categories. */
 const keys = (xml: string) => [...xml.matchAll(/<key>([^<]*)<\/key>/g)].map((m) => m[1]!)
 
@@ -39,17 +38,17 @@ describe('Apple .stringsdict', () => {
 
   test('writes the target’s categories in place, keeps zero (Foundation reads it for 0 in every language) and every key and type', () => {
     const parsed = parseXml(source)
-    const ru = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'ru' }))
+    const ru = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'ru' }))
     expect(ru).toContain('\t\t\t<key>zero</key>\n\t\t\t<string>«No photos»</string>\n\t\t\t<key>one</key>\n\t\t\t<string>«%d photo»</string>\n\t\t\t<key>few</key>\n\t\t\t<string>«%d photos»</string>\n\t\t\t<key>many</key>\n\t\t\t<string>«%d photos»</string>\n\t\t\t<key>other</key>\n\t\t\t<string>«%d photos»</string>\n\t\t</dict>')
     expect(ru).toContain('<string>«%#@items@ selected in %#@albums@»</string>')
     expect(ru).toContain('<string>%#@photos@</string>')
     const structure = (xml: string) => keys(xml).filter((k) => !['zero', 'one', 'two', 'few', 'many', 'other'].includes(k))
     expect(structure(ru)).toEqual(structure(source))
-    const ja = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'ja' }))
+    const ja = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'ja' }))
     expect(ja).toContain('\t\t\t<string>lld</string>\n\t\t\t<key>other</key>\n\t\t\t<string>«%lld items»</string>\n\t\t</dict>')
     expect(keys(ja).filter((k) => k === 'one')).toEqual([])
     // same categories: only the strings change
-    const en = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'en' }))
+    const en = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'en' }))
     expect(keys(en)).toEqual(keys(source))
   })
 

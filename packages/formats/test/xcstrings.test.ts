@@ -6,12 +6,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { parseJson, type Parsed, type Translation } from '@verso/formats'
+import { markAll } from './marks.js'
+import { parseJson } from '@verso/formats'
 
 const dec = new TextDecoder()
 const source = readFileSync(new URL('./fixtures/real/Localizable.xcstrings', import.meta.url), 'utf8')
-const mark = (parsed: Parsed): Map<string, Translation> =>
-  new Map(parsed.entries.filter((e) => e.translatable).map((e) => [e.key, e.plural ? Object.fromEntries(Object.entries(e.plural).map(([c, v]) => [c, `«${v}»`])) : `«${e.text}»`]))
 type Catalog = { sourceLanguage: string; version: string; strings: Record<string, { localizations?: Record<string, unknown> } & Record<string, unknown>> }
 const unit = (value: string) => ({ stringUnit: { state: 'translated', value } })
 
@@ -39,7 +38,7 @@ describe('Xcode String Catalogs (.xcstrings)', () => {
 
   test('a translation adds the target language beside the others, state "translated", plural forms in the target’s categories', () => {
     const parsed = parseJson(source)
-    const out = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'es' }))
+    const out = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'es' }))
     const before = JSON.parse(source) as Catalog
     const after = JSON.parse(out) as Catalog
     // everything that was there is still there, unchanged
@@ -60,7 +59,7 @@ describe('Xcode String Catalogs (.xcstrings)', () => {
 
   test('writes as Xcode does: alphabetical order, its indentation and " : " spacing', () => {
     const parsed = parseJson(source)
-    const out = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'es' }))
+    const out = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'es' }))
     expect(out).toContain('    "Cancel" : {\n      "localizations" : {\n        "es" : {\n          "stringUnit" : {\n            "state" : "translated",\n            "value" : "«Cancel»"\n          }\n        }\n      }\n    },\n')
     // es between en and fr
     expect(out.indexOf('"value" : "«Welcome back, %@!»"')).toBeGreaterThan(out.indexOf('"value" : "Welcome back, %@!"'))

@@ -8,13 +8,12 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
+import { markAll } from './marks.js'
 import { parseXml, type Parsed, type Translation } from '@verso/formats'
 import { prepare } from '@verso/formats/placeholders'
 
 const dec = new TextDecoder()
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')
-const mark = (parsed: Parsed): Map<string, Translation> =>
-  new Map(parsed.entries.filter((e) => e.translatable).map((e) => [e.key, `«${e.text}»`]))
 /** Translates like an engine would: letters upper-cased, protected tokens and inline codes kept. */
 const engine = (parsed: Parsed): Map<string, Translation> =>
   new Map(parsed.entries.filter((e) => e.translatable).map((e) => {
@@ -45,7 +44,7 @@ describe('XLIFF 1.2 (Angular messages.xlf)', () => {
 
   test('writes each translation into a <target> after its <source>, names the target language, and leaves the source as it was', () => {
     const parsed = parseXml(source)
-    const out = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'es' }))
+    const out = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'es' }))
     expect(out).toContain('<file source-language="en-US" datatype="plaintext" original="ng2.template" target-language="es">')
     expect(out).toContain('        <source>Welcome to the photo library!</source>\n        <target>«Welcome to the photo library!»</target>\n        <context-group')
     expect(out).toContain('<source>Save changes</source>\n        <target>«Save changes»</target>\n      </trans-unit>')
@@ -77,7 +76,7 @@ describe('XLIFF 1.2 (Angular messages.xlf)', () => {
 
   test('a merge inserts the units a translation lacks where the source has them, with their target', () => {
     const parsed = parseXml(source)
-    const done = dec.decode(parsed.write(mark(parsed), { targetLanguage: 'es' }))
+    const done = dec.decode(parsed.write(markAll(parsed), { targetLanguage: 'es' }))
     const older = parseXml(done.replace(/      <trans-unit id="saveButton"[\s\S]*?<\/trans-unit>\n/, ''))
     expect(older.valueOf('saveButton')).toBeUndefined()
     const merged = dec.decode(older.merge(parsed, new Map([['saveButton', 'Guardar cambios']]), { targetLanguage: 'es' }))
