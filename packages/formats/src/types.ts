@@ -97,9 +97,10 @@ export interface Parsed {
    */
   dialect?: JsonDialect | XmlDialect
   /**
-   * Bilingual files (XLIFF, Qt `.ts`): the target language the file declares (`target-language`,
-   * `trgLang`, `<TS language>`, with `-` for `_`), whose translations it already holds: `valueOf`
-   * reads them, so a caller can take the file as its own translation for that language.
+   * Bilingual files (XLIFF, Qt `.ts`, PO): the target language the file declares
+   * (`target-language`, `trgLang`, `<TS language>`, the PO header's `Language`, with `-` for `_`),
+   * whose translations it already holds: `valueOf` reads them, so a caller can take the file as
+   * its own translation for that language.
    */
   targetLanguage?: string
   /**

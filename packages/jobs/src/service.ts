@@ -474,7 +474,7 @@ export function createJobService(options: JobServiceOptions): JobService {
    * A file that already holds translations of the job's languages is its own target file for
    * them, unless one was given, so the job keeps those translations (a translator's work) and
    * translates (and charges) only what is still untranslated, as an incremental job does:
-   * a bilingual file (XLIFF, Qt `.ts`) for the one target language it declares, an Xcode String
+   * a bilingual file (XLIFF, Qt `.ts`, a PO catalog) for the one target language it declares, an Xcode String
    * Catalog (every language in one file) for every target, a multi-locale JSON/YAML file for the
    * targets it has a section of. An XML upload is parsed here only when its first bytes name it
    * XLIFF or Qt.
@@ -485,7 +485,7 @@ export function createJobService(options: JobServiceOptions): JobService {
   ): Promise<{ input: CreateJobInput; parsed?: ParsedFile }> {
     const { fileType, targets } = checked
     const head = new TextDecoder().decode(input.bytes.subarray(0, 4096))
-    const bilingual = fileType === 'xml' && /<(?:xliff|TS)[\s>]/.test(head)
+    const bilingual = (fileType === 'xml' && /<(?:xliff|TS)[\s>]/.test(head)) || fileType === 'po'
     if (!options.memory || (fileType !== 'json' && fileType !== 'yaml' && !bilingual)) return { input }
     let parsed: ParsedFile
     try {
@@ -846,7 +846,7 @@ function normalLocale(code: string): string {
   return code.trim().replace(/_/g, '-').toLowerCase()
 }
 
-/** The language a bilingual file's name ends with: `messages.de.xlf`, `app_pt_BR.ts`, `strings-es.xliff`. */
+/** The language a bilingual file's name ends with: `messages.de.xlf`, `app_pt_BR.ts`, `es.po`. */
 function languageInFilename(filename: string): string | undefined {
-  return /[._-]([a-z]{2,3}(?:[-_][A-Za-z]{2,4})?)\.(?:xlf|xliff|ts)$/i.exec(filename)?.[1]
+  return /(?:^|[/._-])([a-z]{2,3}(?:[-_][A-Za-z]{2,4})?)\.(?:xlf|xliff|ts|po)$/i.exec(filename)?.[1]
 }

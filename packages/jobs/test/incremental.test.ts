@@ -305,6 +305,34 @@ describe('bilingual files that already hold the target language (XLIFF, Qt .ts)'
     expect(await paid(h, 1000)).toBe(1)
   })
 
+  test('a gettext catalog (es.po, Language: es) keeps its msgstrs; only the empty ones are translated and charged', async () => {
+    const h = setup()
+    const po = [
+      'msgid ""',
+      'msgstr ""',
+      '"Content-Type: text/plain; charset=UTF-8\\n"',
+      '"Language: es\\n"',
+      '',
+      'msgid "Good morning"',
+      'msgstr "Buenos días (revisado)"',
+      '',
+      'msgid "Goodbye"',
+      'msgstr "Adiós"',
+      '',
+      'msgid "Settings"',
+      'msgstr ""',
+      '',
+    ].join('\n')
+    const created = await h.service.create({ ownerId: 'u1', filename: 'es.po', targetLanguages: ['es'], sourceLanguage: 'en', bytes: enc(po) })
+    const job = await finished(h.service, created.id)
+    expect(job).toMatchObject({ status: 'completed', total_keys: 3, translated_keys: 3 })
+    const out = dec((await h.service.download('u1', job.id, 'es'))!.bytes)
+    expect(out).toContain('msgid "Good morning"\nmsgstr "Buenos días (revisado)"')
+    expect(out).toMatch(/msgid "Settings"\nmsgstr "[^"]+"/)
+    expect(h.translator.calls.flatMap((call) => call.segments)).toEqual(['Settings'])
+    expect(await paid(h, 1000)).toBe(1)
+  })
+
   test('into another language the file’s translations are not used: every unit is translated', async () => {
     const h = setup()
     const created = await h.service.create({ ownerId: 'u1', filename: 'messages.es.xlf', targetLanguages: ['fr'], sourceLanguage: 'en', bytes: enc(xliff({ greeting: 'Buenos días', bye: 'Adiós' })) })

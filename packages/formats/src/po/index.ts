@@ -336,6 +336,8 @@ export function parse(source: string | Uint8Array, options?: PoParseOptions): Pa
     entries: located.map((l) => l.entry),
     issues,
     write,
+    // a translation catalog (es.po) names its language in its header; a template (.pot) leaves it empty
+    ...(fileLanguage ? { targetLanguage: fileLanguage.replace(/_/g, '-') } : {}),
     valueOf,
     merge: (source, values, options) => {
       if (!src.usable && values.size > 0) throw new FormatError('FORMAT_UNSUPPORTED', 'cannot merge into a file that could not be read (see its issues)')
