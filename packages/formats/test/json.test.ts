@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { parse } from '@verso/formats/json'
 import { corpusFixtures, inline, testCodec } from './conformance.js'
@@ -12,6 +13,11 @@ testCodec('json', parse, [
   inline('i18next-suffix.json', '{\n  "title": "Cart",\n  "item_one": "{{count}} item",\n  "item_other": "{{count}} items",\n  "nested": {"left_one": "one left", "left_other": "{{count}} left"}\n}\n'),
   inline('flat-crlf-bom.json', '\ufeff{"a.b": "One",\r\n "c": "Two"}\r\n'),
 ], { pluralTarget: 'ru', keepsZero: true })
+
+// JSON catalog dialects whose entries' texts are what `write` without a target writes (a String
+// Catalog then writes its source language; with a target it adds that language: xcstrings.test.ts)
+const real = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url))) })
+testCodec('json (.arb, messages.json, .xcstrings)', parse, [real('app_en.arb'), real('webextension-messages.json'), real('Localizable.xcstrings')])
 
 describe('json codec', () => {
   const w = (src: string, key: string, text: string) => dec.decode(parse(src).write(new Map([[key, text]])))

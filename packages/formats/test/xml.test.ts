@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { parse } from '@verso/formats/xml'
 import { corpusFixtures, inline, testCodec } from './conformance.js'
@@ -24,7 +25,12 @@ testCodec('xml (Android)', parse, [
   ].join('\n'))),
 ], { pluralTarget: 'ru' })
 
-const generic = /[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]/
+const real = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url))) })
+const controls = /[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]/
+// dialects whose entries' texts are the values written (bilingual XLIFF and Qt write a target instead: test/xliff.test.ts, qt-linguist.test.ts)
+testCodec('xml (.resx, .stringsdict)', parse, [real('Resources.resx'), real('Localizable.stringsdict')], { pluralTarget: 'ru', keepsZero: true, textFilter: (t) => !controls.test(t) })
+
+const generic = controls
 testCodec('xml (generic)', parse, [
   inline('generic.xml', '<?xml version="1.0"?>\n<messages>\n  <greeting>Hello &amp; welcome</greeting>\n  <item><title>One</title></item>\n  <item><title>Two</title></item>\n</messages>\n'),
 ], { textFilter: (t) => !generic.test(t) })
