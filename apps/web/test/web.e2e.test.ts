@@ -142,6 +142,20 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     writeFileSync(join(artifacts, 'web-app.png'), await page.screenshot({ fullPage: true }))
   })
 
+  it('translates an Angular XLIFF file into its <target>s', async () => {
+    await page.getByRole('tab', { name: 'Localization file' }).click()
+    const xliff = '<?xml version="1.0" encoding="UTF-8" ?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n  <file source-language="en" datatype="plaintext" original="ng2.template">\n    <body>\n      <trans-unit id="greeting" datatype="html">\n        <source>The house is big.</source>\n      </trans-unit>\n    </body>\n  </file>\n</xliff>\n'
+    await page.getByLabel(/Drop a file here/).setInputFiles({ name: 'messages.xlf', mimeType: 'application/xml', buffer: Buffer.from(xliff) })
+    await page.getByLabel(/Target languages/).fill('es')
+    await page.getByRole('button', { name: 'Start translation job' }).click()
+    await expect.poll(() => page.locator('#file-status').textContent(), { timeout: 30_000 }).toMatch(/Job completed: 1 key/)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download es' }).click()])
+    expect(download.suggestedFilename()).toBe('messages_es.xlf')
+    const out = readFileSync(await download.path(), 'utf8')
+    expect(out).toMatch(/<source>The house is big.<\/source>\n        <target>[^<]*casa[^<]*<\/target>/)
+    expect(out).toContain('target-language="es"')
+  })
+
   it('every control has a label, the tabs work from the keyboard, and no CSP or script error occurred', async () => {
     const unlabelled = await page.evaluate(() =>
       [...document.querySelectorAll('input, select, textarea, output')]
