@@ -10,40 +10,17 @@ import type { Entry, Issue, Parsed, PluralCategory, PluralForms, Translation, Wr
 import { DEFAULT_MAX_DEPTH, type ParseOptions } from '../shared/options.js'
 import { decodeSource, detectEol, LineIndex, writeEdits, type Edit } from '../strings/source-text.js'
 import { pickPluralForm, pluralCategories } from '../plurals/index.js'
-import { resolvePluralForms } from '../shared/plural.js'
 import { decodeEntities, scanXml, type XmlElement, type XmlNode } from './scanner.js'
-import { flatMergeEdits, lineSpan, modelOf, remember, type FlatModel, type Span } from '../shared/merge.js'
+import { flatMergeEdits, lineSpan, modelOf, remember, type FlatModel } from '../shared/merge.js'
 import { FormatError } from '../types.js'
-import { isResx, isResxString, isStringsdict, plistDict, plistPairs, plistText } from './dialects.js'
-import { encodeValue, escapeXmlAttribute, unescapeAndroid, type Value } from './values.js'
+import { isResx, isStringsdict } from './dialects.js'
+import { declaredLanguageEdits, qtEdits, readQt, readResx, readStringsdict, readXliff, stringsdictFormEdits, type Reader, type Slot } from './readers.js'
+import { encodeValue, unescapeAndroid, type Value } from './values.js'
 
 export type XmlParseOptions = ParseOptions
 
 const CLDR: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other']
 
-interface Slot {
-  entry: Entry
-  android: boolean
-  value?: Value
-  /**
-   * XLIFF: where the translation goes (the `<target>`'s content, or a new `<target>` inserted
-   * after `</source>` at `insertAt` on a line of its own indented as the source), and what the
-   * target holds now (`valueOf`). The value's child elements are inline codes, kept as markup.
-   */
-  xliff?: { target?: Value; emptyTarget?: { start: number; end: number }; insertAt: number; indent: string; held?: string }
-  /**
-   * Qt Linguist: the message's `<translation>` element (its start tag rewritten without
-   * `type="unfinished"`), and for a numerus message its `<numerusform>`s.
-   */
-  qt?: { translation: XmlElement; numerusforms?: XmlElement[]; held?: string }
-  /** `.stringsdict` plural variable: its `<key>category</key><string>…</string>` pairs, in file order. */
-  forms?: Array<{ category: PluralCategory; key: XmlElement; value: Value; end: number }>
-  /** <plurals>: the items by quantity, and the element holding them. */
-  items?: Array<{ quantity: string; el: XmlElement; value: Value }>
-  container?: XmlElement
-  /** Android `<string>`/`<plurals>`: the element's lines with its comments (see FlatModel.blocks). */
-  block?: Span
-}
 
 /** Parses Android resources, a dialect (resx, XLIFF, Qt, stringsdict) or generic XML. Never throws: problems come back as `issues`. */
 export function parse(source: string | Uint8Array, options?: XmlParseOptions): Parsed {
@@ -129,6 +106,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     const pos = lines.position(offset)
     return { key, text: t, translatable: translatable && t.trim() !== '', line: pos.line, column: pos.column }
   }
+  const reader: Reader = { text, complete, readValue, childElements, entryAt, add }
 
   if (root && root.name === 'resources') {
     let note: string[] = []
@@ -191,121 +169,15 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       }
     }
   } else if (root && dialect === 'resx') {
-    // .NET resources: only `<data name>` values are messages. A generic reading translated the
-    // reader's type name (`System.Resources.ResXResourceReader` → `Sistema.Recursos…`, which
-    // .NET then cannot load) and typed values (`System.Drawing.Color` "Blue" → "Azul").
-    for (const el of root.children) {
-      if (el.type !== 'element' || el.name !== 'data' || !complete(el)) continue
-      const name = el.attrs.get('name')
-      const valueEl = el.children.find((c): c is XmlElement => c.type === 'element' && c.name === 'value')
-      if (name === undefined || !valueEl || !complete(valueEl) || valueEl.selfClosing) continue
-      const { text: t, value } = readValue(valueEl, false)
-      const entry = entryAt(name, t, value.start, isResxString(name, el))
-      const commentEl = el.children.find((c): c is XmlElement => c.type === 'element' && c.name === 'comment')
-      if (commentEl && complete(commentEl) && !commentEl.selfClosing) {
-        const note = readValue(commentEl, false).text.trim()
-        if (note !== '') entry.note = note
-      }
-      add({ entry, android: false, value, block: lineSpan(text, el.start, el.end) }, el.start)
-    }
+    readResx(reader, root)
   } else if (root && dialect === 'stringsdict') {
-    // Apple's plural rules: per string, a format key (`%#@files@ selected`) and per variable the
-    // forms by CLDR category. A generic reading translated the plist's <key> names
-    // (NSStringFormatSpecTypeKey) and type values (NSStringPluralRuleType, `d`), which Foundation then ignores.
-    for (const { name, value: unit } of plistPairs(text, plistDict(root)!)) {
-      if (unit.name !== 'dict') continue
-      for (const { name: member, key, value } of plistPairs(text, unit)) {
-        if (member === 'NSStringLocalizedFormatKey' && value.name === 'string' && complete(value) && !value.selfClosing) {
-          const { text: t, value: v } = readValue(value, false)
-          // a format key that is only variables (`%#@files@`) has nothing to translate
-          const words = t.replace(/%(?:\d+\$)?#@[A-Za-z_][A-Za-z0-9_]*@/g, '').replace(/%(?:\d+\$)?[-+#0 ]*\d*(?:\.\d+)?(?:ll|l|h|q|z|t|j)?[@dDiuUxXoOfeEgGcCsSpaA]/g, '')
-          add({ entry: entryAt(name, t, v.start, /\p{L}/u.test(words)), android: false, value: v }, key.start)
-        } else if (value.name === 'dict') {
-          const pairs = plistPairs(text, value)
-          const rule = pairs.find((p) => p.name === 'NSStringFormatSpecTypeKey')
-          if (!rule || plistText(text, rule.value) !== 'NSStringPluralRuleType') continue
-          const forms: NonNullable<Slot['forms']> = []
-          const plural: PluralForms = {}
-          for (const p of pairs) {
-            if (!CLDR.includes(p.name as PluralCategory) || p.value.name !== 'string' || !complete(p.value) || p.value.selfClosing) continue
-            const { text: t, value: v } = readValue(p.value, false)
-            forms.push({ category: p.name as PluralCategory, key: p.key, value: v, end: p.value.end })
-            plural[p.name as PluralCategory] = t
-          }
-          if (forms.length === 0) continue
-          const entry = entryAt(`${name}/${member}`, plural.other ?? plural[forms[forms.length - 1]!.category]!, forms[0]!.value.start, true)
-          entry.plural = plural
-          add({ entry, android: false, forms }, key.start)
-        }
-      }
-    }
+    readStringsdict(reader, root)
   } else if (root && dialect === 'qt') {
-    declaredTarget = root.attrs.get('language')?.trim().replace(/_/g, '-') || undefined
-    // Qt Linguist: messages by context; the key is the context and the source (and the
-    // disambiguating comment), as lupdate and lrelease match them
-    for (const context of childElements(root, 'context')) {
-      const contextName = childElements(context, 'name').map((n) => readValue(n, false).text).join('')
-      for (const message of childElements(context, 'message')) {
-        const sourceEl = childElements(message, 'source')[0]
-        const translation = childElements(message, 'translation')[0]
-        if (!sourceEl || sourceEl.selfClosing || !translation) continue
-        const { text: t, value } = readValue(sourceEl, false)
-        const comment = childElements(message, 'comment').map((c) => readValue(c, false).text).join('')
-        const state = translation.attrs.get('type')
-        const entry = entryAt(`${contextName}/${t}${comment ? `#${comment}` : ''}`, t, value.start, state !== 'vanished' && state !== 'obsolete')
-        const notes = [...childElements(message, 'extracomment'), ...childElements(message, 'comment')].map((c) => readValue(c, false).text.trim()).filter(Boolean)
-        if (notes.length > 0) entry.note = notes.join('\n')
-        const numerus = message.attrs.get('numerus') === 'yes'
-        const numerusforms = numerus ? childElements(translation, 'numerusform') : undefined
-        const held = numerusforms ? numerusforms.map((f) => readValue(f, false).text).find((f) => f.trim() !== '') : translation.selfClosing ? undefined : readValue(translation, false).text
-        add({ entry, android: false, value, qt: { translation, ...(numerusforms ? { numerusforms } : {}), ...(held?.trim() ? { held } : {}) } }, message.start)
-      }
-    }
+    declaredTarget = readQt(reader, root)
   } else if (root && dialect === 'xliff') {
-    const version2 = (root.attrs.get('version') ?? '').trim().startsWith('2')
-    const firstFile = root.children.find((c): c is XmlElement => c.type === 'element' && c.name === 'file')
-    declaredTarget = (version2 ? root.attrs.get('trgLang') : firstFile?.attrs.get('target-language'))?.trim() || undefined
-    // a unit's whole element is the block a merge copies into a translation that lacks it
-    const readUnit = (key: string, holder: XmlElement, translatable: boolean, notes: string[], unit: XmlElement | null) => {
-      const sourceEl = childElements(holder, 'source')[0]
-      if (!sourceEl || sourceEl.selfClosing) return
-      const { text: t, value } = readValue(sourceEl, false)
-      const entry = entryAt(key, t, value.start, translatable)
-      if (notes.length > 0) entry.note = notes.join('\n')
-      const targetEl = childElements(holder, 'target')[0]
-      const lineStart = text.lastIndexOf('\n', sourceEl.start - 1) + 1
-      const before = text.slice(lineStart, sourceEl.start)
-      const slot: Slot = { entry, android: false, value, xliff: { insertAt: sourceEl.end, indent: /^[ \t]*$/.test(before) ? before : '' } }
-      if (unit) slot.block = lineSpan(text, unit.start, unit.end)
-      if (targetEl?.selfClosing) slot.xliff!.emptyTarget = { start: targetEl.start, end: targetEl.end }
-      else if (targetEl) {
-        const held = readValue(targetEl, false)
-        slot.xliff!.target = held.value
-        if (held.text.trim() !== '') slot.xliff!.held = held.text
-      }
-      add(slot, holder.start)
-    }
-    // notes for the translator; 2.0's source locations are not
-    const noteTexts = (el: XmlElement): string[] =>
-      childElements(el, 'note').filter((n) => n.attrs.get('category') !== 'location').map((n) => readValue(n, false).text.trim()).filter((n) => n !== '')
-    const visit = (el: XmlElement) => {
-      for (const c of el.children) {
-        if (c.type !== 'element' || !complete(c)) continue
-        const id = c.attrs.get('id')
-        if (!version2 && c.name === 'trans-unit' && id !== undefined) {
-          unitContainer = el
-          readUnit(id, c, c.attrs.get('translate') !== 'no', noteTexts(c), c)
-        } else if (version2 && c.name === 'unit' && id !== undefined) {
-          unitContainer = el
-          const notes = childElements(c, 'notes').flatMap(noteTexts)
-          const segments = childElements(c, 'segment')
-          segments.forEach((segment, i) =>
-            readUnit(segments.length > 1 ? `${id}[${segment.attrs.get('id') ?? i + 1}]` : id, segment, c.attrs.get('translate') !== 'no', notes, segments.length === 1 ? c : null),
-          )
-        } else if (c.name !== 'source' && c.name !== 'target') visit(c)
-      }
-    }
-    visit(root)
+    const units = readXliff(reader, root)
+    declaredTarget = units.declaredTarget
+    unitContainer = units.unitContainer
   } else if (root) {
     const visit = (el: XmlElement, path: string) => {
       const elements = el.children.filter((c): c is XmlElement => c.type === 'element')
@@ -340,8 +212,8 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       const slot = byKey.get(key)
       if (!slot || !slot.entry.translatable) continue
       if (slot.items && slot.container) edits.push(...pluralEdits(slot, translation, writeOptions?.targetLanguage, fit))
-      else if (slot.forms) edits.push(...stringsdictFormEdits(slot, translation, writeOptions?.targetLanguage, fit))
-      else if (slot.qt) edits.push(...qtEdits(slot, translation, fit))
+      else if (slot.forms) edits.push(...stringsdictFormEdits(text, slot, translation, writeOptions?.targetLanguage, fit))
+      else if (slot.qt) edits.push(...qtEdits(text, slot, translation, fit))
       else if (slot.xliff && slot.value) {
         const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
         // inline codes (<x/>, <g>, <ph/>, <pc>) the source has stay markup; the rest is text
@@ -358,79 +230,10 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
     return edits
   }
   const write = (translations: ReadonlyMap<string, Translation>, writeOptions?: WriteOptions): Uint8Array =>
-    writeEdits(src, [...valueEdits(translations, writeOptions), ...xliffLanguageEdits(writeOptions?.targetLanguage)].sort((a, b) => a.start - b.start))
+    writeEdits(src, [...valueEdits(translations, writeOptions), ...declaredLanguageEdits(text, root, dialect, writeOptions?.targetLanguage)].sort((a, b) => a.start - b.start))
 
-  /**
-   * The file names its target language: XLIFF's `target-language` on each 1.2 `<file>`, `trgLang`
-   * on the 2.0 root; Qt's `language` on `<TS>` (in Qt's `pt_BR` form).
-   */
-  const xliffLanguageEdits = (targetLanguage: string | undefined): Edit[] => {
-    if (!targetLanguage || !root || (dialect !== 'xliff' && dialect !== 'qt')) return []
-    if (dialect === 'qt') targetLanguage = targetLanguage.replace(/-/g, '_')
-    const version2 = (root.attrs.get('version') ?? '').trim().startsWith('2')
-    const holders = version2 || dialect === 'qt' ? [root] : root.children.filter((c): c is XmlElement => c.type === 'element' && c.name === 'file')
-    const attribute = dialect === 'qt' ? 'language' : version2 ? 'trgLang' : 'target-language'
-    const edits: Edit[] = []
-    for (const el of holders) {
-      const tag = text.slice(el.start, el.openEnd)
-      const existing = new RegExp(`\\s${attribute}\\s*=\\s*("[^"]*"|'[^']*')`).exec(tag)
-      if (existing) {
-        const valueStart = el.start + existing.index + existing[0].length - existing[1]!.length + 1
-        edits.push({ start: valueStart, end: valueStart + existing[1]!.length - 2, text: escapeXmlAttribute(targetLanguage) })
-      } else {
-        const at = el.openEnd - (tag.endsWith('/>') ? 2 : 1)
-        edits.push({ start: at, end: at, text: ` ${attribute}="${escapeXmlAttribute(targetLanguage)}"` })
-      }
-    }
-    return edits
-  }
 
-  /**
-   * A Qt message's translation, marked finished (lrelease -nounfinished, which projects use,
-   * leaves unfinished ones out). A numerus message gets the translation in each of the
-   * `<numerusform>`s lupdate made for the file's language (one when there are none): the
-   * source's own `%n file(s)` style, since Qt's numerus order per language is not CLDR's.
-   */
-  const qtEdits = (slot: Slot, translation: Translation, fit: (s: string) => string): Edit[] => {
-    const { translation: el, numerusforms } = slot.qt!
-    const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
-    const body = fit(encodeValue(t, slot.value!.style, false, slot.value!.elementTags, true))
-    const startTag = text.slice(el.start, el.openEnd).replace(/\s+type\s*=\s*(["'])unfinished\1/, '').replace(/\s*\/>$/, '>')
-    if (numerusforms && numerusforms.length > 0) {
-      const edits: Edit[] = [{ start: el.start, end: el.openEnd, text: startTag }]
-      for (const form of numerusforms) {
-        edits.push(form.selfClosing ? { start: form.start, end: form.end, text: `<numerusform>${body}</numerusform>` } : { start: form.openEnd, end: form.closeStart, text: body })
-      }
-      return edits
-    }
-    const content = numerusforms ? `<numerusform>${body}</numerusform>` : body
-    return [{ start: el.start, end: el.end, text: `${startTag}${content}</translation>` }]
-  }
 
-  /**
-   * A `.stringsdict` variable's forms for the target: each existing pair's string replaced when the
-   * categories are the same; otherwise the new pairs take the first pair's place (its indentation,
-   * one pair per line as Xcode writes them) and the other pairs go, with the space before them.
-   */
-  const stringsdictFormEdits = (slot: Slot, translation: Translation, target: string | undefined, fit: (s: string) => string): Edit[] => {
-    const forms = slot.forms!
-    const source = slot.entry.plural!
-    const texts = resolvePluralForms(source, translation, target)
-    const same = texts.length === forms.length && texts.every(([c], i) => forms[i]!.category === c)
-    if (same) return forms.map((f, i) => ({ start: f.value.start, end: f.value.end, text: fit(encodeValue(texts[i]![1], f.value.style, false)) }))
-    const first = forms[0]!
-    const indent = /[ \t]*$/.exec(text.slice(0, first.key.start))![0]
-    const between = text.slice(first.key.end, text.lastIndexOf('<', first.value.start))
-    const lineBreak = detectEol(text)
-    const pairs = texts.map(([c, t]) => `<key>${c}</key>${between}<string>${fit(encodeValue(t, 'plain', false))}</string>`).join(lineBreak + indent)
-    const edits: Edit[] = [{ start: first.key.start, end: first.end, text: pairs }]
-    for (const f of forms.slice(1)) {
-      const lineStart = text.lastIndexOf('\n', f.key.start - 1)
-      const before = text.slice(lineStart + 1, f.key.start)
-      edits.push({ start: /^[ \t]*$/.test(before) && lineStart >= 0 ? lineStart : f.key.start, end: f.end, text: '' })
-    }
-    return edits
-  }
 
   const pluralEdits = (slot: Slot, translation: Translation, target: string | undefined, fit: (s: string) => string): Edit[] => {
     const items = slot.items!
