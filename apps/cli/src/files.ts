@@ -23,7 +23,7 @@
  *
  * `--out` overrides all of it with a pattern of `{dir} {name} {lang} {ext}`.
  */
-import { basename, dirname, extname, join, sep } from 'node:path'
+import { basename, dirname, extname, join, parse, sep } from 'node:path'
 
 export type I18nFormat = 'json' | 'yaml' | 'po' | 'properties' | 'strings' | 'xml'
 export type FileKind = { kind: 'i18n'; format: I18nFormat } | { kind: 'html' } | { kind: 'subtitles'; format: 'srt' | 'vtt' }
@@ -118,7 +118,11 @@ export function defaultOutputPath(source: string, lang: string, from: string | n
   const ext = extname(source)
   const stem = basename(source, ext)
   const dir = dirname(source)
-  const parts = dir === '.' ? [] : dir.split(sep)
+  // the folders below the root, so that a layout rebuilt from them keeps an absolute path
+  // absolute (`join('', 'tmp')` would be `tmp`, relative to wherever the CLI runs)
+  const root = parse(dir).root
+  const parts = dir === '.' ? [] : dir.slice(root.length).split(sep).filter((part) => part !== '')
+  const under = (...segments: string[]) => join(root, ...segments)
 
   if (from && sameCode(stem, from)) return join(dir, `${lang}${ext}`)
   if (updatesInPlace(source, lang)) return source
@@ -128,17 +132,17 @@ export function defaultOutputPath(source: string, lang: string, from: string | n
   if (last !== undefined) {
     const rest = parts.slice(0, -1)
     if (/^values(?:-[a-z]{2,3}(?:-r[A-Z]{2})?)?$/.test(last) && ext.toLowerCase() === '.xml') {
-      return join(...rest, `values-${androidQualifier(lang)}`, basename(source))
+      return under(...rest, `values-${androidQualifier(lang)}`, basename(source))
     }
     const lproj = /^(.+)\.lproj$/.exec(last)
-    if (lproj && (!from || sameCode(lproj[1]!, from) || lproj[1] === 'Base')) return join(...rest, `${lang}.lproj`, basename(source))
+    if (lproj && (!from || sameCode(lproj[1]!, from) || lproj[1] === 'Base')) return under(...rest, `${lang}.lproj`, basename(source))
   }
   if (from) {
     // a folder named by the source language: locales/en/common.json → locales/es/common.json
     const at = parts.findLastIndex((part) => sameCode(part, from))
     // WebExtensions read only `_locales/pt_BR`, never `pt-BR`
     const folder = parts[at - 1] === '_locales' ? lang.replace(/-/g, '_') : lang
-    if (at >= 0) return join(...parts.slice(0, at), folder, ...parts.slice(at + 1), basename(source))
+    if (at >= 0) return under(...parts.slice(0, at), folder, ...parts.slice(at + 1), basename(source))
     // a suffix naming it: messages_en.properties, film.en.srt, strings-en.json
     const suffix = new RegExp(`([._-])${from.replace(/[-_]/g, '[-_]')}$`, 'i').exec(stem)
     // Java's ResourceBundle and Flutter's gen-l10n read `messages_pt_BR.properties`, `app_pt_BR.arb`

@@ -35,6 +35,13 @@ describe('default output paths follow the common layouts', () => {
   it.each(cases)('%s → %s (from %s)', (source, lang, from, expected) => {
     expect(defaultOutputPath(source, lang, from)).toBe(expected)
   })
+  it.each(cases)('an absolute /work/%s stays absolute: → /work/%s', (source, lang, from, expected) => {
+    expect(defaultOutputPath(`/work/${source}`, lang, from)).toBe(`/work/${expected}`)
+  })
+  it('a folder layout at the root of the file system stays there', () => {
+    expect(defaultOutputPath('/values/strings.xml', 'es', null)).toBe('/values-es/strings.xml')
+    expect(defaultOutputPath('/en/common.json', 'fr', 'en')).toBe('/fr/common.json')
+  })
 })
 
 describe('--out patterns', () => {
