@@ -149,6 +149,17 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(t!.unknownWords).toContain('financial')
   })
 
+  test('one surface form per word where the dictionary has two: no "YouTube/Youtube"', async () => {
+    const [t] = await en(['Open YouTube and watch the video.'])
+    expect(t!.segment).toMatch(/^YouTube \p{L}+ y /u)
+    expect(t!.segment).not.toContain('/')
+  })
+
+  test.skipIf(!existsSync('/usr/share/apertium/modes/es-fr.mode'))('one spelling of a French verb, not "Insére/Insère"', async () => {
+    const [t] = await engine.translate(['Inserta la ancla'], { source: 'es', target: 'fr' })
+    expect(t!.segment).toMatch(/^Il ins[éè]re l'ancre$/)
+  })
+
   test('keeps literal @, # and * of the source (emails, hashtags, mentions, emphasis)', async () => {
     const [t] = await en(['Write to john@example.com about #hashtag and *bold* text, @mention.'])
     const out = t!.segment as string

@@ -17,8 +17,19 @@ describe('parseModeStages', () => {
       "lt-proc -z 'a.bin'",
       "apertium-tagger -z -g  'b.prob'",
       'vislcg3 -g x.rlx',
-      "lt-proc -z -g 'c.bin'",
+      "lt-proc -z -g -N 1 'c.bin'",
     ])
+  })
+
+  test('the generator writes one surface form; a -b generator whose forms a later stage chooses among keeps them all', () => {
+    // es-fr, afr-nld: one form of "Insére/Insère" (`lt-proc -g` writes every form of an analysis)
+    expect(parseModeStages("lt-proc -g 'gen.bin' | lt-proc -p 'pgen.bin'")).toEqual(["lt-proc -z -g -N 1 'gen.bin'", "lt-proc -z -p 'pgen.bin'"])
+    // ita-cat, swe-nno: generated forms go to a cg-proc grammar of preferences
+    expect(parseModeStages("lt-proc $1 -b 'gen.bin' | cg-proc -1 -n -g 'prefs.bin'")).toEqual(["lt-proc -z -g -b 'gen.bin'", "cg-proc -z -1 -n -g 'prefs.bin'"])
+    // nno-nob's mode file limits it itself
+    expect(parseModeStages("lt-proc -N1 $1 'gen.bin'")).toEqual(["lt-proc -z -N1 -g 'gen.bin'"])
+    // no other stage is touched: the analyser, the bilingual lookup, the tagger's -g
+    expect(parseModeStages("lt-proc -w 'a.bin' | lt-proc -b 'b.bin' | apertium-tagger -g $2 'c.prob'")).toEqual(["lt-proc -z -w 'a.bin'", "lt-proc -z -b 'b.bin'", "apertium-tagger -z -g  'c.prob'"])
   })
 })
 

@@ -13,13 +13,33 @@ import { basename, delimiter, dirname, join } from 'node:path'
 
 const NO_FLUSH_FLAG = /^\s*(vislcg3|cg-mwesplit|hfst-tokeni[sz]e|divvun-suggest)\b/
 
-/** The stages of a mode file, each a shell command with `-z` added and placeholders filled. */
+/** `lt-proc` with `-g`: a morphological generator, writing surface forms, or with `-b` lexical units for a later stage. */
+const GENERATION = /^lt-proc\b(?=(?:\s+(?:-[A-Za-z0-9]+|\d+))*\s+-g\b)/
+const BILINGUAL_OUTPUT = /^lt-proc\b(?=(?:\s+(?:-[A-Za-z0-9]+|\d+))*\s+-b\b)/
+const FORM_LIMIT = /^lt-proc\b(?=(?:\s+(?:-[A-Za-z0-9]+|\d+))*\s+-N\s*\d)/
+
+/**
+ * Whether a stage is the generator that writes the words users read. When a generation
+ * dictionary has two surface forms for one analysis, `lt-proc -g` writes both, slash-separated:
+ * eng-spa's "YouTube" came back "YouTube/Youtube", es-fr's "Inserta" "Insére/Insère".
+ */
+function writesSurfaceForms(stage: string): boolean {
+  return GENERATION.test(stage) && !BILINGUAL_OUTPUT.test(stage)
+}
+
+/**
+ * The stages of a mode file, each a shell command with `-z` added and placeholders filled. The
+ * generator gets `-N 1` (the first surface form only), as nno-nob's own mode file has it; a
+ * generator in `-b` mode keeps every form, since a later stage chooses among them (ita-cat,
+ * swe-nno: `lt-proc -g -b` then a `cg-proc` grammar of preferences).
+ */
 export function parseModeStages(modeText: string): string[] {
   const text = modeText.trim()
   if (text === '') return []
   return text.split('|').map((stage) => {
     let cmd = stage.replace(/\$2/g, '').replace(/\$1/g, '-g').trim()
     if (!NO_FLUSH_FLAG.test(cmd)) cmd = cmd.replace(/^(\S+)/, '$1 -z')
+    if (writesSurfaceForms(cmd) && !FORM_LIMIT.test(cmd)) cmd = cmd.replace(/\s-g\b/, ' -g -N 1')
     return cmd
   })
 }
@@ -44,7 +64,7 @@ export function buildPipelineStages(modeText: string, wordBound: boolean, setsDe
   })
   if (stages.length === 0) throw new Error('empty mode file')
   if (wordBound && stages.length > 1) {
-    const generator = stages.findIndex((s, i) => i > 0 && /^lt-proc -z -g\b/.test(s))
+    const generator = stages.findIndex((s, i) => i > 0 && GENERATION.test(s))
     const detachAt = generator > 0 ? generator : stages.length - 1
     stages.splice(detachAt, 0, 'apertium-wblank-detach')
     stages.splice(1, 0, 'apertium-wblank-attach')
