@@ -45,6 +45,17 @@ describe('placeholders tokenize', () => {
     expect(tokens('Fill in ____ and _emphasis_ or name_')).toEqual([])
   })
 
+  test('protects file names, extensions and dot files; never a sentence end, an abbreviation or a domain', () => {
+    const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
+    expect(tokens('Select the downloaded .zip file, then open export.csv.')).toEqual(['.zip', 'export.csv'])
+    expect(tokens('Extract YouTube/subscriptions/subscriptions.csv from archive.tar.gz')).toEqual(['YouTube/subscriptions/subscriptions.csv', 'archive.tar.gz'])
+    expect(tokens('Copy IMG_0001.JPG and user_data.csv, résumé.PDF')).toEqual(['IMG_0001.JPG', 'user_data.csv', 'résumé.PDF'])
+    expect(tokens('Built with Node.js; add .env to .gitignore for .NET')).toEqual(['Node.js', '.env', '.gitignore', '.NET'])
+    expect(tokens('It works.So does this. Version 1.2.3, e.g. i.e. U.S.A. and example.com')).toEqual([])
+    expect(tokens('Wait... what? config.json.example file.Pdf a.b')).toEqual([])
+    expect(tokens('Mail jane.doe@example.com')).toEqual(['jane.doe@example.com'])
+  })
+
   test('a text made only of date-pattern fields is one token: nothing in it is a word', () => {
     for (const pattern of ['MM/DD/YYYY', 'h:mm a', 'dddd, MMMM Do YYYY, h:mm:ss a', "yyyy-MM-dd'T'HH:mm", 'EEE, MMM d', 'dd.MM.yyyy HH:mm', 'MMMM']) {
       expect(tokenize(pattern)).toEqual([{ type: 'token', raw: pattern }])

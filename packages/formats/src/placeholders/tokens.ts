@@ -60,6 +60,22 @@ const PATH = /\/[A-Za-z0-9_~%.-]*[A-Za-z0-9_~%-](?:\/[A-Za-z0-9_~%.-]*)*/y
 /** A snake_case identifier (`user_name`, `MAX_RETRIES`, `api_v2_key`): prose writes no underscore inside a word. */
 const SNAKE_TAIL = /_[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*/y
 const ALNUM = /[A-Za-z0-9]/
+/**
+ * A file name's extension: `subscriptions.csv`, `archive.tar.gz`, `IMG_0001.JPG`, `Node.js`.
+ * Only extensions of this list, in lower or upper case, after a name without spaces: prose
+ * writes a space after a full stop, and a missing one (`it.So`) is not a file.
+ */
+const FILE_EXTENSIONS = new Set(
+  ('csv tsv json jsonl xml yaml yml toml ini cfg conf txt log md rst pdf doc docx xls xlsx ppt pptx odt ods odp rtf epub ' +
+    'html htm css scss sass js mjs cjs jsx tsx ts vue php py rb java kt swift cpp hpp cs sh bat ps1 sql db sqlite ' +
+    'zip rar 7z tar gz tgz bz2 xz zst dmg iso apk aab ipa exe msi deb rpm jar war dll ' +
+    'png jpg jpeg gif svg webp bmp ico tif tiff heic avif mp3 mp4 m4a m4v wav ogg opus flac aac mkv webm mov avi wmv ' +
+    'srt vtt po pot mo xlf xliff arb strings stringsdict resx properties ttf otf woff woff2 pem crt p12 pfx ovpn torrent ics vcf kml gpx opml').split(' '),
+)
+const EXTENSIONS = /(?:\.[A-Za-z0-9]{1,11})+/y
+/** A dot file or a bare extension after a space: `.gitignore`, `.env`, `the .zip file`, `.NET`. */
+const DOT_NAME = /\.[A-Za-z0-9][A-Za-z0-9_-]{0,31}/y
+const NAME_CHAR = /[\p{L}\p{N}_-]/u
 
 /**
  * Date and time patterns (Unicode/ICU, Java, moment, date-fns): a text made only of pattern
@@ -211,9 +227,16 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
       let start = i
       while (start > textStart && ALNUM.test(text[start - 1]!)) start--
       if (start === i || (start > 0 && WORD_CHAR.test(text[start - 1]!))) return null
-      if (!(m = at(SNAKE_TAIL, text, i)) || WORD_CHAR.test(text[i + m[0].length] ?? '')) return null
-      return { type: 'token', raw: text.slice(start, i) + m[0], back: i - start }
+      if (!(m = at(SNAKE_TAIL, text, i))) return null
+      const end = i + m[0].length
+      // a snake_case file name: `IMG_0001.JPG`, `user_data.csv`
+      const file = text[end] === '.' ? fileName(text, end, start) : null
+      if (file) return { ...file, back: i - start }
+      if (WORD_CHAR.test(text[end] ?? '')) return null
+      return { type: 'token', raw: text.slice(start, end), back: i - start }
     }
+    case '.':
+      return fileName(text, i, textStart)
     case '|':
     case ' ':
     case '\t':
@@ -227,7 +250,36 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
   }
 }
 
-const TRIGGER = /[<{$%#&[\\\r\n:@/_]|https?:\/\/|[ \t]*\|/g
+/**
+ * A file name (`export.csv`, `archive.tar.gz`) or an extension on its own (`the .zip file`,
+ * `.gitignore`) at the `.` at `i`, with the relative path before it (`data/export.csv`): an
+ * engine read "the downloaded .zip file" as a sentence end and "zip" as a word (".Lima de
+ * cremallera"). Not after another dot or an `@` (URLs and e-mail addresses are tokens of their
+ * own), and never running into a word.
+ */
+function fileName(text: string, i: number, textStart: number): (RawPiece & { back?: number }) | null {
+  let start = i
+  // a relative path ending in the file name is one token too: `subscriptions/subscriptions.csv`
+  while (start > textStart && (NAME_CHAR.test(text[start - 1]!) || (text[start - 1] === '/' && NAME_CHAR.test(text[start - 2] ?? '')))) start--
+  if (start > 0 && /[.@/\\:\p{L}\p{N}_-]/u.test(text[start - 1]!)) return null
+  if (start === i) {
+    const m = at(DOT_NAME, text, i)
+    if (!m || !/[A-Za-z]/.test(m[0]) || NAME_CHAR.test(text[i + m[0].length] ?? '') || text[i + m[0].length] === '.') return null
+    return { type: 'token', raw: m[0] }
+  }
+  const m = at(EXTENSIONS, text, i)
+  if (!m) return null
+  // the longest run of listed extensions: `archive.tar.gz`, not the `.` that ends a sentence after it
+  let end = i
+  for (const ext of m[0].slice(1).split('.')) {
+    if (!FILE_EXTENSIONS.has(ext.toLowerCase()) || (ext !== ext.toLowerCase() && ext !== ext.toUpperCase())) break
+    end += ext.length + 1
+  }
+  if (end === i || /[\p{L}\p{N}_@+-]/u.test(text[end] ?? '') || (text[end] === '.' && /[A-Za-z0-9]/.test(text[end + 1] ?? ''))) return null
+  return { type: 'token', raw: text.slice(start, end), back: i - start }
+}
+
+const TRIGGER = /[<{$%#&[\\\r\n:@/_.]|https?:\/\/|[ \t]*\|/g
 
 /** Splits `text` into literal runs and tokens. */
 export function tokenize(text: string, options: TokenizeOptions = {}): RawPiece[] {
