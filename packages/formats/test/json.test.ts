@@ -70,10 +70,21 @@ describe('json codec', () => {
     expect(p.issues[0]).toMatchObject({ code: 'FORMAT_SYNTAX', line: 3, column: 7 })
   })
 
-  test('reports a duplicate key and keeps the first occurrence', () => {
+  test('a key given twice is read as JSON.parse reads it, the last one; the earlier one is reported and stays as it is', () => {
     const p = parse('{"a": "1", "a": "2"}')
-    expect(p.issues.map((i) => i.code)).toEqual(['FORMAT_DUPLICATE_KEY'])
-    expect(p.entries).toMatchObject([{ key: 'a', text: '1' }])
+    expect(p.issues).toMatchObject([{ code: 'FORMAT_DUPLICATE_KEY', line: 1, column: 2 }])
+    expect(p.entries).toMatchObject([{ key: 'a', text: '2' }])
+    expect(dec.decode(p.write(new Map([['a', 'dos']])))).toBe('{"a": "1", "a": "dos"}')
+    // an object given twice: only the last one's strings are entries, a plural among them too
+    const q = parse('{"menu": {"open": "Open", "n": {"one": "# file", "other": "# files"}}, "x": "X", "menu": {"close": "Close", "n": {"one": "# item", "other": "# items"}}}')
+    expect(q.entries.map((e) => [e.key, e.plural ?? e.text])).toEqual([['x', 'X'], ['menu.close', 'Close'], ['menu.n', { one: '# item', other: '# items' }]])
+    const out = JSON.parse(dec.decode(q.write(new Map([['menu.close', 'Cerrar']]))))
+    expect(out.menu).toEqual({ close: 'Cerrar', n: { one: '# item', other: '# items' } })
+    // merged into a target file, the source's earlier object adds nothing
+    const merged = dec.decode(parse('{\n  "x": "Equis"\n}\n').merge!(q, new Map([['menu.close', 'Cerrar'], ['menu.open', 'Abrir']])))
+    expect(JSON.parse(merged)).toEqual({ x: 'Equis', menu: { close: 'Cerrar' } })
+    const twice = dec.decode(parse('{\n  "x": "Equis"\n}\n').merge!(p, new Map([['a', 'dos']])))
+    expect(twice.match(/"a"/g)).toHaveLength(1)
   })
 
   test('reports 100 000-deep nesting with FORMAT_TOO_DEEP without overflowing the stack', () => {

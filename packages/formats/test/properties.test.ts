@@ -59,10 +59,11 @@ describe('properties codec', () => {
     expect(parse(writeText('k\n', 'k', 'x')).entries[0]?.text).toBe('x')
   })
 
-  test('reports a duplicate key and keeps the first', () => {
-    const p = parse('a=1\na=2\n')
-    expect(p.issues.map((i) => [i.code, i.line])).toEqual([['FORMAT_DUPLICATE_KEY', 2]])
-    expect(p.entries).toHaveLength(1)
+  test('a key given twice is read as java.util.Properties reads it, the last one; the earlier line is reported and stays as it is', () => {
+    const p = parse('a=1\nb=B\n# the real one\na=2\n')
+    expect(p.issues.map((i) => [i.code, i.line])).toEqual([['FORMAT_DUPLICATE_KEY', 1]])
+    expect(p.entries.map((e) => [e.key, e.text, e.note])).toEqual([['b', 'B', undefined], ['a', '2', 'the real one']])
+    expect(writeText('a=1\nb=B\na=2\n', 'a', 'dos')).toBe('a=1\nb=B\na=dos\n')
   })
 
   test('reports a malformed \\u escape without throwing', () => {

@@ -99,6 +99,68 @@ describe('yaml codec', () => {
     expect(parse('a: 1\na: 2\n').issues.map((i) => i.code)).toEqual(['FORMAT_DUPLICATE_KEY'])
   })
 
+  test('a key given twice is read as YAML loaders read it, the last one; the earlier one stays as it is', () => {
+    // Open Food Network's en.yml: `producers: 'Australian Producers'`, later `producers: {signup: …}`
+    const src = "en:\n  producers: 'Australian Producers'\n  join: Join now\n  producers:\n    signup:\n      start: Start with a free profile\n"
+    const p = parse(src)
+    expect(p.entries.map((e) => [e.key, e.text])).toEqual([['join', 'Join now'], ['producers.signup.start', 'Start with a free profile']])
+    expect(p.issues).toMatchObject([{ code: 'FORMAT_DUPLICATE_KEY', line: 2 }])
+    const out = dec.decode(p.write(new Map([['join', 'Únete'], ['producers.signup.start', 'Empieza con un perfil gratuito']]), { targetLanguage: 'es' }))
+    expect(out).toBe("es:\n  producers: 'Australian Producers'\n  join: Únete\n  producers:\n    signup:\n      start: Empieza con un perfil gratuito\n")
+    expect(p.valueOf?.('producers.signup.start')).toBe('Start with a free profile')
+    // a merge into a target file adds what the last one holds, not the earlier one's keys
+    const target = parse('es:\n  join: Únete\n')
+    const merged = dec.decode(target.merge!(p, new Map([['producers.signup.start', 'Empieza']]), { targetLanguage: 'es' }))
+    expect(merged).toBe('es:\n  join: Únete\n  producers:\n    signup:\n      start: Empieza\n')
+  })
+
+  test('a quoted value whose continuation lines sit at its key\'s column (Psych reads it, YAML 1.2 does not) is read, and indented on the way out', () => {
+    // Open Food Network's config/locales/en.yml, `errors.not_found.message_html`
+    const src = 'en:\n  not_found:\n    title: Not found\n    message_html: "<b>Please try again</b>\n    <p>It may be a temporary problem.</p>\n\n    <b>Contact us</b>"\n    other: \'one\n  two\'\n    last: End\n'
+    const p = parse(src)
+    expect(p.issues).toEqual([])
+    expect(p.entries.map((e) => [e.key, e.text])).toEqual([
+      ['not_found.title', 'Not found'],
+      // folded as libyaml folds it: a line break is a space, an empty line a line break
+      ['not_found.message_html', '<b>Please try again</b> <p>It may be a temporary problem.</p>\n<b>Contact us</b>'],
+      ['not_found.other', 'one two'],
+      ['not_found.last', 'End'],
+    ])
+    expect(dec.decode(p.write(new Map()))).toBe(src) // nothing to write: the bytes come back
+    const out = dec.decode(p.write(new Map([['not_found.title', 'No encontrado']])))
+    expect(out).toBe(src.replace('Not found', 'No encontrado').replace('\n    <p>', '\n      <p>').replace('\n    <b>Contact', '\n      <b>Contact').replace('\n  two', '\n      two'))
+    expect(parse(out).issues).toEqual([])
+    const translated = parse(dec.decode(p.write(new Map([['not_found.message_html', '<b>Inténtalo otra vez</b>']])))).entries
+    expect(translated.find((e) => e.key === 'not_found.message_html')?.text).toBe('<b>Inténtalo otra vez</b>')
+  })
+
+  test('under-indented continuation lines read as the same values as indented ones (generated files)', () => {
+    const word = fc.stringMatching(/^[A-Za-z][A-Za-z<>\/=' ]{0,12}[A-Za-z>]$/)
+    const value = fc.tuple(fc.constantFrom('"', "'"), fc.array(fc.array(word, { minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 4 }))
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 2 }), (values, shallow) => {
+        const quoted = (quote: string, lines: string[][], indent: string) => {
+          const body = lines.map((l) => l.join(' ').replaceAll(quote, quote === "'" ? "''" : '\\"')).join(`\n${indent}`)
+          return `${quote}${body}${quote}`
+        }
+        const doc = (continuation: string) => 'en:\n  group:\n' + values.map(([q, lines], i) => `    k${i}: ${quoted(q, lines, continuation)}\n`).join('')
+        const strict = parse(doc('      '))
+        const lenient = parse(doc(' '.repeat(shallow * 2)))
+        expect(strict.issues).toEqual([])
+        expect(lenient.issues).toEqual([])
+        expect(lenient.entries.map((e) => [e.key, e.text])).toEqual(strict.entries.map((e) => [e.key, e.text]))
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  test('a quoted value that never closes, or that a document marker interrupts, is still a syntax error', () => {
+    expect(parse('a: "open\nb: c\n').issues.map((i) => i.code)).toContain('FORMAT_SYNTAX')
+    expect(parse('a:\n  b: "one\n---\n  two"\n').issues.map((i) => i.code)).toContain('FORMAT_SYNTAX')
+    // a block scalar's lines are not quoted values, whatever they hold
+    expect(parse('a: |\n  b: "one\nc: "two\n').issues.map((i) => i.code)).toContain('FORMAT_SYNTAX')
+  })
+
   test('takes the comment above a key as its note', () => {
     const p = parse('a: 1\n# Shown on the button\nb: OK\n')
     expect(p.entries.find((e) => e.key === 'b')?.note).toBe('Shown on the button')

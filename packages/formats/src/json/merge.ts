@@ -8,7 +8,7 @@ import type { Edit } from '../shared/text.js'
 import { joinKey } from '../shared/keys.js'
 import { resolvePluralForms } from '../shared/plural.js'
 import type { JsonSlot } from './scanner.js'
-import { objectMembers, valueEnd, type JsonMember } from './sections.js'
+import { liveMembers, objectMembers, valueEnd, type JsonMember } from './sections.js'
 import { refuseUnplaced } from '../shared/merge.js'
 
 /** What a parsed JSON file keeps for merging. */
@@ -109,7 +109,7 @@ export function jsonMergeEdits(target: JsonModel, source: JsonModel, values: Rea
   function renderMembers(open: number, prefix: string | null, indent: string, skip?: (name: string) => boolean): string[] {
     const out: string[] = []
     const done = new Set<string>()
-    for (const m of objectMembers(source.text, open).members) {
+    for (const m of liveMembers(objectMembers(source.text, open).members)) {
       if (skip?.(m.name)) continue
       const rendered = renderMember(m, prefix, indent, done)
       if (rendered) out.push(...rendered)
@@ -137,7 +137,7 @@ export function jsonMergeEdits(target: JsonModel, source: JsonModel, values: Rea
 
   /** Inserts into the target object at `tgtOpen` what the source object at `srcOpen` has and it lacks, recursively. */
   const mergeObject = (srcOpen: number, tgtOpen: number, prefix: string | null): void => {
-    const src = objectMembers(source.text, srcOpen).members
+    const src = liveMembers(objectMembers(source.text, srcOpen).members)
     const tgt = objectMembers(text, tgtOpen)
     const have = new Map(tgt.members.map((m) => [m.name, m]))
     const ownIndent = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', tgtOpen - 1) + 1))![0]

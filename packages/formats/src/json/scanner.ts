@@ -41,8 +41,6 @@ interface Frame {
   /** Member key being read (objects). */
   member: string
   memberStart: number
-  suppressed: boolean
-  memberSuppressed: boolean
   /** Slot count when the container opened, and whether every member so far is a string. */
   slotMark: number
   allStrings: boolean
@@ -133,15 +131,11 @@ export function scanJson(text: string, maxDepth: number): { slots: JsonSlot[]; i
     if (!top) return null
     return top.kind === 'array' ? joinKey(top.key, String(top.index)) : joinKey(top.key, top.member)
   }
-  const suppressedNow = (): boolean => {
-    const top = stack[stack.length - 1]
-    return top ? top.suppressed || (top.kind === 'object' && top.memberSuppressed) : false
-  }
 
   const closeObject = (frame: Frame, end: number): void => {
     const direct = slots.length - frame.slotMark
     const names = frame.memberKeys.map((m) => m.name)
-    if (!frame.suppressed && frame.allStrings && direct === names.length && isPluralKeySet(names)) {
+    if (frame.allStrings && direct === names.length && isPluralKeySet(names)) {
       const members = slots.splice(frame.slotMark, direct).map((s, i) => ({
         category: names[i]!, keyStart: frame.memberKeys[i]!.keyStart, valueStart: s.start, valueEnd: s.end, text: s.text,
       }))
@@ -150,7 +144,7 @@ export function scanJson(text: string, maxDepth: number): { slots: JsonSlot[]; i
         key: frame.key ?? '', text: other.text, isString: true, start: frame.start, end,
         plural: { start: frame.start, end, members },
       })
-    } else if (!frame.suppressed) groupSuffixPlurals(frame)
+    } else groupSuffixPlurals(frame)
   }
 
   /**
@@ -236,7 +230,7 @@ export function scanJson(text: string, maxDepth: number): { slots: JsonSlot[]; i
         if (parent && parent.kind === 'object') parent.allStrings = false
         const frame: Frame = {
           kind: c === '{' ? 'object' : 'array', key: childKey(), start: pos, index: 0, keys: new Set(),
-          member: '', memberStart: pos, suppressed: suppressedNow(), memberSuppressed: false,
+          member: '', memberStart: pos,
           slotMark: slots.length, allStrings: true, memberKeys: [],
         }
         stack.push(frame)
@@ -277,7 +271,7 @@ export function scanJson(text: string, maxDepth: number): { slots: JsonSlot[]; i
         const parent = stack[stack.length - 1]
         if (parent && parent.kind === 'object') parent.allStrings = false
       }
-      if (!suppressedNow()) slots.push(slot)
+      slots.push(slot)
       expectValue = false
       if (stack.length === 0) break
       continue
@@ -335,14 +329,20 @@ export function scanJson(text: string, maxDepth: number): { slots: JsonSlot[]; i
     pos++
     frame.member = name
     frame.memberStart = keyStart
-    frame.memberSuppressed = frame.keys.has(name)
-    if (frame.memberSuppressed) {
-      fail('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(name)}`, keyStart)
+    if (frame.keys.has(name)) {
+      fail('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(name)}: the last one is read, as JSON.parse does; this earlier one is kept as it is`, frame.memberKeys.find((m) => m.name === name)!.keyStart)
+      // JSON.parse keeps the last value of a key given twice, so the entries are the last
+      // member's: the earlier member's (all after this object's mark) are dropped, its bytes stay
+      const dead = joinKey(frame.key, name)
+      for (let i = slots.length - 1; i >= frame.slotMark; i--) {
+        const key = slots[i]!.key
+        if (key === dead || key.startsWith(`${dead}.`)) slots.splice(i, 1)
+      }
+      frame.memberKeys = frame.memberKeys.filter((m) => m.name !== name)
       frame.allStrings = false
-    } else {
-      frame.keys.add(name)
-      frame.memberKeys.push({ name, keyStart })
     }
+    frame.keys.add(name)
+    frame.memberKeys.push({ name, keyStart })
     return true
   }
 }

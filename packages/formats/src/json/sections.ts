@@ -75,6 +75,12 @@ export function objectMembers(text: string, open: number, accept?: (name: string
   return { members, close: i }
 }
 
+/** The members without the earlier ones of a name given twice: JSON.parse keeps the last. */
+export function liveMembers(members: JsonMember[]): JsonMember[] {
+  const last = new Map(members.map((m, i) => [m.name, i] as const))
+  return members.filter((m, i) => last.get(m.name) === i)
+}
+
 export interface JsonSectionContext {
   text: string
   lineBreak: string
@@ -115,16 +121,16 @@ export function jsonSectionEdits(ctx: JsonSectionContext): Edit[] | undefined {
 function fillObject(ctx: JsonSectionContext, srcOpen: number, tgtOpen: number, prefix: string | null): Edit[] {
   const { text } = ctx
   if (text[srcOpen] !== '{' || text[tgtOpen] !== '{') return []
-  const src = objectMembers(text, srcOpen)
+  const sourceMembers = liveMembers(objectMembers(text, srcOpen).members)
   const tgt = objectMembers(text, tgtOpen)
   const have = new Set(tgt.members.map((m) => m.name))
   const edits: Edit[] = []
   const added: string[] = []
   const indent = memberIndent(ctx, tgtOpen, tgt.members)
-  const unit = indentUnit(ctx, srcOpen, src.members)
+  const unit = indentUnit(ctx, srcOpen, sourceMembers)
   const keyOf = (name: string) => (prefix === null ? escapeSegment(name) : `${prefix}.${escapeSegment(name)}`)
   const done = new Set<string>()
-  for (const member of src.members) {
+  for (const member of sourceMembers) {
     const key = keyOf(member.name)
     // i18next suffix plurals: the run is one slot keyed by its base
     const suffix = /^(.+)_(zero|one|two|few|many|other)$/.exec(member.name)

@@ -169,7 +169,9 @@ function scan(text: string): { slots: Slot[]; notes: Array<string | undefined>; 
   const slots: Slot[] = []
   const notes: Array<string | undefined> = []
   const issues: Issue[] = []
-  const seen = new Set<string>()
+  /** Index in `slots` of each key's latest occurrence, and the occurrences a later one replaced. */
+  const latest = new Map<string, { index: number; keyAt: number }>()
+  const replaced = new Set<number>()
   let lines: LineIndex | undefined
   const report = (code: Issue['code'], message: string, offset: number) => {
     const p = (lines ??= new LineIndex(text)).position(offset)
@@ -328,16 +330,21 @@ function scan(text: string): { slots: Slot[]; notes: Array<string | undefined>; 
     const block = lineSpan(text, comment.length > 0 ? commentStart : pos, valueEnd)
     const slot: Slot = { key, text: value, start: valueStart, end: valueEnd, needsSeparator: valueStart === keyEnd && !sepFound, block }
     if (breaks > 0 && breaks === newlineBreaks) slot.newlineLayout = { lineBreak, indent: indent ?? '' }
-    if (seen.has(key)) report('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(key)}`, i)
-    else {
-      seen.add(key)
-      slots.push(slot)
-      notes.push(comment.length > 0 ? comment.join('\n') : undefined)
+    const earlier = latest.get(key)
+    if (earlier !== undefined) {
+      // java.util.Properties keeps the last value of a key given twice: the earlier line stays as it is
+      report('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(key)}: the last one is read, as java.util.Properties does; this earlier one is kept as it is`, earlier.keyAt)
+      replaced.add(earlier.index)
     }
+    latest.set(key, { index: slots.length, keyAt: i })
+    slots.push(slot)
+    notes.push(comment.length > 0 ? comment.join('\n') : undefined)
     comment = []
     pos = lineEnd + breakLength(lineEnd)
   }
-  return { slots, notes, issues }
+  if (replaced.size === 0) return { slots, notes, issues }
+  const live = (_: unknown, index: number) => !replaced.has(index)
+  return { slots: slots.filter(live), notes: notes.filter(live), issues }
 }
 
 /** True when the backslash at `at` is itself escaped (preceded by an odd run of backslashes). */

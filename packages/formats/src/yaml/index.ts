@@ -5,7 +5,9 @@
  * index). A Rails-style file (one top-level key that is a language code, mapping to a map) leaves
  * that key out of entry keys (`en: {a: {b: x}}` → `a.b`), so keys match across languages; with
  * `targetLanguage`, `write` renames it. Aliases and merge keys (`<<: *EN`) are not entries: the
- * anchored value is translated once. Only the first document of a stream is read.
+ * anchored value is translated once. Only the first document of a stream is read. A key given
+ * twice is read as YAML loaders read it (the last one); a file YAML 1.2 refuses only for quoted
+ * values' under-indented continuation lines is read as libyaml reads it (lenient.ts).
  */
 import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml'
 import type { Entry, Issue, Parsed, Translation, WriteOptions } from '../types.js'
@@ -18,6 +20,7 @@ import { sectionEdits, type Sections } from './sections.js'
 import { applyEdits, decodeUnicode, encodeText, LineIndex, lineBreakOf, makeIssue, type Edit } from '../shared/text.js'
 import { maxCstDepth } from './depth.js'
 import { readBlockYaml } from './block-reader.js'
+import { indentQuotedContinuations } from './lenient.js'
 import { modelOf, remember, unreadable } from '../shared/merge.js'
 import { yamlMergeEdits, type YamlModel } from './merge.js'
 import { doubleQuoted, flowScalar, foldedBlock, literalBlock, type BlockLayout, type ScalarStyle } from './scalar-style.js'
@@ -58,34 +61,20 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   const copy = () => original.slice()
   const fail = (issues: Issue[]): Parsed => ({ format: 'yaml', encoding: src.encoding, entries: [], issues, write: copy, ...unreadable(copy) })
   if (src.issue) return fail([src.issue])
-  const text = src.text
-  const lines = new LineIndex(text)
+  let read = readTree(src.text, opts.maxDepth)
+  if (read.issues.some((issue) => issue.code === 'FORMAT_SYNTAX')) {
+    // a quoted value whose continuation lines Psych reads and YAML 1.2 refuses (lenient.ts)
+    const indented = indentQuotedContinuations(src.text)
+    const again = indented === undefined ? undefined : readTree(indented, opts.maxDepth)
+    if (again && !again.fatal && !again.issues.some((issue) => issue.code === 'FORMAT_SYNTAX')) read = again
+  }
+  if (read.fatal) return fail(read.issues)
+  const { text, lines, contents } = read
+  const issues = read.issues
   const at = (offset: number) => lines.position(offset)
   const issueAt = (code: Issue['code'], message: string, offset: number) => {
     const p = at(offset)
     return makeIssue(code, message, p.line, p.column)
-  }
-
-  const issues: Issue[] = []
-  let contents: unknown
-  const block = readBlockYaml(text, opts.maxDepth)
-  if (block) contents = block.contents
-  else {
-    try {
-      const tokens = withPlainEnv(() => Array.from(new Parser().parse(text)))
-      const depth = maxCstDepth(tokens, opts.maxDepth)
-      if (depth.tooDeep) return fail([issueAt('FORMAT_TOO_DEEP', `nesting deeper than ${opts.maxDepth}`, depth.offset)])
-      const docs = Array.from(new Composer({ uniqueKeys: false, prettyErrors: false }).compose(tokens))
-      // an empty stream (nothing but comments) has no entries, but merges can still fill it
-      contents = docs[0]?.contents ?? null
-      if (docs.length > 1) issues.push(issueAt('FORMAT_UNSUPPORTED', 'only the first YAML document is translated', docs[1]!.range[0]))
-      for (const d of docs) {
-        for (const e of d.errors) issues.push(issueAt('FORMAT_SYNTAX', e.message.split('\n')[0]!, e.pos[0]))
-      }
-    } catch (error) {
-      const tooDeep = error instanceof RangeError
-      return fail([makeIssue(tooDeep ? 'FORMAT_TOO_DEEP' : 'FORMAT_SYNTAX', tooDeep ? 'nesting too deep' : String((error as Error)?.message ?? error))])
-    }
   }
 
   const slots: Slot[] = []
@@ -113,8 +102,12 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
       if (plural && !anyAnchored(node)) {
         if (collect) slots.push({ kind: 'plural', key: prefix ?? '', map: node, members: plural, keyAt })
       } else {
-        const seen = new Set<string>()
         const items = node.items
+        const segmentAt = (k: unknown) => (isScalar(k) ? String(k.value) : k && typeof k === 'object' && 'range' in k ? text.slice((k as Node).range![0], (k as Node).range![1]) : '')
+        // YAML loaders (Psych, PyYAML, the yaml library's toJS) keep the last value of a key
+        // given twice: that one is the entry, an earlier one is dead text and stays as it is
+        const last = new Map<string, number>()
+        items.forEach((pair, i) => last.set(segmentAt(pair.key), i))
         for (let i = 0; i < items.length; i++) {
           const pair = items[i]!
           const k = pair.key
@@ -123,12 +116,15 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
             cost += walk(pair.value, null, flow, depth + 1) // counts alias expansion only (aliases are not entries)
             continue
           }
-          const segment = isScalar(k) ? String(k.value) : k && typeof k === 'object' && 'range' in k ? text.slice((k as Node).range![0], (k as Node).range![1]) : ''
-          if (seen.has(segment)) {
-            issues.push(issueAt('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(segment)}`, isScalar(k) ? k.range![0] : node.range![0]))
+          const segment = segmentAt(k)
+          if (last.get(segment) !== i) {
+            issues.push(issueAt('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(segment)}: the last one is read, as YAML loaders do; this one is kept as it is`, isScalar(k) ? k.range![0] : node.range![0]))
+            const collecting = collect
+            collect = false // its aliases still count towards the expansion limit
+            cost += walk(pair.value, null, flow, depth + 1)
+            collect = collecting
             continue
           }
-          seen.add(segment)
           cost += walk(pair.value, joinKey(prefix, segment), flow, depth + 1, isScalar(k) ? k.range![0] : undefined)
         }
       }
@@ -341,7 +337,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     for (const segment of splitKey(key)) {
       if (isMap(node)) {
         inFlow ||= node.flow === true
-        node = node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === segment)?.value
+        node = node.items.findLast((pair) => isScalar(pair.key) && String(pair.key.value) === segment)?.value
       } else if (isSeq(node)) {
         inFlow ||= node.flow === true
         node = node.items[Number(segment)]
@@ -393,6 +389,48 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
   const syntax = detectSyntax(entries.map((e) => e.text))
   if (syntax) result.syntax = syntax
   return result
+}
+
+interface Tree {
+  text: string
+  lines: LineIndex
+  /** The first document's root node (null for an empty stream). */
+  contents: unknown
+  issues: Issue[]
+  /** The text could not be read at all (`issues` says why). */
+  fatal: boolean
+}
+
+/** The node tree of `text`: from the fast block reader when it can, else from the yaml library, with its errors. */
+function readTree(text: string, maxDepth: number): Tree {
+  const lines = new LineIndex(text)
+  const issues: Issue[] = []
+  const tree = (contents: unknown, fatal = false): Tree => ({ text, lines, contents, issues, fatal })
+  const issueAt = (code: Issue['code'], message: string, offset: number) => {
+    const p = lines.position(offset)
+    return makeIssue(code, message, p.line, p.column)
+  }
+  const block = readBlockYaml(text, maxDepth)
+  if (block) return tree(block.contents)
+  try {
+    const tokens = withPlainEnv(() => Array.from(new Parser().parse(text)))
+    const depth = maxCstDepth(tokens, maxDepth)
+    if (depth.tooDeep) {
+      issues.push(issueAt('FORMAT_TOO_DEEP', `nesting deeper than ${maxDepth}`, depth.offset))
+      return tree(null, true)
+    }
+    const docs = Array.from(new Composer({ uniqueKeys: false, prettyErrors: false }).compose(tokens))
+    if (docs.length > 1) issues.push(issueAt('FORMAT_UNSUPPORTED', 'only the first YAML document is translated', docs[1]!.range[0]))
+    for (const d of docs) {
+      for (const e of d.errors) issues.push(issueAt('FORMAT_SYNTAX', e.message.split('\n')[0]!, e.pos[0]))
+    }
+    // an empty stream (nothing but comments) has no entries, but merges can still fill it
+    return tree(docs[0]?.contents ?? null)
+  } catch (error) {
+    const tooDeep = error instanceof RangeError
+    issues.push(makeIssue(tooDeep ? 'FORMAT_TOO_DEEP' : 'FORMAT_SYNTAX', tooDeep ? 'nesting too deep' : String((error as Error)?.message ?? error)))
+    return tree(null, true)
+  }
 }
 
 /**

@@ -33,6 +33,12 @@ export interface YamlModel {
 }
 
 const segmentOf = (pair: Pair): string | undefined => (isScalar(pair.key) ? String(pair.key.value) : undefined)
+/** A map's pairs without the earlier ones of a key given twice: YAML loaders read the last. */
+const livePairs = (map: YAMLMap): Pair[] => {
+  const pairs = map.items as Pair[]
+  const lastOf = new Map(pairs.map((pair, i) => [segmentOf(pair), i] as const))
+  return pairs.filter((pair, i) => lastOf.get(segmentOf(pair)) === i)
+}
 
 const lineStartOf = (text: string, offset: number) => text.lastIndexOf('\n', offset - 1) + 1
 
@@ -110,7 +116,7 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
       return [`${keyText}: ${scalar(typeof translation === 'string' ? translation : translation.other ?? '', pair.value)}`]
     }
     if (!isMap(pair.value)) return undefined // sequences are inserted whole by no one: a half sequence would shift indexes
-    const body = (pair.value.items as Pair[]).flatMap((child) => {
+    const body = livePairs(pair.value).flatMap((child) => {
       const segment = segmentOf(child)
       return segment === undefined ? [] : (render(child, joinKey(key, segment)) ?? [])
     })
@@ -121,12 +127,12 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
     const have = new Map<string, Pair>()
     for (const p of tgt.items as Pair[]) {
       const s = segmentOf(p)
-      if (s !== undefined && !have.has(s)) have.set(s, p)
+      if (s !== undefined) have.set(s, p) // the last of a key given twice is the one YAML loaders read
     }
     const first = (tgt.items[0]?.key as Scalar | undefined)?.range?.[0]
     const indent = first === undefined ? '' : ' '.repeat(first - lineStartOf(text, first))
     const groups = new Map<string, { anchor: Pair; before: boolean; lines: string[] }>()
-    const order = src.items as Pair[]
+    const order = livePairs(src)
     order.forEach((pair, i) => {
       const segment = segmentOf(pair)
       if (segment === undefined || segment === '<<') return
@@ -169,7 +175,7 @@ export function yamlMergeEdits(target: YamlModel, source: YamlModel, values: Rea
   }
   if (!target.entryRoot) {
     // an empty file: the entries at the top (under the target language for a Rails-style source)
-    const lines = (source.entryRoot.items as Pair[]).flatMap((pair) => {
+    const lines = livePairs(source.entryRoot).flatMap((pair) => {
       const segment = segmentOf(pair)
       return segment === undefined || segment === '<<' ? [] : (render(pair, segment) ?? [])
     })
