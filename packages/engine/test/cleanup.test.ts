@@ -149,6 +149,14 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(t!.unknownWords).toContain('financial')
   })
 
+  test('no space after a line break the source glued between two sentences, and the source\'s own spaces stay', async () => {
+    const br: InlineToken = { id: 'br', kind: 'void' }
+    const [glued, spaced, word] = await en([['It is done.', br, 'You can go.'], ['It is done. ', br, ' You can go.'], ['Hello', br, 'world']])
+    expect(glued!.segment).toEqual(['Está hecho.', br, 'Puedes ir.'])
+    expect(spaced!.segment).toEqual(['Está hecho. ', br, ' Puedes ir.'])
+    expect(word!.segment).toEqual(['Hola', br, 'mundo'])
+  })
+
   test('one surface form per word where the dictionary has two: no "YouTube/Youtube"', async () => {
     const [t] = await en(['Open YouTube and watch the video.'])
     expect(t!.segment).toMatch(/^YouTube \p{L}+ y /u)

@@ -563,23 +563,35 @@ export function repairTokens(parts: readonly SegmentPart[], tokens: readonly Inl
  * <b> livro</b>"; a word the engine drops right after a token leaves its blank behind
  * (en→es "<v Roger>We are" → "<v Roger> Somos", the pronoun dropped). The space after such a
  * token goes where the source had none after it and the token starts the text or the text
- * before it already ends in one.
+ * before it already ends in one. The engine also writes a space after a sentence's end, so a
+ * line break the source glued between two sentences came back with one ("It is
+ * done.<br/>You can go." → "Está hecho.<br/> Puedes ir."): after a token that the source
+ * too had right after punctuation, the space goes when the text before it ends in punctuation.
  */
 function tidySpaceAfterTokens(parts: SegmentPart[], source: readonly SegmentPart[]): SegmentPart[] {
   const spacedInSource = new Set<string>()
+  const afterPunctuationInSource = new Set<string>()
   source.forEach((part, i) => {
     const next = source[i + 1]
-    if (typeof part !== 'string' && part.kind !== 'close' && (typeof next !== 'string' || /^\s/u.test(next))) spacedInSource.add(`${part.kind}\u0000${part.id}`)
+    if (typeof part === 'string' || part.kind === 'close') return
+    if (typeof next !== 'string' || /^\s/u.test(next)) spacedInSource.add(`${part.kind}\u0000${part.id}`)
+    const before = source[i - 1]
+    if (typeof before === 'string' && GLUED_PUNCTUATION.test(before)) afterPunctuationInSource.add(`${part.kind}\u0000${part.id}`)
   })
   return parts.map((part, i) => {
     const token = parts[i - 1]
     const beforeToken = parts[i - 2]
     if (typeof part !== 'string' || typeof token === 'string' || token === undefined || token.kind === 'close') return part
-    if (spacedInSource.has(`${token.kind}\u0000${token.id}`) || !/^\s/u.test(part)) return part
+    const key = `${token.kind}\u0000${token.id}`
+    if (spacedInSource.has(key) || !/^\s/u.test(part)) return part
     const startsText = beforeToken === undefined || beforeToken === ''
-    return startsText || (typeof beforeToken === 'string' && /\s$/u.test(beforeToken)) ? part.trimStart() : part
+    if (startsText || (typeof beforeToken === 'string' && /\s$/u.test(beforeToken))) return part.trimStart()
+    return afterPunctuationInSource.has(key) && typeof beforeToken === 'string' && GLUED_PUNCTUATION.test(beforeToken) ? part.trimStart() : part
   })
 }
+
+/** A text that ends in punctuation with no space after it. */
+const GLUED_PUNCTUATION = /[.!?…:;,]$/u
 
 function mergeText(parts: readonly SegmentPart[]): SegmentPart[] {
   const out: SegmentPart[] = []
