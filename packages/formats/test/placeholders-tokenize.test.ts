@@ -45,15 +45,25 @@ describe('placeholders tokenize', () => {
     expect(tokens('Fill in ____ and _emphasis_ or name_')).toEqual([])
   })
 
-  test('protects file names, extensions and dot files; never a sentence end, an abbreviation or a domain', () => {
+  test('protects file names, extensions and dot files; never a sentence end or an abbreviation', () => {
     const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
     expect(tokens('Select the downloaded .zip file, then open export.csv.')).toEqual(['.zip', 'export.csv'])
     expect(tokens('Extract YouTube/subscriptions/subscriptions.csv from archive.tar.gz')).toEqual(['YouTube/subscriptions/subscriptions.csv', 'archive.tar.gz'])
     expect(tokens('Copy IMG_0001.JPG and user_data.csv, résumé.PDF')).toEqual(['IMG_0001.JPG', 'user_data.csv', 'résumé.PDF'])
     expect(tokens('Built with Node.js; add .env to .gitignore for .NET')).toEqual(['Node.js', '.env', '.gitignore', '.NET'])
-    expect(tokens('It works.So does this. Version 1.2.3, e.g. i.e. U.S.A. and example.com')).toEqual([])
-    expect(tokens('Wait... what? config.json.example file.Pdf a.b')).toEqual([])
+    expect(tokens('It works.So does this. Version 1.2.3, e.g. i.e. U.S.A.')).toEqual([])
+    // a host name and an unlisted last extension are dotted names (next test), `file.Pdf` neither
+    expect(tokens('Wait... what? example.com config.json.example file.Pdf a.b')).toEqual(['example.com', 'config.json.example'])
     expect(tokens('Mail jane.doe@example.com')).toEqual(['jane.doe@example.com'])
+  })
+
+  test('protects dotted names (settings, flags, property paths, host names); never abbreviations or a missing space', () => {
+    const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
+    expect(tokens('Set the "dom.events.asyncClipboard.clipboardItem" flag to "true".')).toEqual(['dom.events.asyncClipboard.clipboardItem'])
+    expect(tokens('Open settings.general.theme, window.location or www.example.org.')).toEqual(['settings.general.theme', 'window.location', 'www.example.org'])
+    expect(tokens('Read $scope.items and process.env.NODE_ENV, see config.json.example')).toEqual(['$scope.items', 'process.env.NODE_ENV', 'config.json.example'])
+    expect(tokens('It is done.You can go. e.g. i.e. U.S.A. Ph.D. No.5 v1.2.3 Mr.Smith a.b.c wait...what')).toEqual([])
+    expect(tokens('Mail jane.doe+news@mail.example.org')).toEqual(['jane.doe+news@mail.example.org'])
   })
 
   test('a text made only of date-pattern fields is one token: nothing in it is a word', () => {

@@ -236,7 +236,7 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
       return { type: 'token', raw: text.slice(start, end), back: i - start }
     }
     case '.':
-      return fileName(text, i, textStart)
+      return fileName(text, i, textStart) ?? dottedName(text, i, textStart)
     case '|':
     case ' ':
     case '\t':
@@ -277,6 +277,30 @@ function fileName(text: string, i: number, textStart: number): (RawPiece & { bac
   }
   if (end === i || /[\p{L}\p{N}_@+-]/u.test(text[end] ?? '') || (text[end] === '.' && /[A-Za-z0-9]/.test(text[end + 1] ?? ''))) return null
   return { type: 'token', raw: text.slice(start, end), back: i - start }
+}
+
+const DOTTED_NAME = /[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+/y
+
+/**
+ * A dotted name at the `.` at `i`: a setting, a flag, a key or a property path
+ * (`dom.events.asyncClipboard.clipboardItem`, `settings.general.theme`, `window.location`,
+ * `www.example.org`): an engine translated "dom.events…" as "dom.Casos…". Every part has two
+ * characters or more (`e.g.`, `U.S.A.` stay text), and a part after a dot starts in lower case
+ * unless there are three parts or more (`done.You` is a missing space). An e-mail address's
+ * local part is left to the address.
+ */
+function dottedName(text: string, i: number, textStart: number): (RawPiece & { back?: number }) | null {
+  let start = i
+  while (start > textStart && /[\w$-]/.test(text[start - 1]!)) start--
+  if (start === i || (start > 0 && /[.@/\\\p{L}\p{N}]/u.test(text[start - 1]!))) return null
+  const m = at(DOTTED_NAME, text, start)
+  if (!m || start + m[0].length <= i) return null
+  const end = start + m[0].length
+  if (/[\p{L}\p{N}_@+]/u.test(text[end] ?? '') || (text[end] === '.' && /[\p{L}\p{N}]/u.test(text[end + 1] ?? ''))) return null
+  const parts = m[0].split('.')
+  if (parts.some((part) => part.length < 2)) return null
+  if (parts.length === 2 && !/^[a-z_$]/.test(parts[1]!)) return null
+  return { type: 'token', raw: m[0], back: i - start }
 }
 
 const TRIGGER = /[<{$%#&[\\\r\n:@/_.]|https?:\/\/|[ \t]*\|/g
