@@ -75,6 +75,15 @@ describe('placeholders tokenize', () => {
     }
   })
 
+  test('an icon font\'s name as a whole value is one token; the same prefixes in a sentence are words', () => {
+    for (const icon of ['mdi-home', 'mdi-chevron-right', 'fa-user', 'fas-circle-2', 'bi-house-door', 'ri-home-line', 'bx-x']) {
+      expect(tokenize(icon)).toEqual([{ type: 'token', raw: icon }])
+    }
+    for (const prose of ['bi-weekly meeting', 'Home', 'mdi home', 'fa-', 'la-la land', 'MDI-Home', 'high-level']) {
+      expect(tokenize(prose).some((p) => p.type === 'text')).toBe(true)
+    }
+  })
+
   test('gives the input back when its pieces are joined', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '{', '}', '%', 'd', 's', '$', '<', '>', '/', 'b', '\n', '1', '@', '_', '.', 'M', 'y', ':') }), (text) => {

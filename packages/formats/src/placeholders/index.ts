@@ -9,12 +9,12 @@ import type { FormatId, MessageSyntax, PluralCategory } from '../types.js'
 import { detectSyntax } from '../shared/syntax.js'
 import { pluralCategories } from '../plurals/index.js'
 import { findMnemonic, placeMnemonic, type MnemonicMarkers } from './mnemonics.js'
-import { balanced, isDatePattern, tokenize, withoutMarkupSyntax, type RawPiece, type TokenizeOptions } from './tokens.js'
+import { balanced, isDatePattern, isIconName, tokenize, withoutMarkupSyntax, type RawPiece, type TokenizeOptions } from './tokens.js'
 
 /** The tokenizer `prepare` uses, for callers that mask text already split by another codec (HTML, subtitles). */
 export { tokenize }
-/** Whether a whole text is a date/time pattern (`MM/DD/YYYY`, `h:mm a`): data for a formatter, not words. */
-export { isDatePattern }
+/** Whether a whole text is a date/time pattern (`MM/DD/YYYY`, `h:mm a`), or an icon font's name (`mdi-home`): data, not words. */
+export { isDatePattern, isIconName }
 export type { RawPiece, TokenizeOptions }
 
 /** The engine's segment type (structurally identical to @verso/engine's; defined here so formats stands alone). */

@@ -94,6 +94,19 @@ export function isDatePattern(text: string): boolean {
 }
 
 /**
+ * An icon font's name as a whole value: `mdi-home`, `fa-solid`, `bi-house-door`, `ri-home-line`
+ * (Material Design Icons, Font Awesome, Bootstrap, Remix, Boxicons, Tabler, Line Awesome,
+ * Unicons, Ionicons): menus in localization files carry them beside their labels, and an engine
+ * translated the words after the prefix (`mdi-home` → `mdi-casa`). Only a whole value: `bi-weekly`
+ * in a sentence is English.
+ */
+const ICON_NAME = /^(?:mdi|fa|fas|far|fab|fal|fad|bi|ri|bx|bxs|bxl|ti|tabler|la|las|lar|lab|uil|ion|icon|icons|glyphicon|octicon|lni|feather)-[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+export function isIconName(text: string): boolean {
+  return ICON_NAME.test(text)
+}
+
+/**
  * vue-i18n linked messages: `@:key`, `@.modifier:key`, `@:(key)`, `@:{'key'}`. A trailing
  * full stop is left out (it ends the sentence more often than the key).
  */
@@ -307,7 +320,7 @@ const TRIGGER = /[<{$%#&[\\\r\n:@/_.]|https?:\/\/|[ \t]*\|/g
 
 /** Splits `text` into literal runs and tokens. */
 export function tokenize(text: string, options: TokenizeOptions = {}): RawPiece[] {
-  if (isDatePattern(text.trim())) return [{ type: 'token', raw: text }]
+  if (isDatePattern(text.trim()) || isIconName(text.trim())) return [{ type: 'token', raw: text }]
   const out: RawPiece[] = []
   let textStart = 0
   TRIGGER.lastIndex = 0
