@@ -5,8 +5,13 @@
  */
 export type FormatId = 'json' | 'yaml' | 'po' | 'properties' | 'strings' | 'xml'
 
-/** A runtime message syntax a file's values are written in, beyond plain placeholders (see `prepare`'s `syntax`). */
-export type MessageSyntax = 'vue-i18n'
+/**
+ * A runtime message syntax a file's values are written in, beyond plain placeholders (see
+ * `prepare`'s `syntax`). `'java-messageformat'`: a .properties file that doubles every
+ * apostrophe, in values without arguments too (`Passwords don''t match.`: Keycloak's themes),
+ * because its application formats every message with Java's MessageFormat.
+ */
+export type MessageSyntax = 'vue-i18n' | 'java-messageformat'
 
 /**
  * A JSON catalog convention whose shape tells messages from metadata (see the JSON codec):
@@ -83,7 +88,8 @@ export interface Parsed {
   issues: Issue[]
   /**
    * The message syntax the values are written in, when the codec recognised one (JSON/YAML:
-   * `'vue-i18n'` when a value uses linked messages or literal interpolation). Pass it to
+   * `'vue-i18n'` when a value uses linked messages or literal interpolation; .properties:
+   * `'java-messageformat'` when values double apostrophes and none has a lone one). Pass it to
    * `prepare` as `syntax`.
    */
   syntax?: MessageSyntax

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { parse } from '@verso/formats/properties'
+import { prepare } from '@verso/formats/placeholders'
 import { corpusFixtures, inline, testCodec } from './conformance.js'
 import { corpusAvailable } from '../../../test-support/corpus.js'
 
@@ -64,6 +65,18 @@ describe('properties codec', () => {
     expect(p.issues.map((i) => [i.code, i.line])).toEqual([['FORMAT_DUPLICATE_KEY', 1]])
     expect(p.entries.map((e) => [e.key, e.text, e.note])).toEqual([['b', 'B', undefined], ['a', '2', 'the real one']])
     expect(writeText('a=1\nb=B\na=2\n', 'a', 'dos')).toBe('a=1\nb=B\na=dos\n')
+  })
+
+  test('a file that doubles every apostrophe, in values without arguments too, is MessageFormat throughout: translations get doubled apostrophes', () => {
+    // Keycloak's themes: `notMatchPasswordMessage=Passwords don''t match.` has no argument
+    const keycloak = parse("loginTitle=Sign in to {0}\nnotMatch=Passwords don''t match.\nplain=Open the address of the user\n")
+    expect(keycloak.syntax).toBe('java-messageformat')
+    const plain = prepare('Open the address of the user', { format: 'properties', targetLanguage: 'ca', syntax: keycloak.syntax! })
+    expect(plain.restore(["Obre l'adreça de l'usuari"]).text).toBe("Obre l''adreça de l''usuari")
+    // Spring's default: a message without arguments is not formatted, and the file says so with a lone apostrophe
+    expect(parse("a=Don't panic\nb=Haven''t got {0}\n").syntax).toBeUndefined()
+    expect(parse('a=No apostrophe at all {0}\n').syntax).toBeUndefined()
+    expect(prepare('Open the address', { format: 'properties', targetLanguage: 'ca' }).restore(["Obre l'adreça"]).text).toBe("Obre l'adreça")
   })
 
   test('reports a malformed \\u escape without throwing', () => {

@@ -38,6 +38,8 @@ export interface PrepareOptions {
    * (`detectSyntax` tells it from the file's texts). `'vue-i18n'`: the plural separator `|` is
    * a token, and `@ { } |` in a translation are written as literal interpolations (`{'@'}`),
    * so a translation never makes a linked message or a placeholder vue-i18n's compiler rejects.
+   * `'java-messageformat'` (.properties): every value is MessageFormat, so a translation's
+   * apostrophes are doubled in values without arguments too.
    */
   syntax?: MessageSyntax
   /**
@@ -317,7 +319,7 @@ function prepareText(text: string, options: PrepareOptions): Prepared {
     const top = icuMessage(ctx, text, icu, 0, text.length, false, options.targetLanguage)
     render = top
   } else {
-    const apostrophes = options.format === 'properties' && text.includes("''") && !text.replace(/''/g, '').includes("'")
+    const apostrophes = options.format === 'properties' && (options.syntax === 'java-messageformat' || (text.includes("''") && !text.replace(/''/g, '').includes("'")))
     const escaping = apostrophes ? DOUBLED_APOSTROPHES : vue ? VUE : PLAIN
     const inputs: Input[] = CHOICE_HINT.test(text) ? choiceInputs(ctx, text) : [{ type: 'text', raw: text }]
     const message = buildMessage(ctx, inputs, escaping)

@@ -102,6 +102,9 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     },
     merge: (source, values, options) => finish(flatMergeEdits(model, modelOf<FlatModel>(source, 'properties'), values, options)),
   }
+  // every apostrophe doubled, even where no argument makes it necessary: each value goes through MessageFormat
+  const texts = slots.map((s) => s.text)
+  if (texts.some((t) => t.includes("''")) && !texts.some((t) => t.replace(/''/g, '').includes("'"))) parsed.syntax = 'java-messageformat'
   remember(parsed, model)
   return parsed
 }
