@@ -157,6 +157,13 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(word!.segment).toEqual(['Hola', br, 'mundo'])
   })
 
+  test('no space before a full stop or a comma that the engine moved there; a source that has one keeps it', async () => {
+    const [stop, comma, spaced] = await en(['It is a temporary problem. Please go.', "We're sorry, but it failed.", 'It costs .5 or , maybe , more .'])
+    expect(stop!.segment).toMatch(/^Es un problema provisional\. \S/)
+    expect(comma!.segment).toMatch(/^\S+, pero /)
+    expect(spaced!.segment).toMatch(/ \.$/)
+  })
+
   test('one surface form per word where the dictionary has two: no "YouTube/Youtube"', async () => {
     const [t] = await en(['Open YouTube and watch the video.'])
     expect(t!.segment).toMatch(/^YouTube \p{L}+ y /u)

@@ -518,7 +518,7 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
   })
 
   const sourceParts = typeof encoded.original === 'string' ? [encoded.original] : encoded.original
-  const repaired = tidySpaceAfterTokens(tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), sourceParts, options.target, options.source), sourceParts)
+  const repaired = tidySpaceBeforePunctuation(tidySpaceAfterTokens(tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), sourceParts, options.target, options.source), sourceParts), sourceParts)
   // Whitespace at the ends is the caller's.
   const first = repaired[0]
   if (typeof first === 'string') repaired[0] = first.trimStart()
@@ -588,6 +588,21 @@ function tidySpaceAfterTokens(parts: SegmentPart[], source: readonly SegmentPart
     if (startsText || (typeof beforeToken === 'string' && /\s$/u.test(beforeToken))) return part.trimStart()
     return afterPunctuationInSource.has(key) && typeof beforeToken === 'string' && GLUED_PUNCTUATION.test(beforeToken) ? part.trimStart() : part
   })
+}
+
+/**
+ * Spaces the engine puts before a full stop, a comma or a closing parenthesis. Its transfer
+ * moves blanks: eng-spa writes "It is a temporary problem. Please go." as "Es un problema
+ * provisional . Complacer ir." and "We're sorry, but" as "Losentimos , pero". No language
+ * writes a space there, so where the source has none before that mark, none is kept after a
+ * word; a source that has one ("costs .5", "Hello , world") keeps the engine's as it is.
+ */
+function tidySpaceBeforePunctuation(parts: SegmentPart[], source: readonly SegmentPart[]): SegmentPart[] {
+  const sourceText = source.filter((part): part is string => typeof part === 'string').join('\u0000')
+  const marks = ['.', ',', ')'].filter((mark) => !sourceText.includes(` ${mark}`) && !sourceText.includes(`\t${mark}`) && !sourceText.includes(`\n${mark}`))
+  if (marks.length === 0) return parts
+  const spaceBefore = new RegExp(`(?<=[\\p{L}\\p{M}\\p{N}])[ \\t]+(?=[${marks.join('').replace(/[.)]/g, '\\$&')}](?:[\\s)]|$))`, 'gu')
+  return parts.map((part) => (typeof part === 'string' ? part.replace(spaceBefore, '') : part))
 }
 
 /** A text that ends in punctuation with no space after it. */
