@@ -101,6 +101,13 @@ describe('tidyCase', () => {
     expect(tidyCase(['Engels is moeilijk'], ['inglés es difícil'], 'nl', 'es')).toEqual(['Engels is moeilijk'])
   })
 
+  test('a source in capitals throughout comes back in capitals, in any target; a mixed one is left to the rules above', () => {
+    expect(tidyCase(['El SOFTWARE ES PROPORCIONADO "COMO ES", SIN GARANTÍA'], ['THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY'], 'es')).toEqual(['EL SOFTWARE ES PROPORCIONADO "COMO ES", SIN GARANTÍA'])
+    expect(tidyCase(['Das ', code, ' Haus'], ['THE ', code, ' HOUSE'], 'de')).toEqual(['DAS ', code, ' HAUS'])
+    expect(tidyCase(['Un'], ['A'], 'es')).toEqual(['Un'])
+    expect(tidyCase(['Lea el README'], ['Read the README'], 'es')).toEqual(['Lea el README'])
+  })
+
   test('changes nothing for targets that capitalise nouns or are not known', () => {
     expect(tidyCase(['Das Haus'], ['the house'], 'de')).toEqual(['Das Haus'])
     expect(tidyCase(['Elemento'], ['item'], undefined)).toEqual(['Elemento'])

@@ -7,7 +7,9 @@
  * introduced is changed: a source that starts with a capital keeps it, and a source with
  * any capital inside a sentence (a name, an acronym) is left to the engine entirely. A word
  * the engine writes in capitals when the source has no word in capitals is recased the same
- * way (lowered, or capitalised where a capital belongs).
+ * way (lowered, or capitalised where a capital belongs). The other way round, a source written
+ * in capitals throughout comes back in capitals: the words the engine adds ("THE SOFTWARE IS"
+ * → "El SOFTWARE ES") are its own lower case.
  */
 import type { SegmentPart } from '../segment.js'
 
@@ -80,12 +82,19 @@ function words(parts: readonly SegmentPart[]): Word[] {
   return out
 }
 
+/** Whether the text parts have letters, a word of two or more of them, and not one lower-case letter. */
+function inCapitals(parts: readonly SegmentPart[]): boolean {
+  const text = parts.filter((part): part is string => typeof part === 'string').join(' ')
+  return !/\p{Ll}/u.test(text) && words(parts).some((word) => ALL_CAPS.test(word.text))
+}
+
 /**
  * `output` with the capitals the engine introduced lowered, judged against `source` (the
  * text the hop was given). Lowers the first word when the source starts in lower case,
  * and words inside a sentence when the source has no capital inside a sentence; only
  * title-case words (`Elemento`, not `McDonald`), and words in capitals when the source has
- * none (`FRAMKVÆMIR` → `framkvæmir`, or `Framkvæmir` where a capital belongs). Applies to targets written
+ * none (`FRAMKVÆMIR` → `framkvæmir`, or `Framkvæmir` where a capital belongs). A source
+ * written in capitals throughout gets an output in capitals, whatever the target. Applies to targets written
  * with lower-case common nouns and, for English, not to words its dictionary capitalises;
  * between two languages of one {@link SAME_CAPITALS} group (`sourceLanguage` given), to the
  * first word only.
@@ -93,6 +102,9 @@ function words(parts: readonly SegmentPart[]): Word[] {
 export function tidyCase(output: readonly SegmentPart[], source: readonly SegmentPart[], target: string | undefined, sourceLanguage?: string): SegmentPart[] {
   const base = (code: string | undefined) => (code ?? '').toLowerCase().split(/[-_]/)[0]!
   const language = base(target)
+  // a source in capitals throughout (a licence's disclaimer, a warning) stays in capitals: the
+  // engine writes the words it adds in lower case ("THE SOFTWARE IS PROVIDED" → "El SOFTWARE ES")
+  if (inCapitals(source)) return output.map((part) => (typeof part === 'string' ? part.toLocaleUpperCase(language || undefined) : part))
   const english = language === 'en'
   const everyWord = english || LOWER_CASE_ORTHOGRAPHY.has(language)
   const from = base(sourceLanguage)
