@@ -75,6 +75,13 @@ describe('placeholders tokenize', () => {
     }
   })
 
+  test('protects Android resource references, whole or inside prose; never an e-mail address or a mention', () => {
+    const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
+    expect(tokenize('@string/limit_data_usage_none_description')).toEqual([{ type: 'token', raw: '@string/limit_data_usage_none_description' }])
+    expect(tokens('The server refused: retry with @string/msg_threads = 1, or @android:string/ok.')).toEqual(['@string/msg_threads', '@android:string/ok'])
+    expect(tokens('Ask @string or write to me@string/x, @stringy/x')).toEqual([])
+  })
+
   test('an icon font\'s name as a whole value is one token; the same prefixes in a sentence are words', () => {
     for (const icon of ['mdi-home', 'mdi-chevron-right', 'fa-user', 'fas-circle-2', 'bi-house-door', 'ri-home-line', 'bx-x']) {
       expect(tokenize(icon)).toEqual([{ type: 'token', raw: icon }])

@@ -54,6 +54,15 @@ describe('xml codec (Android)', () => {
     expect(p.entries[3]!.plural).toEqual({ one: '%d item', other: '%d items' })
   })
 
+  test('a value written back unchanged keeps its bytes: a resource reference is not escaped into text', () => {
+    // NewPipe's `<item>@string/limit_data_usage_none_description</item>` came back `\@string/…`
+    const src = android('    <string-array name="limits"><item>@string/none</item><item>1080p</item><item>No limit</item></string-array>')
+    const out = dec.decode(parse(src).write(new Map([['limits[0]', '@string/none'], ['limits[1]', '1080p'], ['limits[2]', 'Sin límite']])))
+    expect(out).toBe(src.replace('No limit', 'Sin límite'))
+    // a translation that starts with @ is still escaped, so Android reads it as text
+    expect(writeText(src, 'limits[2]', '@todos')).toContain('<item>\\@todos</item>')
+  })
+
   test('decodes Android escapes and entities and keeps inline markup and <xliff:g> in the text', () => {
     const p = parse(android('<string name="s">"Today at <xliff:g id="t" example="3pm">%s</xliff:g>" it\\\'s &lt;ok&gt; \\u00e9</string>'))
     expect(p.entries[0]!.text).toBe('Today at <xliff:g id="t" example="3pm">%s</xliff:g> it\'s <ok> \u00e9')

@@ -49,6 +49,12 @@ const COLON_NAME = /:[A-Za-z_][A-Za-z0-9_]{0,63}/y
  */
 const SHORTCODE = /:(?:[a-z0-9_+-]{0,63}[a-z][a-z0-9_+-]{0,63}|[+-]1):/y
 const WORD_CHAR = /[\p{L}\p{N}_]/u
+/**
+ * An Android resource reference: `@string/app_name`, `@android:string/ok`, `@color/accent`.
+ * A value made of one is resolved by Android, and one inside prose is an identifier the text
+ * shows as it is: NewPipe's `retry with @string/msg_threads = 1` came back `@sèrie/msg_threads`.
+ */
+const ANDROID_REFERENCE = /@(?:[a-z][\w.]*:)?(?:string|plurals|array|color|drawable|dimen|style|id|integer|bool|layout|menu|mipmap|raw|xml|anim|animator|attr|font|fraction|interpolator|transition)\/[A-Za-z_][\w.]*/y
 /** An e-mail address around an `@`: the local part before it, a dotted domain after it. */
 const EMAIL_LOCAL = /[A-Za-z0-9._%+-]/
 const EMAIL_DOMAIN = /@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,63}(?![A-Za-z0-9-])/y
@@ -225,6 +231,7 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
     }
     case '@': {
       if ((m = at(VUE_LINKED, text, i))) return { type: 'token', raw: m[0].replace(/\.+$/, '') }
+      if ((i === 0 || !WORD_CHAR.test(text[i - 1]!)) && (m = at(ANDROID_REFERENCE, text, i))) return { type: 'token', raw: m[0].replace(/\.+$/, '') }
       let start = i
       while (start > textStart && EMAIL_LOCAL.test(text[start - 1]!)) start--
       if (start === i || (start > 0 && WORD_CHAR.test(text[start - 1]!)) || !(m = at(EMAIL_DOMAIN, text, i))) return null

@@ -224,6 +224,8 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
         else edits.push({ start: insertAt, end: insertAt, text: `${indent ? detectEol(text) + indent : ''}<target>${body}</target>` })
       } else if (slot.value) {
         const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
+        // an unchanged value keeps its bytes (re-encoded, `@string/name` would come back `\@string/name`, which Android reads as text)
+        if (t === slot.entry.text) continue
         edits.push({ start: slot.value.start, end: slot.value.end, text: fit(encodeValue(t, slot.value.style, slot.android, slot.value.elementTags)) })
       }
     }
