@@ -78,6 +78,32 @@ describe('job progress (issue 12, defect 10)', () => {
     ])
   })
 
+  test('a value with nothing for an engine (placeholders, a date pattern, an icon name) is copied as it is, counted translated and not charged', async () => {
+    const credits = fakeCredits(100)
+    const translator = fakeTranslator()
+    const sent: string[] = []
+    const settled = translator.translateSettled.bind(translator)
+    translator.translateSettled = async (segments, pair) => {
+      sent.push(...segments.map((segment) => JSON.stringify(segment)))
+      return settled(segments, pair)
+    }
+    const { service } = setup({ translator, credits, formats: undefined }) // the real codecs: they tell what is a placeholder
+    const file = { title: 'Settings', count: '{count}', format: 'MM/DD/YYYY', icon: 'mdi-home' }
+    const job = await service.create({ ownerId: 'u1', filename: 'a.json', bytes: enc(file), sourceLanguage: 'en', targetLanguages: ['es', 'ca'] })
+    service.startWorker()
+    const done = await finished(service, job.id)
+    expect(done).toMatchObject({ status: 'completed', total_keys: 4, translated_keys: 4, failed_keys: 0 })
+    expect(sent.join(' ')).not.toMatch(/count|MM|mdi/)
+    // 8 pairs reserved, the 2 × 3 copied ones given back: 2 credits, the two "Settings"
+    await until(async () => credits.log.some((entry) => entry.op === 'refund'))
+    expect(credits.log).toEqual([
+      { op: 'reserve', ownerId: 'u1', amount: 8 },
+      { op: 'refund', ownerId: 'u1', amount: 6 },
+    ])
+    const out = JSON.parse(new TextDecoder().decode((await service.download('u1', job.id, 'es'))!.bytes))
+    expect(out).toEqual({ title: 'es:Settings', count: '{count}', format: 'MM/DD/YYYY', icon: 'mdi-home' })
+  })
+
   test('a failed job shows every language failed', async () => {
     const { service } = setup()
     const job = await service.create({ ownerId: 'u1', filename: 'a.json', bytes: enc('{"a": '), targetLanguages: ['es', 'ca'] })

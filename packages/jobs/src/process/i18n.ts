@@ -321,11 +321,15 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
     const translations = new Map<string, string | PluralForms>()
     /** What the ledger records once the file is written: every key Verso translated or kept as its own. */
     const ledgerRows: LedgerEntry[] = []
-    const ok = (index: number, how: 'engine' | 'reused' | 'kept') => {
+    /**
+     * `copied`: a value with nothing for an engine (only placeholders, a date pattern, an icon
+     * name) is written as it is; it counts as translated and costs nothing.
+     */
+    const ok = (index: number, how: 'engine' | 'reused' | 'kept' | 'copied') => {
       counts.translated_keys++
       if (how === 'engine') counts.charged_keys!++
       else if (how === 'reused') counts.reused_keys!++
-      else counts.kept_keys!++
+      else if (how === 'kept') counts.kept_keys!++
       if (how === 'engine') chargedPairs++
       keyOk(index)
     }
@@ -459,7 +463,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
           }
           translations.set(plan.key, value)
           ledgerRows.push({ key: entry.key, sourceText: sourceTextOf(entry), value: ledgerText(value) })
-          ok(index, reused && plan.units.length > 0 ? 'reused' : 'engine')
+          ok(index, plan.units.every(({ unit }) => unit.refs.length === 0) ? 'copied' : reused ? 'reused' : 'engine')
         }
       }
       settle(0)
