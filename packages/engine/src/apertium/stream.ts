@@ -599,11 +599,14 @@ function tidySpaceAfterTokens(parts: SegmentPart[], source: readonly SegmentPart
  */
 function tidySpaceBeforePunctuation(parts: SegmentPart[], source: readonly SegmentPart[]): SegmentPart[] {
   const sourceText = source.filter((part): part is string => typeof part === 'string').join('\u0000')
-  const marks = ['.', ',', ')'].filter((mark) => !sourceText.includes(` ${mark}`) && !sourceText.includes(`\t${mark}`) && !sourceText.includes(`\n${mark}`))
-  if (marks.length === 0) return parts
-  const spaceBefore = new RegExp(`(?<=[\\p{L}\\p{M}\\p{N}])[ \\t]+(?=[${marks.join('').replace(/[.)]/g, '\\$&')}](?:[\\s)]|$))`, 'gu')
-  return parts.map((part) => (typeof part === 'string' ? part.replace(spaceBefore, '') : part))
+  const marks = ['.', ',', ')'].filter((mark) => !sourceText.includes(` ${mark}`) && !sourceText.includes(`\t${mark}`) && !sourceText.includes(`\n${mark}`)).join('')
+  if (marks === '') return parts
+  let spaceBefore = SPACE_BEFORE.get(marks)
+  if (!spaceBefore) SPACE_BEFORE.set(marks, (spaceBefore = new RegExp(`(?<=[\\p{L}\\p{M}\\p{N}])[ \\t]+(?=[${marks.replace(/[.)]/g, '\\$&')}](?:[\\s)]|$))`, 'gu')))
+  return parts.map((part) => (typeof part === 'string' && (part.includes(' ') || part.includes('\t')) ? part.replace(spaceBefore, '') : part))
 }
+/** The pattern of `tidySpaceBeforePunctuation` for each set of marks (seven at most), built once. */
+const SPACE_BEFORE = new Map<string, RegExp>()
 
 /** A text that ends in punctuation with no space after it. */
 const GLUED_PUNCTUATION = /[.!?…:;,]$/u
