@@ -109,3 +109,38 @@ describe('XLIFF 2.0 (Angular --format xlf2)', () => {
     expect(dec.decode(parsed.write(new Map(), { targetLanguage: 'es' }))).toContain('srcLang="en-US" trgLang="es">')
   })
 })
+
+describe('XLIFF as Symfony writes it (the source is the key, the target the text)', () => {
+  // Symfony's XliffFileDumper: translations/messages.en.xlf names English twice
+  const symfony = (target: string) => [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">',
+    `  <file source-language="en" target-language="${target}" datatype="plaintext" original="file.ext">`,
+    '    <body>',
+    '      <trans-unit id="form.submit" resname="form.submit">',
+    '        <source>form.submit</source>',
+    '        <target>Save your <b>changes</b></target>',
+    '      </trans-unit>',
+    '      <trans-unit id="greeting" resname="greeting">',
+    '        <source>greeting</source>',
+    '        <target>Hello %name%</target>',
+    '      </trans-unit>',
+    '    </body>',
+    '  </file>',
+    '</xliff>',
+    '',
+  ].join('\n')
+
+  test('the source language\'s own file is read by its targets, and the translation goes into them', () => {
+    const parsed = parseXml(symfony('en'))
+    expect(parsed.entries.map((e) => [e.key, e.text])).toEqual([['form.submit', 'Save your <b>changes</b>'], ['greeting', 'Hello %name%']])
+    const out = dec.decode(parsed.write(engine(parsed), { targetLanguage: 'es' }))
+    expect(out).toBe(symfony('es').replace('Save your <b>changes</b>', 'SAVE YOUR <b>CHANGES</b>').replace('Hello %name%', 'HELLO %name%'))
+  })
+
+  test('a file for another language is read by its sources, as any bilingual XLIFF, and its targets are its translations', () => {
+    const parsed = parseXml(symfony('fr'))
+    expect(parsed.entries.map((e) => e.text)).toEqual(['form.submit', 'greeting'])
+    expect(parsed.valueOf?.('greeting')).toBe('Hello %name%')
+  })
+})

@@ -141,14 +141,23 @@ export function readXliff(reader: Reader, root: XmlElement): { declaredTarget: s
   const version2 = (root.attrs.get('version') ?? '').trim().startsWith('2')
   const firstFile = root.children.find((c): c is XmlElement => c.type === 'element' && c.name === 'file')
   const declaredTarget = (version2 ? root.attrs.get('trgLang') : firstFile?.attrs.get('target-language'))?.trim() || undefined
+  const declaredSource = (version2 ? root.attrs.get('srcLang') : firstFile?.attrs.get('source-language'))?.trim() || undefined
+  // Symfony's files (XliffFileDumper): `<source>` is the message's key and `<target>` its text;
+  // the source language's own file says so by naming one language twice. Its targets are the
+  // text to translate, and translations go into them as in any XLIFF file.
+  const keyed = declaredSource !== undefined && declaredTarget !== undefined && sameLanguage(declaredSource, declaredTarget)
   // a unit's whole element is the block a merge copies into a translation that lacks it
   const readUnit = (key: string, holder: XmlElement, translatable: boolean, notes: string[], unit: XmlElement | null) => {
     const sourceEl = childElements(holder, 'source')[0]
     if (!sourceEl || sourceEl.selfClosing) return
-    const { text: t, value } = readValue(sourceEl, false)
+    let { text: t, value } = readValue(sourceEl, false)
+    const targetEl = childElements(holder, 'target')[0]
+    if (keyed && targetEl && !targetEl.selfClosing) {
+      const own = readValue(targetEl, false)
+      if (own.text.trim() !== '') ({ text: t, value } = own)
+    }
     const entry = entryAt(key, t, value.start, translatable)
     if (notes.length > 0) entry.note = notes.join('\n')
-    const targetEl = childElements(holder, 'target')[0]
     const lineStart = text.lastIndexOf('\n', sourceEl.start - 1) + 1
     const before = text.slice(lineStart, sourceEl.start)
     const slot: Slot = { entry, android: false, value, xliff: { insertAt: sourceEl.end, indent: /^[ \t]*$/.test(before) ? before : '' } }
@@ -183,6 +192,12 @@ export function readXliff(reader: Reader, root: XmlElement): { declaredTarget: s
   }
   visit(root)
   return { declaredTarget, unitContainer }
+}
+
+/** `en` and `EN`, `pt-BR` and `pt_br` name one language. */
+function sameLanguage(a: string, b: string): boolean {
+  const norm = (code: string) => code.toLowerCase().replace(/_/g, '-')
+  return norm(a) === norm(b)
 }
 
 /**
