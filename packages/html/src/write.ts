@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities'
 import { HtmlError } from './errors.js'
 import type { AttrUnit, RunUnit, Token, Unit } from './units.js'
 import { nestLike } from '@verso/engine/segments'
@@ -6,18 +7,53 @@ import type { Segment } from './segment.js'
 
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\u00a0': '&nbsp;' }
 
-/** Escapes translated text for an HTML text position: `&`, `<`, `>` and U+00A0 (as `&nbsp;`). */
-export function encodeText(text: string): string {
-  return text.replace(/[&<>\u00a0]/g, (c) => TEXT_ESCAPES[c]!)
+/**
+ * The characters a document writes as character references, each with the reference it uses
+ * (`—` → `&mdash;`, `©` → `&#169;`), so that translated text writes them the same way: a page
+ * in ISO-8859-1 or ASCII that spells its dashes `&mdash;` cannot hold a raw `—`, and a reviewer
+ * diffing the translation sees the source's spelling. A character the document also writes as
+ * itself is left raw, and `& < > U+00A0` always get `encodeText`'s escapes.
+ */
+export interface References {
+  spelling: ReadonlyMap<string, string>
+  pattern: RegExp | undefined
+}
+
+const REFERENCE = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g
+const NO_REFERENCES: References = { spelling: new Map(), pattern: undefined }
+
+export function referencesOf(source: string): References {
+  if (!source.includes('&')) return NO_REFERENCES
+  const spelling = new Map<string, string>()
+  for (const [reference] of source.matchAll(REFERENCE)) {
+    const char = decodeHTML(reference)
+    // one character (a code point), not one `encodeText` escapes anyway
+    if (char === reference || [...char].length !== 1 || char in TEXT_ESCAPES || char === '"' || char === "'" || spelling.has(char)) continue
+    spelling.set(char, reference)
+  }
+  for (const char of [...spelling.keys()]) if (source.includes(char)) spelling.delete(char)
+  if (spelling.size === 0) return NO_REFERENCES
+  const alternatives = [...spelling.keys()].map((c) => c.replace(/[\\^$.*+?()[\]{}|-]/g, '\\$&'))
+  return { spelling, pattern: new RegExp(alternatives.join('|'), 'gu') }
+}
+
+/**
+ * Escapes translated text for an HTML text position: `&`, `<`, `>` and U+00A0 (as `&nbsp;`),
+ * and the characters `references` says the document writes as references.
+ */
+export function encodeText(text: string, references: References = NO_REFERENCES): string {
+  const escaped = text.replace(/[&<>\u00a0]/g, (c) => TEXT_ESCAPES[c]!)
+  return references.pattern ? escaped.replace(references.pattern, (c) => references.spelling.get(c)!) : escaped
 }
 
 /** Escapes a translated attribute value for its quote (an unquoted value gets double quotes). */
-function encodeAttr(text: string, quote: string): string {
+function encodeAttr(text: string, quote: string, references: References): string {
   const q = quote || '"'
   const body = text.replace(/[&<>\u00a0"']/g, (c) =>
     c === '"' ? (q === '"' ? '&quot;' : c) : c === "'" ? (q === "'" ? '&#39;' : c) : TEXT_ESCAPES[c]!,
   )
-  return quote ? body : `"${body}"`
+  const spelled = references.pattern ? body.replace(references.pattern, (c) => references.spelling.get(c)!) : body
+  return quote ? spelled : `"${spelled}"`
 }
 
 /**
@@ -32,9 +68,10 @@ export function writeUnits(source: string, units: readonly Unit[], translated: r
     )
   }
   const copy = edits.length === 0 ? (from: number, to: number) => source.slice(from, to) : copyWithEdits(source, edits)
+  const references = referencesOf(source)
   const attrText = new Map<AttrUnit, string>()
   units.forEach((unit, i) => {
-    if (unit.kind === 'attr') attrText.set(unit, renderAttr(source, unit, translated[i]))
+    if (unit.kind === 'attr') attrText.set(unit, renderAttr(source, unit, translated[i], references))
   })
   const renderToken = (t: Token): string => {
     let out = ''
@@ -56,7 +93,7 @@ export function writeUnits(source: string, units: readonly Unit[], translated: r
       pos = unit.end
       return
     }
-    out += copy(pos, unit.start) + renderRun(source, unit, translated[i], renderToken)
+    out += copy(pos, unit.start) + renderRun(source, unit, translated[i], renderToken, references)
     pos = unit.end
     nestedUntil = unit.end
   })
@@ -88,9 +125,9 @@ function copyWithEdits(source: string, edits: readonly Edit[]): (from: number, t
   }
 }
 
-function renderAttr(source: string, unit: AttrUnit, segment: Segment | undefined): string {
+function renderAttr(source: string, unit: AttrUnit, segment: Segment | undefined, references: References): string {
   const text = plainText(segment)
-  return text === unit.value ? source.slice(unit.start, unit.end) : encodeAttr(text, unit.quote)
+  return text === unit.value ? source.slice(unit.start, unit.end) : encodeAttr(text, unit.quote, references)
 }
 
 /** An attribute segment's text; tokens (there are none to keep) are ignored. */
@@ -111,6 +148,7 @@ function renderRun(
   run: RunUnit,
   segment: Segment | undefined,
   renderToken: (t: Token) => string,
+  references: References,
 ): string {
   // Tokens nested as in the source: an element inside another stays inside it.
   const pieces = nestLike(run.tokens, repair(run.tokens, segment)) as Piece[]
@@ -126,7 +164,7 @@ function renderRun(
     const original = run.slots[slot]
     // Text the translator left as it was keeps its bytes (entities as written).
     if (sameOrder && original && original.text === text) out += source.slice(original.start, original.end)
-    else out += crlf ? encodeText(text).replace(/\r?\n/g, '\r\n') : encodeText(text)
+    else out += crlf ? encodeText(text, references).replace(/\r?\n/g, '\r\n') : encodeText(text, references)
     text = ''
   }
   for (const piece of pieces) {

@@ -137,12 +137,20 @@ describe('translateHtml › skipped content', () => {
 })
 
 describe('translateHtml › entities', () => {
-  test('decodes entities going in and encodes &, <, > and U+00A0 coming out', async () => {
+  test('decodes entities going in and encodes &, <, > and U+00A0 coming out, and each character as the document spells it', async () => {
     const html = '<p>Fish &amp; chips &lt;3 &#169; caf&eacute;&nbsp;now</p>'
     const fake = fakeTranslator((s) => mapText(s, (t) => `${t}!`))
     const out = await translateHtml(html, fake)
     expect(fake.calls[0]).toEqual(['Fish & chips <3 © café\u00a0now'])
-    expect(out.html).toBe('<p>Fish &amp; chips &lt;3 © café&nbsp;now!</p>')
+    expect(out.html).toBe('<p>Fish &amp; chips &lt;3 &#169; caf&eacute;&nbsp;now!</p>')
+  })
+
+  test('a character the document writes as a reference is written so in the translation, text and attributes; one it also writes raw stays raw', async () => {
+    // a page in ISO-8859-1 spells its dashes &mdash;: a raw "—" could not be saved in it
+    const html = '<html><head><meta charset="iso-8859-1"></head><body><p title="Caf&eacute; &mdash; menu">The caf&eacute; &mdash; open &#8220;now&#8221;</p><p>Tea – or coffee &ndash; here</p></body></html>'
+    const out = await translateHtml(html, fakeTranslator((s) => mapText(s, (t) => t.replace('The', 'El').replace('Tea', 'Té').replace('menu', 'menú'))), { attributes: true })
+    // ú is not spelled as a reference anywhere in the source: it is written as itself
+    expect(out.html).toBe('<html><head><meta charset="iso-8859-1"></head><body><p title="Caf&eacute; &mdash; menú">El caf&eacute; &mdash; open &#8220;now&#8221;</p><p>T&eacute; – or coffee – here</p></body></html>')
   })
 
   test('escapes markup characters the translator introduces', async () => {
