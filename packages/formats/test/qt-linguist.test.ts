@@ -49,4 +49,19 @@ describe('Qt Linguist .ts', () => {
     expect(again.valueOf('MainWindow/Photo Shelf')).toBe('«Photo Shelf»')
     expect(again.valueOf('MainWindow/%n photo(s) imported')).toBe('«%n photo(s) imported»')
   })
+
+  test('a numerus message gets as many forms as Qt wants for the target: three for Serbian, one for Malay, a plural translation form by form', () => {
+    const parsed = parseXml(source)
+    const key = 'MainWindow/%n photo(s) imported'
+    const form = (text: string) => `            <numerusform>${text}</numerusform>\n`
+    const sr = dec.decode(parsed.write(new Map([[key, '%n fotografija uvezeno']]), { targetLanguage: 'sr' }))
+    expect(sr).toContain(`        <translation>\n${form('%n fotografija uvezeno').repeat(3)}        </translation>`)
+    const ms = dec.decode(parsed.write(new Map([[key, '%n foto diimport']]), { targetLanguage: 'ms' }))
+    expect(ms).toContain(`        <translation>\n${form('%n foto diimport')}        </translation>`)
+    const forms = { one: '%n fotografija uvezena', few: '%n fotografije uvezene', many: '%n fotografija uvezeno', other: '%n fotografija' }
+    const plural = dec.decode(parsed.write(new Map([[key, forms]]), { targetLanguage: 'hr' }))
+    expect(plural).toContain(`        <translation>\n${form(forms.one)}${form(forms.few)}${form(forms.many)}        </translation>`)
+    // each of them reads back, the structure lrelease matches on untouched
+    for (const out of [sr, ms, plural]) expect(parseXml(out).issues).toEqual([])
+  })
 })

@@ -100,6 +100,40 @@ export function gettextPluralForms(lang: string): GettextPluralForms {
   return { ...ONE_OTHER, categories: ['one', 'other'] }
 }
 
+/**
+ * Qt Linguist's numerus forms for a language, in Qt's order, named by the CLDR category each
+ * holds (qttools' `numerus.cpp`: lupdate makes that many `<numerusform>`s and `QTranslator`
+ * picks among them by Qt's own rules, not CLDR's). Serbian, Croatian, Bosnian, Russian,
+ * Ukrainian, Belarusian and Polish have three (one, few, many), Romanian three, Slovenian four,
+ * Macedonian three (its second is Qt's n%10 == 2 form, named `two` here), Indonesian and Malay
+ * one; English-style and French-style languages two (one, other). A language Qt's table lacks
+ * gets its CLDR categories' count the same way: one form when CLDR knows only `other`, else two.
+ */
+const QT_NUMERUS: Record<string, PluralCategory[]> = {
+  ...Object.fromEntries(['id', 'ms', 'hu', 'ja', 'zh', 'ko', 'vi', 'th', 'fa', 'my', 'jv', 'su', 'bo', 'yo', 'za', 'om', 'hy', 'dz', 'bi', 'fj', 'gn', 'na'].map((l) => [l, ['other']])),
+  ...Object.fromEntries(['ru', 'uk', 'be', 'sr', 'hr', 'bs', 'sh', 'pl'].map((l) => [l, ['one', 'few', 'many']])),
+  ro: ['one', 'few', 'other'],
+  mo: ['one', 'few', 'other'],
+  sl: ['one', 'two', 'few', 'other'],
+  mk: ['one', 'two', 'other'],
+  cs: ['one', 'few', 'other'],
+  sk: ['one', 'few', 'other'],
+  lt: ['one', 'few', 'other'],
+  lv: ['one', 'other', 'zero'],
+  ga: ['one', 'two', 'other'],
+  gd: ['one', 'two', 'other'],
+  mt: ['one', 'few', 'many', 'other'],
+  cy: ['zero', 'one', 'two', 'few', 'other'],
+  ar: ['zero', 'one', 'two', 'few', 'many', 'other'],
+}
+
+export function qtNumerusCategories(lang: string): PluralCategory[] {
+  const base = canonical(lang).split('-')[0] ?? lang
+  const known = QT_NUMERUS[base]
+  if (known) return [...known]
+  return pluralCategories(lang).length === 1 ? ['other'] : ['one', 'other']
+}
+
 /** The `Plural-Forms:` header value for `lang`, e.g. `nplurals=2; plural=(n > 1);`. */
 export function pluralFormsHeader(lang: string): string {
   const g = gettextPluralForms(lang)

@@ -213,7 +213,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
       if (!slot || !slot.entry.translatable) continue
       if (slot.items && slot.container) edits.push(...pluralEdits(slot, translation, writeOptions?.targetLanguage, fit))
       else if (slot.forms) edits.push(...stringsdictFormEdits(text, slot, translation, writeOptions?.targetLanguage, fit))
-      else if (slot.qt) edits.push(...qtEdits(text, slot, translation, fit))
+      else if (slot.qt) edits.push(...qtEdits(text, slot, translation, fit, writeOptions?.targetLanguage))
       else if (slot.xliff && slot.value) {
         const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
         // inline codes (<x/>, <g>, <ph/>, <pc>) the source has stay markup; the rest is text

@@ -5,7 +5,7 @@
  */
 import type { Entry, PluralCategory, PluralForms, Translation, XmlDialect } from '../types.js'
 import { detectEol, type Edit } from '../strings/source-text.js'
-import { pickPluralForm } from '../plurals/index.js'
+import { pickPluralForm, qtNumerusCategories } from '../plurals/index.js'
 import { resolvePluralForms } from '../shared/plural.js'
 import { lineSpan, type Span } from '../shared/merge.js'
 import type { XmlElement } from './scanner.js'
@@ -203,23 +203,32 @@ function sameLanguage(a: string, b: string): boolean {
 /**
  * A Qt message's translation, marked finished (lrelease -nounfinished, which projects use,
  * leaves unfinished ones out). A numerus message gets the translation in each of the
- * `<numerusform>`s lupdate made for the file's language (one when there are none): the
- * source's own `%n file(s)` style, since Qt's numerus order per language is not CLDR's.
+ * `<numerusform>`s Qt wants for the target language (`qtNumerusCategories`: three for Serbian,
+ * where an English file has two; without a target, as many as the file has, one when there are
+ * none): the source's own `%n file(s)` style in each, a plural translation's form for each.
  */
-export function qtEdits(text: string, slot: Slot, translation: Translation, fit: (s: string) => string): Edit[] {
+export function qtEdits(text: string, slot: Slot, translation: Translation, fit: (s: string) => string, targetLanguage?: string): Edit[] {
   const { translation: el, numerusforms } = slot.qt!
+  const encode = (value: string) => fit(encodeValue(value, slot.value!.style, false, slot.value!.elementTags, true))
   const t = typeof translation === 'string' ? translation : (pickPluralForm(translation, 'other') ?? slot.entry.text)
-  const body = fit(encodeValue(t, slot.value!.style, false, slot.value!.elementTags, true))
   const startTag = text.slice(el.start, el.openEnd).replace(/\s+type\s*=\s*(["'])unfinished\1/, '').replace(/\s*\/>$/, '>')
-  if (numerusforms && numerusforms.length > 0) {
+  if (!numerusforms) return [{ start: el.start, end: el.end, text: `${startTag}${encode(t)}</translation>` }]
+  const categories = targetLanguage ? qtNumerusCategories(targetLanguage) : numerusforms.map((_, i) => (i === 0 ? 'one' : 'other') as PluralCategory)
+  const bodies = (categories.length > 0 ? categories : ['other' as PluralCategory]).map((c) => encode(typeof translation === 'string' ? t : (pickPluralForm(translation, c) ?? t)))
+  if (numerusforms.length === bodies.length) {
     const edits: Edit[] = [{ start: el.start, end: el.openEnd, text: startTag }]
-    for (const form of numerusforms) {
-      edits.push(form.selfClosing ? { start: form.start, end: form.end, text: `<numerusform>${body}</numerusform>` } : { start: form.openEnd, end: form.closeStart, text: body })
-    }
+    numerusforms.forEach((form, i) => {
+      edits.push(form.selfClosing ? { start: form.start, end: form.end, text: `<numerusform>${bodies[i]}</numerusform>` } : { start: form.openEnd, end: form.closeStart, text: bodies[i]! })
+    })
     return edits
   }
-  const content = numerusforms ? `<numerusform>${body}</numerusform>` : body
-  return [{ start: el.start, end: el.end, text: `${startTag}${content}</translation>` }]
+  // another count than the file's: the forms are written anew, laid out as the first one was
+  const first = numerusforms[0]
+  const last = numerusforms[numerusforms.length - 1]
+  const lead = first ? text.slice(el.openEnd, first.start) : ''
+  const trail = last ? text.slice(last.end, el.selfClosing ? el.end : el.closeStart) : ''
+  const forms = bodies.map((body) => `<numerusform>${body}</numerusform>`).join(lead || '')
+  return [{ start: el.start, end: el.end, text: `${startTag}${lead}${forms}${trail}</translation>` }]
 }
 
 /**
