@@ -64,4 +64,24 @@ describe('Qt Linguist .ts', () => {
     // each of them reads back, the structure lrelease matches on untouched
     for (const out of [sr, ms, plural]) expect(parseXml(out).issues).toEqual([])
   })
+
+  test('a file in the source language (app_en.ts, kept for English plurals) is read by its own text: its numerus forms are a plural entry', () => {
+    const english = source
+      .replace('<TS version="2.1" language="es">', '<TS version="2.1" language="en">')
+      .replace('<translation type="unfinished">\n            <numerusform></numerusform>\n            <numerusform></numerusform>', '<translation>\n            <numerusform>%n photo imported</numerusform>\n            <numerusform>%n photos imported</numerusform>')
+      .replace('<translation>Abierta</translation>', '<translation>Open (tab)</translation>')
+    const key = 'MainWindow/%n photo(s) imported'
+    for (const parsed of [parseXml(english, { sourceLanguage: 'en' }), parseXml(english.replace('language="en"', 'language="en" sourcelanguage="en"'))]) {
+      const entry = parsed.entries.find((e) => e.key === key)!
+      expect(entry.plural).toEqual({ one: '%n photo imported', other: '%n photos imported' })
+      expect(parsed.entries.find((e) => e.key === 'MainWindow/Open#adjective, a tab state')!.text).toBe('Open (tab)')
+      // an empty translation leaves the source as the text
+      expect(parsed.entries.find((e) => e.key === 'MainWindow/Photo Shelf')!.text).toBe('Photo Shelf')
+      const out = dec.decode(parsed.write(new Map([[key, { one: '%n fotografija uvezena', few: '%n fotografije uvezene', other: '%n fotografija uvezeno' }]]), { targetLanguage: 'sr' }))
+      expect(out).toContain('<numerusform>%n fotografija uvezena</numerusform>\n            <numerusform>%n fotografije uvezene</numerusform>\n            <numerusform>%n fotografija uvezeno</numerusform>\n        </translation>')
+    }
+    // a Spanish file, or an English one with no source language given, is read by its sources
+    expect(parseXml(english).entries.find((e) => e.key === key)!.plural).toBeUndefined()
+    expect(parseXml(source, { sourceLanguage: 'en' }).entries.find((e) => e.key === 'MainWindow/Open#adjective, a tab state')!.text).toBe('Open')
+  })
 })

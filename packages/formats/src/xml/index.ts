@@ -173,7 +173,7 @@ export function parse(source: string | Uint8Array, options?: XmlParseOptions): P
   } else if (root && dialect === 'stringsdict') {
     readStringsdict(reader, root)
   } else if (root && dialect === 'qt') {
-    declaredTarget = readQt(reader, root)
+    declaredTarget = readQt(reader, root, options?.sourceLanguage)
   } else if (root && dialect === 'xliff') {
     const units = readXliff(reader, root)
     declaredTarget = units.declaredTarget

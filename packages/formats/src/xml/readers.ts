@@ -107,10 +107,18 @@ export function readStringsdict(reader: Reader, root: XmlElement): void {
   }
 }
 
-/** Qt Linguist: every message; returns the language the file declares. */
-export function readQt(reader: Reader, root: XmlElement): string | undefined {
+/**
+ * Qt Linguist: every message; returns the language the file declares. A file in the source
+ * language (its `language` is its `sourcelanguage`, or the `sourceLanguage` the caller gives:
+ * the `app_en.ts` Qt projects keep for English plurals) holds that language's own text: a
+ * translation that is there is the text to translate, and a numerus message's forms are a plural
+ * entry (`%n file` / `%n files`) in Qt's order for that language.
+ */
+export function readQt(reader: Reader, root: XmlElement, sourceLanguage?: string): string | undefined {
   const { readValue, childElements, entryAt, add } = reader
   const declaredTarget = root.attrs.get('language')?.trim().replace(/_/g, '-') || undefined
+  const declaredSource = root.attrs.get('sourcelanguage')?.trim() || sourceLanguage
+  const ownLanguage = declaredTarget !== undefined && declaredSource !== undefined && declaredSource !== 'auto' && sameLanguage(declaredTarget, declaredSource)
   // Qt Linguist: messages by context; the key is the context and the source (and the
   // disambiguating comment), as lupdate and lrelease match them
   for (const context of childElements(root, 'context')) {
@@ -122,12 +130,22 @@ export function readQt(reader: Reader, root: XmlElement): string | undefined {
       const { text: t, value } = readValue(sourceEl, false)
       const comment = childElements(message, 'comment').map((c) => readValue(c, false).text).join('')
       const state = translation.attrs.get('type')
-      const entry = entryAt(`${contextName}/${t}${comment ? `#${comment}` : ''}`, t, value.start, state !== 'vanished' && state !== 'obsolete')
-      const notes = [...childElements(message, 'extracomment'), ...childElements(message, 'comment')].map((c) => readValue(c, false).text.trim()).filter(Boolean)
-      if (notes.length > 0) entry.note = notes.join('\n')
       const numerus = message.attrs.get('numerus') === 'yes'
       const numerusforms = numerus ? childElements(translation, 'numerusform') : undefined
-      const held = numerusforms ? numerusforms.map((f) => readValue(f, false).text).find((f) => f.trim() !== '') : translation.selfClosing ? undefined : readValue(translation, false).text
+      const formTexts = numerusforms?.map((f) => readValue(f, false).text)
+      const held = formTexts ? formTexts.find((f) => f.trim() !== '') : translation.selfClosing ? undefined : readValue(translation, false).text
+      // the key stays the source's: lrelease matches on it
+      const ownText = ownLanguage && held?.trim() ? held : undefined
+      const entry = entryAt(`${contextName}/${t}${comment ? `#${comment}` : ''}`, ownText ?? t, value.start, state !== 'vanished' && state !== 'obsolete')
+      if (ownLanguage && formTexts && formTexts.length > 1 && formTexts.every((f) => f.trim() !== '')) {
+        const categories = qtNumerusCategories(declaredTarget!)
+        if (categories.length === formTexts.length) {
+          entry.plural = Object.fromEntries(categories.map((c, i) => [c, formTexts[i]!]))
+          entry.text = entry.plural.other ?? formTexts[formTexts.length - 1]!
+        }
+      }
+      const notes = [...childElements(message, 'extracomment'), ...childElements(message, 'comment')].map((c) => readValue(c, false).text.trim()).filter(Boolean)
+      if (notes.length > 0) entry.note = notes.join('\n')
       add({ entry, android: false, value, qt: { translation, ...(numerusforms ? { numerusforms } : {}), ...(held?.trim() ? { held } : {}) } }, message.start)
     }
   }
