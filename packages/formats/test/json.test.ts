@@ -85,6 +85,11 @@ describe('json codec', () => {
     expect(JSON.parse(merged)).toEqual({ x: 'Equis', menu: { close: 'Cerrar' } })
     const twice = dec.decode(parse('{\n  "x": "Equis"\n}\n').merge!(p, new Map([['a', 'dos']])))
     expect(twice.match(/"a"/g)).toHaveLength(1)
+    // three times, each earlier one reported; an object a syntax error leaves open too
+    const thrice = parse('{"a": {"b": "1"}, "c": "C", "a": "2", "a": {"b": "3", "d": ["x"]}}')
+    expect(thrice.entries.map((e) => [e.key, e.text])).toEqual([['c', 'C'], ['a.b', '3'], ['a.d.0', 'x']])
+    expect(thrice.issues.map((i) => i.column)).toEqual([2, 29])
+    expect(parse('{"a": "1", "b": "B", "a": "2"').entries.map((e) => [e.key, e.text])).toEqual([['b', 'B'], ['a', '2']])
   })
 
   test('reports 100 000-deep nesting with FORMAT_TOO_DEEP without overflowing the stack', () => {

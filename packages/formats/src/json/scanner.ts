@@ -44,7 +44,19 @@ interface Frame {
   /** Slot count when the container opened, and whether every member so far is a string. */
   slotMark: number
   allStrings: boolean
-  memberKeys: Array<{ name: string; keyStart: number }>
+  memberKeys: MemberKey[]
+  /** Each member name's latest occurrence. */
+  latest: Map<string, MemberKey>
+  /** A member was given twice: `closeObject` drops the earlier one's slots and key (see `dead`). */
+  hasDead: boolean
+}
+
+interface MemberKey {
+  name: string
+  keyStart: number
+  /** Its values' slots: from `from` to `to` (set when the next member starts). */
+  from: number
+  to?: number
 }
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y
@@ -132,7 +144,23 @@ export function scanJson(text: string, maxDepth: number): { slots: JsonSlot[]; i
     return top.kind === 'array' ? joinKey(top.key, String(top.index)) : joinKey(top.key, top.member)
   }
 
+  /**
+   * Slots and member keys of an earlier occurrence of a key given twice: marked when the later
+   * one is met and compacted away once, when their object closes (and at the end, for an object
+   * a syntax error left open), so that a file of many repeats is read in linear time.
+   */
+  const dead = new Set<JsonSlot | MemberKey>()
+  const compact = (from: number): void => {
+    let kept = from
+    for (let i = from; i < slots.length; i++) if (!dead.has(slots[i]!)) slots[kept++] = slots[i]!
+    slots.length = kept
+  }
+
   const closeObject = (frame: Frame, end: number): void => {
+    if (frame.hasDead) {
+      compact(frame.slotMark)
+      frame.memberKeys = frame.memberKeys.filter((m) => !dead.has(m))
+    }
     const direct = slots.length - frame.slotMark
     const names = frame.memberKeys.map((m) => m.name)
     if (frame.allStrings && direct === names.length && isPluralKeySet(names)) {
@@ -231,7 +259,7 @@ export function scanJson(text: string, maxDepth: number): { slots: JsonSlot[]; i
         const frame: Frame = {
           kind: c === '{' ? 'object' : 'array', key: childKey(), start: pos, index: 0, keys: new Set(),
           member: '', memberStart: pos,
-          slotMark: slots.length, allStrings: true, memberKeys: [],
+          slotMark: slots.length, allStrings: true, memberKeys: [], latest: new Map(), hasDead: false,
         }
         stack.push(frame)
         pos++
@@ -309,6 +337,8 @@ export function scanJson(text: string, maxDepth: number): { slots: JsonSlot[]; i
     ws()
     if (pos < n) fail('FORMAT_SYNTAX', 'unexpected content after the JSON value', pos)
   }
+  // an object a syntax error left open still holds the dead slots of a key given twice
+  if (dead.size > 0) compact(0)
   return { slots, issues }
 
   /** Reads `"key" :` at pos; false after reporting a syntax error. */
@@ -329,20 +359,22 @@ export function scanJson(text: string, maxDepth: number): { slots: JsonSlot[]; i
     pos++
     frame.member = name
     frame.memberStart = keyStart
-    if (frame.keys.has(name)) {
-      fail('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(name)}: the last one is read, as JSON.parse does; this earlier one is kept as it is`, frame.memberKeys.find((m) => m.name === name)!.keyStart)
+    const previous = frame.memberKeys[frame.memberKeys.length - 1]
+    if (previous) previous.to = slots.length
+    const earlier = frame.latest.get(name)
+    if (earlier) {
+      fail('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(name)}: the last one is read, as JSON.parse does; this earlier one is kept as it is`, earlier.keyStart)
       // JSON.parse keeps the last value of a key given twice, so the entries are the last
-      // member's: the earlier member's (all after this object's mark) are dropped, its bytes stay
-      const dead = joinKey(frame.key, name)
-      for (let i = slots.length - 1; i >= frame.slotMark; i--) {
-        const key = slots[i]!.key
-        if (key === dead || key.startsWith(`${dead}.`)) slots.splice(i, 1)
-      }
-      frame.memberKeys = frame.memberKeys.filter((m) => m.name !== name)
+      // member's: the earlier member's slots are marked dead, its bytes stay
+      for (let i = earlier.from; i < earlier.to!; i++) dead.add(slots[i]!)
+      dead.add(earlier)
+      frame.hasDead = true
       frame.allStrings = false
     }
+    const member: MemberKey = { name, keyStart, from: slots.length }
     frame.keys.add(name)
-    frame.memberKeys.push({ name, keyStart })
+    frame.latest.set(name, member)
+    frame.memberKeys.push(member)
     return true
   }
 }
