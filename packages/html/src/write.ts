@@ -31,7 +31,9 @@ export function referencesOf(source: string): References {
     if (char === reference || [...char].length !== 1 || char in TEXT_ESCAPES || char === '"' || char === "'" || spelling.has(char)) continue
     spelling.set(char, reference)
   }
-  for (const char of [...spelling.keys()]) if (source.includes(char)) spelling.delete(char)
+  if (spelling.size === 0) return NO_REFERENCES
+  // one pass over the document, whatever the number of distinct references (each `includes` would be another)
+  for (const char of source) if (spelling.has(char)) spelling.delete(char)
   if (spelling.size === 0) return NO_REFERENCES
   const alternatives = [...spelling.keys()].map((c) => c.replace(/[\\^$.*+?()[\]{}|-]/g, '\\$&'))
   return { spelling, pattern: new RegExp(alternatives.join('|'), 'gu') }
