@@ -44,8 +44,12 @@ export function referencesOf(source: string): References {
  * and the characters `references` says the document writes as references.
  */
 export function encodeText(text: string, references: References = NO_REFERENCES): string {
-  const escaped = text.replace(/[&<>\u00a0]/g, (c) => TEXT_ESCAPES[c]!)
-  return references.pattern ? escaped.replace(references.pattern, (c) => references.spelling.get(c)!) : escaped
+  return spell(text.replace(/[&<>\u00a0]/g, (c) => TEXT_ESCAPES[c]!), references)
+}
+
+/** `text` (already escaped) with the characters `references` names written as the document writes them. */
+function spell(text: string, references: References): string {
+  return references.pattern ? text.replace(references.pattern, (c) => references.spelling.get(c)!) : text
 }
 
 /** Escapes a translated attribute value for its quote (an unquoted value gets double quotes). */
@@ -54,7 +58,7 @@ function encodeAttr(text: string, quote: string, references: References): string
   const body = text.replace(/[&<>\u00a0"']/g, (c) =>
     c === '"' ? (q === '"' ? '&quot;' : c) : c === "'" ? (q === "'" ? '&#39;' : c) : TEXT_ESCAPES[c]!,
   )
-  const spelled = references.pattern ? body.replace(references.pattern, (c) => references.spelling.get(c)!) : body
+  const spelled = spell(body, references)
   return quote ? spelled : `"${spelled}"`
 }
 

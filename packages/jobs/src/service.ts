@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { setMaxListeners } from 'node:events'
 import { JobError, isUnrecoverable } from './errors.js'
 import { FILE_TYPES, versoFormats, type FormatsSeam, type ParsedFile } from './process/formats.js'
-import { LeaseLost, countTranslatable, detectSource, parseTargetFile, parseUpload, processJob, type JobTranslator } from './process/i18n.js'
+import { LeaseLost, countTranslatable, detectSource, normalLocale, parseTargetFile, parseUpload, processJob, type JobTranslator } from './process/i18n.js'
 import { planLanguage, quoteLanguage, type LanguageQuote, type TargetFile } from './process/incremental.js'
 import { glossaryMismatch, ledgerScope, memoryLookup, type Glossary, type MemoryTranslator } from './process/memory.js'
 import { leaseQueue } from './queue/lease.js'
@@ -832,18 +832,12 @@ export function createJobService(options: JobServiceOptions): JobService {
  * or the same language where one of the two names no region.
  */
 function sameLanguage(target: string, declared: string): boolean {
-  const norm = (code: string) => code.trim().replace(/_/g, '-').toLowerCase()
-  const a = norm(target)
-  const b = norm(declared)
+  const a = normalLocale(target)
+  const b = normalLocale(declared)
   if (a === b) return true
   const [baseA, ...restA] = a.split('-')
   const [baseB, ...restB] = b.split('-')
   return baseA === baseB && (restA.length === 0 || restB.length === 0)
-}
-
-/** A locale code as the codecs compare section names: lower case, `-` for `_`. */
-function normalLocale(code: string): string {
-  return code.trim().replace(/_/g, '-').toLowerCase()
 }
 
 /** The language a bilingual file's name ends with: `messages.de.xlf`, `app_pt_BR.ts`, `es.po`. */

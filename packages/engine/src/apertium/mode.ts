@@ -13,10 +13,12 @@ import { basename, delimiter, dirname, join } from 'node:path'
 
 const NO_FLUSH_FLAG = /^\s*(vislcg3|cg-mwesplit|hfst-tokeni[sz]e|divvun-suggest)\b/
 
+/** An `lt-proc` stage given `flag` among its options (`-z -g`, `-N1 -g`, `-g -N 1`). */
+const ltProcWith = (flag: string) => new RegExp(String.raw`^lt-proc\b(?=(?:\s+(?:-[A-Za-z0-9]+|\d+))*\s+${flag})`)
 /** `lt-proc` with `-g`: a morphological generator, writing surface forms, or with `-b` lexical units for a later stage. */
-const GENERATION = /^lt-proc\b(?=(?:\s+(?:-[A-Za-z0-9]+|\d+))*\s+-g\b)/
-const BILINGUAL_OUTPUT = /^lt-proc\b(?=(?:\s+(?:-[A-Za-z0-9]+|\d+))*\s+-b\b)/
-const FORM_LIMIT = /^lt-proc\b(?=(?:\s+(?:-[A-Za-z0-9]+|\d+))*\s+-N\s*\d)/
+const GENERATION = ltProcWith(String.raw`-g\b`)
+const BILINGUAL_OUTPUT = ltProcWith(String.raw`-b\b`)
+const FORM_LIMIT = ltProcWith(String.raw`-N\s*\d`)
 
 /**
  * Whether a stage is the generator that writes the words users read. When a generation

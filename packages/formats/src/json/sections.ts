@@ -9,7 +9,7 @@ import type { PluralCategory, Translation } from '../types.js'
 import type { Edit } from '../shared/text.js'
 import { applyEdits } from '../shared/text.js'
 import { findSection } from '../shared/locales.js'
-import { escapeSegment } from '../shared/keys.js'
+import { escapeSegment, lastOfEachKey } from '../shared/keys.js'
 import type { JsonSlot } from './scanner.js'
 
 export interface JsonMember {
@@ -77,8 +77,7 @@ export function objectMembers(text: string, open: number, accept?: (name: string
 
 /** The members without the earlier ones of a name given twice: JSON.parse keeps the last. */
 export function liveMembers(members: JsonMember[]): JsonMember[] {
-  const last = new Map(members.map((m, i) => [m.name, i] as const))
-  return members.filter((m, i) => last.get(m.name) === i)
+  return lastOfEachKey(members, (m) => m.name)
 }
 
 export interface JsonSectionContext {

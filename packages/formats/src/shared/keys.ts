@@ -7,6 +7,16 @@ export function escapeSegment(segment: string): string {
   return /[.\\]/.test(segment) ? segment.replace(/[.\\]/g, (c) => `\\${c}`) : segment
 }
 
+/**
+ * The items without the earlier ones of a key given twice, in their order: JSON.parse, YAML
+ * loaders and java.util.Properties keep the last value of a repeated key.
+ */
+export function lastOfEachKey<T>(items: readonly T[], keyOf: (item: T) => unknown): T[] {
+  const last = new Map<unknown, number>()
+  items.forEach((item, i) => last.set(keyOf(item), i))
+  return items.filter((item, i) => last.get(keyOf(item)) === i)
+}
+
 export function joinKey(prefix: string | null, segment: string): string {
   return prefix === null ? escapeSegment(segment) : `${prefix}.${escapeSegment(segment)}`
 }

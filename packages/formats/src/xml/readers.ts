@@ -8,6 +8,7 @@ import { detectEol, type Edit } from '../strings/source-text.js'
 import { pickPluralForm, qtNumerusCategories } from '../plurals/index.js'
 import { resolvePluralForms } from '../shared/plural.js'
 import { lineSpan, type Span } from '../shared/merge.js'
+import { normalizeLocale } from '../shared/locales.js'
 import type { XmlElement } from './scanner.js'
 import { isResxString, plistDict, plistPairs, plistText } from './dialects.js'
 import { encodeValue, escapeXmlAttribute, type Value } from './values.js'
@@ -118,7 +119,9 @@ export function readQt(reader: Reader, root: XmlElement, sourceLanguage?: string
   const { readValue, childElements, entryAt, add } = reader
   const declaredTarget = root.attrs.get('language')?.trim().replace(/_/g, '-') || undefined
   const declaredSource = root.attrs.get('sourcelanguage')?.trim() || sourceLanguage
-  const ownLanguage = declaredTarget !== undefined && declaredSource !== undefined && declaredSource !== 'auto' && sameLanguage(declaredTarget, declaredSource)
+  const ownLanguage = declaredTarget !== undefined && declaredSource !== undefined && declaredSource !== 'auto' && normalizeLocale(declaredTarget) === normalizeLocale(declaredSource)
+  // the file's own language's numerus forms, in Qt's order, for reading its plurals
+  const ownCategories = ownLanguage ? qtNumerusCategories(declaredTarget!) : []
   // Qt Linguist: messages by context; the key is the context and the source (and the
   // disambiguating comment), as lupdate and lrelease match them
   for (const context of childElements(root, 'context')) {
@@ -138,9 +141,8 @@ export function readQt(reader: Reader, root: XmlElement, sourceLanguage?: string
       const ownText = ownLanguage && held?.trim() ? held : undefined
       const entry = entryAt(`${contextName}/${t}${comment ? `#${comment}` : ''}`, ownText ?? t, value.start, state !== 'vanished' && state !== 'obsolete')
       if (ownLanguage && formTexts && formTexts.length > 1 && formTexts.every((f) => f.trim() !== '')) {
-        const categories = qtNumerusCategories(declaredTarget!)
-        if (categories.length === formTexts.length) {
-          entry.plural = Object.fromEntries(categories.map((c, i) => [c, formTexts[i]!]))
+        if (ownCategories.length === formTexts.length) {
+          entry.plural = Object.fromEntries(ownCategories.map((c, i) => [c, formTexts[i]!]))
           entry.text = entry.plural.other ?? formTexts[formTexts.length - 1]!
         }
       }
@@ -163,7 +165,7 @@ export function readXliff(reader: Reader, root: XmlElement): { declaredTarget: s
   // Symfony's files (XliffFileDumper): `<source>` is the message's key and `<target>` its text;
   // the source language's own file says so by naming one language twice. Its targets are the
   // text to translate, and translations go into them as in any XLIFF file.
-  const keyed = declaredSource !== undefined && declaredTarget !== undefined && sameLanguage(declaredSource, declaredTarget)
+  const keyed = declaredSource !== undefined && declaredTarget !== undefined && normalizeLocale(declaredSource) === normalizeLocale(declaredTarget)
   // a unit's whole element is the block a merge copies into a translation that lacks it
   const readUnit = (key: string, holder: XmlElement, translatable: boolean, notes: string[], unit: XmlElement | null) => {
     const sourceEl = childElements(holder, 'source')[0]
@@ -210,12 +212,6 @@ export function readXliff(reader: Reader, root: XmlElement): { declaredTarget: s
   }
   visit(root)
   return { declaredTarget, unitContainer }
-}
-
-/** `en` and `EN`, `pt-BR` and `pt_br` name one language. */
-function sameLanguage(a: string, b: string): boolean {
-  const norm = (code: string) => code.toLowerCase().replace(/_/g, '-')
-  return norm(a) === norm(b)
 }
 
 /**

@@ -11,7 +11,7 @@
  */
 import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml'
 import type { Entry, Issue, Parsed, Translation, WriteOptions } from '../types.js'
-import { joinKey, splitKey } from '../shared/keys.js'
+import { joinKey, lastOfEachKey, splitKey } from '../shared/keys.js'
 import { resolveOptions, type ParseOptions } from '../shared/options.js'
 import { isPluralKeySet, resolvePluralForms } from '../shared/plural.js'
 import { areLocaleKeys, findSection, sourceCandidates } from '../shared/locales.js'
@@ -106,8 +106,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
         const segmentAt = (k: unknown) => (isScalar(k) ? String(k.value) : k && typeof k === 'object' && 'range' in k ? text.slice((k as Node).range![0], (k as Node).range![1]) : '')
         // YAML loaders (Psych, PyYAML, the yaml library's toJS) keep the last value of a key
         // given twice: that one is the entry, an earlier one is dead text and stays as it is
-        const last = new Map<string, number>()
-        items.forEach((pair, i) => last.set(segmentAt(pair.key), i))
+        const live = new Set(lastOfEachKey(items, (pair) => segmentAt(pair.key)))
         for (let i = 0; i < items.length; i++) {
           const pair = items[i]!
           const k = pair.key
@@ -117,7 +116,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
             continue
           }
           const segment = segmentAt(k)
-          if (last.get(segment) !== i) {
+          if (!live.has(pair)) {
             issues.push(issueAt('FORMAT_DUPLICATE_KEY', `duplicate key ${JSON.stringify(segment)}: the last one is read, as YAML loaders do; this one is kept as it is`, isScalar(k) ? k.range![0] : node.range![0]))
             const collecting = collect
             collect = false // its aliases still count towards the expansion limit

@@ -7,7 +7,7 @@
 import { isMap, isScalar, type Pair, type Scalar, type YAMLMap } from 'yaml'
 import { FormatError, type PluralForms, type Translation, type WriteOptions } from '../types.js'
 import type { Edit } from '../shared/text.js'
-import { joinKey } from '../shared/keys.js'
+import { joinKey, lastOfEachKey } from '../shared/keys.js'
 import { resolvePluralForms } from '../shared/plural.js'
 import { flowScalar, type ScalarStyle } from './scalar-style.js'
 import { refuseUnplaced } from '../shared/merge.js'
@@ -34,11 +34,7 @@ export interface YamlModel {
 
 const segmentOf = (pair: Pair): string | undefined => (isScalar(pair.key) ? String(pair.key.value) : undefined)
 /** A map's pairs without the earlier ones of a key given twice: YAML loaders read the last. */
-const livePairs = (map: YAMLMap): Pair[] => {
-  const pairs = map.items as Pair[]
-  const lastOf = new Map(pairs.map((pair, i) => [segmentOf(pair), i] as const))
-  return pairs.filter((pair, i) => lastOf.get(segmentOf(pair)) === i)
-}
+const livePairs = (map: YAMLMap): Pair[] => lastOfEachKey(map.items as Pair[], segmentOf)
 
 const lineStartOf = (text: string, offset: number) => text.lastIndexOf('\n', offset - 1) + 1
 

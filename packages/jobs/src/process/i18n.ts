@@ -148,9 +148,9 @@ export function countTranslatable(parsed: ParsedFile): number {
   return parsed.entries.reduce((n, entry) => n + (entry.translatable ? 1 : 0), 0)
 }
 
-/** `pt_BR`, `pt-br` and `pt-BR` name the same section of a multi-locale file. */
-function sameLocale(a: string, b: string): boolean {
-  return a.replace(/_/g, '-').toLowerCase() === b.replace(/_/g, '-').toLowerCase()
+/** A locale code as the codecs compare section names: `pt_BR`, `pt-br` and `pt-BR` are `pt-br`. */
+export function normalLocale(code: string): string {
+  return code.trim().replace(/_/g, '-').toLowerCase()
 }
 
 function segmentKey(segment: Segment): string {
@@ -212,7 +212,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
     const bytes = await files.get(sourceKey(job.id))
     if (!bytes) throw new JobError('JOB_UNRECOVERABLE', 'The uploaded file is missing.')
     parsed = await parseUpload(formats, job, bytes)
-  } else if (parsed.locales && job.source_language !== 'auto' && !sameLocale(parsed.locales.source, job.source_language)) {
+  } else if (parsed.locales && job.source_language !== 'auto' && normalLocale(parsed.locales.source) !== normalLocale(job.source_language)) {
     // Multi-locale file (formats): parsed at creation without the source language, so its entries
     // may be another locale's section; read it again with the job's source.
     const bytes = await files.get(sourceKey(job.id))
