@@ -87,6 +87,48 @@ describe('inline markup is a token in every format', () => {
   })
 })
 
+describe('block-level tags inside a value separate sentences', () => {
+  // Mastodon's app/javascript/mastodon/locales/en.json, account_edit.image_alt_modal.details_content
+  const mastodon =
+    'DO: <ul> <li>Describe yourself as pictured</li> <li>Use third person language (e.g. “Alex” instead of “me”)</li> </ul> ' +
+    'DON’T: <ul> <li>Start with “Photo of” – it’s redundant for screen readers</li> </ul> EXAMPLE: <ul> <li>“Alex wearing a green shirt”</li> </ul>'
+
+  test('the text before, inside and after a list is one segment each; the tags and the spaces between them are not sent', () => {
+    const p = prepare(mastodon, { format: 'json', targetLanguage: 'es' })
+    expect(p.segments).toEqual([
+      'DO:',
+      'Describe yourself as pictured',
+      'Use third person language (e.g. “Alex” instead of “me”)',
+      'DON’T:',
+      'Start with “Photo of” – it’s redundant for screen readers',
+      'EXAMPLE:',
+      '“Alex wearing a green shirt”',
+    ])
+  })
+
+  test('a translation keeps every list where the source has it, with its white space', () => {
+    const p = prepare(mastodon, { format: 'json', targetLanguage: 'es' })
+    const out = p.restore(p.segments.map(fakeTranslate))
+    expect(out.problems).toEqual([])
+    expect(out.text).toBe(
+      'DO: <ul> <li>DESCRIBE YOURSELF AS PICTURED</li> <li>USE THIRD PERSON LANGUAGE (E.G. “ALEX” INSTEAD OF “ME”)</li> </ul> ' +
+        'DON’T: <ul> <li>START WITH “PHOTO OF” – IT’S REDUNDANT FOR SCREEN READERS</li> </ul> EXAMPLE: <ul> <li>“ALEX WEARING ha GREEN SHIRT”</li> </ul>',
+    )
+  })
+
+  test('inline tags inside a block stay tokens of that block’s sentence', () => {
+    const p = prepare('<p>Read <a href="/terms">the terms</a> first.</p><p>Then sign.</p>', { format: 'json', targetLanguage: 'es' })
+    expect(p.segments).toEqual([['Read ', { id: '1', kind: 'open' }, 'the terms', { id: '1', kind: 'close' }, ' first.'], 'Then sign.'])
+    expect(p.restore(p.segments.map(fakeTranslate)).text).toBe('<p>READ <a href="/terms">el TERMS</a> FIRST.</p><p>THEN SIGN.</p>')
+  })
+
+  test('in an ICU branch too', () => {
+    const p = prepare('{n, plural, one {<p>One item.</p><p>Open it.</p>} other {<p># items.</p>}}', { format: 'json', targetLanguage: 'en' })
+    expect(p.segments).toEqual(['One item.', 'Open it.', expect.anything()])
+    expect(p.restore(p.segments.map(fakeTranslate)).text).toBe('{n, plural, one {<p>ONE ITEM.</p><p>OPEN IT.</p>} other {<p># ITEMS.</p>}}')
+  })
+})
+
 describe('vue-i18n syntax', () => {
   test('linked messages and literal interpolations are tokens', () => {
     const p = prepare("Ask @:chat.agent or mail us {'@'} support, @.lower:common.help.", { format: 'json', targetLanguage: 'es' })
@@ -104,7 +146,7 @@ describe('vue-i18n syntax', () => {
 })
 
 describe('markup round trip (property)', () => {
-  const name = fc.constantFrom('a', 'b', 'span', 'strong', 'em', 'i', 'code', 'font', '0', '1')
+  const name = fc.constantFrom('a', 'b', 'span', 'strong', 'em', 'i', 'code', 'font', '0', '1', 'p', 'li', 'div')
   const attrValue = fc.stringMatching(/^[a-z0-9:/._-]{0,12}$/)
   // every quoting a host format uses inside a value
   const quoting = fc.constantFrom((v: string) => `"${v}"`, (v: string) => `'${v}'`, (v: string) => `''${v}''`, (v: string) => `\\"${v}\\"`)

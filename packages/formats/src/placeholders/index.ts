@@ -87,7 +87,6 @@ interface Message {
 
 interface Context {
   segments: Segment[]
-  messages: Message[]
   /** Current restore answers (set during `restore`). */
   answers: readonly Segment[]
   problems: Problem[]
@@ -96,13 +95,48 @@ interface Context {
 
 const LETTER = /\p{L}/u
 
-/** Builds a message from literal runs and ready-made tokens, registering its segment if it has words. */
-function buildMessage(ctx: Context, inputs: Input[], escaping: Escaping): Message {
-  const pieces: Input[] = []
-  for (const input of inputs) {
-    if (input.type === 'token') pieces.push(input)
-    else pieces.push(...tokenize(input.raw, ctx.tokenizeOptions))
+/**
+ * HTML elements that start and end a block of text. In a value they separate sentences, as in
+ * a page: `DON'T: <ul> <li>Start with “Photo of”</li> </ul> EXAMPLE: <ul> …` sent as one
+ * segment let the engine read "screen readers EXAMPLE" as one noun phrase and move the list's
+ * tags around it. Any other tag (`<a>`, `<b>`, react-intl's `<link>`) travels inside the sentence.
+ */
+const BLOCK_TAGS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'caption', 'dd', 'details', 'div', 'dl', 'dt',
+  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
+  'hr', 'legend', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td',
+  'tfoot', 'th', 'thead', 'tr', 'ul',
+])
+
+/**
+ * Builds the messages of literal runs and ready-made tokens (one per run between block-level
+ * tags, which are written back as they are), registering a segment for each that has words;
+ * returns the renderer of them all.
+ */
+function messagesOf(ctx: Context, inputs: Input[], escaping: Escaping): () => string {
+  const renders: Array<() => string> = []
+  let run: Input[] = []
+  const endRun = () => {
+    if (run.length === 0) return
+    const message = buildMessage(ctx, run, escaping)
+    renders.push(() => renderMessage(ctx, message, escaping))
+    run = []
   }
+  for (const input of inputs) {
+    for (const piece of input.type === 'token' ? [input] : tokenize(input.raw, ctx.tokenizeOptions)) {
+      if (piece.type === 'token' && piece.tag && BLOCK_TAGS.has(piece.tag.name)) {
+        endRun()
+        const raw = piece.raw
+        renders.push(() => raw)
+      } else run.push(piece)
+    }
+  }
+  endRun()
+  return () => renders.map((render) => render()).join('')
+}
+
+/** Builds one message from text and token pieces, registering its segment if it has words. */
+function buildMessage(ctx: Context, pieces: Input[], escaping: Escaping): Message {
   // pair open/close tags by name; unpaired ones become void tokens
   const pairOf = new Map<number, number>()
   const stack: Array<{ name: string; index: number }> = []
@@ -183,7 +217,6 @@ function buildMessage(ctx: Context, inputs: Input[], escaping: Escaping): Messag
         : parts.map((p) => (p.kind === 'text' ? p.text : { id: p.id, kind: p.tokenKind })),
     )
   }
-  ctx.messages.push(message)
   return message
 }
 
@@ -309,7 +342,7 @@ const DEFAULT_MNEMONICS: Partial<Record<FormatId, MnemonicMarkers>> = { po: '&_'
 function prepareText(text: string, options: PrepareOptions): Prepared {
   const colonNames = options.colonNames ?? options.format === 'json'
   const vue = options.syntax === 'vue-i18n'
-  const ctx: Context = { segments: [], messages: [], answers: [], problems: [], tokenizeOptions: { colonNames, vuePipes: vue } }
+  const ctx: Context = { segments: [], answers: [], problems: [], tokenizeOptions: { colonNames, vuePipes: vue } }
   let render: () => string
   // ICU is read from the text with markup neutralised (same offsets): braces in a tag's attributes are not ICU
   const icuText = withoutMarkupSyntax(text)
@@ -322,8 +355,7 @@ function prepareText(text: string, options: PrepareOptions): Prepared {
     const apostrophes = options.format === 'properties' && (options.syntax === 'java-messageformat' || (text.includes("''") && !text.replace(/''/g, '').includes("'")))
     const escaping = apostrophes ? DOUBLED_APOSTROPHES : vue ? VUE : PLAIN
     const inputs: Input[] = CHOICE_HINT.test(text) ? choiceInputs(ctx, text) : [{ type: 'text', raw: text }]
-    const message = buildMessage(ctx, inputs, escaping)
-    render = () => renderMessage(ctx, message, escaping)
+    render = messagesOf(ctx, inputs, escaping)
   }
   const segments = ctx.segments
   return {
@@ -402,8 +434,8 @@ function choiceFormat(ctx: Context, head: string, body: string): (() => string) 
     // holds an argument, formatted again by MessageFormat (which halves apostrophes once more).
     const apostrophe = branchText!.includes('{') ? "''''" : "''"
     const escaping: Escaping = { unescape: (raw) => raw, escape: (t) => t.replace(/'/g, apostrophe).replace(/\|/g, "'|'") }
-    const message = buildMessage(ctx, [{ type: 'text', raw: branchText! }], escaping)
-    return () => limit! + renderMessage(ctx, message, escaping)
+    const render = messagesOf(ctx, [{ type: 'text', raw: branchText! }], escaping)
+    return () => limit! + render()
   })
   return () => head + renders.map((render) => render()).join('|') + '}'
 }
@@ -440,8 +472,7 @@ function icuMessage(
     at = e
   }
   if (end > at) inputs.push({ type: 'text', raw: text.slice(at, end) })
-  const message = buildMessage(ctx, inputs, escaping)
-  return () => renderMessage(ctx, message, escaping)
+  return messagesOf(ctx, inputs, escaping)
 }
 
 interface Branch {
