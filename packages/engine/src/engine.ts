@@ -181,6 +181,14 @@ export interface EngineStats {
 
 const HEALTH_TIMEOUT_MS = 15_000
 
+/**
+ * The name sent in place of a placeholder that owns something (`{name}'s profile`), per source
+ * language whose possessive follows the word (see encodeSegment's `possessiveStandIn`). "Mary"
+ * is in the proper-noun lexicon of every English analyser Debian ships (eng-spa, eng-cat,
+ * en-gl, en-eo, eng-hbs: checked with `apertium -f none`).
+ */
+const POSSESSIVE_STAND_IN: Readonly<Record<string, string>> = { en: 'Mary' }
+
 export function createEngine(options: EngineOptions = {}): Engine {
   const modesDir = options.modesDir ?? '/usr/share/apertium/modes'
   const { directions } = readModesFolder(modesDir)
@@ -254,9 +262,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
     let current: Segment = segment
     const unknownWords: string[] = []
     for (const hop of route.hops) {
-      let encoded = encodeSegment(current, pool.wordBound(hop.mode))
+      const wordBound = pool.wordBound(hop.mode)
+      let encoded = encodeSegment(current, wordBound, { possessiveStandIn: POSSESSIVE_STAND_IN[hop.source] })
       if (encoded.stream === '') continue
       let decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, { source: hop.source, target: hop.target })
+      if (decoded.standInLost) {
+        // the answer lost the name a placeholder went as: the placeholder goes as a blank instead
+        encoded = encodeSegment(current, wordBound)
+        decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, { source: hop.source, target: hop.target })
+      }
       if (decoded.leaked && encoded.wordBound) {
         // The pair could not carry word-bound blanks here: tags keep their places instead.
         encoded = encodeSegment(current, false)

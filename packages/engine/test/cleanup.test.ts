@@ -191,6 +191,19 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(out).toMatch(/, @\p{L}+\.$/u)
   })
 
+  test("a placeholder before a possessive 's is its owner, not the verb \"is\"", async () => {
+    // Mastodon's locales/en.json: "{name}'s archetype", "Share @{name}'s profile"
+    const name: InlineToken = { id: 'name', kind: 'void' }
+    const [es, access] = await en([[name, "'s archetype"], ['Remove ', name, "'s access"]])
+    expect(es!.segment).toEqual(['El arquetipo de ', name])
+    expect(access!.segment).toEqual(['Saca el acceso de ', name])
+    const [ca] = await en([['Remove ', name, "'s access"]], 'ca')
+    expect(ca!.segment).toEqual(["Treu l'accés de ", name])
+    const [gl] = await en([['Remove ', name, "'s access"]], 'gl')
+    expect(gl!.segment).toEqual(['Tira o acceso de ', name])
+    for (const t of [es, access, ca, gl]) expect(t!.unknownWords).toEqual([])
+  })
+
   test('keeps English capitalised words when translating into English', async () => {
     const [t] = await engine.translate(['el lunes hablo español'], { source: 'es', target: 'en' })
     expect(t!.segment).toMatch(/Monday/)

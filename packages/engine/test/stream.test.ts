@@ -113,6 +113,43 @@ describe('encodeSegment and decodeSegment (simulated pipeline answers)', () => {
   })
 })
 
+describe('a placeholder that owns something goes as a stand-in name (simulated answers)', () => {
+  const name = { id: 'name', kind: 'void' } as const
+  const b = { id: 'b', kind: 'open' } as const
+  const bc = { id: 'b', kind: 'close' } as const
+
+  test("a void token before 's goes as the name in a word-bound blank; other voids stay superblanks", () => {
+    const encoded = encodeSegment([name, "'s archetype and ", { id: 'x', kind: 'void' }, ' more'], true, { possessiveStandIn: 'Mary' })
+    expect(encoded.stream).toBe("[[t:0]]Mary[[/]]'s archetype and [t:1:v] more.")
+    expect(encoded.wordBound).toBe(true)
+    expect(encodeSegment([name, '’s profile'], true, { possessiveStandIn: 'Mary' }).stream).toBe('[[t:0]]Mary[[/]]’s profile.')
+    // not a possessive, no stand-in language, or a pair that cannot carry word-bound blanks
+    expect(encodeSegment([name, "'sure"], true, { possessiveStandIn: 'Mary' }).stream).toBe("[t:0:v]'sure.")
+    expect(encodeSegment([name, "'s profile"], true).stream).toBe("[t:0:v]'s profile.")
+    // without word-bound blanks: the plain name, for one token of a text that does not hold the name
+    expect(encodeSegment([name, "'s profile"], false, { possessiveStandIn: 'Mary' }).stream).toBe("Mary's profile.")
+    expect(encodeSegment([name, "'s and ", { id: 'x', kind: 'void' }, "'s"], false, { possessiveStandIn: 'Mary' }).stream).toBe("Mary's and [t:1:v]'s.")
+    expect(encodeSegment([name, "'s friend Mary"], false, { possessiveStandIn: 'Mary' }).stream).toBe("[t:0:v]'s friend Mary.")
+    // inside a word-bound pair (blanks do not nest) it stays a superblank
+    expect(encodeSegment([b, 'see ', name, "'s", bc, ' profile'], true, { possessiveStandIn: 'Mary' }).stream).toBe("[[t:0]]see [t:1:v]'s[[/]] profile.")
+  })
+
+  test('the token comes back where the name came out, also when the blank holds a preposition or the generator changed the name', () => {
+    const encoded = encodeSegment(['Share ', name, "'s profile"], true, { possessiveStandIn: 'Mary' })
+    expect(decodeSegment('El perfil de [[t:0]]Mary[[/]].', encoded).segment).toEqual(['El perfil de ', name])
+    expect(decodeSegment("Comparteix el perfil [[t:0]]de Mary[[/]] .", encoded).segment).toEqual(['Comparteix el perfil de ', name])
+    const changed = decodeSegment("Dio [[t:0]]#Marica[[/]] profil.", encoded)
+    expect(changed.segment).toEqual(['Dio ', name, ' profil'])
+    expect(changed.unknownWords).toEqual([])
+    // lost by the engine: the segment comes back as given, flagged to be sent again without
+    expect(decodeSegment('El perfil Mary.', encoded)).toMatchObject({ segment: ['Share ', name, "'s profile"], standInLost: true })
+    const plain = encodeSegment(['Remove ', name, "'s access"], false, { possessiveStandIn: 'Mary' })
+    expect(decodeSegment('Tira o acceso de Mary.', plain).segment).toEqual(['Tira o acceso de ', name])
+    expect(decodeSegment('Tira o acceso de Marica.', plain).standInLost).toBe(true)
+    expect(decodeSegment('Mary tira o acceso de Mary.', plain).standInLost).toBe(true)
+  })
+})
+
 describe('decodeSegment guarantee (property, with mangled fake answers)', () => {
   test('returns every token once with close after open, whatever the answer does to the markers', async () => {
     const fc = (await import('fast-check')).default

@@ -82,7 +82,35 @@ export interface EncodedSegment {
   readonly addedStop: boolean
   /** The segment as given, returned unchanged when there is nothing to translate. */
   readonly original: Segment
+  /** Indexes (into `tokens`) of void tokens that went as a stand-in word (see {@link EncodeOptions}). */
+  readonly standIns: ReadonlySet<number>
+  /** The stand-in word those tokens went as. */
+  readonly standIn: string
 }
+
+/** Whether a segment sent with stand-ins came back with each of them where it can be found. */
+function standInsOf(atoms: readonly Atom[], encoded: EncodedSegment): boolean {
+  if (encoded.wordBound) return [...encoded.standIns].every((id) => atoms.some((atom) => atom.type === 'word' && atom.ids.includes(id)))
+  return atoms.filter((atom) => atom.type === 'text').reduce((n, atom) => n + wordCount(atom.text, encoded.standIn), 0) === 1
+}
+
+/** Options of {@link encodeSegment}. */
+export interface EncodeOptions {
+  /**
+   * A proper noun the source language's analyser knows, sent in place of a void token followed
+   * by a possessive `'s`. Sent as a blank, `{name}'s archetype` reads as "is archetype" (en→es
+   * "{name}es arquetipo", en→ca "{user}ha quadre"); as a name, the transfer moves it as the
+   * owner it is ("el arquetipo de Mary"), and the decoder puts the token back where the name
+   * came out. With `wordBound` every such token goes as the name in a word-bound blank that
+   * says which token it is; without, the name goes as plain text, for one token of a segment
+   * whose text does not hold the name already. When the answer has lost a stand-in,
+   * {@link decodeSegment} says so (`standInLost`): send the segment again without. Default none.
+   */
+  possessiveStandIn?: string
+}
+
+/** A possessive `'s` (or `’s`) right at the start of a text: the token before it is its owner. */
+const POSSESSIVE_AFTER_TOKEN = /^['’]s(?![\p{L}\p{M}\p{N}_])/u
 
 /**
  * Most inline tokens open at once in one segment. Apertium's cost grows faster than linearly
@@ -149,10 +177,12 @@ function textOf(parts: readonly SegmentPart[]): string {
  * Encodes a (validated) segment. Open/close pairs around words become word-bound blanks when
  * `wordBound` is on and the pairs nest properly; everything else becomes superblanks in place.
  */
-export function encodeSegment(segment: Segment, wordBound: boolean): EncodedSegment {
+export function encodeSegment(segment: Segment, wordBound: boolean, options: EncodeOptions = {}): EncodedSegment {
   const parts: SegmentPart[] = typeof segment === 'string' ? [segment] : [...segment]
   const tokens = parts.filter((p): p is InlineToken => typeof p !== 'string')
-  const empty: EncodedSegment = { wordBound: false, stream: '', tokens, lead: '', trail: '', addedStop: false, original: segment }
+  const standIn = options.possessiveStandIn ?? ''
+  const standIns = new Set<number>()
+  const empty: EncodedSegment = { wordBound: false, stream: '', tokens, lead: '', trail: '', addedStop: false, original: segment, standIns, standIn }
   if (!HAS_WORD.test(textOf(parts))) return empty
 
   // Leading and trailing whitespace stay with the caller, not with Apertium.
@@ -190,20 +220,29 @@ export function encodeSegment(segment: Segment, wordBound: boolean): EncodedSegm
   }
 
   let stream = ''
-  for (const part of parts) {
+  // word-bound blanks do not nest: a stand-in goes only where no bound pair is open
+  let boundOpen = 0
+  const standInFits = standIn !== '' && (wordBound || wordCount(textOf(parts), standIn) === 0)
+  parts.forEach((part, k) => {
     if (typeof part === 'string') {
       stream += part.replace(STREAM_TEXT_CHANGE, streamTextFor)
-      continue
+      return
     }
     const i = index.get(part.id)!
-    if (bound.has(part.id)) stream += part.kind === 'open' ? `[[t:${i}]]` : '[[/]]'
-    else stream += `[t:${i}:${part.kind === 'open' ? 'o' : part.kind === 'close' ? 'c' : 'v'}]`
-  }
+    const next = parts[k + 1]
+    if (bound.has(part.id)) {
+      boundOpen += part.kind === 'open' ? 1 : -1
+      stream += part.kind === 'open' ? `[[t:${i}]]` : '[[/]]'
+    } else if (part.kind === 'void' && standInFits && boundOpen === 0 && typeof next === 'string' && POSSESSIVE_AFTER_TOKEN.test(next) && (wordBound || standIns.size === 0)) {
+      standIns.add(i)
+      stream += wordBound ? `[[t:${i}]]${standIn}[[/]]` : standIn
+    } else stream += `[t:${i}:${part.kind === 'open' ? 'o' : part.kind === 'close' ? 'c' : 'v'}]`
+  })
   // Apertium drops or mistranslates the end of a text without a sentence end; like
   // transfuse, add a full stop and take it off again.
   const addedStop = !FINAL_PUNCTUATION.test(textOf(parts).trimEnd())
   if (addedStop) stream += '.'
-  return { wordBound: bound.size > 0, stream, tokens, lead, trail, addedStop, original: segment }
+  return { wordBound: bound.size > 0 || (wordBound && standIns.size > 0), stream, tokens, lead, trail, addedStop, original: segment, standIns, standIn }
 }
 
 type Atom =
@@ -427,6 +466,92 @@ function removeAddedStop(atoms: Atom[]): void {
   }
 }
 
+/**
+ * Puts each stand-in's void token back in place of the name it went as. A word-bound blank can
+ * come back holding more than the name (eng-cat binds the preposition to it: "de Mary"), so the
+ * token replaces the name within it, or the blank's last word when a generator changed the name
+ * (eng-hbs writes "Marica"); a name the generator marked is not an unknown word of the text. A
+ * plain stand-in is the one occurrence of the name in the text (see {@link standInsOf}).
+ */
+function withStandInsReplaced(atoms: Atom[], encoded: EncodedSegment, unknownWords: string[]): Atom[] {
+  const out: Atom[] = []
+  const plainIndex = encoded.wordBound ? -1 : [...encoded.standIns][0]!
+  for (const atom of atoms) {
+    if (atom.type === 'text' && plainIndex >= 0) {
+      const at = wordIndex(atom.text, encoded.standIn)
+      if (at < 0) out.push(atom)
+      else {
+        const before = atom.text.slice(0, at)
+        const after = atom.text.slice(at + encoded.standIn.length)
+        if (before !== '') out.push({ type: 'text', text: before })
+        out.push({ type: 'token', index: plainIndex, kind: 'v' })
+        if (after !== '') out.push({ type: 'text', text: after })
+      }
+      continue
+    }
+    const ids = atom.type === 'word' ? atom.ids.filter((id) => encoded.standIns.has(id)) : []
+    if (atom.type !== 'word' || ids.length === 0) {
+      out.push(atom)
+      continue
+    }
+    const rest = atom.ids.filter((id) => !encoded.standIns.has(id))
+    const piece = (text: string): Atom[] => (text === '' ? [] : rest.length > 0 ? [{ type: 'word', text, ids: rest }] : [{ type: 'text', text }])
+    let text = atom.text
+    for (const id of ids) {
+      let at = wordIndex(text, encoded.standIn)
+      let length = encoded.standIn.length
+      if (at < 0) {
+        const last = /\S+$/u.exec(text)
+        at = last ? last.index : text.length
+        length = last ? last[0].length : 0
+        const word = text.slice(at, at + length)
+        const k = unknownWords.indexOf(word)
+        if (k >= 0) unknownWords.splice(k, 1)
+      }
+      out.push(...piece(text.slice(0, at)), { type: 'token', index: id, kind: 'v' })
+      text = text.slice(at + length)
+    }
+    out.push(...piece(text))
+  }
+  return out
+}
+
+/** Where `word` stands in `text` as a whole word, from `from`, or -1. */
+function wordIndex(text: string, word: string, from = 0): number {
+  for (let at = text.indexOf(word, from); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = text[at - 1]
+    const after = text[at + word.length]
+    if ((before === undefined || !WORD_CHAR.test(before)) && (after === undefined || !WORD_CHAR.test(after))) return at
+  }
+  return -1
+}
+
+/** How many times `word` stands in `text` as a whole word. */
+function wordCount(text: string, word: string): number {
+  let n = 0
+  for (let at = wordIndex(text, word); at >= 0; at = wordIndex(text, word, at + word.length)) n++
+  return n
+}
+
+/**
+ * The source as the engine read it, for the tidy steps that judge the answer against it: a
+ * stand-in's token is its name for the capitals (`{name}'s archetype` starts with a name, so "El
+ * arquetipo de {name}" keeps its capital), and its `'s` is gone for the spaces (the engine
+ * consumed it; the space it writes after the owner is its own).
+ */
+function sourceAsSent(source: readonly SegmentPart[], encoded: EncodedSegment): { forCase: SegmentPart[]; forSpaces: SegmentPart[] } {
+  const standInTokens = new Set([...encoded.standIns].map((index) => encoded.tokens[index]))
+  const forCase: SegmentPart[] = []
+  const forSpaces: SegmentPart[] = []
+  source.forEach((part, k) => {
+    const before = source[k - 1]
+    const owned = typeof part === 'string' && before !== undefined && typeof before !== 'string' && standInTokens.has(before)
+    forCase.push(typeof part !== 'string' && standInTokens.has(part) ? encoded.standIn : part)
+    forSpaces.push(owned ? (part as string).replace(POSSESSIVE_AFTER_TOKEN, '') : part)
+  })
+  return { forCase, forSpaces }
+}
+
 /** Result of decoding one unit: parts with every input token exactly once, and unknown words. */
 export interface Decoded {
   readonly segment: Segment
@@ -436,6 +561,11 @@ export interface Decoded {
    * handle the input (seen with word-bound blanks in some pairs). The text is not trustworthy.
    */
   readonly leaked: boolean
+  /**
+   * A stand-in name (EncodeOptions' `possessiveStandIn`) is not where it can be found in the
+   * answer: the segment is returned as given, to be sent again without stand-ins.
+   */
+  readonly standInLost?: boolean
 }
 
 /** Options of {@link decodeSegment}. */
@@ -459,7 +589,11 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
   if (encoded.stream === '') return { segment: encoded.original, unknownWords: [], leaked: false }
   const unknownWords: string[] = []
   const flags = { leaked: false }
-  const atoms = parseOutput(raw, unknownWords, flags)
+  let atoms = parseOutput(raw, unknownWords, flags)
+  if (encoded.standIns.size > 0) {
+    if (!standInsOf(atoms, encoded)) return { segment: encoded.original, unknownWords: [], leaked: flags.leaked, standInLost: true }
+    atoms = withStandInsReplaced(atoms, encoded, unknownWords)
+  }
   if (encoded.addedStop) removeAddedStop(atoms)
   const tokens = encoded.tokens
   const tokenOf = (index: number): InlineToken | undefined => tokens[index]
@@ -518,7 +652,8 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
   })
 
   const sourceParts = typeof encoded.original === 'string' ? [encoded.original] : encoded.original
-  const repaired = tidySpaceBeforePunctuation(tidySpaceAfterTokens(tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), sourceParts, options.target, options.source), sourceParts), sourceParts)
+  const { forCase, forSpaces } = encoded.standIns.size > 0 ? sourceAsSent(sourceParts, encoded) : { forCase: sourceParts, forSpaces: sourceParts }
+  const repaired = tidySpaceBeforePunctuation(tidySpaceAfterTokens(tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), forCase, options.target, options.source), forSpaces), sourceParts)
   // Whitespace at the ends is the caller's.
   const first = repaired[0]
   if (typeof first === 'string') repaired[0] = first.trimStart()
