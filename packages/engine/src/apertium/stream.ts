@@ -222,7 +222,9 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   let stream = ''
   // word-bound blanks do not nest: a stand-in goes only where no bound pair is open
   let boundOpen = 0
-  const standInFits = standIn !== '' && (wordBound || wordCount(textOf(parts), standIn) === 0)
+  // a plain name is found again by its text, so the text must not hold it already (read once, when needed)
+  let nameFree: boolean | undefined
+  const standInFits = () => standIn !== '' && (wordBound || (nameFree ??= wordCount(textOf(parts), standIn) === 0))
   parts.forEach((part, k) => {
     if (typeof part === 'string') {
       stream += part.replace(STREAM_TEXT_CHANGE, streamTextFor)
@@ -233,7 +235,7 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
     if (bound.has(part.id)) {
       boundOpen += part.kind === 'open' ? 1 : -1
       stream += part.kind === 'open' ? `[[t:${i}]]` : '[[/]]'
-    } else if (part.kind === 'void' && standInFits && boundOpen === 0 && typeof next === 'string' && POSSESSIVE_AFTER_TOKEN.test(next) && (wordBound || standIns.size === 0)) {
+    } else if (part.kind === 'void' && boundOpen === 0 && typeof next === 'string' && POSSESSIVE_AFTER_TOKEN.test(next) && (wordBound || standIns.size === 0) && standInFits()) {
       standIns.add(i)
       stream += wordBound ? `[[t:${i}]]${standIn}[[/]]` : standIn
     } else stream += `[t:${i}:${part.kind === 'open' ? 'o' : part.kind === 'close' ? 'c' : 'v'}]`
