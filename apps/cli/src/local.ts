@@ -13,6 +13,7 @@ import { extractHtml, type ExtractedHtml } from '@verso/html'
 import { createJobService, fsFileStore, sqliteJobStore, type JobService } from '@verso/jobs'
 import { createMemoryTranslator, sqliteMemoryStore, type MemoryStore } from '@verso/memory'
 import { extractSubtitles } from '@verso/subtitles'
+import { decodeDocumentText, encodeDocumentText } from './text-encoding.js'
 import { CliError, type FileTranslator, type LanguageOutcome, type SourceFile } from './translator.js'
 
 const POLL_MS = 50
@@ -106,7 +107,8 @@ export function localTranslator(options: LocalTranslatorOptions = {}): FileTrans
         return { source: record.source_language, outcomes }
       }
 
-      const text = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes)
+      const read = decodeDocumentText(file.bytes, file.kind, file.encoding)
+      const text = read.text
       const document: Pick<ExtractedHtml, 'segments' | 'write'> =
         file.kind.kind === 'html'
           ? extractHtml(text, { attributes: options.htmlAttributes ?? false })
@@ -124,7 +126,8 @@ export function localTranslator(options: LocalTranslatorOptions = {}): FileTrans
           const restored = translated.map((t, index) => masks[index]!.restore(t.segment))
           // An HTML page's lang/dir attributes follow the translation (subtitles have none).
           const written = document.write(restored, masks.length === 0 ? undefined : { source, target })
-          outcome = { language: target, bytes: new TextEncoder().encode(written), failedKeys: null }
+          const encoded = encodeDocumentText(written, read, file.kind)
+          outcome = { language: target, bytes: encoded.bytes, failedKeys: null, ...(encoded.note ? { note: encoded.note } : {}) }
         } catch (error) {
           outcome = { language: target, error: (error as Error).message }
         }

@@ -13,7 +13,7 @@ import { CliError, EXIT, type FileTranslator, type LanguageOutcome, type SourceF
 import { writeFileAtomic } from './write-atomic.js'
 
 const USAGE = `Usage:
-  verso translate <files…> --to <codes> [--from <code>] [--out <pattern>] [--fresh] [--memory <file>] [--attributes] [--server <url> --key <key>] [--json]
+  verso translate <files…> --to <codes> [--from <code>] [--out <pattern>] [--fresh] [--memory <file>] [--attributes] [--encoding <name>] [--server <url> --key <key>] [--json]
   verso check <source> <targets…> [--json]
 
 translate  Writes one file per target language. With --server, through a running Verso
@@ -28,6 +28,9 @@ translate  Writes one file per target language. With --server, through a running
            An output path that is the source file itself is refused (give --out), except for
            a bilingual file made for the target (app_es.ts, messages.es.xlf): updated in place.
            --attributes also translates HTML's alt, title, placeholder, aria-label and button values.
+           --encoding names what HTML and subtitle files are in when they are not UTF-8 and
+           have no BOM (e.g. windows-1252); a page's own <meta charset> comes first. Outputs
+           are written in their source's encoding.
 check      Exits 1 when a target misses keys, has extra keys, or changes a placeholder,
            tag or ICU argument of its source entry; prints file:line: problem.
 
@@ -38,7 +41,7 @@ Files: ${SUPPORTED_EXTENSIONS.join(' ')}`
 interface FileReport {
   file: string
   source?: string
-  outputs: Array<{ language: string; path: string; failed_keys?: string }>
+  outputs: Array<{ language: string; path: string; failed_keys?: string; note?: string }>
   errors: Array<{ language?: string; error: string }>
 }
 
@@ -56,6 +59,7 @@ async function translateCommand(args: string[]): Promise<number> {
       fresh: { type: 'boolean', default: false },
       memory: { type: 'string' },
       attributes: { type: 'boolean', default: false },
+      encoding: { type: 'string' },
     },
   })
   if (positionals.length === 0) throw new CliError('USAGE', 'verso translate: give at least one file')
@@ -68,7 +72,7 @@ async function translateCommand(args: string[]): Promise<number> {
     const kind = kindOf(path)
     if (!kind) throw new CliError('USAGE', `${path}: not a file type Verso translates (${SUPPORTED_EXTENSIONS.join(' ')})`)
     if (!existsSync(path)) throw new CliError('USAGE', `${path}: no such file`)
-    return { path, name: basename(path), bytes: readFileSync(path), kind }
+    return { path, name: basename(path), bytes: readFileSync(path), kind, ...(values.encoding ? { encoding: values.encoding } : {}) }
   })
 
   const translator: FileTranslator = values.server
@@ -104,14 +108,14 @@ async function translateCommand(args: string[]): Promise<number> {
             continue
           }
           writeFileAtomic(path, outcome.bytes)
-          report.outputs.push({ language: outcome.language, path, ...(outcome.failedKeys ? { failed_keys: outcome.failedKeys } : {}) })
+          report.outputs.push({ language: outcome.language, path, ...(outcome.failedKeys ? { failed_keys: outcome.failedKeys } : {}), ...(outcome.note ? { note: outcome.note } : {}) })
         }
       } catch (error) {
         if (error instanceof CliError && error.kind !== 'FILE') throw error
         report.errors.push({ error: (error as Error).message })
       }
       if (report.errors.length > 0) failed = true
-      const written = report.outputs.map((o) => `${o.language} → ${o.path}${o.failed_keys ? ` (${o.failed_keys})` : ''}`)
+      const written = report.outputs.map((o) => `${o.language} → ${o.path}${o.failed_keys ? ` (${o.failed_keys})` : ''}${o.note ? ` (${o.note})` : ''}`)
       const errors = report.errors.map((e) => `${e.language ? `${e.language}: ` : ''}error: ${e.error}`)
       progress.fileDone(file.path, [...written, ...errors].join('; ') || 'nothing to do')
     }

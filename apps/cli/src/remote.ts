@@ -5,6 +5,7 @@
  * or an unreachable server stops the run (exit 3), anything else fails that file only.
  */
 import { answer, createVersoClient, VersoError } from '@verso/client'
+import { decodeDocumentText, encodeDocumentText } from './text-encoding.js'
 import { CliError, type FileTranslator, type LanguageOutcome } from './translator.js'
 
 export interface RemoteTranslatorOptions {
@@ -76,7 +77,8 @@ export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslat
         return { source: job.source_language, outcomes }
       }
       const kind = file.kind
-      const text = new TextDecoder().decode(file.bytes)
+      const read = decodeDocumentText(file.bytes, kind, file.encoding)
+      const text = read.text
       const source = from ?? 'auto'
       for (const target of targets) {
         try {
@@ -87,7 +89,8 @@ export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslat
                   await client.api.POST('/v2/translate/subtitles', { body: { format: kind.format, content: text, source, target } }),
                 ).content,
           )
-          done({ language: target, bytes: new TextEncoder().encode(translated), failedKeys: null })
+          const written = encodeDocumentText(translated, read, kind)
+          done({ language: target, bytes: written.bytes, failedKeys: null, ...(written.note ? { note: written.note } : {}) })
         } catch (error) {
           // only this language failed; a refused key or an unreachable server ends the run
           if (!(error instanceof CliError) || error.kind !== 'FILE') throw error

@@ -8,11 +8,20 @@ export interface SourceFile {
   name: string
   bytes: Uint8Array
   kind: FileKind
+  /** `--encoding`: what an HTML or subtitle file that is not UTF-8 and has no BOM is written in. */
+  encoding?: string
 }
 
 /** One target language of one file: the translated bytes, or why there are none. */
 export type LanguageOutcome =
-  | { language: string; bytes: Uint8Array; /** Set when some keys failed and were left untranslated. */ failedKeys: string | null }
+  | {
+      language: string
+      bytes: Uint8Array
+      /** Set when some keys failed and were left untranslated. */
+      failedKeys: string | null
+      /** Something the user should know about the bytes (written in another encoding than the source's). */
+      note?: string
+    }
   | { language: string; error: string }
 
 export interface FileTranslator {

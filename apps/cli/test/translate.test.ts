@@ -228,6 +228,54 @@ describe('verso translate with the embedded engine', () => {
   })
 })
 
+describe('HTML and subtitles that are not UTF-8', () => {
+  const cue = '1\r\n00:00:01,000 --> 00:00:03,500\r\nThe church is old, the café is open.\r\n\r\n2\r\n00:00:04,000 --> 00:00:06,000\r\nThe song is new.\r\n'
+  const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+
+  it('a UTF-16 subtitle (what Windows editors save as "Unicode") is read by its BOM and written back in UTF-16 with its BOM', async () => {
+    writeFileSync(join(dir, 'film.srt'), utf16le(cue))
+    expect((await run(['translate', join(dir, 'film.srt'), '--from', 'en', '--to', 'es'])).code).toBe(0)
+    const bytes = readFileSync(join(dir, 'film.es.srt'))
+    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xfe])
+    const text = bytes.subarray(2).toString('utf16le')
+    expect(text).toMatch(/^1\r\n00:00:01,000 --> 00:00:03,500\r\n.*caf.*\r\n\r\n2\r\n00:00:04,000 --> 00:00:06,000\r\nLa canción es nueva.\r\n$/s)
+  })
+
+  it('a Windows-1252 subtitle is refused, naming the line, unless --encoding says what it is; then it is written back in Windows-1252', async () => {
+    writeFileSync(join(dir, 'film.srt'), Buffer.from(cue, 'latin1'))
+    const refused = await run(['translate', join(dir, 'film.srt'), '--from', 'en', '--to', 'es', '--json'])
+    expect(refused.code).toBe(1)
+    expect(JSON.parse(refused.stdout).files[0].errors[0].error).toMatch(/^line 3 is not UTF-8 .*--encoding/)
+    expect(existsSync(join(dir, 'film.es.srt'))).toBe(false)
+
+    expect((await run(['translate', join(dir, 'film.srt'), '--from', 'en', '--to', 'es', '--encoding', 'windows-1252'])).code).toBe(0)
+    const bytes = readFileSync(join(dir, 'film.es.srt'))
+    // the translation's accents are single Windows-1252 bytes, not UTF-8 sequences
+    expect(bytes.includes(Buffer.from('ó', 'utf8'))).toBe(false)
+    expect(bytes.toString('latin1')).toMatch(/^1\r\n00:00:01,000 --> 00:00:03,500\r\n.+\r\n\r\n2\r\n00:00:04,000 --> 00:00:06,000\r\nLa canción es nueva.\r\n$/s)
+  })
+
+  it('a translation Windows-1252 cannot hold is written as UTF-8 with a BOM, and the report says so', async () => {
+    writeFileSync(join(dir, 'film.srt'), Buffer.from(cue, 'latin1'))
+    const { code, stdout } = await run(['translate', join(dir, 'film.srt'), '--from', 'en', '--to', 'eo', '--encoding', 'windows-1252', '--json'])
+    expect(code).toBe(0)
+    const output = JSON.parse(stdout).files[0].outputs[0]
+    expect(output.note).toMatch(/^written as UTF-8: windows-1252 cannot hold /)
+    const bytes = readFileSync(join(dir, 'film.eo.srt'))
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(bytes.toString('utf8')).toContain('00:00:04,000 --> 00:00:06,000\r\n')
+  })
+
+  it('a page that declares ISO-8859-1 is read in it and written in it, with references for what it cannot hold', async () => {
+    const page = '<html><head><meta charset="iso-8859-1"><title>Café</title></head><body><p>The church is old.</p></body></html>'
+    writeFileSync(join(dir, 'page.html'), Buffer.from(page, 'latin1'))
+    expect((await run(['translate', join(dir, 'page.html'), '--from', 'en', '--to', 'eo'])).code).toBe(0)
+    const out = readFileSync(join(dir, 'page.eo.html')).toString('latin1')
+    expect(out).toContain('<meta charset="iso-8859-1">')
+    expect(out).toMatch(/<p>La pre&#x11D;ejo estas malnova\.<\/p>/)
+  })
+})
+
 describe('verso translate --server (through the real HTTP service)', () => {
   let harness: Harness
   let url: string
@@ -261,6 +309,15 @@ describe('verso translate --server (through the real HTTP service)', () => {
     expect(es).toContain('"hello": "¡Buenos días!"')
     expect(es.split('\n')[2]).toMatch(/^ {2}"thanks": "/)
     expect((await harness.metering.summary(account.id)).credits_used).toBe(3)
+  })
+
+  it('reads and writes a UTF-16 subtitle by its BOM, as the embedded engine does', async () => {
+    const cue = '1\r\n00:00:01,000 --> 00:00:03,000\r\nThe song is new.\r\n'
+    writeFileSync(join(dir, 'film.srt'), Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(cue, 'utf16le').swap16()]))
+    expect((await run(['translate', join(dir, 'film.srt'), '--from', 'en', '--to', 'es', '--server', url, '--key', key])).code).toBe(0)
+    const bytes = readFileSync(join(dir, 'film.es.srt'))
+    expect([...bytes.subarray(0, 2)]).toEqual([0xfe, 0xff])
+    expect(Buffer.from(bytes.subarray(2)).swap16().toString('utf16le')).toBe('1\r\n00:00:01,000 --> 00:00:03,000\r\nLa canción es nueva.\r\n')
   })
 
   it('asks the server to translate HTML attributes with --attributes', async () => {
