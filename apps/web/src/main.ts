@@ -181,10 +181,34 @@ onSubmit(ui.htmlForm, async () => {
   ui.htmlPreview.srcdoc = result.html
 })
 
+/**
+ * A subtitle file's text. `file.text()` reads UTF-8 and replaces what is not: a UTF-16 file
+ * (Windows editors' "Unicode") came out as garbage and a Windows-1252 one lost every accented
+ * letter. A BOM names the encoding; a file that is not UTF-8 and has none is read as
+ * Windows-1252, the commonest older subtitle encoding, and the page says so.
+ */
+function subtitleText(bytes: Uint8Array): { text: string; note?: string } {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes) }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes) }
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) }
+  } catch {
+    return {
+      text: new TextDecoder('windows-1252').decode(bytes),
+      note: 'This file is not UTF-8: it was read as Windows-1252. If letters look wrong, save it as UTF-8 and load it again.',
+    }
+  }
+}
+
 ui.subtitlesFile.addEventListener('change', async () => {
   const file = ui.subtitlesFile.files?.[0]
   if (!file) return
-  ui.subtitlesInput.value = await file.text()
+  const { text, note } = subtitleText(new Uint8Array(await file.arrayBuffer()))
+  ui.subtitlesInput.value = text
+  const item = document.createElement('li')
+  item.textContent = note ?? ''
+  ui.subtitlesWarnings.replaceChildren(...(note ? [item] : []))
+  ui.subtitlesWarnings.hidden = !note
   if (/\.vtt$/i.test(file.name)) ui.subtitlesFormat.value = 'vtt'
   else if (/\.srt$/i.test(file.name)) ui.subtitlesFormat.value = 'srt'
 })

@@ -125,6 +125,16 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     expect(await page.locator('#subtitles-warnings li').first().textContent()).toMatch(/^Line 6: .*kept as written/)
   })
 
+  it('loads a UTF-16 subtitle file by its BOM, and a Windows-1252 one with a note, never with replaced letters', async () => {
+    const cue = '1\r\n00:00:01,000 --> 00:00:02,500\r\nThe café is open.\r\n'
+    await page.getByLabel('Load a file').setInputFiles({ name: 'film.srt', mimeType: 'application/x-subrip', buffer: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(cue, 'utf16le')]) })
+    await expect.poll(() => page.getByLabel('Subtitles to translate').inputValue()).toBe('1\n00:00:01,000 --> 00:00:02,500\nThe café is open.\n')
+    expect(await page.locator('#subtitles-warnings').isVisible()).toBe(false)
+    await page.getByLabel('Load a file').setInputFiles({ name: 'old.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(cue.replace('café', 'cafè'), 'latin1') })
+    await expect.poll(() => page.getByLabel('Subtitles to translate').inputValue()).toContain('The cafè is open.')
+    expect(await page.locator('#subtitles-warnings li').first().textContent()).toMatch(/not UTF-8: it was read as Windows-1252/)
+  })
+
   it('runs a job for a dropped file with a live progress bar and download buttons', async () => {
     await page.getByRole('tab', { name: 'Localization file' }).click()
     await page.getByLabel(/Drop a file here/).setInputFiles({ name: 'en.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "Good morning", "bye": "See you tomorrow"}') })
