@@ -26,8 +26,8 @@ const VTT_HEADER = /^WEBVTT(?:[ \t].*)?$/
 /** Blocks that are not cues by design: comments, style sheets, region definitions (and `STYLE here`, ignored alike). */
 const VTT_METADATA = /^(?:NOTE|STYLE|REGION)(?:[ \t]|$)/
 
-function excerpt(text: string): string {
-  const trimmed = text.trim()
+function excerpt(text: string, trim = true): string {
+  const trimmed = trim ? text.trim() : text
   return JSON.stringify(trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed)
 }
 
@@ -83,7 +83,7 @@ export function readDocument(content: string, format: SubtitleFormat): SubtitleD
 
   function readVtt(): void {
     if (!VTT_HEADER.test(lines[0]!.text)) {
-      issue('SUBTITLE_INVALID', 0, `expected "WEBVTT" as the first line of a WebVTT file, found ${excerpt(lines[0]!.text)}`)
+      issue('SUBTITLE_INVALID', 0, `expected "WEBVTT" as the first line of a WebVTT file, found ${excerpt(lines[0]!.text, false)}`)
       return
     }
     // Header lines run to the first blank line (a timing line there starts a cue).

@@ -16,8 +16,11 @@ const SRT_TIME = String.raw`(?:(\d+)[ \t]*:[ \t]*)?(\d+)[ \t]*:[ \t]*(\d+)(?:[,.
 const VTT_TIME = String.raw`(?:(\d+):)?(\d{1,2}):(\d{1,2})[.,](\d{1,3})`
 
 const SRT_LINE = new RegExp(String.raw`^\s*${SRT_TIME}\s*-->\s*${SRT_TIME}(?:\s+(.*?))?\s*$`)
-// Spaces around the arrow may be missing (`00:01.000-->00:02.000`).
-const VTT_LINE = new RegExp(String.raw`^\s*${VTT_TIME}\s*-->\s*${VTT_TIME}(?:\s+(.*?))?\s*$`)
+// Spaces around the arrow may be missing (`00:01.000-->00:02.000`), and so may the space before
+// the settings: the algorithm's timestamp ends after its fraction, and what follows is the
+// settings (`00:01.000line:40%`, read so by Firefox's vtt.js). A digit there is a fraction too
+// long, not a setting.
+const VTT_LINE = new RegExp(String.raw`^\s*${VTT_TIME}\s*-->\s*${VTT_TIME}(?:(?:\s+|(?=[^\s\d]))(.*?))?\s*$`)
 
 export const EXAMPLE: Record<SubtitleFormat, string> = {
   srt: '00:00:01,000 --> 00:00:02,000',

@@ -53,6 +53,19 @@ describe('WebVTT read by the W3C parser algorithm (issue 12)', () => {
     expect(cues).toMatchObject([{ identifier: 'STYLE here', text: 'Hi' }])
   })
 
+  test('reads settings written right after the end time, as the algorithm (and Firefox) does; a fourth fraction digit is no setting', () => {
+    // mozilla/vtt.js tests/file-layout/no-space-cue-times-cue-settings.vtt
+    const { cues, issues } = parseSubtitles('WEBVTT\n\n00:00.000 --> 00:01.000line:40% size:40%\ncue text\n', 'vtt')
+    expect(issues).toEqual([])
+    expect(cues).toMatchObject([{ start: 0, end: 1000, settings: 'line:40% size:40%', text: 'cue text' }])
+    expect(parseSubtitles('WEBVTT\n\n00:00.000 --> 00:01.0001\ncue text\n', 'vtt').issues).toMatchObject([{ code: 'SUBTITLE_INVALID_TIMESTAMP', line: 3 }])
+  })
+
+  test('a header with white space before WEBVTT is refused, and the message shows that white space', () => {
+    // mozilla/vtt.js tests/file-layout/bom-tab-webvtt.vtt: players refuse it too
+    expect(() => extractSubtitles('\tWEBVTT\n\n00:00.000 --> 00:02.000\ntext\n', 'vtt')).toThrow('found "\\tWEBVTT"')
+  })
+
   test('ends a block at a line with --> on its third line or later, which starts the next cue', () => {
     const { cues, issues } = parseSubtitles('WEBVTT\n\nsome\nwords\n00:01.000 --> 00:02.000\nHi\n', 'vtt')
     expect(cues.map((c) => c.text)).toEqual(['Hi'])
