@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { prepare, type Segment } from '@verso/formats/placeholders'
 
 /** A fake engine with a small dictionary, keeping tokens where they are. */
-const words: Record<string, string> = { File: 'Archivo', Exit: 'Salir', 'Save As...': 'Guardar como...', Open: 'Abrir', 'Save As': 'Guardar como', Settings: 'Ajustes', 'Open ': 'Abrir ' }
+const words: Record<string, string> = { File: 'Archivo', Exit: 'Salir', 'Save As...': 'Guardar como...', Open: 'Abrir', 'Save As': 'Guardar como', Settings: 'Ajustes', 'Open ': 'Abrir ', Clear: 'Borrar' }
 const engine = (segment: Segment): Segment =>
   typeof segment === 'string' ? (words[segment] ?? segment.toUpperCase()) : segment.map((p) => (typeof p === 'string' ? (words[p] ?? p.toUpperCase()) : p))
 const translate = (text: string, format: 'po' | 'properties' | 'xml' | 'json') => {
@@ -27,6 +27,18 @@ describe('keyboard accelerators', () => {
     expect(translate('Save &As...', 'po').text).toBe('&Guardar como...')
     expect(translate('&Settings', 'xml').text).toBe('&Ajustes')
     expect(translate('_Open', 'po').text).toBe('_Abrir')
+  })
+
+  test('GTK’s marker inside a capitalised word is an accelerator too; inside an identifier it is not', () => {
+    // xfce-mirror/mousepad po/*.po: "Clea_r", "Re_load", "C_olumn number:" came back untranslated
+    expect(translate('Clea_r', 'po').sent).toEqual(['Clear'])
+    expect(translate('Re_load', 'po').sent).toEqual(['Reload'])
+    expect(translate('C_olumn number:', 'po').sent).toEqual(['Column number:'])
+    expect(translate('Clea_r', 'po').text).toBe('_Borrar')
+    const sentText = (segments: Segment[]) => segments.map((s) => (typeof s === 'string' ? s : s.filter((p) => typeof p === 'string').join(''))).join('|')
+    for (const text of ['Invalid user_name', 'Set Max_Size now', 'Regular e_xpression', 'Re_load and Re_vert']) {
+      expect(sentText(translate(text, 'po').sent), text).not.toMatch(/^Invalid username|^Set MaxSize|^Regular expression$|^Reload and/)
+    }
   })
 
   test('a label the engine left as it was keeps its marker where it was', () => {

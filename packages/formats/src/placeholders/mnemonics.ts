@@ -7,7 +7,7 @@
  */
 import { tokenize } from './tokens.js'
 
-/** Which markers a format's labels use: `&`, `_` (GTK, only before a word), or both. */
+/** Which markers a format's labels use: `&`, `_` (GTK: before a word, or inside a capitalised one), or both. */
 export type MnemonicMarkers = '&' | '_' | '&_'
 
 export interface Mnemonic {
@@ -21,6 +21,18 @@ export interface Mnemonic {
 
 const LETTER = /\p{L}/u
 const UPPER = /\p{Lu}/u
+/** A capitalised word with one `_` inside: a GTK label's word, not an identifier (`Re_load`, not `user_name`, `Max_Size`). */
+const TITLE_CASE_WORD = /^\p{Lu}\p{Ll}*_\p{Ll}+$/u
+
+/** The run of letters and `_` around position `at`. */
+function wordAround(text: string, at: number): string {
+  let start = at
+  let end = at + 1
+  while (start > 0 && /[\p{L}_]/u.test(text[start - 1]!)) start--
+  while (end < text.length && /[\p{L}_]/u.test(text[end]!)) end++
+  return text.slice(start, end)
+}
+
 /** Labels are short: a marker in a longer text is taken as written. */
 const MAX_WORDS = 6
 
@@ -44,10 +56,12 @@ export function findMnemonic(text: string, markers: MnemonicMarkers): Mnemonic |
       if (UPPER.test(prev) && UPPER.test(next)) return null
       found.push({ marker: '&', index: i })
     } else {
-      // GTK's `_` starts a word; inside a word it is an identifier's (`user_name`)
+      // GTK's `_` starts a word, or sits inside a capitalised one (`Clea_r`, `Re_load`,
+      // `C_olumn number:` in Mousepad); inside any other word it is an identifier's (`user_name`)
       if (!LETTER.test(next) || (prev !== '' && !/\s/.test(prev))) {
-        if (prev !== '' && LETTER.test(prev)) return null
-        continue
+        if (prev !== '' && LETTER.test(prev)) {
+          if (!LETTER.test(next) || !TITLE_CASE_WORD.test(wordAround(text, i))) return null
+        } else continue
       }
       found.push({ marker: '_', index: i })
     }
