@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { createPipelinePool, defaultMaxPipelines } from './apertium/pool.js'
 import type { StageAllocator } from './apertium/preloads.js'
 import type { StageScheduling } from './apertium/supervisor.js'
-import { decodeSegment, encodeSegment, validateSegment } from './apertium/stream.js'
+import { decodeSegment, encodeSegment, hasHyphenBetweenLetters, validateSegment, withHyphenBlanks, type Decoded } from './apertium/stream.js'
 import { createLru } from './cache.js'
 import { createDetector, type Detection } from './detect.js'
 import { findAnalysers } from './detect/analysers.js'
@@ -251,6 +251,42 @@ export function createEngine(options: EngineOptions = {}): Engine {
     }
   }
 
+  /**
+   * One hop of a route. A text with a hyphen between letters goes twice, as written and with
+   * the hyphen between blanks (encodeSegment's `hyphenBlanks`), and the blanks' answer is kept
+   * when it differs from the plain one only at those blanks: transfer rules that reorder a
+   * hyphenated compound write its words with the blanks the source had around the hyphen, none
+   * ("a well-known problem" → "un problemabiensabido", "open-source software" →
+   * "softwaredefuente abierta"); a word the dictionary holds with its hyphen ("e-mail",
+   * "up-to-date", "Wi-Fi") is no longer found once split, and its plain answer stays.
+   */
+  async function translateHop(segment: Segment, hop: Direction, signal?: AbortSignal): Promise<Decoded | null> {
+    if (!hasHyphenBetweenLetters(segment)) return translateHopAs(segment, hop, false, signal)
+    const [plain, blanked] = await Promise.all([translateHopAs(segment, hop, false, signal), translateHopAs(segment, hop, true, signal)])
+    if (!plain || !blanked) return plain
+    return withHyphenBlanks(plain, blanked)
+  }
+
+  async function translateHopAs(current: Segment, hop: Direction, hyphenBlanks: boolean, signal?: AbortSignal): Promise<Decoded | null> {
+    const wordBound = pool.wordBound(hop.mode)
+    const decodeOptions = { source: hop.source, target: hop.target }
+    let encoded = encodeSegment(current, wordBound, { possessiveStandIn: POSSESSIVE_STAND_IN[hop.source], hyphenBlanks })
+    if (encoded.stream === '') return null
+    let decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, decodeOptions)
+    if (decoded.standInLost) {
+      // the answer lost the name a placeholder went as: the placeholder goes as a blank instead
+      encoded = encodeSegment(current, wordBound, { hyphenBlanks })
+      decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, decodeOptions)
+    }
+    if (decoded.leaked && encoded.wordBound) {
+      // The pair could not carry word-bound blanks here: tags keep their places instead.
+      encoded = encodeSegment(current, false, { hyphenBlanks })
+      decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, decodeOptions)
+    }
+    if (decoded.leaked) throw new EngineError('ENGINE_UNAVAILABLE', `Apertium (${hop.source}→${hop.target}) returned raw lexical units`)
+    return decoded
+  }
+
   async function translateOne(segment: Segment, route: { path: string[]; hops: Direction[] }, signal?: AbortSignal): Promise<Translation> {
     const path = route.path
     if (route.hops.length === 0) return { segment, unknownWords: [], route: path }
@@ -262,21 +298,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     let current: Segment = segment
     const unknownWords: string[] = []
     for (const hop of route.hops) {
-      const wordBound = pool.wordBound(hop.mode)
-      let encoded = encodeSegment(current, wordBound, { possessiveStandIn: POSSESSIVE_STAND_IN[hop.source] })
-      if (encoded.stream === '') continue
-      let decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, { source: hop.source, target: hop.target })
-      if (decoded.standInLost) {
-        // the answer lost the name a placeholder went as: the placeholder goes as a blank instead
-        encoded = encodeSegment(current, wordBound)
-        decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, { source: hop.source, target: hop.target })
-      }
-      if (decoded.leaked && encoded.wordBound) {
-        // The pair could not carry word-bound blanks here: tags keep their places instead.
-        encoded = encodeSegment(current, false)
-        decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, { source: hop.source, target: hop.target })
-      }
-      if (decoded.leaked) throw new EngineError('ENGINE_UNAVAILABLE', `Apertium (${hop.source}→${hop.target}) returned raw lexical units`)
+      const decoded = await translateHop(current, hop, signal)
+      if (!decoded) continue
       current = decoded.segment
       for (const w of decoded.unknownWords) if (!unknownWords.includes(w)) unknownWords.push(w)
     }

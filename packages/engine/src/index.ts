@@ -24,8 +24,9 @@ export { createPipelinePool, defaultMaxPipelines, defaultPipelinesPerDirection }
 export type { PipelinePool, PipelinePoolOptions, PipelineStats, PoolTotals } from './apertium/pool.js'
 export {
   escapeStream, unescapeStream, repairTokens, encodeSegment, decodeSegment, validateSegment, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
+  hasHyphenBetweenLetters, withHyphenBlanks, HYPHEN_MARK,
 } from './apertium/stream.js'
-export type { EncodedSegment, Decoded, DecodeOptions } from './apertium/stream.js'
+export type { EncodedSegment, EncodeOptions, Decoded, DecodeOptions } from './apertium/stream.js'
 export { nestLike } from './segments/index.js'
 export { tidyCase } from './apertium/tidy.js'
 export { buildPipelineStages, DEPENDENCY_TAG_FILTER, modeTraits, parseModeStages, repairDataPaths, taggerCrashesOnAmbiguity } from './apertium/mode.js'

@@ -204,6 +204,18 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     for (const t of [es, access, ca, gl]) expect(t!.unknownWords).toEqual([])
   })
 
+  test('a hyphenated compound the transfer reorders keeps the spaces between its words; a word written with its hyphen stays whole', async () => {
+    // "open-source software" came back "softwaredefuente abierta" (Anx Reader's app_en.arb)
+    const [open, known, full, mail, upToDate] = await en(['It is an open-source software.', 'A well-known problem.', 'A full-screen mode.', 'Send an e-mail.', 'It is up-to-date.'])
+    expect(open!.segment).toBe('Es un software de fuente abierta.')
+    expect(known!.segment).toBe('Un problema bien sabido.')
+    expect(full!.segment).toBe('Un modo de pantalla llena.')
+    expect(mail!.segment).toBe('Enviar un email.')
+    expect(upToDate!.segment).toBe('Es actual.')
+    const [ca] = await en(['Use a high-quality image.'], 'ca')
+    expect(ca!.segment).toBe('Utilitza una imatge de qualitat alta.')
+  })
+
   test('keeps English capitalised words when translating into English', async () => {
     const [t] = await engine.translate(['el lunes hablo español'], { source: 'es', target: 'en' })
     expect(t!.segment).toMatch(/Monday/)

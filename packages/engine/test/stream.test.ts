@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { decodeSegment, encodeSegment, escapeStream, parseModeStages, repairTokens, unescapeStream, type InlineToken } from '@verso/engine'
+import { decodeSegment, encodeSegment, escapeStream, hasHyphenBetweenLetters, parseModeStages, repairTokens, unescapeStream, withHyphenBlanks, type InlineToken } from '@verso/engine'
 
 describe('escapeStream', () => {
   test('escapes every special character of the stream format and unescapes back', () => {
@@ -147,6 +147,31 @@ describe('a placeholder that owns something goes as a stand-in name (simulated a
     expect(decodeSegment('Tira o acceso de Mary.', plain).segment).toEqual(['Tira o acceso de ', name])
     expect(decodeSegment('Tira o acceso de Marica.', plain).standInLost).toBe(true)
     expect(decodeSegment('Mary tira o acceso de Mary.', plain).standInLost).toBe(true)
+  })
+})
+
+describe('hyphen blanks (simulated answers)', () => {
+  test('a hyphen between letters goes between blanks only when asked; other hyphens as written', () => {
+    expect(encodeSegment('A well-known, non-empty list - really -5.', false, { hyphenBlanks: true }).stream).toBe('A well[h:]-[h:]known, non[h:]-[h:]empty list - really -5.')
+    expect(encodeSegment('A well-known list.', false).stream).toBe('A well-known list.')
+    expect(hasHyphenBetweenLetters(['a ', { id: 'b', kind: 'void' }, 'well-known'])).toBe(true)
+    expect(hasHyphenBetweenLetters('well - known -5')).toBe(false)
+  })
+
+  test('the blanks’ answer is kept where it differs from the plain one only at the blanks, a space between two words', () => {
+    const encoded = encodeSegment('A well-known problem.', false, { hyphenBlanks: true })
+    const plain = decodeSegment('Un problemabiensabido.', encodeSegment('A well-known problem.', false))
+    const blanked = decodeSegment('Un problema[h:]bien[h:]sabido.', encoded)
+    expect(withHyphenBlanks(plain, blanked).segment).toBe('Un problema bien sabido.')
+    // the compound kept its hyphen: no space added
+    const kept = decodeSegment('Está leído[h:]-[h:]único.', encodeSegment('It is read-only.', false, { hyphenBlanks: true }))
+    expect(withHyphenBlanks(decodeSegment('Está leído-único.', encodeSegment('It is read-only.', false)), kept).segment).toBe('Está leído-único.')
+  })
+
+  test('the plain answer is kept when splitting changed the words (a word the dictionary holds with its hyphen)', () => {
+    const plain = decodeSegment('Enviar un email.', encodeSegment('Send an e-mail.', false))
+    const blanked = decodeSegment('Enviar un *e[h:]-[h:]correo.', encodeSegment('Send an e-mail.', false, { hyphenBlanks: true }))
+    expect(withHyphenBlanks(plain, blanked)).toBe(plain)
   })
 })
 

@@ -107,7 +107,40 @@ export interface EncodeOptions {
    * {@link decodeSegment} says so (`standInLost`): send the segment again without. Default none.
    */
   possessiveStandIn?: string
+  /**
+   * A hyphen between two letters goes between two blanks (`well[h:]-[h:]known`), which a
+   * transfer rule that reorders the compound writes where the source had none; they come back
+   * as {@link HYPHEN_MARK} for {@link withHyphenBlanks} to judge. Default false.
+   */
+  hyphenBlanks?: boolean
 }
+
+/** What a hyphen's blank (`[h:]`) decodes to: a control character no text sent here holds. */
+export const HYPHEN_MARK = '\u0001'
+const HYPHEN_IN_WORD = /(?<=\p{L})-(?=\p{L})/gu
+const HYPHEN_IN_WORD_ONCE = /(?<=\p{L})-(?=\p{L})/u
+
+/** Whether a segment's text has a hyphen between two letters (`well-known`, `open-source`). */
+export function hasHyphenBetweenLetters(segment: Segment): boolean {
+  return HYPHEN_IN_WORD_ONCE.test(typeof segment === 'string' ? segment : textOf(segment))
+}
+
+/**
+ * Chooses between a segment's plain answer and its answer with hyphen blanks (see
+ * `hyphenBlanks`): the latter, with each mark a space between two words and nothing next to a
+ * hyphen or a space, when removing its marks gives the plain answer, so the only difference is
+ * where the engine glued words; otherwise the plain answer (the split changed the words).
+ */
+export function withHyphenBlanks(plain: Decoded, blanked: Decoded): Decoded {
+  const parts = (segment: Segment): readonly SegmentPart[] => (typeof segment === 'string' ? [segment] : segment)
+  const glued = parts(blanked.segment).map((part) => (typeof part === 'string' ? part.replaceAll(HYPHEN_MARK, '') : part))
+  if (JSON.stringify(glued) !== JSON.stringify(parts(plain.segment))) return plain
+  const spaced = parts(blanked.segment).map((part) =>
+    typeof part === 'string' ? part.replace(/\u0001+/gu, (_, at: number, text: string) => (WORD_CHAR_BEFORE_AFTER.test(text[at - 1] ?? '') && WORD_CHAR_BEFORE_AFTER.test(text[at + _.length] ?? '') ? ' ' : '')) : part,
+  )
+  return { ...blanked, segment: typeof blanked.segment === 'string' ? (spaced[0] as string) : spaced }
+}
+const WORD_CHAR_BEFORE_AFTER = /^[\p{L}\p{M}\p{N}]$/u
 
 /** A possessive `'s` (or `’s`) right at the start of a text: the token before it is its owner. */
 const POSSESSIVE_AFTER_TOKEN = /^['’]s(?![\p{L}\p{M}\p{N}_])/u
@@ -181,6 +214,7 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   const parts: SegmentPart[] = typeof segment === 'string' ? [segment] : [...segment]
   const tokens = parts.filter((p): p is InlineToken => typeof p !== 'string')
   const standIn = options.possessiveStandIn ?? ''
+  const hyphenBlanks = (options.hyphenBlanks ?? false) && !textOf(parts).includes(HYPHEN_MARK)
   const standIns = new Set<number>()
   const empty: EncodedSegment = { wordBound: false, stream: '', tokens, lead: '', trail: '', addedStop: false, original: segment, standIns, standIn }
   if (!HAS_WORD.test(textOf(parts))) return empty
@@ -227,7 +261,8 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   const standInFits = () => standIn !== '' && (wordBound || (nameFree ??= wordCount(textOf(parts), standIn) === 0))
   parts.forEach((part, k) => {
     if (typeof part === 'string') {
-      stream += part.replace(STREAM_TEXT_CHANGE, streamTextFor)
+      const text = part.replace(STREAM_TEXT_CHANGE, streamTextFor)
+      stream += hyphenBlanks ? text.replace(HYPHEN_IN_WORD, '[h:]-[h:]') : text
       return
     }
     const i = index.get(part.id)!
@@ -453,6 +488,7 @@ function findBlankEnd(raw: string, start: number): number {
 function decodeSuperblankText(content: string): string {
   const sheltered = /^x:([^]|[ \t\r\n]{2,})$/u.exec(content)
   if (sheltered) return sheltered[1]!
+  if (content === 'h:') return HYPHEN_MARK
   return '' // our own markers, or an empty blank
 }
 
