@@ -218,6 +218,15 @@ describe('placeholders ICU', () => {
     expect(ja.restore(ja.segments).text).toBe('You have {count, plural, =0 {no messages} other {# <b>new</b> messages}} from {name}.')
   })
 
+  test('keeps a zero branch the source has, beside the target categories (Flutter ARB: Dart intl uses it for 0 in every language)', () => {
+    // Anx Reader's lib/l10n/app_en.arb
+    const text = '{count, plural, zero{No books read} one{1 book read} other{{count} books read} }'
+    const es = prepare(text, opts({ targetLanguage: 'es' }))
+    expect(es.restore(es.segments).text).toBe('{count, plural, zero{No books read} one{1 book read} many {{count} books read} other{{count} books read} }')
+    const ja = prepare(text, opts({ targetLanguage: 'ja' }))
+    expect(ja.restore(ja.segments).text).toBe('{count, plural, zero{No books read} other{{count} books read} }')
+  })
+
   test('leaves a plural that has only other (and =N) with its branches', () => {
     const text = '{n, plural, =0 {No} other {<strong>#</strong>}} left'
     const p = prepare(text, opts({ targetLanguage: 'ru' }))

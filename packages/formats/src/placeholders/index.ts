@@ -516,7 +516,9 @@ function icuComplex(ctx: Context, text: string, el: MessageFormatElement, target
       const onlyOther = sourceCats.every((c) => c === 'other')
       if (!same && !onlyOther && targetCats.length > 0) {
         const other = branches.find((b) => b.selector === 'other') ?? branches.filter((b) => CATEGORIES.has(b.selector)).pop()
-        chosen = branches.filter((b) => !CATEGORIES.has(b.selector) || targetCats.includes(b.selector as PluralCategory))
+        // `zero` stays as an explicit branch does: Dart's intl (Flutter's ARB files) and Rails use it
+        // for a count of 0 in every language, and a runtime whose language has no such category ignores it
+        chosen = branches.filter((b) => !CATEGORIES.has(b.selector) || b.selector === 'zero' || targetCats.includes(b.selector as PluralCategory))
         if (other) {
           const missing = targetCats.filter((c) => !sourceCats.includes(c))
           const sep = other.before || branches[1]?.before || ' '
