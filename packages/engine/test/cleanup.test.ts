@@ -66,6 +66,18 @@ describe('tidyCase', () => {
       .toEqual(['Hola nombre, tienes ', code, ' mensajes.'])
   })
 
+  test('an English title comes back in the target’s sentence case, names (words spelt as in the source) kept', () => {
+    // h5bp's 404.html: "Page Not Found" came back "La página No Encontrada"
+    expect(tidyCase(['La página No Encontrada'], ['Page Not Found'], 'es', 'en')).toEqual(['La página no encontrada'])
+    expect(tidyCase(['Añadir a Pantalla de Casa'], ['Add to Home Screen'], 'es', 'en')).toEqual(['Añadir a pantalla de casa'])
+    expect(tidyCase(['Registro En Con Google'], ['Sign In With Google'], 'es', 'en')).toEqual(['Registro en con Google'])
+    // not a title: a sentence with a name, a second sentence, a source that is not English, a target that capitalises nouns
+    expect(tidyCase(['Hola John, tienes Correo'], ['Hello John, you have mail'], 'es', 'en')).toEqual(['Hola John, tienes Correo'])
+    expect(tidyCase(['Hola Mundo! Esto Es'], ['Hello World! This Is'], 'es', 'en')).toEqual(['Hola Mundo! Esto Es'])
+    expect(tidyCase(['La página No Encontrada'], ['Page Not Found'], 'es', 'fr')).toEqual(['La página No Encontrada'])
+    expect(tidyCase(['Seite Nicht Gefunden'], ['Page Not Found'], 'de', 'en')).toEqual(['Seite Nicht Gefunden'])
+  })
+
   test('keeps capitals after a sentence end and leaves every word alone when the source has a capital inside a sentence', () => {
     expect(tidyCase(['Hola. Tienes correo.'], ['Hello. You have mail.'], 'es')).toEqual(['Hola. Tienes correo.'])
     expect(tidyCase(['Hola Juan, tienes Correo.'], ['Hello Juan, you have mail.'], 'es')).toEqual(['Hola Juan, tienes Correo.'])

@@ -82,6 +82,28 @@ function words(parts: readonly SegmentPart[]): Word[] {
   return out
 }
 
+/** Words an English title writes in lower case (articles, short conjunctions and prepositions). */
+const TITLE_SMALL_WORDS = new Set([
+  'a', 'an', 'the', 'and', 'but', 'or', 'nor', 'for', 'so', 'yet', 'as', 'at', 'by', 'in', 'of', 'off', 'on', 'per',
+  'to', 'up', 'via', 'vs', 'from', 'into', 'onto', 'with', 'over', 'than',
+])
+
+/**
+ * Whether English source words are a title: one sentence (no sentence end before its last
+ * word) of two or more words, at least two of them capitalised, every other one a small word
+ * or a number. `Page Not Found`, `Sign In With Google`, `Add to Home Screen`; not `Hello John,
+ * you have mail` or a sentence in capitals.
+ */
+function isEnglishTitle(words: readonly Word[], source: readonly SegmentPart[]): boolean {
+  if (words.length < 2 || words.some((w, i) => i > 0 && w.initial)) return false
+  let capitalised = 0
+  for (const word of words) {
+    if (STARTS_UPPER.test(word.text)) capitalised++
+    else if (!TITLE_SMALL_WORDS.has(word.text) && !/^\p{N}/u.test(word.text)) return false
+  }
+  return capitalised >= 2 && !inCapitals(source)
+}
+
 /** Whether the text parts have letters, a word of two or more of them, and not one lower-case letter. */
 function inCapitals(parts: readonly SegmentPart[]): boolean {
   const text = parts.filter((part): part is string => typeof part === 'string').join(' ')
@@ -117,7 +139,12 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
   const firstSource = sourceWords[0]
   if (!firstSource) return [...output]
   const lowerStart = STARTS_LOWER.test(firstSource.text)
-  const capitalInside = sourceWords.some((w) => !w.initial && STARTS_UPPER.test(w.text))
+  // An English title ("Page Not Found") has capitals inside its sentence that are the style's,
+  // not names': the target's words are lowered there too ("La página No Encontrada" → "La página
+  // no encontrada"), except a word written as in the source, which is a name ("Sign In With Google")
+  const title = from === 'en' && everyWord && isEnglishTitle(sourceWords, source)
+  const sourceSpellings = title ? new Set(sourceWords.map((w) => w.text)) : undefined
+  const capitalInside = !title && sourceWords.some((w) => !w.initial && STARTS_UPPER.test(w.text))
   /** Whether a word in capitals is the engine's; what it needs of the source is read once, on the first such word. */
   let capsOfEngine: ((word: Word) => boolean) | undefined
   const engineCaps = (word: Word) => {
@@ -147,6 +174,7 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
     }
     if (!lower || !TITLE_CASE.test(word.text)) continue
     if (english && ENGLISH_CAPITALISED.has(word.text)) continue
+    if (sourceSpellings?.has(word.text)) continue
     replace(word, word.text[0]!.toLocaleLowerCase(language) + word.text.slice(1))
   }
   return result
