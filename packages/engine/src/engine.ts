@@ -189,6 +189,12 @@ const HEALTH_TIMEOUT_MS = 15_000
  */
 const POSSESSIVE_STAND_IN: Readonly<Record<string, string>> = { en: 'Mary' }
 
+/**
+ * What a sentence-initial "Please" becomes, for the directions that translate it as the verb
+ * (see encodeSegment's `politeLead`); eng-cat ("Per favor") and en-eo ("Bonvolu") get it right.
+ */
+const POLITE_LEAD: Readonly<Record<string, string>> = { 'en>es': 'por favor', 'en>gl': 'por favor' }
+
 export function createEngine(options: EngineOptions = {}): Engine {
   const modesDir = options.modesDir ?? '/usr/share/apertium/modes'
   const { directions } = readModesFolder(modesDir)
@@ -270,11 +276,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
   async function translateHopAs(current: Segment, hop: Direction, hyphenBlanks: boolean, signal?: AbortSignal): Promise<Decoded | null> {
     const wordBound = pool.wordBound(hop.mode)
     const decodeOptions = { source: hop.source, target: hop.target }
-    let encoded = encodeSegment(current, wordBound, { possessiveStandIn: POSSESSIVE_STAND_IN[hop.source], hyphenBlanks })
+    let encoded = encodeSegment(current, wordBound, { possessiveStandIn: POSSESSIVE_STAND_IN[hop.source], politeLead: POLITE_LEAD[`${hop.source}>${hop.target}`], hyphenBlanks })
     if (encoded.stream === '') return null
     let decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, decodeOptions)
     if (decoded.standInLost) {
-      // the answer lost the name a placeholder went as: the placeholder goes as a blank instead
+      // the answer lost a stand-in (a placeholder's name, a "Please"): the text goes as written
       encoded = encodeSegment(current, wordBound, { hyphenBlanks })
       decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, decodeOptions)
     }

@@ -228,6 +228,18 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(ca!.segment).toBe('Utilitza una imatge de qualitat alta.')
   })
 
+  test('a sentence-initial "Please" is the politeness word, not the verb "complacer"', async () => {
+    // Mousepad's "Please report bugs to <%s>.", Anx Reader's "Please check the following", Mastodon's "Please retry after…"
+    const [wait, again] = await en(['Please wait.', 'It failed. Please try again later.'])
+    expect(wait!.segment).toBe('Por favor, espera.')
+    expect(again!.segment).toBe('Falló. Por favor, prueba otra vez más tarde.')
+    const [gl] = await en(['Please enter your name.'], 'gl')
+    expect(gl!.segment).toBe('Por favor, introducir o voso nome.')
+    // eng-cat has it right already, and keeps its own answer
+    const [ca] = await en(['Please wait.'], 'ca')
+    expect(ca!.segment).toBe('Per favor espera.')
+  })
+
   test('keeps English capitalised words when translating into English', async () => {
     const [t] = await engine.translate(['el lunes hablo español'], { source: 'es', target: 'en' })
     expect(t!.segment).toMatch(/Monday/)

@@ -175,6 +175,27 @@ describe('hyphen blanks (simulated answers)', () => {
   })
 })
 
+describe('a sentence-initial "Please" goes as a politeness blank (simulated answers)', () => {
+  const b = { id: 'b', kind: 'open' } as const
+  const bc = { id: 'b', kind: 'close' } as const
+
+  test('only where a sentence starts, before a word', () => {
+    const lead = { politeLead: 'por favor' }
+    expect(encodeSegment('Please wait. It failed. Please, try again.', false, lead).stream).toBe('[p:]wait. It failed. [p:]try again.')
+    expect(encodeSegment(['Click ', b, 'here', bc, '. Please wait'], true, lead).stream).toBe('Click [[t:0]]here[[/]]. [p:]wait.')
+    expect(encodeSegment(['Click ', b, 'here', bc, 'Please wait'], true, lead).stream).toBe('Click [[t:0]]here[[/]]Please wait.')
+    for (const text of ['Wait, please.', 'Pleased to meet you.', 'I said please wait.']) expect(encodeSegment(text, false, lead).stream).toBe(`${text}`)
+    expect(encodeSegment('Please wait.', false).stream).toBe('Please wait.')
+  })
+
+  test('comes back as the target’s words and a comma, the next word lowered unless the source spells it so', () => {
+    const encoded = encodeSegment('Please wait. Please ask John.', false, { politeLead: 'por favor' })
+    expect(decodeSegment('[p:]Espera. [p:]John pregunta.', encoded).segment).toBe('Por favor, espera. Por favor, John pregunta.')
+    // a lost blank: sent again as written
+    expect(decodeSegment('Espera. [p:]Pregunta John.', encoded).standInLost).toBe(true)
+  })
+})
+
 describe('decodeSegment guarantee (property, with mangled fake answers)', () => {
   test('returns every token once with close after open, whatever the answer does to the markers', async () => {
     const fc = (await import('fast-check')).default

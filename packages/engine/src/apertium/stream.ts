@@ -86,6 +86,9 @@ export interface EncodedSegment {
   readonly standIns: ReadonlySet<number>
   /** The stand-in word those tokens went as. */
   readonly standIn: string
+  /** How many sentence-initial "Please" went as a politeness superblank, and what they come back as. */
+  readonly polite: number
+  readonly politeLead: string
 }
 
 /** Whether a segment sent with stand-ins came back with each of them where it can be found. */
@@ -113,7 +116,20 @@ export interface EncodeOptions {
    * as {@link HYPHEN_MARK} for {@link withHyphenBlanks} to judge. Default false.
    */
   hyphenBlanks?: boolean
+  /**
+   * The target's words for a sentence-initial "Please" (`por favor`): such a "Please" goes as a
+   * superblank and comes back as them, followed by a comma, where the engine put the blank.
+   * eng-spa and en-gl translate the politeness word as the verb ("Please wait." → "Complacer
+   * espera.", "Compracer esperar."); what follows it is translated as the imperative it is
+   * ("Por favor, espera."). Default none.
+   */
+  politeLead?: string
 }
+
+/** A "Please" (or "Please,") that starts a sentence and is followed by a word. */
+const SENTENCE_PLEASE = /(?<=^|[.!?…]\s+)Please,?\s+(?=\p{L})/gu
+/** What the politeness superblank (`[p:]`) decodes to before it is written out. */
+const POLITE_MARK = '\u0002'
 
 /** What a hyphen's blank (`[h:]`) decodes to: a control character no text sent here holds. */
 export const HYPHEN_MARK = '\u0001'
@@ -215,8 +231,10 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   const tokens = parts.filter((p): p is InlineToken => typeof p !== 'string')
   const standIn = options.possessiveStandIn ?? ''
   const hyphenBlanks = (options.hyphenBlanks ?? false) && !textOf(parts).includes(HYPHEN_MARK)
+  const politeLead = options.politeLead && !textOf(parts).includes(POLITE_MARK) ? options.politeLead : ''
+  let polite = 0
   const standIns = new Set<number>()
-  const empty: EncodedSegment = { wordBound: false, stream: '', tokens, lead: '', trail: '', addedStop: false, original: segment, standIns, standIn }
+  const empty: EncodedSegment = { wordBound: false, stream: '', tokens, lead: '', trail: '', addedStop: false, original: segment, standIns, standIn, polite: 0, politeLead: '' }
   if (!HAS_WORD.test(textOf(parts))) return empty
 
   // Leading and trailing whitespace stay with the caller, not with Apertium.
@@ -261,8 +279,14 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   const standInFits = () => standIn !== '' && (wordBound || (nameFree ??= wordCount(textOf(parts), standIn) === 0))
   parts.forEach((part, k) => {
     if (typeof part === 'string') {
-      const text = part.replace(STREAM_TEXT_CHANGE, streamTextFor)
-      stream += hyphenBlanks ? text.replace(HYPHEN_IN_WORD, '[h:]-[h:]') : text
+      let text = part.replace(STREAM_TEXT_CHANGE, streamTextFor)
+      if (hyphenBlanks) text = text.replace(HYPHEN_IN_WORD, '[h:]-[h:]')
+      if (politeLead) {
+        // at a part's start only when the segment's text starts there or a sentence ended before
+        const startsSentence = k === 0 || /[.!?…]\s*$/u.test(textOf(parts.slice(0, k)))
+        text = text.replace(SENTENCE_PLEASE, (please: string, at: number) => (at === 0 && !startsSentence ? please : (polite++, '[p:]')))
+      }
+      stream += text
       return
     }
     const i = index.get(part.id)!
@@ -279,7 +303,7 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   // transfuse, add a full stop and take it off again.
   const addedStop = !FINAL_PUNCTUATION.test(textOf(parts).trimEnd())
   if (addedStop) stream += '.'
-  return { wordBound: bound.size > 0 || (wordBound && standIns.size > 0), stream, tokens, lead, trail, addedStop, original: segment, standIns, standIn }
+  return { wordBound: bound.size > 0 || (wordBound && standIns.size > 0), stream, tokens, lead, trail, addedStop, original: segment, standIns, standIn, polite, politeLead }
 }
 
 type Atom =
@@ -489,8 +513,27 @@ function decodeSuperblankText(content: string): string {
   const sheltered = /^x:([^]|[ \t\r\n]{2,})$/u.exec(content)
   if (sheltered) return sheltered[1]!
   if (content === 'h:') return HYPHEN_MARK
+  if (content === 'p:') return POLITE_MARK
   return '' // our own markers, or an empty blank
 }
+
+/**
+ * Writes each politeness mark as the target's words and a comma, the sentence's next word in
+ * lower case unless it is spelt so in the source (a name): "[p:]Espera." → "Por favor, espera.".
+ */
+function writePoliteLeads(parts: SegmentPart[], lead: string, source: readonly SegmentPart[]): void {
+  const sourceText = textOf(source)
+  const capitalised = lead[0]!.toLocaleUpperCase() + lead.slice(1)
+  parts.forEach((part, k) => {
+    if (typeof part !== 'string' || !part.includes(POLITE_MARK)) return
+    parts[k] = part.replace(/\u0002\s*(\p{L}[\p{L}\p{M}]*)?/gu, (_, word: string | undefined) => {
+      if (word === undefined) return `${capitalised} `
+      const lowered = TITLE_WORD.test(word) && !new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u').test(sourceText) ? word[0]!.toLocaleLowerCase() + word.slice(1) : word
+      return `${capitalised}, ${lowered}`
+    })
+  })
+}
+const TITLE_WORD = /^\p{Lu}[\p{Ll}\p{M}]*$/u
 
 /** Removes the full stop {@link encodeSegment} added, if it came back at the end. */
 function removeAddedStop(atoms: Atom[]): void {
@@ -600,8 +643,8 @@ export interface Decoded {
    */
   readonly leaked: boolean
   /**
-   * A stand-in name (EncodeOptions' `possessiveStandIn`) is not where it can be found in the
-   * answer: the segment is returned as given, to be sent again without stand-ins.
+   * A stand-in (EncodeOptions' `possessiveStandIn` or `politeLead`) is not where it can be found
+   * in the answer: the segment is returned as given, to be sent again without stand-ins.
    */
   readonly standInLost?: boolean
 }
@@ -628,6 +671,9 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
   const unknownWords: string[] = []
   const flags = { leaked: false }
   let atoms = parseOutput(raw, unknownWords, flags)
+  if (encoded.polite > 0 && atoms.reduce((n, atom) => n + (atom.type === 'token' ? 0 : atom.text.split(POLITE_MARK).length - 1), 0) !== encoded.polite) {
+    return { segment: encoded.original, unknownWords: [], leaked: flags.leaked, standInLost: true }
+  }
   if (encoded.standIns.size > 0) {
     if (!standInsOf(atoms, encoded)) return { segment: encoded.original, unknownWords: [], leaked: flags.leaked, standInLost: true }
     atoms = withStandInsReplaced(atoms, encoded, unknownWords)
@@ -698,6 +744,7 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
   const lastIndex = repaired.length - 1
   const last = repaired[lastIndex]
   if (typeof last === 'string') repaired[lastIndex] = last.trimEnd()
+  if (encoded.polite > 0) writePoliteLeads(repaired, encoded.politeLead, sourceParts)
   const withEnds: SegmentPart[] = [encoded.lead, ...repaired, encoded.trail]
   const merged = mergeText(withEnds)
   if (typeof encoded.original === 'string') return { segment: textOf(merged), unknownWords, leaked: flags.leaked }
