@@ -11,7 +11,7 @@ export type FormatId = 'json' | 'yaml' | 'po' | 'properties' | 'strings' | 'xml'
  * apostrophe, in values without arguments too (`Passwords don''t match.`: Keycloak's themes),
  * because its application formats every message with Java's MessageFormat.
  */
-export type MessageSyntax = 'vue-i18n' | 'java-messageformat'
+export type MessageSyntax = 'vue-i18n' | 'java-messageformat' | 'icu' | 'flutter-icu'
 
 /**
  * A JSON catalog convention whose shape tells messages from metadata (see the JSON codec):
@@ -88,9 +88,10 @@ export interface Parsed {
   issues: Issue[]
   /**
    * The message syntax the values are written in, when the codec recognised one (JSON/YAML:
-   * `'vue-i18n'` when a value uses linked messages or literal interpolation; .properties:
-   * `'java-messageformat'` when values double apostrophes and none has a lone one). Pass it to
-   * `prepare` as `syntax`.
+   * `'vue-i18n'` when a value uses linked messages or literal interpolation, `'flutter-icu'` for
+   * a Flutter ARB file, `'icu'` when a value has an ICU plural or select (formatjs, react-intl);
+   * .properties: `'java-messageformat'` when values double apostrophes and none has a lone one).
+   * Pass it to `prepare` as `syntax`.
    */
   syntax?: MessageSyntax
   /**

@@ -222,7 +222,7 @@ describe('placeholders ICU', () => {
     // Anx Reader's lib/l10n/app_en.arb
     const text = '{count, plural, zero{No books read} one{1 book read} other{{count} books read} }'
     const es = prepare(text, opts({ targetLanguage: 'es' }))
-    expect(es.restore(es.segments).text).toBe('{count, plural, zero{No books read} one{1 book read} many {{count} books read} other{{count} books read} }')
+    expect(es.restore(es.segments).text).toBe('{count, plural, zero{No books read} one{1 book read} many{{count} books read} other{{count} books read} }')
     const ja = prepare(text, opts({ targetLanguage: 'ja' }))
     expect(ja.restore(ja.segments).text).toBe('{count, plural, zero{No books read} other{{count} books read} }')
   })

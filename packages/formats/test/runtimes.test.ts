@@ -120,6 +120,48 @@ describe('ICU: translated messages parse, with the target categories and explici
   })
 })
 
+describe('ICU apostrophes as each runtime reads them', () => {
+  /** French-style elision: "of the" becomes "d'" glued to what follows, as eng-cat and fr targets write. */
+  const elide = (segment: Segment): Segment =>
+    typeof segment === 'string' ? segment.replace(/ of the /g, " d'") : segment.map((p) => (typeof p === 'string' ? p.replace(/of the $/, "d'").replace(/ of the /g, " d'") : p))
+  const argsAndTags = (message: string): string[] => {
+    const out: string[] = []
+    const walk = (els: ReturnType<typeof parseIcu>) => {
+      for (const el of els as Array<{ type: number; value?: unknown; children?: unknown; options?: Record<string, { value: unknown }> }>) {
+        if (el.type !== 0 && typeof el.value === 'string') out.push(`${el.type}:${el.value}`)
+        if (el.children) walk(el.children as ReturnType<typeof parseIcu>)
+        for (const option of Object.values(el.options ?? {})) walk(option.value as ReturnType<typeof parseIcu>)
+      }
+    }
+    walk(parseIcu(message))
+    return out.sort()
+  }
+
+  test('formatjs (react-intl JSON): an elided apostrophe before a tag or a placeholder is doubled, so neither becomes quoted text', () => {
+    // Mastodon's locales/en.json: "…across the social web of <button>…</button>." came back "d'<button>" in Catalan
+    const source = JSON.stringify({
+      pill: 'Interact across the social web of the <button>ActivityPub-powered platforms</button>.',
+      count: 'Remove all of the {count} posts',
+      plural: '{count, plural, one {# post} other {# posts}}',
+    })
+    const parsed = parseJson(source)
+    expect(parsed.syntax).toBe('icu')
+    const out = JSON.parse(dec.decode(parsed.write(translate(parsed, { format: 'json' }, 'ca', elide), { targetLanguage: 'ca' }))) as Record<string, string>
+    expect(out.pill).toBe("Interact across the social web d''<button>ActivityPub-powered platforms</button>.")
+    expect(out.count).toBe("Remove all d''{count} posts")
+    for (const key of ['pill', 'count']) expect(argsAndTags(out[key]!), key).toEqual(argsAndTags(JSON.parse(source)[key]))
+  })
+
+  test('Flutter ARB: apostrophes stay single, also in plural branches (gen-l10n takes them as written)', () => {
+    const source = JSON.stringify({ '@@locale': 'en', items: '{count, plural, one{Open the list of the file} other{Open the list of the {count} files}}', label: 'Name of the {file}' })
+    const parsed = parseJson(source)
+    expect(parsed.syntax).toBe('flutter-icu')
+    const out = JSON.parse(dec.decode(parsed.write(translate(parsed, { format: 'json' }, 'ca', elide), { targetLanguage: 'ca' }))) as Record<string, string>
+    expect(out.items).toBe("{count, plural, one{Open the list d'file} many{Open the list d'{count} files} other{Open the list d'{count} files}}")
+    expect(out.label).toBe("Name d'{file}")
+  })
+})
+
 describe('gettext', () => {
   withTool('msgfmt', 'msgfmt -c accepts the translated PO (formats, plural header, placeholders)', () => {
     const parsed = parsePo(fixture('messages.pot'))

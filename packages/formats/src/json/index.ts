@@ -189,7 +189,7 @@ export function parse(source: string | Uint8Array, options?: ParseOptions): Pars
     },
   }
   remember(result, model)
-  const syntax = detectSyntax(entries.map((e) => e.text))
+  const syntax = detectSyntax(entries.map((e) => e.text), dialect)
   if (syntax) result.syntax = syntax
   if (dialect) result.dialect = dialect
   if (sections && sections.source >= 0) {

@@ -6,7 +6,7 @@
  */
 import { parse as parseIcu, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import type { FormatId, MessageSyntax, PluralCategory } from '../types.js'
-import { detectSyntax } from '../shared/syntax.js'
+import { detectSyntax, ICU_HINT } from '../shared/syntax.js'
 import { pluralCategories } from '../plurals/index.js'
 import { findMnemonic, placeMnemonic, type MnemonicMarkers } from './mnemonics.js'
 import { balanced, isDatePattern, isIconName, tokenize, withoutMarkupSyntax, type RawPiece, type TokenizeOptions } from './tokens.js'
@@ -39,7 +39,11 @@ export interface PrepareOptions {
    * a token, and `@ { } |` in a translation are written as literal interpolations (`{'@'}`),
    * so a translation never makes a linked message or a placeholder vue-i18n's compiler rejects.
    * `'java-messageformat'` (.properties): every value is MessageFormat, so a translation's
-   * apostrophes are doubled in values without arguments too.
+   * apostrophes are doubled in values without arguments too. `'icu'` (formatjs, react-intl):
+   * values without plural or select are ICU too, so an apostrophe of a translation right before
+   * a placeholder or a tag is doubled (`d''<button>`; a single one would quote the tag).
+   * `'flutter-icu'` (ARB): gen-l10n takes apostrophes as written, so plural and select branches
+   * keep the translation's apostrophes single.
    */
   syntax?: MessageSyntax
   /**
@@ -72,6 +76,8 @@ type Input = { type: 'text'; raw: string } | Token
 interface Escaping {
   unescape(raw: string): string
   escape(text: string): string
+  /** ICU: an apostrophe right before a placeholder or a tag would quote it (`l'{n}`, `d'<b>`), so it is doubled. */
+  doubleBeforeSyntax?: boolean
 }
 
 type Part =
@@ -91,6 +97,8 @@ interface Context {
   answers: readonly Segment[]
   problems: Problem[]
   tokenizeOptions: TokenizeOptions
+  /** The file is Flutter's (syntax `flutter-icu`): ICU branches keep apostrophes as written. */
+  flutter: boolean
 }
 
 const LETTER = /\p{L}/u
@@ -256,7 +264,9 @@ function renderMessage(ctx: Context, message: Message, escaping: Escaping): stri
       ctx.problems.push({ code: 'FORMAT_PLACEHOLDER_MISMATCH', message: `closing tag ${part.id} comes before its opening tag` })
     }
     used.set(key, (used.get(key) ?? 0) + 1)
-    body += token.render()
+    const rendered = token.render()
+    if (escaping.doubleBeforeSyntax && /^[{<]/.test(rendered) && /(?<!')(?:'')*'$/.test(body)) body += "'"
+    body += rendered
   }
   for (const [key, token] of tokens) {
     const n = used.get(key) ?? 0
@@ -276,6 +286,24 @@ const DOUBLED_APOSTROPHES: Escaping = {
   unescape: (s) => s.replace(/''/g, "'"),
   escape: (s) => s.replace(/'/g, "''"),
 }
+
+/**
+ * A message without plural or select in a file an ICU runtime reads (formatjs, react-intl):
+ * read with ICU's quoting, written as the file writes apostrophes (single), doubled only where
+ * a single one would start quoted text: before `{ } < >` in the text and before a placeholder or
+ * a tag (French and Catalan elide: "d'<button>", "l'{count}").
+ */
+const ICU_SIMPLE: Escaping = {
+  unescape: (raw) => icuEscaping(false).unescape(raw),
+  escape: (text) => text.replace(/'(?=[{}<>])/g, "''"),
+  doubleBeforeSyntax: true,
+}
+
+/**
+ * ICU as Flutter's gen-l10n reads it by default (`use-escaping: false`): an apostrophe is an
+ * apostrophe, never quoting, and `''` would show as two; branches are written as translated.
+ */
+const FLUTTER_ICU: Escaping = { unescape: (raw) => raw, escape: (text) => text }
 
 function icuEscaping(inPlural: boolean): Escaping {
   return {
@@ -318,7 +346,6 @@ function icuEscaping(inPlural: boolean): Escaping {
   }
 }
 
-const ICU_HINT = /\{\s*[\w$.-]+\s*,\s*(?:plural|select|selectordinal)\s*,/
 
 /** Splits a value into segments for a translation engine; see the package README for what is protected. */
 export function prepare(text: string, options: PrepareOptions): Prepared {
@@ -342,7 +369,7 @@ const DEFAULT_MNEMONICS: Partial<Record<FormatId, MnemonicMarkers>> = { po: '&_'
 function prepareText(text: string, options: PrepareOptions): Prepared {
   const colonNames = options.colonNames ?? options.format === 'json'
   const vue = options.syntax === 'vue-i18n'
-  const ctx: Context = { segments: [], answers: [], problems: [], tokenizeOptions: { colonNames, vuePipes: vue } }
+  const ctx: Context = { segments: [], answers: [], problems: [], tokenizeOptions: { colonNames, vuePipes: vue }, flutter: options.syntax === 'flutter-icu' }
   let render: () => string
   // ICU is read from the text with markup neutralised (same offsets): braces in a tag's attributes are not ICU
   const icuText = withoutMarkupSyntax(text)
@@ -353,7 +380,7 @@ function prepareText(text: string, options: PrepareOptions): Prepared {
     render = top
   } else {
     const apostrophes = options.format === 'properties' && (options.syntax === 'java-messageformat' || (text.includes("''") && !text.replace(/''/g, '').includes("'")))
-    const escaping = apostrophes ? DOUBLED_APOSTROPHES : vue ? VUE : PLAIN
+    const escaping = apostrophes ? DOUBLED_APOSTROPHES : vue ? VUE : options.syntax === 'icu' ? ICU_SIMPLE : PLAIN
     const inputs: Input[] = CHOICE_HINT.test(text) ? choiceInputs(ctx, text) : [{ type: 'text', raw: text }]
     render = messagesOf(ctx, inputs, escaping)
   }
@@ -454,7 +481,7 @@ const CATEGORIES = new Set<string>(['zero', 'one', 'two', 'few', 'many', 'other'
 function icuMessage(
   ctx: Context, text: string, elements: MessageFormatElement[], start: number, end: number, inPlural: boolean, target: string,
 ): () => string {
-  const escaping = icuEscaping(inPlural)
+  const escaping = ctx.flutter ? FLUTTER_ICU : icuEscaping(inPlural)
   const inputs: Input[] = []
   let at = start
   for (const el of elements) {
@@ -522,7 +549,7 @@ function icuComplex(ctx: Context, text: string, el: MessageFormatElement, target
         if (other) {
           const missing = targetCats.filter((c) => !sourceCats.includes(c))
           const sep = other.before || branches[1]?.before || ' '
-          const added = missing.map((c) => ({ selector: c, before: sep, gap: other.gap || ' ', render: other.render }))
+          const added = missing.map((c) => ({ selector: c, before: sep, gap: other.gap, render: other.render }))
           const otherIndex = chosen.findIndex((b) => b.selector === 'other')
           chosen = otherIndex < 0 ? [...chosen, ...added] : [...chosen.slice(0, otherIndex), ...added, ...chosen.slice(otherIndex)]
         }
