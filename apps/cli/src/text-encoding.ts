@@ -39,14 +39,15 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 export function decodeDocumentText(bytes: Uint8Array, kind: FileKind, declared?: string): DocumentText {
   const bom = BOMS.find(([mark]) => mark.every((byte, i) => bytes[i] === byte))
   if (bom) return { text: iconv.decode(Buffer.from(bytes), bom[1], { stripBOM: false }), encoding: bom[1] }
+  // a label the page declares that no decoder knows is ignored, as browsers ignore it
   const pageCharset = kind.kind === 'html' ? declaredCharset(bytes) : undefined
-  if (pageCharset && canonical(pageCharset) !== 'utf-8') return decodeIn(bytes, pageCharset, ' (declared by the page)')
+  if (pageCharset && iconv.encodingExists(pageCharset) && canonical(pageCharset) !== 'utf-8') return decodeIn(bytes, pageCharset)
   try {
     return { text: STRICT_UTF8.decode(bytes), encoding: 'utf-8' }
   } catch {
     // not UTF-8: in the encoding the user named
   }
-  if (declared) return decodeIn(bytes, declared, '')
+  if (declared) return decodeIn(bytes, declared)
   throw new CliError(
     'FILE',
     `line ${firstLineNotUtf8(bytes)} is not UTF-8 and the file does not say which encoding it is in; ` +
@@ -54,8 +55,8 @@ export function decodeDocumentText(bytes: Uint8Array, kind: FileKind, declared?:
   )
 }
 
-function decodeIn(bytes: Uint8Array, name: string, whose: string): DocumentText {
-  if (!iconv.encodingExists(name)) throw new CliError('FILE', `unknown encoding "${name}"${whose}`)
+function decodeIn(bytes: Uint8Array, name: string): DocumentText {
+  if (!iconv.encodingExists(name)) throw new CliError('FILE', `unknown encoding "${name}" (--encoding)`)
   const encoding = canonical(name)
   return { text: iconv.decode(Buffer.from(bytes), encoding), encoding }
 }

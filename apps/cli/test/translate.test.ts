@@ -266,6 +266,16 @@ describe('HTML and subtitles that are not UTF-8', () => {
     expect(bytes.toString('utf8')).toContain('00:00:04,000 --> 00:00:06,000\r\n')
   })
 
+  it('a charset label no decoder knows is ignored, as browsers ignore it; an unknown --encoding is an error', async () => {
+    writeFileSync(join(dir, 'page.html'), '<html><head><meta charset="x-unknown"></head><body><p>The song is new.</p></body></html>')
+    expect((await run(['translate', join(dir, 'page.html'), '--from', 'en', '--to', 'es'])).code).toBe(0)
+    expect(readFileSync(join(dir, 'page.es.html'), 'utf8')).toContain('<p>La canción es nueva.</p>')
+    writeFileSync(join(dir, 'film.srt'), Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nThe café\n', 'latin1'))
+    const { code, stdout } = await run(['translate', join(dir, 'film.srt'), '--from', 'en', '--to', 'es', '--encoding', 'bogus', '--json'])
+    expect(code).toBe(1)
+    expect(JSON.parse(stdout).files[0].errors[0].error).toBe('unknown encoding "bogus" (--encoding)')
+  })
+
   it('a page that declares ISO-8859-1 is read in it and written in it, with references for what it cannot hold', async () => {
     const page = '<html><head><meta charset="iso-8859-1"><title>Café</title></head><body><p>The church is old.</p></body></html>'
     writeFileSync(join(dir, 'page.html'), Buffer.from(page, 'latin1'))
