@@ -71,6 +71,9 @@ describe('tidyCase', () => {
     expect(tidyCase(['La página No Encontrada'], ['Page Not Found'], 'es', 'en')).toEqual(['La página no encontrada'])
     expect(tidyCase(['Añadir a Pantalla de Casa'], ['Add to Home Screen'], 'es', 'en')).toEqual(['Añadir a pantalla de casa'])
     expect(tidyCase(['Registro En Con Google'], ['Sign In With Google'], 'es', 'en')).toEqual(['Registro en con Google'])
+    // a contraction's tail is part of its word (Alare's Localizable.xcstrings)
+    expect(tidyCase(['Cambio Alare Tiempo de Alarma'], ["Change Alare's Alarm Time"], 'es', 'en')).toEqual(['Cambio Alare tiempo de alarma'])
+    expect(tidyCase(['Soy Despierto!'], ["I'm Awake!"], 'es', 'en')).toEqual(['Soy despierto!'])
     // not a title: a sentence with a name, a second sentence, a source that is not English, a target that capitalises nouns
     expect(tidyCase(['Hola John, tienes Correo'], ['Hello John, you have mail'], 'es', 'en')).toEqual(['Hola John, tienes Correo'])
     expect(tidyCase(['Hola Mundo! Esto Es'], ['Hello World! This Is'], 'es', 'en')).toEqual(['Hola Mundo! Esto Es'])

@@ -91,15 +91,18 @@ const TITLE_SMALL_WORDS = new Set([
 /**
  * Whether English source words are a title: one sentence (no sentence end before its last
  * word) of two or more words, at least two of them capitalised, every other one a small word
- * or a number. `Page Not Found`, `Sign In With Google`, `Add to Home Screen`; not `Hello John,
- * you have mail` or a sentence in capitals.
+ * or a number (a contraction's tail counts with its word: `Alare's`, `I'm`). `Page Not Found`,
+ * `Sign In With Google`, `Change Alare's Alarm Time`; not `Hello John, you have mail` or a
+ * sentence in capitals.
  */
 function isEnglishTitle(words: readonly Word[], source: readonly SegmentPart[]): boolean {
   if (words.length < 2 || words.some((w, i) => i > 0 && w.initial)) return false
   let capitalised = 0
   for (const word of words) {
+    const afterApostrophe = /['’]/u.test((source[word.part] as string)[word.at - 1] ?? '')
     if (STARTS_UPPER.test(word.text)) capitalised++
-    else if (!TITLE_SMALL_WORDS.has(word.text) && !/^\p{N}/u.test(word.text)) return false
+    // the tail of "Alare's", "I'm", "Don't" is part of the word before it
+    else if (!afterApostrophe && !TITLE_SMALL_WORDS.has(word.text) && !/^\p{N}/u.test(word.text)) return false
   }
   return capitalised >= 2 && !inCapitals(source)
 }
