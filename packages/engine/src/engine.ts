@@ -193,6 +193,9 @@ const POSSESSIVE_STAND_IN: Readonly<Record<string, string>> = { en: 'Mary' }
  * What a sentence-initial "Please" becomes, for the directions that translate it as the verb
  * (see encodeSegment's `politeLead`); eng-cat ("Per favor") and en-eo ("Bonvolu") get it right.
  */
+/** Sources whose hyphenated compounds the transfer glues (eng-spa, eng-cat, en-gl); see translateHop. */
+const HYPHEN_BLANK_SOURCES: ReadonlySet<string> = new Set(['en'])
+
 const POLITE_LEAD: Readonly<Record<string, string>> = { 'en>es': 'por favor', 'en>gl': 'por favor' }
 
 export function createEngine(options: EngineOptions = {}): Engine {
@@ -264,10 +267,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
    * hyphenated compound write its words with the blanks the source had around the hyphen, none
    * ("a well-known problem" → "un problemabiensabido", "open-source software" →
    * "softwaredefuente abierta"); a word the dictionary holds with its hyphen ("e-mail",
-   * "up-to-date", "Wi-Fi") is no longer found once split, and its plain answer stays.
+   * "up-to-date", "Wi-Fi") is no longer found once split, and its plain answer stays. Only from
+   * English: French hyphens join verb and pronoun ("Dis-moi", "Est-ce que") or lexicalised words
+   * ("porte-parole"), split they always answered worse, and the second pass was pure cost.
    */
   async function translateHop(segment: Segment, hop: Direction, signal?: AbortSignal): Promise<Decoded | null> {
-    if (!hasHyphenBetweenLetters(segment)) return translateHopAs(segment, hop, false, signal)
+    if (!HYPHEN_BLANK_SOURCES.has(hop.source) || !hasHyphenBetweenLetters(segment)) return translateHopAs(segment, hop, false, signal)
     const [plain, blanked] = await Promise.all([translateHopAs(segment, hop, false, signal), translateHopAs(segment, hop, true, signal)])
     if (!plain || !blanked) return plain
     return withHyphenBlanks(plain, blanked)
