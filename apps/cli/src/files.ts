@@ -15,6 +15,7 @@
  * | `messages_en.properties`        | `messages_es.properties`         | Java ResourceBundle     |
  * | `po/messages.pot`               | `po/es.po`                       | gettext template        |
  * | `Resources.resx`                | `Resources.es.resx`              | .NET satellite resources|
+ * | `Strings/en-US/Resources.resw`  | `Strings/es/Resources.resw`      | UWP, WinUI (folder)     |
  * | `src/locale/messages.xlf`       | `src/locale/messages.es.xlf`     | Angular XLIFF           |
  * | `i18n/app_en.ts`                | `i18n/app_es.ts`                 | Qt Linguist             |
  * | `i18n/app_es.ts`, `messages.es.xlf` | the same file, updated       | bilingual, made for `es`|
@@ -41,6 +42,7 @@ const BY_EXTENSION: Record<string, FileKind> = {
   '.xml': { kind: 'i18n', format: 'xml' },
   '.stringsdict': { kind: 'i18n', format: 'xml' },
   '.resx': { kind: 'i18n', format: 'xml' },
+  '.resw': { kind: 'i18n', format: 'xml' }, // UWP / WinUI resources: .resx's schema
   '.xlf': { kind: 'i18n', format: 'xml' },
   '.xliff': { kind: 'i18n', format: 'xml' },
   '.ts': { kind: 'i18n', format: 'xml' }, // Qt Linguist
@@ -82,6 +84,20 @@ function sameCode(a: string, b: string): boolean {
   return a.replace(/_/g, '-').toLowerCase() === b.replace(/_/g, '-').toLowerCase()
 }
 
+/** A language code with a region or script (`en-US`, `en_GB`, `zh-Hant`). */
+const REGIONAL_CODE = /^([a-z]{2,3})[-_][A-Za-z]{2,4}$/
+
+/**
+ * Whether a file or folder name names the source language `from`, as itself or as one of its
+ * regional variants: a project whose source is `en-US` (UWP's `Strings/en-US/Resources.resw`,
+ * `locales/en_US/common.json`) translates from `en`, and its targets go beside it, not inside it.
+ */
+function namesSource(name: string, from: string): boolean {
+  if (sameCode(name, from)) return true
+  const regional = REGIONAL_CODE.exec(name)
+  return regional !== null && !REGIONAL_CODE.test(from) && sameCode(regional[1]!, from)
+}
+
 /** Android's resource qualifier for a language: `es`, `pt-rBR` for `pt-BR`. */
 function androidQualifier(lang: string): string {
   const [base, region] = lang.split('-')
@@ -101,7 +117,11 @@ export function languageInPath(path: string, isKnown: (code: string) => boolean)
     candidates.push(part, /^values-([a-z]{2,3})(?:-r([A-Z]{2}))?$/.exec(part)?.[1], /^([a-z]{2,3}(?:[-_][A-Za-z]{2})?)\.lproj$/.exec(part)?.[1])
   }
   for (const candidate of candidates) {
-    if (candidate && CODE.test(candidate) && isKnown(candidate.replace(/_/g, '-'))) return candidate.replace(/_/g, '-')
+    if (!candidate || !CODE.test(candidate)) continue
+    if (isKnown(candidate.replace(/_/g, '-'))) return candidate.replace(/_/g, '-')
+    // a regional variant the engine does not list (`en-US`) names its language
+    const regional = REGIONAL_CODE.exec(candidate)
+    if (regional && isKnown(regional[1]!)) return regional[1]!
   }
   return null
 }
@@ -124,7 +144,7 @@ export function defaultOutputPath(source: string, lang: string, from: string | n
   const parts = dir === '.' ? [] : dir.slice(root.length).split(sep).filter((part) => part !== '')
   const under = (...segments: string[]) => join(root, ...segments)
 
-  if (from && sameCode(stem, from)) return join(dir, `${lang}${ext}`)
+  if (from && namesSource(stem, from)) return join(dir, `${lang}${ext}`)
   if (updatesInPlace(source, lang)) return source
   if (ext.toLowerCase() === '.pot') return join(dir, `${lang}.po`)
 
@@ -135,16 +155,16 @@ export function defaultOutputPath(source: string, lang: string, from: string | n
       return under(...rest, `values-${androidQualifier(lang)}`, basename(source))
     }
     const lproj = /^(.+)\.lproj$/.exec(last)
-    if (lproj && (!from || sameCode(lproj[1]!, from) || lproj[1] === 'Base')) return under(...rest, `${lang}.lproj`, basename(source))
+    if (lproj && (!from || namesSource(lproj[1]!, from) || lproj[1] === 'Base')) return under(...rest, `${lang}.lproj`, basename(source))
   }
   if (from) {
     // a folder named by the source language: locales/en/common.json → locales/es/common.json
-    const at = parts.findLastIndex((part) => sameCode(part, from))
+    const at = parts.findLastIndex((part) => namesSource(part, from))
     // WebExtensions read only `_locales/pt_BR`, never `pt-BR`
     const folder = parts[at - 1] === '_locales' ? lang.replace(/-/g, '_') : lang
     if (at >= 0) return under(...parts.slice(0, at), folder, ...parts.slice(at + 1), basename(source))
     // a suffix naming it: messages_en.properties, film.en.srt, strings-en.json
-    const suffix = new RegExp(`([._-])${from.replace(/[-_]/g, '[-_]')}$`, 'i').exec(stem)
+    const suffix = new RegExp(`([._-])${from.replace(/[-_]/g, '[-_]')}${REGIONAL_CODE.test(from) ? '' : '(?:[-_][A-Za-z]{2,4})?'}$`, 'i').exec(stem)
     // Java's ResourceBundle and Flutter's gen-l10n read `messages_pt_BR.properties`, `app_pt_BR.arb`
     const named = ['.arb', '.properties'].includes(ext.toLowerCase()) ? lang.replace(/-/g, '_') : lang
     if (suffix) return join(dir, `${stem.slice(0, suffix.index)}${suffix[1]}${named}${ext}`)

@@ -31,6 +31,13 @@ describe('default output paths follow the common layouts', () => {
     ['site/page.html', 'es', 'en', 'site/page.es.html'],
     ['film.en.srt', 'es', 'en', 'film.es.srt'],
     ['talk.vtt', 'es', null, 'talk.es.vtt'],
+    // a source language named with its region: the targets go beside it, not inside it
+    ['Strings/en-US/Resources.resw', 'es', 'en', 'Strings/es/Resources.resw'],
+    ['locales/en_US/common.json', 'fr', 'en', 'locales/fr/common.json'],
+    ['locales/en-GB.json', 'es', 'en', 'locales/es.json'],
+    ['src/messages_en_US.properties', 'es', 'en', 'src/messages_es.properties'],
+    ['en-US.lproj/Localizable.strings', 'es', 'en', 'es.lproj/Localizable.strings'],
+    ['locales/en-US/common.json', 'en-GB', 'en-US', 'locales/en-GB/common.json'],
   ]
   it.each(cases)('%s → %s (from %s)', (source, lang, from, expected) => {
     expect(defaultOutputPath(source, lang, from)).toBe(expected)
@@ -58,6 +65,7 @@ describe('file kinds and languages in paths', () => {
     expect(kindOf('a.pot')).toEqual({ kind: 'i18n', format: 'po' })
     expect(kindOf('a.htm')).toEqual({ kind: 'html' })
     expect(kindOf('a.vtt')).toEqual({ kind: 'subtitles', format: 'vtt' })
+    expect(kindOf('Resources.resw')).toEqual({ kind: 'i18n', format: 'xml' })
     expect(kindOf('a.docx')).toBeNull()
   })
   it('reads the source language from file names, folders and suffixes', () => {
@@ -68,5 +76,8 @@ describe('file kinds and languages in paths', () => {
     expect(languageInPath('res/values-es/strings.xml', known)).toBe('es')
     expect(languageInPath('pt_BR.yml', known)).toBe('pt-BR')
     expect(languageInPath('messages.properties', known)).toBeNull()
+    // a regional variant the engine does not list names its language
+    expect(languageInPath('Strings/en-US/Resources.resw', known)).toBe('en')
+    expect(languageInPath('messages_en_GB.properties', known)).toBe('en')
   })
 })

@@ -174,6 +174,14 @@ describe('.NET resources (.resx)', () => {
     expect(out).toMatch(/<data name="okButton.Text" xml:space="preserve">\s*<value>(?!Save<)\p{L}+<\/value>/u)
     expect(out).toMatch(/<value>[^<]*\{0\}[^<]*\{1\}[^<]*<\/value>/)
   })
+
+  test('a UWP/WinUI .resw file (the same schema) is taken and translated alike', async () => {
+    const { job, download, out } = await fixtureJob('Resources.resx', 'Resources.resw')
+    expect(job).toMatchObject({ status: 'completed', file_type: 'xml', total_keys: 9, translated_keys: 9 })
+    expect(download.headers['content-disposition']).toContain('filename="Resources_es.resw"')
+    expect(out).toContain('<comment>Shown when the file is not a valid image</comment>')
+    expect(out).toMatch(/<data name="okButton.Text" xml:space="preserve">\s*<value>(?!Save<)\p{L}+<\/value>/u)
+  })
 })
 
 describe('Xcode String Catalogs (.xcstrings)', () => {

@@ -737,7 +737,7 @@ export interface paths {
                     "multipart/form-data": {
                         /**
                          * Format: binary
-                         * @description JSON (and Flutter .arb, Xcode .xcstrings), YAML, PO/POT, .properties, .strings or XML (and Apple .stringsdict, .NET .resx, XLIFF .xlf/.xliff, Qt Linguist .ts) file, at most 10 MB
+                         * @description JSON (and Flutter .arb, Xcode .xcstrings), YAML, PO/POT, .properties, .strings or XML (and Apple .stringsdict, .NET .resx and .resw, XLIFF .xlf/.xliff, Qt Linguist .ts) file, at most 10 MB
                          */
                         file: string;
                         /**

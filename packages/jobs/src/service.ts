@@ -333,7 +333,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       const extension = dot >= 0 ? name.slice(dot + 1).toLowerCase() : ''
       throw new JobError(
         'JOB_UNSUPPORTED_FILE_TYPE',
-        `Unsupported file type${extension ? ` '.${extension}'` : ''}: use .json, .arb, .xcstrings, .yaml, .yml, .po, .pot, .properties, .strings, .stringsdict, .xml, .resx, .xlf, .xliff or .ts (Qt Linguist).`,
+        `Unsupported file type${extension ? ` '.${extension}'` : ''}: use .json, .arb, .xcstrings, .yaml, .yml, .po, .pot, .properties, .strings, .stringsdict, .xml, .resx, .resw, .xlf, .xliff or .ts (Qt Linguist).`,
       )
     }
     if (input.bytes.byteLength === 0) throw new JobError('JOB_EMPTY_FILE', 'The file is empty.')

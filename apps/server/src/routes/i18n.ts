@@ -22,7 +22,7 @@ const UPLOAD_FORM = {
     type: 'object',
     required: ['file', 'target_languages'],
     properties: {
-      file: { type: 'string', format: 'binary', description: 'JSON (and Flutter .arb, Xcode .xcstrings), YAML, PO/POT, .properties, .strings or XML (and Apple .stringsdict, .NET .resx, XLIFF .xlf/.xliff, Qt Linguist .ts) file, at most 10 MB' },
+      file: { type: 'string', format: 'binary', description: 'JSON (and Flutter .arb, Xcode .xcstrings), YAML, PO/POT, .properties, .strings or XML (and Apple .stringsdict, .NET .resx and .resw, XLIFF .xlf/.xliff, Qt Linguist .ts) file, at most 10 MB' },
       source_language: { type: 'string', default: 'auto', description: "a language code, or 'auto'" },
       target_languages: { type: 'string', description: 'comma-separated language codes, 1 to 50 (the field may be repeated: its values add up; any other field given twice is a 400)' },
       webhook_url: { type: 'string', format: 'uri', description: 'HTTPS URL notified when the job ends' },

@@ -102,6 +102,7 @@ export const FILE_TYPES: Record<string, FileType> = {
   strings: 'strings',
   xml: 'xml',
   resx: 'xml', // .NET resources are XML (the codec knows their type records)
+  resw: 'xml', // UWP / WinUI resources: the .resx schema
   stringsdict: 'xml', // Apple plural rules, a plist (the codec keeps its keys and types)
   xlf: 'xml', // XLIFF 1.2/2.0 (the codec writes each unit's <target>)
   xliff: 'xml',
