@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { createPipelinePool, defaultMaxPipelines } from './apertium/pool.js'
 import type { StageAllocator } from './apertium/preloads.js'
 import type { StageScheduling } from './apertium/supervisor.js'
-import { decodeSegment, encodeSegment, hasHyphenBetweenLetters, validateSegment, withHyphenBlanks, type Decoded } from './apertium/stream.js'
+import { decodeSegment, encodeSegment, hasHyphenBetweenLetters, maskOwners, unknownOwners, validateSegment, withHyphenBlanks, type Decoded } from './apertium/stream.js'
 import { createLru } from './cache.js'
 import { createDetector, type Detection } from './detect.js'
 import { findAnalysers } from './detect/analysers.js'
@@ -272,6 +272,18 @@ export function createEngine(options: EngineOptions = {}): Engine {
    * ("porte-parole"), split they always answered worse, and the second pass was pure cost.
    */
   async function translateHop(segment: Segment, hop: Direction, signal?: AbortSignal): Promise<Decoded | null> {
+    const decoded = await translateHopOnce(segment, hop, signal)
+    if (!decoded || POSSESSIVE_STAND_IN[hop.source] === undefined) return decoded
+    // An owner the analyser does not know ("Alare's Alarm") loses its genitive ("Alare
+    // Alarma"): sent again as a placeholder, it goes as the stand-in name ("Alarma de Alare")
+    const owners = unknownOwners(segment, decoded.unknownWords)
+    if (owners.size === 0) return decoded
+    const masked = maskOwners(segment, owners)
+    const again = await translateHopOnce(masked.segment, hop, signal)
+    return again ? { ...again, segment: masked.restore(again.segment), unknownWords: decoded.unknownWords } : decoded
+  }
+
+  async function translateHopOnce(segment: Segment, hop: Direction, signal?: AbortSignal): Promise<Decoded | null> {
     if (!HYPHEN_BLANK_SOURCES.has(hop.source) || !hasHyphenBetweenLetters(segment)) return translateHopAs(segment, hop, false, signal)
     const [plain, blanked] = await Promise.all([translateHopAs(segment, hop, false, signal), translateHopAs(segment, hop, true, signal)])
     if (!plain || !blanked) return plain

@@ -57,6 +57,14 @@ describe('tidyCase', () => {
     expect(tidyCase(['Tienes ', code, ' mensajes'], ['you have ', code, ' messages'], 'es')).toEqual(['tienes ', code, ' mensajes'])
   })
 
+  test('a text that starts with a capital starts with one in the target, also when the transfer moved a lower-case word to the front', () => {
+    expect(tidyCase(["l'alarma de ", code, ' continuarà.'], ["Mary's alarm will continue."], 'ca')).toEqual(["L'alarma de ", code, ' continuarà.'])
+    expect(tidyCase(['a alarma de Mary.'], ["Mary's alarm."], 'gl')).toEqual(['A alarma de Mary.'])
+    // not after a token, nor when the source starts with one
+    expect(tidyCase([code, ' la alarma'], [code, ' the alarm'], 'es')).toEqual([code, ' la alarma'])
+    expect(tidyCase(['la alarma de ', code], [code, "'s alarm"], 'es')).toEqual(['la alarma de ', code])
+  })
+
   test('keeps the first capital when the source starts with one', () => {
     expect(tidyCase(['Elemento'], ['Item'], 'es')).toEqual(['Elemento'])
   })
@@ -241,6 +249,21 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     // eng-cat has it right already, and keeps its own answer
     const [ca] = await en(['Please wait.'], 'ca')
     expect(ca!.segment).toBe('Per favor espera.')
+  })
+
+  test('an owner the engine does not know keeps its genitive: sent again as the stand-in', async () => {
+    // Alare's Localizable.xcstrings: "${toggle} Alare's Alarm" came back "${toggle} Alare Alarma"
+    const toggle: InlineToken = { id: 'toggle', kind: 'void' }
+    const [es, zorblax] = await en([[toggle, " Alare's Alarm"], ["Zorblax's archetype"]])
+    expect(es!.segment).toEqual([toggle, ' La alarma de Alare'])
+    expect(zorblax!.segment).toEqual(['El arquetipo de Zorblax'])
+    expect(zorblax!.unknownWords).toEqual(['Zorblax'])
+    // eng-cat glued the genitive to the unknown owner ("Alareha")
+    const [ca] = await en(["Alare's alarm will continue."], 'ca')
+    expect(ca!.segment).toBe("L'alarma de Alare continuarà.")
+    // a name the engine knows is left to it
+    const [john] = await en(["John's files"])
+    expect(john!.segment).toBe('Las limas de John')
   })
 
   test('keeps English capitalised words when translating into English', async () => {

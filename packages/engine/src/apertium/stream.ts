@@ -91,6 +91,71 @@ export interface EncodedSegment {
   readonly politeLead: string
 }
 
+/** A capitalised word followed by a possessive `'s`, outside any tag pair: a name that owns something. */
+const OWNER = /(?<![\p{L}\p{M}\p{N}_])(\p{Lu}[\p{L}\p{M}\p{N}]*)(?=['’]s(?![\p{L}\p{M}\p{N}_]))/gu
+
+/** The owners (see OWNER) of a segment's top-level text that the engine reported as unknown words. */
+export function unknownOwners(segment: Segment, unknownWords: readonly string[]): Set<string> {
+  const owners = new Set<string>()
+  if (unknownWords.length === 0) return owners
+  let depth = 0
+  for (const part of typeof segment === 'string' ? [segment] : segment) {
+    if (typeof part !== 'string') depth += part.kind === 'open' ? 1 : part.kind === 'close' ? -1 : 0
+    // eng-cat glues the genitive to an unknown owner ("Alare's" → unknown "Alareha")
+    else if (depth === 0) for (const match of part.matchAll(OWNER)) if (unknownWords.some((word) => word.startsWith(match[1]!))) owners.add(match[1]!)
+  }
+  return owners
+}
+
+/**
+ * The segment with each occurrence of `owners` (outside tag pairs) as a void token of its own,
+ * so the encoder sends it as the possessive's stand-in; `restore` writes the words back.
+ */
+export function maskOwners(segment: Segment, owners: ReadonlySet<string>): { segment: Segment; restore(translated: Segment): Segment } {
+  const parts = typeof segment === 'string' ? [segment] : segment
+  const taken = new Set(parts.filter((part): part is InlineToken => typeof part !== 'string').map((token) => token.id))
+  const words = new Map<string, string>()
+  const out: SegmentPart[] = []
+  let depth = 0
+  for (const part of parts) {
+    if (typeof part !== 'string') {
+      depth += part.kind === 'open' ? 1 : part.kind === 'close' ? -1 : 0
+      out.push(part)
+      continue
+    }
+    if (depth > 0) {
+      out.push(part)
+      continue
+    }
+    let at = 0
+    for (const match of part.matchAll(OWNER)) {
+      if (!owners.has(match[1]!)) continue
+      let id = `owner${words.size}`
+      while (taken.has(id)) id = `_${id}`
+      taken.add(id)
+      words.set(id, match[1]!)
+      if (match.index > at) out.push(part.slice(at, match.index))
+      out.push({ id, kind: 'void' })
+      at = match.index + match[1]!.length
+    }
+    if (at < part.length) out.push(part.slice(at))
+  }
+  return {
+    segment: out,
+    restore(translated) {
+      const restored: SegmentPart[] = []
+      for (const part of typeof translated === 'string' ? [translated] : translated) {
+        const word = typeof part === 'string' ? undefined : words.get(part.id)
+        const text = typeof part === 'string' ? part : word
+        if (text === undefined) restored.push(part)
+        else if (typeof restored[restored.length - 1] === 'string') restored[restored.length - 1] += text
+        else restored.push(text)
+      }
+      return typeof segment === 'string' ? restored.filter((part): part is string => typeof part === 'string').join('') : restored
+    },
+  }
+}
+
 /** Whether a segment sent with stand-ins came back with each of them where it can be found. */
 function standInsOf(atoms: readonly Atom[], encoded: EncodedSegment): boolean {
   if (encoded.wordBound) return [...encoded.standIns].every((id) => atoms.some((atom) => atom.type === 'word' && atom.ids.includes(id)))

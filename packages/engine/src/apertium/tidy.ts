@@ -107,6 +107,15 @@ function isEnglishTitle(words: readonly Word[], source: readonly SegmentPart[]):
   return capitalised >= 2 && !inCapitals(source)
 }
 
+/** Whether `word` is the first thing of the parts: nothing but white space and punctuation before it, no token. */
+function startsText(parts: readonly SegmentPart[], word: Word): boolean {
+  for (let k = 0; k < word.part; k++) {
+    const part = parts[k]!
+    if (typeof part !== 'string' || /[\p{L}\p{N}]/u.test(part)) return false
+  }
+  return !/[\p{L}\p{N}]/u.test((parts[word.part] as string).slice(0, word.at))
+}
+
 /** Whether the text parts have letters, a word of two or more of them, and not one lower-case letter. */
 function inCapitals(parts: readonly SegmentPart[]): boolean {
   const text = parts.filter((part): part is string => typeof part === 'string').join(' ')
@@ -135,18 +144,33 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
   const from = base(sourceLanguage)
   const firstWordOnly = !everyWord && SAME_CAPITALS.some((group) => group.includes(language) && group.includes(from))
   if (!everyWord && !firstWordOnly) return [...output]
-  // only words that start with a capital can change (most answers hold one or two)
-  const capitalised = words(output).filter((w) => STARTS_UPPER.test(w.text))
-  if (capitalised.length === 0) return [...output]
   const sourceWords = words(source)
   const firstSource = sourceWords[0]
   if (!firstSource) return [...output]
+  const result = [...output]
+  const replace = (word: Word, text: string) => {
+    const part = result[word.part] as string
+    result[word.part] = part.slice(0, word.at) + text + part.slice(word.at + word.text.length)
+  }
+  // A text that starts with a capital starts with one in the target too: a word the transfer
+  // moved to the front from inside keeps its lower case ("Alare's alarm will…" → eng-cat
+  // "l'alarma de Alare…", en-gl "a alarma de Alare…")
+  const outputWords = words(output)
+  const firstOutput = outputWords[0]
+  if (firstOutput && STARTS_UPPER.test(firstSource.text) && startsText(source, firstSource) && STARTS_LOWER.test(firstOutput.text) && startsText(output, firstOutput)) {
+    replace(firstOutput, firstOutput.text[0]!.toLocaleUpperCase(language || undefined) + firstOutput.text.slice(1))
+  }
+  // only words that start with a capital can change (most answers hold one or two)
+  const capitalised = words(result).filter((w) => STARTS_UPPER.test(w.text))
+  if (capitalised.length === 0) return result
   const lowerStart = STARTS_LOWER.test(firstSource.text)
   // An English title ("Page Not Found") has capitals inside its sentence that are the style's,
   // not names': the target's words are lowered there too ("La página No Encontrada" → "La página
-  // no encontrada"), except a word written as in the source, which is a name ("Sign In With Google")
+  // no encontrada"). A word written with its capital as in the source is a name the engine kept,
+  // wherever it stands ("Sign In With Google", "John's files" → "Las limas de John"; it came back
+  // "de john" when the source's only capital was its first word)
   const title = from === 'en' && everyWord && isEnglishTitle(sourceWords, source)
-  const sourceSpellings = title ? new Set(sourceWords.map((w) => w.text)) : undefined
+  const sourceSpellings = new Set(sourceWords.filter((w) => STARTS_UPPER.test(w.text)).map((w) => w.text))
   const capitalInside = !title && sourceWords.some((w) => !w.initial && STARTS_UPPER.test(w.text))
   /** Whether a word in capitals is the engine's; what it needs of the source is read once, on the first such word. */
   let capsOfEngine: ((word: Word) => boolean) | undefined
@@ -160,11 +184,6 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
     }
     return capsOfEngine(word)
   }
-  const result = [...output]
-  const replace = (word: Word, text: string) => {
-    const part = result[word.part] as string
-    result[word.part] = part.slice(0, word.at) + text + part.slice(word.at + word.text.length)
-  }
   for (const word of capitalised.reverse()) {
     const lower = word.first ? lowerStart : everyWord && !word.initial && !capitalInside
     if (everyWord && ALL_CAPS.test(word.text) && engineCaps(word)) {
@@ -177,7 +196,7 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
     }
     if (!lower || !TITLE_CASE.test(word.text)) continue
     if (english && ENGLISH_CAPITALISED.has(word.text)) continue
-    if (sourceSpellings?.has(word.text)) continue
+    if (sourceSpellings.has(word.text)) continue
     replace(word, word.text[0]!.toLocaleLowerCase(language) + word.text.slice(1))
   }
   return result
