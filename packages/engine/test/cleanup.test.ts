@@ -60,6 +60,7 @@ describe('tidyCase', () => {
   test('a text that starts with a capital starts with one in the target, also when the transfer moved a lower-case word to the front', () => {
     expect(tidyCase(["l'alarma de ", code, ' continuarà.'], ["Mary's alarm will continue."], 'ca')).toEqual(["L'alarma de ", code, ' continuarà.'])
     expect(tidyCase(['a alarma de Mary.'], ["Mary's alarm."], 'gl')).toEqual(['A alarma de Mary.'])
+    expect(tidyCase(['iPhone de Apple'], ["Apple's iPhone"], 'es')).toEqual(['iPhone de Apple'])
     // not after a token, nor when the source starts with one
     expect(tidyCase([code, ' la alarma'], [code, ' the alarm'], 'es')).toEqual([code, ' la alarma'])
     expect(tidyCase(['la alarma de ', code], [code, "'s alarm"], 'es')).toEqual(['la alarma de ', code])

@@ -154,10 +154,11 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
   }
   // A text that starts with a capital starts with one in the target too: a word the transfer
   // moved to the front from inside keeps its lower case ("Alare's alarm will…" → eng-cat
-  // "l'alarma de Alare…", en-gl "a alarma de Alare…")
+  // "l'alarma de Alare…", en-gl "a alarma de Alare…"); a word written in mixed case ("iPhone de
+  // Apple") is left as it is
   const outputWords = words(output)
   const firstOutput = outputWords[0]
-  if (firstOutput && STARTS_UPPER.test(firstSource.text) && startsText(source, firstSource) && STARTS_LOWER.test(firstOutput.text) && startsText(output, firstOutput)) {
+  if (firstOutput && STARTS_UPPER.test(firstSource.text) && startsText(source, firstSource) && STARTS_LOWER.test(firstOutput.text) && !/\p{Lu}/u.test(firstOutput.text) && startsText(output, firstOutput)) {
     replace(firstOutput, firstOutput.text[0]!.toLocaleUpperCase(language || undefined) + firstOutput.text.slice(1))
   }
   // only words that start with a capital can change (most answers hold one or two)
