@@ -342,14 +342,16 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   // a plain name is found again by its text, so the text must not hold it already (read once, when needed)
   let nameFree: boolean | undefined
   const standInFits = () => standIn !== '' && (wordBound || (nameFree ??= wordCount(textOf(parts), standIn) === 0))
+  // whether the text so far is empty or ends a sentence: a "Please" at a part's start starts one then
+  let sentenceStart = true
   parts.forEach((part, k) => {
     if (typeof part === 'string') {
       let text = part.replace(STREAM_TEXT_CHANGE, streamTextFor)
       if (hyphenBlanks) text = text.replace(HYPHEN_IN_WORD, '[h:]-[h:]')
       if (politeLead) {
-        // at a part's start only when the segment's text starts there or a sentence ended before
-        const startsSentence = k === 0 || /[.!?…]\s*$/u.test(textOf(parts.slice(0, k)))
+        const startsSentence = sentenceStart
         text = text.replace(SENTENCE_PLEASE, (please: string, at: number) => (at === 0 && !startsSentence ? please : (polite++, '[p:]')))
+        if (part.trim() !== '') sentenceStart = /[.!?…]\s*$/u.test(part)
       }
       stream += text
       return
