@@ -4,10 +4,13 @@ import type { InlineToken, SegmentPart } from './types.js'
  * Inline markup found in cue text:
  * - HTML-like tags (`<i>`, `</i>`, `<font color="red">`, `<c.yellow>`, `<v Roger>`, `<lang en>`, `<ruby>`, `<rt>`),
  * - WebVTT timestamp tags (`<00:00:01.000>`),
- * - ASS override blocks (`{\an8}`, `{\pos(142,120)}`, `{\i1}`).
+ * - ASS override blocks (`{\an8}`, `{\pos(142,120)}`, `{\i1}`),
+ * - ASS line breaks and hard spaces (`\N`, `\n`, `\h`), which players that read ASS-style SRT
+ *   (libass: VLC, mpv) render, and which sit between words without spaces: as text, "house\Nand"
+ *   was one unknown word to the engine ("casa\Nand").
  * A `<` not followed by a letter (`2<3`, `(<)`) is text.
  */
-export const TAG = /<\/?[A-Za-z][^<>\r\n]*>|<(?:\d+:)?\d{2}:\d{2}[.,]\d{3}>|\{\\[^{}\r\n]*\}/g
+export const TAG = /<\/?[A-Za-z][^<>\r\n]*>|<(?:\d+:)?\d{2}:\d{2}[.,]\d{3}>|\{\\[^{}\r\n]*\}|\\[Nnh]/g
 
 const TAG_NAME = /^<(\/?)([A-Za-z][^\s.>/]*)/
 const ALWAYS_VOID = new Set(['br', 'wbr', 'hr', 'img'])

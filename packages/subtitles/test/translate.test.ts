@@ -116,6 +116,15 @@ describe('translateSubtitles', () => {
     ])
   })
 
+  test('ASS line breaks and hard spaces (\\N, \\n, \\h) are void tokens, so the words on either side stay words', async () => {
+    // "I saw the big house\Nand the red car." came back "Vi la casa grande\Nand el coche rojo."
+    const input = srt('I saw the big house\\Nand the red car.\\hThe\\hend.')
+    const { segments } = extractSubtitles(input, 'srt')
+    expect(segments).toEqual([['I saw the big house', { id: 't1', kind: 'void' }, 'and the red car.', { id: 't2', kind: 'void' }, 'The', { id: 't3', kind: 'void' }, 'end.']])
+    const out = await translateSubtitles(input, 'srt', fakeTranslator((t) => t.toUpperCase()))
+    expect(out.content).toBe(srt('I SAW THE BIG HOUSE\\NAND THE RED CAR.\\hTHE\\hEND.'))
+  })
+
   test('pairs VTT voice, class, lang and ruby tags by name and leaves unclosed ones void', () => {
     const { segments } = extractSubtitles('WEBVTT\n\n00:01.000 --> 00:02.000\n<v Roger>Hi <c.loud>there</c> <lang en>you</lang> <ruby>漢<rt>kan</rt></ruby>\n', 'vtt')
     const tokens = (segments[0] as SegmentPart[]).filter((p) => typeof p !== 'string')
