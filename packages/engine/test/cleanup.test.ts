@@ -45,6 +45,13 @@ describe('decodeSegment: whitespace the engine introduced (simulated answers)', 
     expect(decodeSegment('Dos[x:  ]espacios,[x:\n\n] luego  vas.', encoded).segment).toBe('Dos  espacios,\n\nluego vas.')
   })
 
+  test('a no-break or narrow space of the source travels sheltered and comes back alone, without the engine’s space beside it', () => {
+    const encoded = encodeSegment('Run it first.\u00A0It takes 10\u202Fs.', false)
+    expect(encoded.stream).toBe('Run it first.[x:\u00A0]It takes 10[x:\u202F]s.')
+    // the engine wrote a space after the sentence's end, beside the sheltered no-break space
+    expect(decodeSegment('Lo corre primero.[x:\u00A0] Toma 10[x:\u202F]s.', encoded).segment).toBe('Lo corre primero.\u00A0Toma 10\u202Fs.')
+  })
+
   test('keeps a line break over a space when the engine doubled them', () => {
     const encoded = encodeSegment('one\ntwo you.', false)
     expect(decodeSegment('uno \ndos.', encoded).segment).toBe('uno\ndos.')

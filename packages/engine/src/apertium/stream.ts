@@ -23,14 +23,17 @@ const SHELTERED = new Set(['~', '*', '#', '@'])
  * A run of two or more whitespace characters in the source travels in a superblank
  * (`[x:  ]`): a run of plain whitespace in the answer is then the engine's (a dropped word
  * leaves its blanks on both sides: `texto,  necesitarás`) and collapses to one character.
+ * So does any space that is not a plain one (no-break, thin, narrow no-break, ideographic):
+ * as text, the engine wrote its own space beside it ("first.&nbsp;It takes" → "primero.&nbsp;
+ * Toma"); sheltered, it comes back alone where the source had it.
  */
-const SHELTERED_RUN = /^[ \t\r\n]{2,}$/
+const SHELTERED_RUN = /^(?:[ \t\r\n\u00A0\u2000-\u200A\u202F\u205F\u3000]{2,}|[\u00A0\u2000-\u200A\u202F\u205F\u3000])$/
 /**
- * What plain text changes on its way into the stream: whitespace runs and sheltered
- * characters (superblanks), special characters (escaped) and NUL (a space); every other
- * character goes as it is. One `replace` over the text instead of a step per character.
+ * What plain text changes on its way into the stream: whitespace runs, special spaces and
+ * sheltered characters (superblanks), special characters (escaped) and NUL (a space); every
+ * other character goes as it is. One `replace` over the text instead of a step per character.
  */
-const STREAM_TEXT_CHANGE = /[ \t\r\n]{2,}|[~*#@[\]^$/\\{}<>\0]/g
+const STREAM_TEXT_CHANGE = /[ \t\r\n\u00A0\u2000-\u200A\u202F\u205F\u3000]{2,}|[\u00A0\u2000-\u200A\u202F\u205F\u3000~*#@[\]^$/\\{}<>\0]/g
 function streamTextFor(match: string): string {
   if (SHELTERED.has(match) || SHELTERED_RUN.test(match)) return `[x:${match}]`
   if (match === '\0') return ' '
@@ -577,7 +580,7 @@ function findBlankEnd(raw: string, start: number): number {
 }
 
 function decodeSuperblankText(content: string): string {
-  const sheltered = /^x:([^]|[ \t\r\n]{2,})$/u.exec(content)
+  const sheltered = /^x:([^]|[ \t\r\n\u00A0\u2000-\u200A\u202F\u205F\u3000]{2,})$/u.exec(content)
   if (sheltered) return sheltered[1]!
   if (content === 'h:') return HYPHEN_MARK
   if (content === 'p:') return POLITE_MARK
