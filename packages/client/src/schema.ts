@@ -239,7 +239,7 @@ export interface paths {
                          */
                         preserve_placeholders?: boolean;
                         /**
-                         * @description Verso extension. Also translate the human-readable attributes: alt, title, placeholder, aria-label, and the value of <input type=button|submit|reset>. Default: false (every attribute is kept as it is, as the spec says).
+                         * @description Verso extension. Also translate the human-readable attributes: alt, title, placeholder, aria-label, the value of <input type=button|submit|reset> and the content of the description and link-preview <meta>s (description, og:title, og:description, og:image:alt, twitter:title, twitter:description, twitter:image:alt). Default: false (every attribute is kept as it is, as the spec says).
                          * @default false
                          */
                         translate_attributes?: boolean;

@@ -36,5 +36,12 @@ export const RCDATA = new Set(['title', 'textarea'])
 /** Attributes translated when `attributes: true`. */
 export const TRANSLATABLE_ATTRIBUTES = new Set(['alt', 'title', 'placeholder', 'aria-label'])
 
+/**
+ * `<meta name|property=…>` whose `content` is text people read: a search result's snippet and a
+ * shared link's preview card (Open Graph, Twitter). Not `keywords` (a list of search terms) or
+ * `og:site_name` (a name).
+ */
+export const TRANSLATABLE_META = new Set(['description', 'og:title', 'og:description', 'og:image:alt', 'twitter:title', 'twitter:description', 'twitter:image:alt'])
+
 /** `<input type=…>` whose `value` is a visible label. */
 export const BUTTON_INPUT_TYPES = new Set(['button', 'submit', 'reset'])

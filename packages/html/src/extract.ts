@@ -1,6 +1,7 @@
 import { parse, parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5'
 import {
   BUTTON_INPUT_TYPES,
+  TRANSLATABLE_META,
   INLINE,
   OPAQUE_BLOCK,
   OPAQUE_INLINE,
@@ -165,12 +166,12 @@ class Collector {
   private collectAttrs(el: T.Element): void {
     const locs = el.sourceCodeLocation?.attrs
     if (!locs) return
-    const isButton =
-      el.tagName === 'input' &&
-      BUTTON_INPUT_TYPES.has((el.attrs.find((a) => a.name === 'type')?.value ?? '').trim().toLowerCase())
+    const valueOf = (name: string) => (el.attrs.find((a) => a.name === name)?.value ?? '').trim().toLowerCase()
+    const isButton = el.tagName === 'input' && BUTTON_INPUT_TYPES.has(valueOf('type'))
+    const isReadMeta = el.tagName === 'meta' && (TRANSLATABLE_META.has(valueOf('name')) || TRANSLATABLE_META.has(valueOf('property')))
     for (const attr of el.attrs) {
       if (attr.namespace) continue
-      if (!TRANSLATABLE_ATTRIBUTES.has(attr.name) && !(isButton && attr.name === 'value')) continue
+      if (!TRANSLATABLE_ATTRIBUTES.has(attr.name) && !(isButton && attr.name === 'value') && !(isReadMeta && attr.name === 'content')) continue
       if (!LETTER.test(attr.value)) continue
       const loc = locs[attr.name]
       if (!loc) continue

@@ -200,6 +200,21 @@ describe('translateHtml › attributes', () => {
     )
   })
 
+  test('with attributes: true, the page description and its link-preview texts are translated; keywords and names are not', async () => {
+    const head =
+      '<head><title>Docs</title><meta name="description" content="Learn how to install it.">' +
+      '<meta property="og:title" content="Getting started"><meta name="twitter:description" content="A short guide.">' +
+      '<meta name="keywords" content="install, guide"><meta property="og:site_name" content="Verso"><meta name="viewport" content="width=device-width"></head>'
+    const fake = fakeTranslator(upperCase)
+    const out = await translateHtml(head, fake, { attributes: true })
+    expect(out.html).toBe(
+      '<head><title>DOCS</title><meta name="description" content="LEARN HOW TO INSTALL IT.">' +
+        '<meta property="og:title" content="GETTING STARTED"><meta name="twitter:description" content="A SHORT GUIDE.">' +
+        '<meta name="keywords" content="install, guide"><meta property="og:site_name" content="Verso"><meta name="viewport" content="width=device-width"></head>',
+    )
+    expect((await translateHtml(head, fakeTranslator(upperCase))).html).toContain('content="Learn how to install it."')
+  })
+
   test('translates an attribute of a tag carried as a token and moved by the translator', () => {
     const { segments, write } = extractHtml('<p>Go <a href="/" title="Home page">home</a> now</p>', { attributes: true })
     expect(segments).toEqual([['Go ', tok('1', 'open'), 'home', tok('1', 'close'), ' now'], 'Home page'])

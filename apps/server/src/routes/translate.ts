@@ -59,8 +59,9 @@ const HtmlBody = Type.Object({
     Type.Boolean({
       default: false,
       description:
-        'Verso extension. Also translate the human-readable attributes: alt, title, placeholder, aria-label, and the value of ' +
-        '<input type=button|submit|reset>. Default: false (every attribute is kept as it is, as the spec says).',
+        'Verso extension. Also translate the human-readable attributes: alt, title, placeholder, aria-label, the value of ' +
+        '<input type=button|submit|reset> and the content of the description and link-preview <meta>s (description, og:title, ' +
+        'og:description, og:image:alt, twitter:title, twitter:description, twitter:image:alt). Default: false (every attribute is kept as it is, as the spec says).',
     }),
   ),
   set_language_attributes: Type.Optional(
