@@ -82,31 +82,6 @@ function words(parts: readonly SegmentPart[]): Word[] {
   return out
 }
 
-/** Words an English title writes in lower case (articles, short conjunctions and prepositions). */
-const TITLE_SMALL_WORDS = new Set([
-  'a', 'an', 'the', 'and', 'but', 'or', 'nor', 'for', 'so', 'yet', 'as', 'at', 'by', 'in', 'of', 'off', 'on', 'per',
-  'to', 'up', 'via', 'vs', 'from', 'into', 'onto', 'with', 'over', 'than',
-])
-
-/**
- * Whether English source words are a title: one sentence (no sentence end before its last
- * word) of two or more words, at least two of them capitalised, every other one a small word
- * or a number (a contraction's tail counts with its word: `Alare's`, `I'm`). `Page Not Found`,
- * `Sign In With Google`, `Change Alare's Alarm Time`; not `Hello John, you have mail` or a
- * sentence in capitals.
- */
-function isEnglishTitle(words: readonly Word[], source: readonly SegmentPart[]): boolean {
-  if (words.length < 2 || words.some((w, i) => i > 0 && w.initial)) return false
-  let capitalised = 0
-  for (const word of words) {
-    const afterApostrophe = /['’]/u.test((source[word.part] as string)[word.at - 1] ?? '')
-    if (STARTS_UPPER.test(word.text)) capitalised++
-    // the tail of "Alare's", "I'm", "Don't" is part of the word before it
-    else if (!afterApostrophe && !TITLE_SMALL_WORDS.has(word.text) && !/^\p{N}/u.test(word.text)) return false
-  }
-  return capitalised >= 2 && !inCapitals(source)
-}
-
 /** Whether `word` is the first thing of the parts: nothing but white space and punctuation before it, no token. */
 function startsText(parts: readonly SegmentPart[], word: Word): boolean {
   for (let k = 0; k < word.part; k++) {
@@ -165,14 +140,13 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
   const capitalised = words(result).filter((w) => STARTS_UPPER.test(w.text))
   if (capitalised.length === 0) return result
   const lowerStart = STARTS_LOWER.test(firstSource.text)
-  // An English title ("Page Not Found") has capitals inside its sentence that are the style's,
-  // not names': the target's words are lowered there too ("La página No Encontrada" → "La página
-  // no encontrada"). A word written with its capital as in the source is a name the engine kept,
-  // wherever it stands ("Sign In With Google", "John's files" → "Las limas de John"; it came back
-  // "de john" when the source's only capital was its first word)
-  const title = from === 'en' && everyWord && isEnglishTitle(sourceWords, source)
+  // A word written with its capital as in the source is a name the engine kept, wherever it
+  // stands ("John's files" → "Las limas de John"; it came back "de john" when the source's only
+  // capital was its first word). An English title ("Page Not Found") has capitals inside its
+  // sentence, so its capitals stay the engine's ("La página No Encontrada"): lowering them lowered
+  // the names the dictionary knows too ("la unión europea", ca "els estats units").
   const sourceSpellings = new Set(sourceWords.filter((w) => STARTS_UPPER.test(w.text)).map((w) => w.text))
-  const capitalInside = !title && sourceWords.some((w) => !w.initial && STARTS_UPPER.test(w.text))
+  const capitalInside = sourceWords.some((w) => !w.initial && STARTS_UPPER.test(w.text))
   /** Whether a word in capitals is the engine's; what it needs of the source is read once, on the first such word. */
   let capsOfEngine: ((word: Word) => boolean) | undefined
   const engineCaps = (word: Word) => {
