@@ -185,6 +185,24 @@ describe('po codec', () => {
     expect(out).toBe('msgid ""\nmsgstr ""\n"Language: pt_BR\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\nmsgid "Hi"\nmsgstr "Hola"\n')
   })
 
+  test('fills an xgettext template header as msginit --no-translator does: not fuzzy, revision date, no translator or team', () => {
+    const header = (fuzzy: string) =>
+      `# SOME DESCRIPTIVE TITLE.\n${fuzzy}msgid ""\nmsgstr ""\n"Project-Id-Version: PACKAGE VERSION\\n"\n"POT-Creation-Date: 2026-11-20 10:00+0000\\n"\n` +
+      '"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\\n"\n"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n"\n"Language-Team: LANGUAGE <LL@li.org>\\n"\n"Language: \\n"\n' +
+      '"Content-Type: text/plain; charset=CHARSET\\n"\n"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n"\n\nmsgid "Hi"\nmsgstr ""\n'
+    const out = dec.decode(parse(header('#, fuzzy\n')).write(new Map([['Hi', 'Hola']]), { targetLanguage: 'es' }))
+    expect(out).toBe(
+      '# SOME DESCRIPTIVE TITLE.\nmsgid ""\nmsgstr ""\n"Project-Id-Version: PACKAGE VERSION\\n"\n"POT-Creation-Date: 2026-11-20 10:00+0000\\n"\n' +
+        '"PO-Revision-Date: 2026-11-20 10:00+0000\\n"\n"Last-Translator: Automatically generated\\n"\n"Language-Team: none\\n"\n"Language: es\\n"\n' +
+        '"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\nmsgid "Hi"\nmsgstr "Hola"\n',
+    )
+    // another flag on the line stays
+    expect(dec.decode(parse(header('#, fuzzy, no-wrap\n')).write(new Map(), { targetLanguage: 'es' }))).toMatch(/^# SOME DESCRIPTIVE TITLE\.\n#, no-wrap\nmsgid ""/)
+    // a translator's file keeps its header as it is
+    const po = 'msgid ""\nmsgstr ""\n"PO-Revision-Date: 2026-01-02 10:00+0100\\n"\n"Last-Translator: Ana <ana@example.org>\\n"\n"Language: es\\n"\n\nmsgid "Hi"\nmsgstr ""\n'
+    expect(dec.decode(parse(po).write(new Map(), { targetLanguage: 'es' }))).toContain('"Last-Translator: Ana <ana@example.org>\\n"\n"Language: es\\n"')
+  })
+
   test('rewrites a one-line header as one string per field when it sets the language', () => {
     const po = 'msgid ""\nmsgstr "Language: de\\nMIME-Version: 1.0\\n"\n\nmsgid "Hi"\nmsgstr ""\n'
     const out = dec.decode(parse(po).write(new Map(), { targetLanguage: 'ru' }))

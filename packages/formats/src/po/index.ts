@@ -229,7 +229,7 @@ export function parse(source: string | Uint8Array, options?: PoParseOptions): Pa
     const edits = entryEdits(translations, writeOptions)
     const target = writeOptions?.targetLanguage
     const h = header as Located | null
-    if (target && h) edits.push(...headerEdits(h.msgstr[0]!, target))
+    if (target && h) edits.push(...headerEdits(h.msgstr[0]!, target), ...templateFuzzyEdits(h))
     return writeEdits(src, edits)
   }
 
@@ -265,11 +265,19 @@ export function parse(source: string | Uint8Array, options?: PoParseOptions): Pa
 
   const headerEdits = (field: Field, target: string): Edit[] => {
     const language = target.replace(/-/g, '_')
+    // a template's default values, filled as `msginit --no-translator` fills them (a machine made
+    // the file): the revision date is the template's creation date, no translator, no team
+    const created = /^POT-Creation-Date:[ \t]*(.+)$/m.exec(field.str.value)?.[1]?.trim()
     const wanted: Array<[RegExp, string, string]> = [
       [/^Language:.*$/, `Language: ${language}\n`, 'Language'],
       [/^Plural-Forms:.*$/, `Plural-Forms: ${pluralFormsHeader(target)}\n`, 'Plural-Forms'],
       [/^Content-Type:.*charset=CHARSET.*$/, 'Content-Type: text/plain; charset=UTF-8\n', 'Content-Type'],
+      ...(created ? [[/^PO-Revision-Date:[ \t]*YEAR-MO-DA HO:MI\+ZONE[ \t]*$/, `PO-Revision-Date: ${created}\n`, 'PO-Revision-Date'] as [RegExp, string, string]] : []),
+      [/^Last-Translator:[ \t]*FULL NAME <EMAIL@ADDRESS>[ \t]*$/, 'Last-Translator: Automatically generated\n', 'Last-Translator'],
+      [/^Language-Team:[ \t]*LANGUAGE <LL@li\.org>[ \t]*$/, 'Language-Team: none\n', 'Language-Team'],
     ]
+    // only Language and Plural-Forms are added when missing; the others are replaced where they are
+    const addedWhenMissing = new Set(['Language', 'Plural-Forms'])
     const edits: Edit[] = []
     const pieces = field.str.pieces
     const piecewise = pieces.every((p, i) => (i === 0 && p.value === '') || /^[^\n]*\n$/.test(p.value))
@@ -277,7 +285,7 @@ export function parse(source: string | Uint8Array, options?: PoParseOptions): Pa
       for (const [pattern, replacement, name] of wanted) {
         const piece = pieces.find((p) => pattern.test(p.value.replace(/\n$/, '')))
         if (piece) edits.push({ start: piece.start, end: piece.end, text: formatPoString(replacement, { wrap: false, prefixLength: 0, eol }) })
-        else if (name !== 'Content-Type') {
+        else if (addedWhenMissing.has(name)) {
           const last = pieces[pieces.length - 1]!
           const indent = text.slice(text.lastIndexOf('\n', last.start) + 1, last.start)
           edits.push({ start: last.end, end: last.end, text: eol + indent + formatPoString(replacement, { wrap: false, prefixLength: 0, eol }) })
@@ -297,11 +305,31 @@ export function parse(source: string | Uint8Array, options?: PoParseOptions): Pa
       const lines = value.split('\n')
       const i = lines.findIndex((l) => pattern.test(l))
       if (i >= 0) lines[i] = replacement.slice(0, -1)
-      else if (name !== 'Content-Type') lines.splice(lines.length - 1, 0, replacement.slice(0, -1))
+      else if (addedWhenMissing.has(name)) lines.splice(lines.length - 1, 0, replacement.slice(0, -1))
       value = lines.join('\n')
     }
     // one string per header field, never wrapped at a width
     return [{ start: field.str.start, end: field.str.end, text: formatPoString(value, { wrap: true, prefixLength: 0, eol, width: Infinity }) }]
+  }
+
+  /**
+   * A template's header is marked fuzzy until someone fills it (xgettext writes it so); the
+   * translation's header is filled, so, as `msginit` does, the mark goes: the `#, fuzzy` line, or
+   * `fuzzy` from a line of several flags. Only for a template's header (its PO-Revision-Date the
+   * default), never for a translator's file.
+   */
+  const templateFuzzyEdits = (h: Located): Edit[] => {
+    if (!/^PO-Revision-Date:[ \t]*YEAR-MO-DA/m.test(h.msgstr[0]!.str.value) || !(h.entry.flags ?? []).includes('fuzzy')) return []
+    const head = text.slice(h.block.start, h.msgstr[0]!.keywordStart)
+    const edits: Edit[] = []
+    for (const line of head.matchAll(/^#,[^\r\n]*(?:\r?\n)/gm)) {
+      const flags = line[0].slice(2).trim().split(',').map((f) => f.trim()).filter(Boolean)
+      if (!flags.includes('fuzzy')) continue
+      const rest = flags.filter((f) => f !== 'fuzzy')
+      const start = h.block.start + line.index
+      edits.push({ start, end: start + line[0].length, text: rest.length === 0 ? '' : `#, ${rest.join(', ')}${eol}` })
+    }
+    return edits
   }
 
   /** This file's plural categories by msgstr index: its Language's gettext forms when they agree with its Plural-Forms, else by nplurals. */
