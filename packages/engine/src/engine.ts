@@ -189,13 +189,13 @@ const HEALTH_TIMEOUT_MS = 15_000
  */
 const POSSESSIVE_STAND_IN: Readonly<Record<string, string>> = { en: 'Mary' }
 
+/** Sources whose hyphenated compounds the transfer glues (eng-spa, eng-cat, en-gl); see translateHopOnce. */
+const HYPHEN_BLANK_SOURCES: ReadonlySet<string> = new Set(['en'])
+
 /**
  * What a sentence-initial "Please" becomes, for the directions that translate it as the verb
  * (see encodeSegment's `politeLead`); eng-cat ("Per favor") and en-eo ("Bonvolu") get it right.
  */
-/** Sources whose hyphenated compounds the transfer glues (eng-spa, eng-cat, en-gl); see translateHop. */
-const HYPHEN_BLANK_SOURCES: ReadonlySet<string> = new Set(['en'])
-
 const POLITE_LEAD: Readonly<Record<string, string>> = { 'en>es': 'por favor', 'en>gl': 'por favor' }
 
 export function createEngine(options: EngineOptions = {}): Engine {
@@ -261,21 +261,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
   }
 
   /**
-   * One hop of a route. A text with a hyphen between letters goes twice, as written and with
-   * the hyphen between blanks (encodeSegment's `hyphenBlanks`), and the blanks' answer is kept
-   * when it differs from the plain one only at those blanks: transfer rules that reorder a
-   * hyphenated compound write its words with the blanks the source had around the hyphen, none
-   * ("a well-known problem" → "un problemabiensabido", "open-source software" →
-   * "softwaredefuente abierta"); a word the dictionary holds with its hyphen ("e-mail",
-   * "up-to-date", "Wi-Fi") is no longer found once split, and its plain answer stays. Only from
-   * English: French hyphens join verb and pronoun ("Dis-moi", "Est-ce que") or lexicalised words
-   * ("porte-parole"), split they always answered worse, and the second pass was pure cost.
+   * One hop of a route. An owner the analyser does not know ("Alare's Alarm") loses its
+   * genitive ("Alare Alarma"): when the answer reports one, the segment goes again with it as a
+   * placeholder, which goes as the possessive's stand-in name ("La alarma de Alare").
    */
   async function translateHop(segment: Segment, hop: Direction, signal?: AbortSignal): Promise<Decoded | null> {
     const decoded = await translateHopOnce(segment, hop, signal)
     if (!decoded || POSSESSIVE_STAND_IN[hop.source] === undefined) return decoded
-    // An owner the analyser does not know ("Alare's Alarm") loses its genitive ("Alare
-    // Alarma"): sent again as a placeholder, it goes as the stand-in name ("Alarma de Alare")
     const owners = unknownOwners(segment, decoded.unknownWords)
     if (owners.size === 0) return decoded
     const masked = maskOwners(segment, owners)
@@ -283,6 +275,17 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return again ? { ...again, segment: masked.restore(again.segment), unknownWords: decoded.unknownWords } : decoded
   }
 
+  /**
+   * A text with a hyphen between letters goes twice, as written and with the hyphen between
+   * blanks (encodeSegment's `hyphenBlanks`), and the blanks' answer is kept when it differs from
+   * the plain one only at those blanks: transfer rules that reorder a hyphenated compound write
+   * its words with the blanks the source had around the hyphen, none ("a well-known problem" →
+   * "un problemabiensabido", "open-source software" → "softwaredefuente abierta"); a word the
+   * dictionary holds with its hyphen ("e-mail", "up-to-date", "Wi-Fi") is no longer found once
+   * split, and its plain answer stays. Only from English: French hyphens join verb and pronoun
+   * ("Dis-moi", "Est-ce que") or lexicalised words ("porte-parole"), split they always answered
+   * worse, and the second pass was pure cost.
+   */
   async function translateHopOnce(segment: Segment, hop: Direction, signal?: AbortSignal): Promise<Decoded | null> {
     if (!HYPHEN_BLANK_SOURCES.has(hop.source) || !hasHyphenBetweenLetters(segment)) return translateHopAs(segment, hop, false, signal)
     const [plain, blanked] = await Promise.all([translateHopAs(segment, hop, false, signal), translateHopAs(segment, hop, true, signal)])

@@ -97,15 +97,22 @@ export interface EncodedSegment {
 /** A capitalised word followed by a possessive `'s`, outside any tag pair: a name that owns something. */
 const OWNER = /(?<![\p{L}\p{M}\p{N}_])(\p{Lu}[\p{L}\p{M}\p{N}]*)(?=['’]s(?![\p{L}\p{M}\p{N}_]))/gu
 
-/** The owners (see OWNER) of a segment's top-level text that the engine reported as unknown words. */
+/** The owners (see OWNER) in a segment's text outside tag pairs: each with the index of its part. */
+function* topLevelOwners(parts: readonly SegmentPart[]): Generator<{ part: number; match: RegExpMatchArray }> {
+  let depth = 0
+  for (const [k, part] of parts.entries()) {
+    if (typeof part !== 'string') depth += part.kind === 'open' ? 1 : part.kind === 'close' ? -1 : 0
+    else if (depth === 0) for (const match of part.matchAll(OWNER)) yield { part: k, match }
+  }
+}
+
+/** The owners of a segment's top-level text that the engine reported as unknown words. */
 export function unknownOwners(segment: Segment, unknownWords: readonly string[]): Set<string> {
   const owners = new Set<string>()
   if (unknownWords.length === 0) return owners
-  let depth = 0
-  for (const part of typeof segment === 'string' ? [segment] : segment) {
-    if (typeof part !== 'string') depth += part.kind === 'open' ? 1 : part.kind === 'close' ? -1 : 0
-    // eng-cat glues the genitive to an unknown owner ("Alare's" → unknown "Alareha")
-    else if (depth === 0) for (const match of part.matchAll(OWNER)) if (unknownWords.some((word) => word.startsWith(match[1]!))) owners.add(match[1]!)
+  // eng-cat glues the genitive to an unknown owner ("Alare's" → unknown "Alareha")
+  for (const { match } of topLevelOwners(typeof segment === 'string' ? [segment] : segment)) {
+    if (unknownWords.some((word) => word.startsWith(match[1]!))) owners.add(match[1]!)
   }
   return owners
 }
@@ -118,43 +125,34 @@ export function maskOwners(segment: Segment, owners: ReadonlySet<string>): { seg
   const parts = typeof segment === 'string' ? [segment] : segment
   const taken = new Set(parts.filter((part): part is InlineToken => typeof part !== 'string').map((token) => token.id))
   const words = new Map<string, string>()
-  const out: SegmentPart[] = []
-  let depth = 0
-  for (const part of parts) {
-    if (typeof part !== 'string') {
-      depth += part.kind === 'open' ? 1 : part.kind === 'close' ? -1 : 0
-      out.push(part)
-      continue
-    }
-    if (depth > 0) {
-      out.push(part)
-      continue
-    }
-    let at = 0
-    for (const match of part.matchAll(OWNER)) {
-      if (!owners.has(match[1]!)) continue
-      let id = `owner${words.size}`
-      while (taken.has(id)) id = `_${id}`
-      taken.add(id)
-      words.set(id, match[1]!)
-      if (match.index > at) out.push(part.slice(at, match.index))
-      out.push({ id, kind: 'void' })
-      at = match.index + match[1]!.length
-    }
-    if (at < part.length) out.push(part.slice(at))
+  // the owners' positions, by part: each becomes text before it, its token, and the rest
+  const cuts = new Map<number, Array<{ at: number; id: string; word: string }>>()
+  for (const { part, match } of topLevelOwners(parts)) {
+    if (!owners.has(match[1]!)) continue
+    let id = `owner${words.size}`
+    while (taken.has(id)) id = `_${id}`
+    taken.add(id)
+    words.set(id, match[1]!)
+    if (!cuts.has(part)) cuts.set(part, [])
+    cuts.get(part)!.push({ at: match.index!, id, word: match[1]! })
   }
+  const out: SegmentPart[] = []
+  parts.forEach((part, k) => {
+    const here = cuts.get(k)
+    if (!here) return out.push(part)
+    const text = part as string
+    let from = 0
+    for (const { at, id, word } of here) {
+      out.push(text.slice(from, at), { id, kind: 'void' })
+      from = at + word.length
+    }
+    out.push(text.slice(from))
+  })
   return {
-    segment: out,
+    segment: mergeText(out),
     restore(translated) {
-      const restored: SegmentPart[] = []
-      for (const part of typeof translated === 'string' ? [translated] : translated) {
-        const word = typeof part === 'string' ? undefined : words.get(part.id)
-        const text = typeof part === 'string' ? part : word
-        if (text === undefined) restored.push(part)
-        else if (typeof restored[restored.length - 1] === 'string') restored[restored.length - 1] += text
-        else restored.push(text)
-      }
-      return typeof segment === 'string' ? restored.filter((part): part is string => typeof part === 'string').join('') : restored
+      const restored = mergeText((typeof translated === 'string' ? [translated] : translated).map((part) => (typeof part === 'string' ? part : (words.get(part.id) ?? part))))
+      return typeof segment === 'string' ? textOf(restored) : restored
     },
   }
 }
@@ -297,13 +295,14 @@ function textOf(parts: readonly SegmentPart[]): string {
 export function encodeSegment(segment: Segment, wordBound: boolean, options: EncodeOptions = {}): EncodedSegment {
   const parts: SegmentPart[] = typeof segment === 'string' ? [segment] : [...segment]
   const tokens = parts.filter((p): p is InlineToken => typeof p !== 'string')
+  const text = textOf(parts)
   const standIn = options.possessiveStandIn ?? ''
-  const hyphenBlanks = (options.hyphenBlanks ?? false) && !textOf(parts).includes(HYPHEN_MARK)
-  const politeLead = options.politeLead && !textOf(parts).includes(POLITE_MARK) ? options.politeLead : ''
+  const hyphenBlanks = (options.hyphenBlanks ?? false) && !text.includes(HYPHEN_MARK)
+  const politeLead = options.politeLead && !text.includes(POLITE_MARK) ? options.politeLead : ''
   let polite = 0
   const standIns = new Set<number>()
   const empty: EncodedSegment = { wordBound: false, stream: '', tokens, lead: '', trail: '', addedStop: false, original: segment, standIns, standIn, polite: 0, politeLead: '' }
-  if (!HAS_WORD.test(textOf(parts))) return empty
+  if (!HAS_WORD.test(text)) return empty
 
   // Leading and trailing whitespace stay with the caller, not with Apertium.
   let lead = ''
@@ -344,7 +343,7 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   let boundOpen = 0
   // a plain name is found again by its text, so the text must not hold it already (read once, when needed)
   let nameFree: boolean | undefined
-  const standInFits = () => standIn !== '' && (wordBound || (nameFree ??= wordCount(textOf(parts), standIn) === 0))
+  const standInFits = () => standIn !== '' && (wordBound || (nameFree ??= wordCount(text, standIn) === 0))
   // whether the text so far is empty or ends a sentence: a "Please" at a part's start starts one then
   let sentenceStart = true
   parts.forEach((part, k) => {

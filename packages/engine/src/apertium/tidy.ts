@@ -131,8 +131,7 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
   // moved to the front from inside keeps its lower case ("Alare's alarm will…" → eng-cat
   // "l'alarma de Alare…", en-gl "a alarma de Alare…"); a word written in mixed case ("iPhone de
   // Apple") is left as it is
-  const outputWords = words(output)
-  const firstOutput = outputWords[0]
+  const firstOutput = words(output)[0]
   if (firstOutput && STARTS_UPPER.test(firstSource.text) && startsText(source, firstSource) && STARTS_LOWER.test(firstOutput.text) && !/\p{Lu}/u.test(firstOutput.text) && startsText(output, firstOutput)) {
     replace(firstOutput, firstOutput.text[0]!.toLocaleUpperCase(language || undefined) + firstOutput.text.slice(1))
   }

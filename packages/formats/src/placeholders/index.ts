@@ -287,6 +287,10 @@ const DOUBLED_APOSTROPHES: Escaping = {
   escape: (s) => s.replace(/'/g, "''"),
 }
 
+/** ICU's quoting of literal text outside and inside a plural (where `#` is syntax too), built once. */
+const ICU_OUTSIDE_PLURAL = icuEscaping(false)
+const ICU_IN_PLURAL = icuEscaping(true)
+
 /**
  * A message without plural or select in a file an ICU runtime reads (formatjs, react-intl):
  * read with ICU's quoting, written as the file writes apostrophes (single), doubled only where
@@ -294,7 +298,7 @@ const DOUBLED_APOSTROPHES: Escaping = {
  * a tag (French and Catalan elide: "d'<button>", "l'{count}").
  */
 const ICU_SIMPLE: Escaping = {
-  unescape: (raw) => icuEscaping(false).unescape(raw),
+  unescape: (raw) => ICU_OUTSIDE_PLURAL.unescape(raw),
   escape: (text) => text.replace(/'(?=[{}<>])/g, "''"),
   doubleBeforeSyntax: true,
 }
@@ -481,7 +485,7 @@ const CATEGORIES = new Set<string>(['zero', 'one', 'two', 'few', 'many', 'other'
 function icuMessage(
   ctx: Context, text: string, elements: MessageFormatElement[], start: number, end: number, inPlural: boolean, target: string,
 ): () => string {
-  const escaping = ctx.flutter ? FLUTTER_ICU : icuEscaping(inPlural)
+  const escaping = ctx.flutter ? FLUTTER_ICU : inPlural ? ICU_IN_PLURAL : ICU_OUTSIDE_PLURAL
   const inputs: Input[] = []
   let at = start
   for (const el of elements) {

@@ -59,9 +59,8 @@ export function findMnemonic(text: string, markers: MnemonicMarkers): Mnemonic |
       // GTK's `_` starts a word, or sits inside a capitalised one (`Clea_r`, `Re_load`,
       // `C_olumn number:` in Mousepad); inside any other word it is an identifier's (`user_name`)
       if (!LETTER.test(next) || (prev !== '' && !/\s/.test(prev))) {
-        if (prev !== '' && LETTER.test(prev)) {
-          if (!LETTER.test(next) || !TITLE_CASE_WORD.test(wordAround(text, i))) return null
-        } else continue
+        if (prev === '' || !LETTER.test(prev)) continue
+        if (!TITLE_CASE_WORD.test(wordAround(text, i))) return null
       }
       found.push({ marker: '_', index: i })
     }
