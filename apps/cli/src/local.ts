@@ -45,7 +45,7 @@ export function localTranslator(options: LocalTranslatorOptions = {}): FileTrans
       store: sqliteJobStore({ path: join(dir, 'jobs.db') }),
       files: fsFileStore({ dir: join(dir, 'files') }),
       translator: engine,
-      memory: createMemoryTranslator({ translator: engine, store: memory, engineFor: () => 'apertium' }),
+      memory: createMemoryTranslator({ translator: engine, store: memory, engineFor: () => 'apertium', revisionFor: (pair) => engine.revision(pair.source, pair.target) }),
       supportsLanguage: (code) => engine.languages().some((language) => language.code === code),
       publicBaseUrl: 'http://localhost',
       worker: { pollMs: POLL_MS, languageConcurrency: 2 },

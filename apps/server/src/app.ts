@@ -20,7 +20,7 @@ import { createMetrics, type Metrics } from './metrics.js'
 import { metricsRoutes } from './routes/metrics.js'
 import { defaultWebRoot, webRoutes } from './routes/web.js'
 import { glossaryRoutes } from './routes/glossaries.js'
-import { engineFor } from './memory.js'
+import { memoryEngine } from './memory.js'
 import { idempotency } from './idempotency.js'
 
 export interface AppDeps {
@@ -94,7 +94,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
   // Over the instrumented engine, so translations the memory answers are not counted as engine calls.
   const routeDeps: RouteDeps = {
     ...deps,
-    memory: metrics.instrumentMemory(createMemoryTranslator({ translator: deps.engine, store: deps.memoryStore, engineFor: engineFor(given.engine), logger: app.log })),
+    memory: metrics.instrumentMemory(createMemoryTranslator({ translator: deps.engine, store: deps.memoryStore, ...memoryEngine(given.engine), logger: app.log })),
   }
   app.decorateRequest('account', undefined)
   // The OpenAPI document is generated from the routes' TypeBox schemas: GET /openapi.json.

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import type { Engine, EngineError, RoutedEngine, Segment, Translation } from '@verso/engine'
-import type { Glossary, MemoryStore, MemoryTranslator, Origin, Remembered } from '@verso/memory'
+import type { Glossary, MemoryStore, MemoryTranslator, MemoryTranslatorOptions, Origin, Remembered } from '@verso/memory'
 import { glossaryCoversPair } from '@verso/memory'
 import { HttpError } from './http-errors.js'
 import { isAuto } from './translation.js'
@@ -18,7 +18,7 @@ export const MemoryFields = {
     Type.Boolean({
       default: true,
       description:
-        "Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; " +
+        "Reuse this account's earlier translation of the same text by the same engine, at the same version (an upgraded engine translates again), and store new ones. Default: true; " +
         'false neither reads nor writes the memory. Text endpoints cost the same either way.',
     }),
   ),
@@ -33,10 +33,17 @@ export const MemoryFields = {
   ),
 }
 
-/** The engine that serves a pair: the routed engine's first choice, else the embedded Apertium. */
-export function engineFor(engine: Engine): (pair: { source: string; target: string }) => string {
+/**
+ * What the memory files a pair's translations under: the engine that serves it (the routed
+ * engine's first choice, else the embedded Apertium) and that engine's revision, so that an
+ * upgraded engine's answers are not hidden behind the stored answers of the one before.
+ */
+export function memoryEngine(engine: Engine): Pick<MemoryTranslatorOptions, 'engineFor' | 'revisionFor'> {
   const routed = (engine as Partial<RoutedEngine>).enginesFor
-  return (pair) => routed?.call(engine, pair.source, pair.target)[0] ?? 'apertium'
+  return {
+    engineFor: (pair) => routed?.call(engine, pair.source, pair.target)[0] ?? 'apertium',
+    revisionFor: (pair) => engine.revision(pair.source, pair.target),
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -4,7 +4,7 @@ import { createJobService, jobsFromEnv, type CreditsHook, type JobLogger, type J
 import { createMemoryTranslator, memoryStoreFromEnv, type MemoryStore } from '@verso/memory'
 import type { Config } from './config.js'
 import { createMetrics, type Metrics } from './metrics.js'
-import { engineFor } from './memory.js'
+import { memoryEngine } from './memory.js'
 
 export interface Services {
   engine: Engine
@@ -38,9 +38,7 @@ export function createServices(config: Config, options: { logger?: JobLogger } =
     queue: drivers.queue,
     translator: engine,
     // jobs reuse the account's memory and its glossaries, whatever engine translates
-    memory: metrics.instrumentMemory(createMemoryTranslator({ translator: engine, store: memoryStore, engineFor: engineFor(engine), ...(options.logger ? { logger: options.logger } : {}) })),
-    // quotes and target-file checks read the memory under the same engine the layer files it
-    memoryEngineFor: engineFor(engine),
+    memory: metrics.instrumentMemory(createMemoryTranslator({ translator: engine, store: memoryStore, ...memoryEngine(engine), ...(options.logger ? { logger: options.logger } : {}) })),
     supportsLanguage: (code) => engine.languages().some((language) => language.code === code),
     publicBaseUrl: config.publicBaseUrl,
     // jobs' credits are counted by the same metrics as the routes'

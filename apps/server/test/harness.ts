@@ -7,7 +7,7 @@ import { createJobService, fsFileStore, sqliteJobStore, type JobService } from '
 import { createMemoryTranslator, sqliteMemoryStore, type MemoryStore } from '@verso/memory'
 import { buildApp, type App } from '../src/app.js'
 import { jobCredits } from '../src/services.js'
-import { engineFor } from '../src/memory.js'
+import { memoryEngine } from '../src/memory.js'
 
 export interface Harness {
   app: App
@@ -42,11 +42,10 @@ export async function createHarness(options: { rateLimit?: number; rateLimitCloc
     store: sqliteJobStore({ path: join(dataDir, 'jobs.db') }),
     files: fsFileStore({ dir: join(dataDir, 'files') }),
     translator: engine,
-    memory: createMemoryTranslator({ translator: engine, store: memoryStore, engineFor: engineFor(engine) }),
+    memory: createMemoryTranslator({ translator: engine, store: memoryStore, ...memoryEngine(engine) }),
     publicBaseUrl: 'https://verso.test',
     credits: jobCredits(metering),
     webhookSecret: (ownerId) => metering.webhookSecret(ownerId),
-    memoryEngineFor: engineFor(engine),
     worker: { leaseMs: 30_000 },
   })
   if (options.worker !== false) jobs.startWorker()

@@ -83,6 +83,27 @@ describe('translation memory on the text endpoints', () => {
     expect(await creditsUsed()).toBe(used + 1)
   })
 
+  test("after an engine upgrade the text is translated again, not served from the earlier engine's memory", async () => {
+    const text = 'The monthly invoice was sent yesterday.'
+    const installed = engine.revision('en', 'es')
+    expect(installed).toMatch(/^[0-9a-f]{16}$/)
+    await post('/v2/translate', { text, source: 'en', target: 'es' })
+    expect((await post('/v2/translate', { text, source: 'en', target: 'es' })).json().details.from_memory).toBe(true)
+    const sent = engine.segmentsSent
+    // what a new Verso release or an upgraded apertium-eng-spa package gives the same direction
+    engine.revision = (source, target) => `${Object.getPrototypeOf(engine).revision(source, target)}-upgraded`
+    try {
+      const upgraded = await post('/v2/translate', { text, source: 'en', target: 'es' })
+      expect(upgraded.statusCode).toBe(200)
+      expect(upgraded.json().details.from_memory).toBe(false)
+      expect(engine.segmentsSent).toBe(sent + 1)
+      expect((await post('/v2/translate', { text, source: 'en', target: 'es' })).json().details.from_memory).toBe(true)
+    } finally {
+      delete (engine as Partial<Engine>).revision
+    }
+    expect(engine.revision('en', 'es')).toBe(installed)
+  })
+
   test('use_memory=false calls the engine and says so', async () => {
     const text = 'The weekly meeting starts at noon.'
     await post('/v2/translate', { text, source: 'en', target: 'es' })

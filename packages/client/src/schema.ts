@@ -68,7 +68,7 @@ export interface paths {
                          */
                         preserve_placeholders?: boolean;
                         /**
-                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
+                         * @description Reuse this account's earlier translation of the same text by the same engine, at the same version (an upgraded engine translates again), and store new ones. Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
                          * @default true
                          */
                         use_memory?: boolean;
@@ -126,7 +126,7 @@ export interface paths {
                          */
                         preserve_placeholders?: boolean;
                         /**
-                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
+                         * @description Reuse this account's earlier translation of the same text by the same engine, at the same version (an upgraded engine translates again), and store new ones. Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
                          * @default true
                          */
                         use_memory?: boolean;
@@ -183,7 +183,7 @@ export interface paths {
                          */
                         preserve_placeholders?: boolean;
                         /**
-                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
+                         * @description Reuse this account's earlier translation of the same text by the same engine, at the same version (an upgraded engine translates again), and store new ones. Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
                          * @default true
                          */
                         use_memory?: boolean;
@@ -249,7 +249,7 @@ export interface paths {
                          */
                         set_language_attributes?: boolean;
                         /**
-                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
+                         * @description Reuse this account's earlier translation of the same text by the same engine, at the same version (an upgraded engine translates again), and store new ones. Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
                          * @default true
                          */
                         use_memory?: boolean;
@@ -601,7 +601,7 @@ export interface paths {
                          */
                         preserve_placeholders?: boolean;
                         /**
-                         * @description Reuse this account's earlier translation of the same text by the same engine (and store new ones). Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
+                         * @description Reuse this account's earlier translation of the same text by the same engine, at the same version (an upgraded engine translates again), and store new ones. Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
                          * @default true
                          */
                         use_memory?: boolean;

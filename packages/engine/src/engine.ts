@@ -8,6 +8,7 @@ import { createDetector, type Detection } from './detect.js'
 import { findAnalysers } from './detect/analysers.js'
 import { EngineError } from './errors.js'
 import { readModesFolder, type Direction } from './apertium/directions.js'
+import { routeRevision } from './apertium/revision.js'
 import type { Language } from './languages.js'
 import { createRouter, type Route } from './router.js'
 import type { Segment } from './segment.js'
@@ -139,6 +140,13 @@ export interface Engine {
   /** The route of one direction (codes as callers give them, answered canonical), or null; none for one language. */
   route(source: string, target: string): LanguagePair | null
   /**
+   * What the direction's translations are made of, as 16 hex digits (src/apertium/revision.ts):
+   * it changes when Verso's translation code or an installed pair of the route changes, so a
+   * translation stored under it (a translation memory) is what the engine answers today. null
+   * when no route serves the direction (or none is needed: one language).
+   */
+  revision(source: string, target: string): string | null
+  /**
    * Detect among the supported languages (see detect.ts). `outside` is the likeliest language
    * the engine does not translate, when that is what the text looks like (confidence then low).
    * Throws ENGINE_… only for misuse (empty text).
@@ -180,6 +188,13 @@ export interface EngineStats {
 }
 
 const HEALTH_TIMEOUT_MS = 15_000
+
+/**
+ * How long a route's revision is reused before its files are looked at again: a pair upgraded
+ * while the server runs reaches its pipelines when they restart, and the revision follows
+ * within this time without a stat of every data file on each request.
+ */
+const REVISION_TTL_MS = 10_000
 
 /**
  * The name sent in place of a placeholder that owns something (`{name}'s profile`), per source
@@ -226,6 +241,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   let closed = false
   let cacheHits = 0
   let cacheMisses = 0
+  const revisions = new Map<string, { revision: string; at: number }>()
 
   /** The route from source to target, or throws the matching EngineError. */
   function resolve(pair: { source: string; target: string }): { source: string; target: string; path: string[]; hops: Direction[] } {
@@ -360,6 +376,18 @@ export function createEngine(options: EngineOptions = {}): Engine {
     route(source, target) {
       const route = router.route(String(source ?? ''), String(target ?? ''))
       return route && route.hops.length > 0 ? asPair(route) : null
+    },
+
+    revision(source, target) {
+      const route = router.route(String(source ?? ''), String(target ?? ''))
+      if (!route || route.hops.length === 0) return null
+      const key = route.path.join('>')
+      const now = Date.now()
+      const known = revisions.get(key)
+      if (known && now - known.at < REVISION_TTL_MS) return known.revision
+      const revision = routeRevision(route.hops.map((hop) => hop.mode))
+      revisions.set(key, { revision, at: now })
+      return revision
     },
 
     detect(text): Detection {

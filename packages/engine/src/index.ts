@@ -29,6 +29,7 @@ export {
 export type { EncodedSegment, EncodeOptions, Decoded, DecodeOptions } from './apertium/stream.js'
 export { nestLike } from './segments/index.js'
 export { tidyCase } from './apertium/tidy.js'
+export { modeFingerprint, routeRevision, translationCodeHash } from './apertium/revision.js'
 export { buildPipelineStages, DEPENDENCY_TAG_FILTER, modeTraits, parseModeStages, repairDataPaths, taggerCrashesOnAmbiguity } from './apertium/mode.js'
 export type { ModeTraits } from './apertium/mode.js'
 export type { Translator, TranslatorId, Pair, LanguageSet, TranslateOptions, TranslatedSegment } from './translators/translator.js'

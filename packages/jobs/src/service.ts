@@ -86,12 +86,6 @@ export interface JobServiceOptions {
    * it, segments go to `translator` and those options are refused. Default: none.
    */
   memory?: MemoryTranslator
-  /**
-   * The engine the memory files a pair's translations under: the `engineFor` the memory
-   * translator was created with. Quotes and target-file checks read the memory with it
-   * without translating. Default: 'apertium' (the embedded engine).
-   */
-  memoryEngineFor?: (pair: { source: string; target: string }) => string
   /** Codecs seam, for tests. Default: the codecs of @verso/formats. */
   formats?: FormatsSeam
   /**
@@ -453,7 +447,7 @@ export function createJobService(options: JobServiceOptions): JobService {
         continue
       }
       const context = { codec, fileType, syntax: parsed.syntax, source, target }
-      const lookup = input.useMemory === false ? undefined : memoryLookup(memory, options.memoryEngineFor ?? (() => 'apertium'), { accountId: input.ownerId, source, target, glossary })
+      const lookup = input.useMemory === false ? undefined : memoryLookup(memory, { accountId: input.ownerId, source, target, glossary })
       const targetFile = targetFiles.get(target)
       const plan = targetFile
         ? await planLanguage({
@@ -631,7 +625,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       if (parsed) recentParse = undefined
       const result = await processJob({
         parsed, job, leaseToken, store, files, translator, formats, batchSize, languageConcurrency, signal: controller.signal,
-        memory: options.memory, memoryEngineFor: options.memoryEngineFor,
+        memory: options.memory,
       })
       const status = result.failed === 0 ? 'completed' : result.translatedPairs === 0 ? 'failed' : 'partial'
       await end(job, leaseToken, {

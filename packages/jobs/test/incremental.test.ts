@@ -24,10 +24,10 @@ afterEach(async () => {
   await Promise.all(stores.splice(0).map((store) => store.close()))
 })
 
-function setup(options: { credits?: number; translator?: FakeTranslator; worker?: boolean; wrapStore?: (store: MemoryStore) => void } = {}) {
+function setup(options: { credits?: number; translator?: FakeTranslator; worker?: boolean; wrapStore?: (store: MemoryStore) => void; revisionFor?: () => string | null } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'verso-jobs-incremental-'))
   const translator = options.translator ?? fakeTranslator()
-  const { store, memory } = sqliteMemory(translator, dir)
+  const { store, memory } = sqliteMemory(translator, dir, options.revisionFor)
   stores.push(store)
   options.wrapStore?.(store)
   const credits = fakeCredits(options.credits ?? 1000)
@@ -204,6 +204,24 @@ describe('quotes (dry_run)', () => {
     const done = await finished(h.service, created.id)
     expect(await paid(h, before)).toBe(quote.credits)
     expect(done.languages.es).toMatchObject({ reused_keys: 2, kept_keys: 1, needs_review: ['bye'] })
+  })
+
+  test("after an engine upgrade, a quote and a job translate again what the older engine stored", async () => {
+    let revision = 'r1'
+    const h = setup({ revisionFor: () => revision })
+    await run(h.service, { bytes: enc(V1) })
+    const input = { ownerId: 'u1', filename: 'en.json', bytes: enc(V1), targetLanguages: ['es'], sourceLanguage: 'en' }
+    expect((await h.service.quote(input)).languages.es).toMatchObject({ keys_to_translate: 0, reused_keys: 4 })
+
+    revision = 'r2'
+    expect((await h.service.quote(input)).languages.es).toMatchObject({ keys_to_translate: 4, reused_keys: 0 })
+    const calls = h.translator.calls.length
+    const before = h.credits.balance
+    const upgraded = await run(h.service, { bytes: enc(V1) })
+    expect(upgraded.job).toMatchObject({ status: 'completed', translated_keys: 4, reused_keys: 0 })
+    expect(h.translator.calls.length).toBeGreaterThan(calls)
+    expect(await paid(h, before)).toBe(4)
+    expect((await h.service.quote(input)).languages.es).toMatchObject({ keys_to_translate: 0, reused_keys: 4 })
   })
 
   test('without memory use, a quote charges every key', async () => {

@@ -32,8 +32,13 @@ interface Pending {
 const silent: MemoryLogger = { warn() {} }
 
 export function createMemoryTranslator(options: CreateMemoryTranslatorOptions): MemoryTranslator {
-  const { translator, store, engineFor } = options
+  const { translator, store, engineFor, revisionFor } = options
   const logger = options.logger ?? silent
+
+  function engineKey(pair: Pair): string {
+    const revision = revisionFor?.(pair)
+    return revision ? `${engineFor(pair)}@${revision}` : engineFor(pair)
+  }
 
   async function translateSettled(segments: readonly Segment[], pair: Pair, call: RememberOptions): Promise<Remembered[]> {
     const glossary = call.glossary ?? null
@@ -44,7 +49,7 @@ export function createMemoryTranslator(options: CreateMemoryTranslatorOptions): 
       )
     }
     const engine = engineFor(pair)
-    const scope: MemoryScope = { accountId: call.accountId, source: pair.source, target: pair.target, engine, glossary: glossary?.glossary_id ?? '' }
+    const scope: MemoryScope = { accountId: call.accountId, source: pair.source, target: pair.target, engine: engineKey(pair), glossary: glossary?.glossary_id ?? '' }
     const results = new Array<Remembered>(segments.length)
     const masks: MaskedSegment[] = segments.map((segment) => (glossary ? maskTerms(segment, glossary) : { segment, restore: (t: Segment) => t, terms: 0 }))
 
@@ -136,6 +141,7 @@ export function createMemoryTranslator(options: CreateMemoryTranslatorOptions): 
 
   return {
     store,
+    engineKey,
     translateSettled,
     async translate(segments, pair, call) {
       const results = await translateSettled(segments, pair, call)

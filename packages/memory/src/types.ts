@@ -10,9 +10,10 @@ export type { Segment, SegmentPart }
 /**
  * What one stored translation is filed under. `text` is normalised by the store (Unicode NFC;
  * nothing else: spaces and case are part of the text). `engine` is the engine that would
- * translate the pair (`apertium`, `deepl`, …): a memory filled by one engine is not served for
- * another. `glossary` is the glossary id used ('' for none); glossaries are immutable, so the
- * id is their version.
+ * translate the pair and, where it can tell, its revision (`apertium@3f2a…`, `openai@…`,
+ * `deepl`; see `engineKey`): a memory filled by one engine, or by an earlier version of it, is
+ * not served for another. `glossary` is the glossary id used ('' for none); glossaries are
+ * immutable, so the id is their version.
  */
 export interface MemoryScope {
   accountId: string
@@ -130,6 +131,12 @@ export interface MemoryTranslator {
   translateSettled(segments: readonly Segment[], pair: { source: string; target: string }, options: RememberOptions): Promise<Remembered[]>
   /** Like translateSettled, but rejects with the first error. */
   translate(segments: readonly Segment[], pair: { source: string; target: string }, options: RememberOptions): Promise<Array<Exclude<Remembered, { error: Error }>>>
+  /**
+   * What the pair's translations are filed under (the scope's `engine`): `engineFor(pair)`,
+   * then `@` and `revisionFor(pair)` when that gives one. Readers of the store that do not
+   * translate (a job's quote) look up with it.
+   */
+  engineKey(pair: { source: string; target: string }): string
   store: MemoryStore
 }
 
@@ -138,4 +145,12 @@ export interface MemoryTranslatorOptions {
   store: MemoryStore
   /** The engine that serves a pair (the memory scope's `engine`), e.g. the routed engine's first choice; 'apertium' for the embedded engine. */
   engineFor(pair: { source: string; target: string }): string
+  /**
+   * The revision of what that engine answers for a pair (@verso/engine's `revision`: Verso's
+   * translation code and the Apertium data, an LLM's model), or null when it cannot tell. A
+   * translation stored under one revision is not served under another, so an upgrade is not
+   * hidden behind the older engine's answers. Default: none (translations are filed under the
+   * engine's name alone).
+   */
+  revisionFor?(pair: { source: string; target: string }): string | null
 }

@@ -101,6 +101,31 @@ describe('createMemoryTranslator', () => {
     expect(fake.sent()).toBe(4)
   })
 
+  test("does not serve an earlier revision's translation once the engine's revision changes", async () => {
+    const store = mapMemoryStore()
+    const fake = fakeTranslator('apertium')
+    let revision: string | null = 'r1'
+    const memory = createMemoryTranslator({ translator: fake, store, engineFor: () => 'apertium', revisionFor: () => revision })
+    await memory.translateSettled(['Page not found'], enEs, call)
+    expect(store.remembered[0]!.scope.engine).toBe('apertium@r1')
+    expect((await memory.translateSettled(['Page not found'], enEs, call))[0]).toMatchObject({ reused: true, engine: 'apertium' })
+    expect(fake.sent()).toBe(1)
+
+    revision = 'r2' // an upgraded engine: its answer is asked for and filed under its revision
+    expect((await memory.translateSettled(['Page not found'], enEs, call))[0]).toMatchObject({ reused: false, engine: 'apertium' })
+    expect(fake.sent()).toBe(2)
+    expect(store.remembered[1]!.scope.engine).toBe('apertium@r2')
+    expect((await memory.translateSettled(['Page not found'], enEs, call))[0]).toMatchObject({ reused: true })
+    expect(fake.sent()).toBe(2)
+  })
+
+  test("files under the engine's name alone when it has no revision", async () => {
+    const memory = createMemoryTranslator({ translator: fakeTranslator('deepl'), store: mapMemoryStore(), engineFor: () => 'deepl', revisionFor: () => null })
+    expect(memory.engineKey(enEs)).toBe('deepl')
+    const versioned = createMemoryTranslator({ translator: fakeTranslator(), store: mapMemoryStore(), engineFor: () => 'openai', revisionFor: (pair) => `${pair.target}-model` })
+    expect(versioned.engineKey(enEs)).toBe('openai@es-model')
+  })
+
   test('with useMemory false calls the engine every time and stores nothing', async () => {
     const { fake, store, memory } = setup()
     await memory.translateSettled(['Hello'], enEs, call)

@@ -36,6 +36,8 @@ export function apertium(options: ApertiumTranslatorOptions = {}): ApertiumTrans
       return source !== target && engine.supports(source, target)
     },
 
+    revision: (pair) => engine.revision(canonicalCode(pair.source), canonicalCode(pair.target)),
+
     async translate(segments, pair, opts) {
       checkInput(segments, pair)
       try {

@@ -12,6 +12,7 @@
  * not right either, the item fails with ENGINE_BAD_OUTPUT. Items are matched by id, so an
  * answer in another order is fine.
  */
+import { createHash } from 'node:crypto'
 import { EngineError } from '../errors.js'
 import type { Segment } from '../segment.js'
 import { canonicalCode, createCodeMap, type CodeMap } from './codes.js'
@@ -68,6 +69,8 @@ export function openai(options: OpenAIOptions): Translator {
   const headers: Record<string, string> = options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}
   const perCall = Math.max(1, options.maxItemsPerCall ?? 20)
   const map: CodeMap = createCodeMap((options.languages ?? LLM_LANGUAGES).map(canonicalCode), (c) => c)
+  // Another endpoint, model or prompt answers differently: what a memory files answers under.
+  const revision = createHash('sha256').update(`${base}\0${options.model}\0${SYSTEM_PROMPT}`).digest('hex').slice(0, 16)
 
   function llmError(response: JsonResponse, url: string): EngineError {
     const error = (response.json as any)?.error
@@ -129,6 +132,7 @@ export function openai(options: OpenAIOptions): Translator {
 
   return {
     id: 'openai',
+    revision: () => revision,
 
     async languages() {
       return { sources: [...map.codes], targets: [...map.codes] }

@@ -261,6 +261,14 @@ export function createRoutedEngine(translators: readonly Translator[], options: 
     engines: () => router.status(),
     enginesFor: (source, target) => router.enginesFor({ source, target }),
 
+    revision(source, target) {
+      const s = canonicalIn(source, 'source')
+      const t = canonicalIn(target, 'target')
+      if (!s || !t || s === t) return null
+      const first = router.enginesFor({ source: s, target: t })[0]
+      return translators.find((translator) => translator.id === first)?.revision?.({ source: s, target: t }) ?? null
+    },
+
     stats() {
       const inner = apertium?.engine.stats()
       return {

@@ -63,6 +63,14 @@ export interface Translator {
    * Never rejects for a vendor error; rejects only for misuse.
    */
   translate(segments: readonly Segment[], pair: Pair, options: TranslateOptions): Promise<Array<TranslatedSegment | EngineError>>
+  /**
+   * What the translator's answers for a pair are made of, where it can tell: Apertium's route
+   * revision (Verso's translation code and the pairs' data), an LLM's endpoint, model and
+   * prompt. A translation memory files translations under it, so it stops serving them once
+   * that changes. Absent (or null) for vendors whose models change without notice (DeepL,
+   * Google, LibreTranslate): their answers are filed under the engine's name alone.
+   */
+  revision?(pair: Pair): string | null
   /** The vendor's own language detection, where it has one (Google, LibreTranslate). */
   detect?(text: string, options: { signal: AbortSignal }): Promise<{ language: string; confidence: number } | null>
   /** Stops what the translator runs (Apertium pipelines); remote ones have nothing to stop. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { EngineError, routedEngineFromEnv, type RoutedEngine, type RoutedTranslation } from '@verso/engine'
+import { EngineError, openai, routedEngineFromEnv, type RoutedEngine, type RoutedTranslation } from '@verso/engine'
 import { fakeDeepL } from '../fakes/deepl.js'
 import type { FakeServer } from '../fakes/fake-server.js'
 import { fakeGoogle } from '../fakes/google.js'
@@ -57,6 +57,14 @@ describe.skipIf(!haveApertium)('routed engine (fakes + real Apertium)', () => {
     expect(sw!.engine).toBe('google')
   })
 
+  test("gives the serving engine's revision: Apertium's route revision, none for a vendor that cannot tell", () => {
+    expect(engine.revision('en', 'ca')).toMatch(/^[0-9a-f]{16}$/)
+    expect(engine.revision('EN', 'CA')).toBe(engine.revision('en', 'ca'))
+    expect(engine.revision('en', 'de')).toBeNull() // DeepL serves first
+    expect(engine.revision('en', 'en')).toBeNull()
+    expect(engine.revision('en', 'xx')).toBeNull()
+  })
+
   test('canonicalises codes per role and lists reachable languages and pairs across engines', () => {
     expect(engine.canonicalCode('ZH-hans', 'target')).toBe('zh-CN')
     expect(engine.canonicalCode('EN_gb', 'target')).toBe('en-GB')
@@ -98,5 +106,16 @@ describe.skipIf(!haveApertium)('routed engine (fakes + real Apertium)', () => {
     expect(health.ok).toBe(true)
     expect(health.detail).toMatch(/deepl: open/)
     dl.faults.length = 0
+  })
+})
+
+describe('openai revision', () => {
+  test('changes with the endpoint and the model, not with the key', () => {
+    const revision = (options: { baseUrl: string; model: string; apiKey?: string }) => openai(options).revision!({ source: 'en', target: 'de' })
+    const mini = revision({ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: 'a' })
+    expect(mini).toMatch(/^[0-9a-f]{16}$/)
+    expect(revision({ baseUrl: 'https://api.openai.com/v1/', model: 'gpt-4o-mini', apiKey: 'b' })).toBe(mini)
+    expect(revision({ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o' })).not.toBe(mini)
+    expect(revision({ baseUrl: 'http://localhost:11434/v1', model: 'gpt-4o-mini' })).not.toBe(mini)
   })
 })

@@ -39,8 +39,6 @@ export interface ProcessContext {
   signal: AbortSignal
   /** The translate-through layer: when given, segments go through it (memory, glossary) and the ledger is kept. */
   memory?: MemoryTranslator | undefined
-  /** The engine the memory files a pair under (the layer's `engineFor`). */
-  memoryEngineFor?: ((pair: { source: string; target: string }) => string) | undefined
 }
 
 export interface ProcessResult {
@@ -227,7 +225,6 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
   const source = job.source_language === 'auto' ? await detectSource(translator, entries) : job.source_language
   const memory = ctx.memory
   const glossary = await loadGlossary(memory, job, { source, targets: job.target_languages })
-  const engineFor = ctx.memoryEngineFor ?? (() => 'apertium')
 
   const done = new Map((await store.files(job.id)).map((file) => [file.language_code, file]))
   // Key-level counts (spec 2.4): a key is translated once it is translated into every target
@@ -351,7 +348,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
       targetFile = await loadTargetFile(target)
       const context = { codec, fileType: job.file_type, syntax, source, target }
       if (targetFile) {
-        const lookup = job.use_memory ? memoryLookup(memory!, engineFor, { accountId: job.owner_id, source, target, glossary }) : undefined
+        const lookup = job.use_memory ? memoryLookup(memory!, { accountId: job.owner_id, source, target, glossary }) : undefined
         languagePlan = await planLanguage({ entries, targetFile, ledger: await ledgerFor(target), context, lookup })
         counts.needs_review = [...languagePlan.needsReview]
         check()

@@ -18,11 +18,10 @@ export type MemoryLookup = (segments: readonly Segment[]) => Promise<Array<Segme
 
 export function memoryLookup(
   memory: MemoryTranslator,
-  engineFor: (pair: { source: string; target: string }) => string,
   scope: { accountId: string; source: string; target: string; glossary: Glossary | null },
 ): MemoryLookup {
   const pair = { source: scope.source, target: scope.target }
-  const memoryScope = { accountId: scope.accountId, ...pair, engine: engineFor(pair), glossary: scope.glossary?.glossary_id ?? '' }
+  const memoryScope = { accountId: scope.accountId, ...pair, engine: memory.engineKey(pair), glossary: scope.glossary?.glossary_id ?? '' }
   return async (segments) => {
     const masked = segments.map((segment) => (scope.glossary ? maskTerms(segment, scope.glossary) : { segment, restore: (s: Segment) => s }))
     const found = await memory.store.lookup(memoryScope, masked.map((m) => segmentText(m.segment)))

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMemoryTranslator, sqliteMemoryStore, type MemoryStore, type MemoryTranslator, type SegmentTranslator } from '@verso/memory'
 
-export function sqliteMemory(translator: SegmentTranslator, dir = mkdtempSync(join(tmpdir(), 'verso-jobs-memory-'))): { store: MemoryStore; memory: MemoryTranslator; dir: string } {
+export function sqliteMemory(
+  translator: SegmentTranslator,
+  dir = mkdtempSync(join(tmpdir(), 'verso-jobs-memory-')),
+  revisionFor?: () => string | null,
+): { store: MemoryStore; memory: MemoryTranslator; dir: string } {
   const store = sqliteMemoryStore({ path: join(dir, 'verso.db') })
-  return { store, memory: createMemoryTranslator({ translator, store, engineFor: () => 'apertium' }), dir }
+  return { store, memory: createMemoryTranslator({ translator, store, engineFor: () => 'apertium', ...(revisionFor ? { revisionFor } : {}) }), dir }
 }
