@@ -8,6 +8,7 @@ import { createDetector, type Detection } from './detect.js'
 import { findAnalysers } from './detect/analysers.js'
 import { EngineError } from './errors.js'
 import { readModesFolder, type Direction } from './apertium/directions.js'
+import { maskQuotes } from './apertium/quotes.js'
 import { routeRevision } from './apertium/revision.js'
 import type { Language } from './languages.js'
 import { createRouter, type Route } from './router.js'
@@ -312,11 +313,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
   async function translateHopAs(current: Segment, hop: Direction, hyphenBlanks: boolean, signal?: AbortSignal): Promise<Decoded | null> {
     const wordBound = pool.wordBound(hop.mode)
     const decodeOptions = { source: hop.source, target: hop.target }
-    let encoded = encodeSegment(current, wordBound, { possessiveStandIn: POSSESSIVE_STAND_IN[hop.source], politeLead: POLITE_LEAD[`${hop.source}>${hop.target}`], hyphenBlanks })
+    let encoded = encodeSegment(current, wordBound, {
+      possessiveStandIn: POSSESSIVE_STAND_IN[hop.source],
+      politeLead: POLITE_LEAD[`${hop.source}>${hop.target}`],
+      hyphenBlanks,
+      separatorBarriers: true,
+    })
     if (encoded.stream === '') return null
     let decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, decodeOptions)
     if (decoded.standInLost) {
-      // the answer lost a stand-in (a placeholder's name, a "Please"): the text goes as written
+      // the answer lost a stand-in (a placeholder's name, a "Please", a separator's barrier): the text goes as written
       encoded = encodeSegment(current, wordBound, { hyphenBlanks })
       decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, decodeOptions)
     }
@@ -337,7 +343,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     if (cached) cacheHits++
     else cacheMisses++
     if (cached) return { segment: cached.segment, unknownWords: [...cached.unknownWords], route: [...cached.route] }
-    let current: Segment = segment
+    // quotation marks go as tag pairs around what they quote (see quotes.ts), through every hop
+    const quotes = maskQuotes(segment)
+    let current: Segment = quotes.segment
     const unknownWords: string[] = []
     for (const hop of route.hops) {
       const decoded = await translateHop(current, hop, signal)
@@ -345,6 +353,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       current = decoded.segment
       for (const w of decoded.unknownWords) if (!unknownWords.includes(w)) unknownWords.push(w)
     }
+    current = quotes.restore(current)
     const result: Translation = { segment: current, unknownWords, route: path }
     cache.set(key, { segment: current, unknownWords: [...unknownWords], route: [...path] })
     return result

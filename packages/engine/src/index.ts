@@ -30,6 +30,8 @@ export type { EncodedSegment, EncodeOptions, Decoded, DecodeOptions } from './ap
 export { nestLike } from './segments/index.js'
 export { tidyCase } from './apertium/tidy.js'
 export { modeFingerprint, routeRevision, translationCodeHash } from './apertium/revision.js'
+export { maskQuotes } from './apertium/quotes.js'
+export type { MaskedQuotes } from './apertium/quotes.js'
 export { buildPipelineStages, DEPENDENCY_TAG_FILTER, modeTraits, parseModeStages, repairDataPaths, taggerCrashesOnAmbiguity } from './apertium/mode.js'
 export type { ModeTraits } from './apertium/mode.js'
 export type { Translator, TranslatorId, Pair, LanguageSet, TranslateOptions, TranslatedSegment } from './translators/translator.js'

@@ -93,6 +93,18 @@ describe('tidyCase', () => {
     expect(tidyCase(['Hola Juan, tienes Correo.'], ['Hello Juan, you have mail.'], 'es')).toEqual(['Hola Juan, tienes Correo.'])
   })
 
+  test('judges each sentence alone when the answer has as many: a name in one does not keep the engine’s capital in another', () => {
+    // NewPipe's strings.xml: "…as of 21st July 2025. NewPipe replaced the default page." came back
+    // "…julio 2025. NewPipe Reemplazó el default página." (the transfer capitalises the word after an unknown first word)
+    expect(tidyCase(['Paró en julio 2025. NewPipe Reemplazó la página.'], ['It stopped in July 2025. NewPipe replaced the page.'], 'es', 'en'))
+      .toEqual(['Paró en julio 2025. NewPipe reemplazó la página.'])
+    // the sentence with the name keeps the engine's capitals, as a whole text would
+    expect(tidyCase(['Hola Juan, tienes Correo. Adiós Amigo.'], ['Hello Juan, you have mail. Bye friend.'], 'es')).toEqual(['Hola Juan, tienes Correo. Adiós amigo.'])
+    // a different number of sentences: the text is judged whole
+    expect(tidyCase(['Paró en julio 2025 NewPipe Reemplazó la página.'], ['It stopped in July 2025. NewPipe replaced the page.'], 'es', 'en'))
+      .toEqual(['Paró en julio 2025 NewPipe Reemplazó la página.'])
+  })
+
   test('leaves acronyms, mixed case and English capitalised words alone', () => {
     expect(tidyCase(['BBC dice McDonald'], ['bbc says mcdonald'], 'es')).toEqual(['BBC dice McDonald'])
     expect(tidyCase(['the Monday I speak Spanish'], ['el lunes hablo español'], 'en')).toEqual(['the Monday I speak Spanish'])

@@ -6,10 +6,10 @@
  *
  * Two parts, both read from the machine rather than kept by hand (a constant bumped on every
  * change that alters translations would be forgotten, and a stale memory is silent):
- * - Verso's side: the hash of this package's translation code, the modules that encode a
- *   segment for Apertium and decode its answer (everything but language detection, which never
- *   changes a translation). Any change to them, a refactor included, gives a new revision: the
- *   memory refills, which costs engine time once; a missed change would serve wrong text.
+ * - Verso's side: the hash of this package's code, the modules that encode a segment for
+ *   Apertium and decode its answer (from sources, language detection aside: it never changes a
+ *   translation). Any change to them, a refactor included, gives a new revision: the memory
+ *   refills, which costs engine time once; a missed change would serve wrong text.
  * - Apertium's side: for each hop, its mode file and the size and modification time of every
  *   file the mode reads (dictionaries, transfer rules); a Debian upgrade of the pair rewrites them.
  */
@@ -19,8 +19,13 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { repairDataPaths } from './mode.js'
 
-/** The package's code folder: `src` when run from sources (tests), `dist` when built. */
-const CODE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+/**
+ * The package's code folder: `src` when run from sources (tests, tsx), `dist` when built, where
+ * tsup bundles every module into `index.js` (detection's code and data included: a change there
+ * gives a new revision too, which costs the memory a refill, never a wrong answer).
+ */
+const HERE = fileURLToPath(import.meta.url)
+const CODE_ROOT = HERE.endsWith('.ts') ? join(dirname(HERE), '..') : dirname(HERE)
 
 /** Folders of the code folder whose modules never change a translation. */
 const NOT_TRANSLATION_CODE = new Set(['detect'])

@@ -92,6 +92,8 @@ export interface EncodedSegment {
   /** How many sentence-initial "Please" went as a politeness superblank, and what they come back as. */
   readonly polite: number
   readonly politeLead: string
+  /** The path separators (` > `, with their spaces) that went as barriers, in order (see {@link EncodeOptions}). */
+  readonly separators: readonly string[]
 }
 
 /** A capitalised word followed by a possessive `'s`, outside any tag pair: a name that owns something. */
@@ -190,7 +192,22 @@ export interface EncodeOptions {
    * ("Por favor, espera."). Default none.
    */
   politeLead?: string
+  /**
+   * A path separator between words (`Settings > Content > Default country`, `File → Save`,
+   * `Home | About`) goes as a superblank followed by a semicolon, which every pair's transfer
+   * treats as a boundary, and comes back as written. Sent as text, the transfer reordered
+   * words across it: eng-spa "Open Settings > Content > Content of main page" → "Contenido de >
+   * Contenido > de Encuadres abierto de página principal"; with the barrier, "Encuadres
+   * abiertos > Contenido > Contenido de página principal". When the answer lost a semicolon,
+   * {@link decodeSegment} says so (`standInLost`). Default false.
+   */
+  separatorBarriers?: boolean
 }
+
+/** A path separator between two words, with the blanks around it (captured, for `split`): ` > `, ` → `, ` | `. */
+const PATH_SEPARATOR = /(?<=\S)([ \t]+[>→▸▶|⇒❯][ \t]+)(?=\S)/u
+/** What a separator's superblank (`[s:]`) decodes to before the separator is written back. */
+const SEPARATOR_MARK = '\u0003'
 
 /** A "Please" (or "Please,") that starts a sentence and is followed by a word. */
 const SENTENCE_PLEASE = /(?<=^|[.!?…]\s+)Please,?\s+(?=\p{L})/gu
@@ -300,8 +317,10 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   const hyphenBlanks = (options.hyphenBlanks ?? false) && !text.includes(HYPHEN_MARK)
   const politeLead = options.politeLead && !text.includes(POLITE_MARK) ? options.politeLead : ''
   let polite = 0
+  const separatorBarriers = (options.separatorBarriers ?? false) && !text.includes(SEPARATOR_MARK)
+  const separators: string[] = []
   const standIns = new Set<number>()
-  const empty: EncodedSegment = { wordBound: false, stream: '', tokens, lead: '', trail: '', addedStop: false, original: segment, standIns, standIn, polite: 0, politeLead: '' }
+  const empty: EncodedSegment = { wordBound: false, stream: '', tokens, lead: '', trail: '', addedStop: false, original: segment, standIns, standIn, polite: 0, politeLead: '', separators }
   if (!HAS_WORD.test(text)) return empty
 
   // Leading and trailing whitespace stay with the caller, not with Apertium.
@@ -348,7 +367,10 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   let sentenceStart = true
   parts.forEach((part, k) => {
     if (typeof part === 'string') {
-      let text = part.replace(STREAM_TEXT_CHANGE, streamTextFor)
+      const escape = (piece: string): string => piece.replace(STREAM_TEXT_CHANGE, streamTextFor)
+      let text = separatorBarriers
+        ? part.split(PATH_SEPARATOR).map((piece, n) => (n % 2 === 0 ? escape(piece) : (separators.push(piece), '[s:];'))).join('')
+        : escape(part)
       if (hyphenBlanks) text = text.replace(HYPHEN_IN_WORD, '[h:]-[h:]')
       if (politeLead) {
         const startsSentence = sentenceStart
@@ -372,7 +394,7 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   // transfuse, add a full stop and take it off again.
   const addedStop = !FINAL_PUNCTUATION.test(textOf(parts).trimEnd())
   if (addedStop) stream += '.'
-  return { wordBound: bound.size > 0 || (wordBound && standIns.size > 0), stream, tokens, lead, trail, addedStop, original: segment, standIns, standIn, polite, politeLead }
+  return { wordBound: bound.size > 0 || (wordBound && standIns.size > 0), stream, tokens, lead, trail, addedStop, original: segment, standIns, standIn, polite, politeLead, separators }
 }
 
 type Atom =
@@ -583,6 +605,7 @@ function decodeSuperblankText(content: string): string {
   if (sheltered) return sheltered[1]!
   if (content === 'h:') return HYPHEN_MARK
   if (content === 'p:') return POLITE_MARK
+  if (content === 's:') return SEPARATOR_MARK
   return '' // our own markers, or an empty blank
 }
 
@@ -603,6 +626,14 @@ function writePoliteLeads(parts: SegmentPart[], lead: string, source: readonly S
   })
 }
 const TITLE_WORD = /^\p{Lu}[\p{Ll}\p{M}]*$/u
+
+/** Writes each separator mark back as its separator, in order, in place of the engine's blanks around it. */
+function writeSeparators(parts: SegmentPart[], separators: readonly string[]): void {
+  let n = 0
+  parts.forEach((part, k) => {
+    if (typeof part === 'string' && part.includes(SEPARATOR_MARK)) parts[k] = part.replace(/[ \t]*\u0003[ \t]*/gu, () => separators[n++] ?? ' ')
+  })
+}
 
 /** Removes the full stop {@link encodeSegment} added, if it came back at the end. */
 function removeAddedStop(atoms: Atom[]): void {
@@ -739,6 +770,13 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
   if (encoded.stream === '') return { segment: encoded.original, unknownWords: [], leaked: false }
   const unknownWords: string[] = []
   const flags = { leaked: false }
+  if (encoded.separators.length > 0) {
+    // each separator's barrier semicolon must follow its superblank, as sent (inside a
+    // word-bound pair it comes back as a word of its own: `[s:][[t:0; w:2]];[[/]]`)
+    let barriers = 0
+    raw = raw.replace(/\[s:\]\s*(?:\[\[[^\]]*\]\];\[\[\/\]\]|;)/g, () => (barriers++, '[s:]'))
+    if (barriers !== encoded.separators.length) return { segment: encoded.original, unknownWords: [], leaked: false, standInLost: true }
+  }
   let atoms = parseOutput(raw, unknownWords, flags)
   if (encoded.polite > 0 && atoms.reduce((n, atom) => n + (atom.type === 'token' ? 0 : atom.text.split(POLITE_MARK).length - 1), 0) !== encoded.polite) {
     return { segment: encoded.original, unknownWords: [], leaked: flags.leaked, standInLost: true }
@@ -814,6 +852,7 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
   const last = repaired[lastIndex]
   if (typeof last === 'string') repaired[lastIndex] = last.trimEnd()
   if (encoded.polite > 0) writePoliteLeads(repaired, encoded.politeLead, sourceParts)
+  if (encoded.separators.length > 0) writeSeparators(repaired, encoded.separators)
   const withEnds: SegmentPart[] = [encoded.lead, ...repaired, encoded.trail]
   const merged = mergeText(withEnds)
   if (typeof encoded.original === 'string') return { segment: textOf(merged), unknownWords, leaked: flags.leaked }
@@ -900,7 +939,7 @@ const SPACE_BEFORE = new Map<string, RegExp>()
 /** A text that ends in punctuation with no space after it. */
 const GLUED_PUNCTUATION = /[.!?…:;,]$/u
 
-function mergeText(parts: readonly SegmentPart[]): SegmentPart[] {
+export function mergeText(parts: readonly SegmentPart[]): SegmentPart[] {
   const out: SegmentPart[] = []
   for (const part of parts) {
     if (typeof part === 'string') {

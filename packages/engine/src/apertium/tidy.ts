@@ -60,19 +60,23 @@ interface Word {
   /** First word of the text, or first after a sentence end or a line break. */
   initial: boolean
   first: boolean
+  /** Which sentence of the text (counted by sentence ends and line breaks) it is in, from 0. */
+  sentence: number
 }
 
 /** Words of the string parts; tokens separate words and do not end sentences. */
 function words(parts: readonly SegmentPart[]): Word[] {
   const out: Word[] = []
   let initial = true
+  let sentence = 0
   parts.forEach((part, index) => {
     if (typeof part !== 'string') return
     let last = 0
     for (const match of part.matchAll(WORD)) {
       const between = part.slice(last, match.index)
       if (SENTENCE_END.test(between) || between.includes('\n')) initial = true
-      out.push({ part: index, at: match.index, text: match[0], initial, first: out.length === 0 })
+      if (initial && out.length > 0) sentence++
+      out.push({ part: index, at: match.index, text: match[0], initial, first: out.length === 0, sentence })
       initial = false
       last = match.index + match[0].length
     }
@@ -145,7 +149,13 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
   // sentence, so its capitals stay the engine's ("La página No Encontrada"): lowering them lowered
   // the names the dictionary knows too ("la unión europea", ca "els estats units").
   const sourceSpellings = new Set(sourceWords.filter((w) => STARTS_UPPER.test(w.text)).map((w) => w.text))
-  const capitalInside = sourceWords.some((w) => !w.initial && STARTS_UPPER.test(w.text))
+  // Sentences are judged one by one when the answer has as many as the source: a month or a
+  // name inside one sentence ("…as of 21st July 2025. NewPipe replaced…") does not keep the
+  // capital the transfer gave the word after another sentence's unknown first word ("NewPipe
+  // Reemplazó"); otherwise the text is judged whole.
+  const sentencesAlike = sourceWords[sourceWords.length - 1]!.sentence === (words(result).at(-1)?.sentence ?? -1)
+  const sentencesWithCapitalInside = new Set(sourceWords.filter((w) => !w.initial && STARTS_UPPER.test(w.text)).map((w) => w.sentence))
+  const capitalInside = (word: Word) => (sentencesAlike ? sentencesWithCapitalInside.has(word.sentence) : sentencesWithCapitalInside.size > 0)
   /** Whether a word in capitals is the engine's; what it needs of the source is read once, on the first such word. */
   let capsOfEngine: ((word: Word) => boolean) | undefined
   const engineCaps = (word: Word) => {
@@ -159,7 +169,7 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
     return capsOfEngine(word)
   }
   for (const word of capitalised.reverse()) {
-    const lower = word.first ? lowerStart : everyWord && !word.initial && !capitalInside
+    const lower = word.first ? lowerStart : everyWord && !word.initial && !capitalInside(word)
     if (everyWord && ALL_CAPS.test(word.text) && engineCaps(word)) {
       // sv→is's post-chunk writes some chunks' first word in capitals ("utför en
       // sammanslagning" → "FRAMKVÆMIR einn", "Huset är stort." → "Húsið ER stórt."): with no
