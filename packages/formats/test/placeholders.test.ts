@@ -105,6 +105,42 @@ describe('placeholders prepare', () => {
     })
   })
 
+  describe('MediaWiki messages (Wikipedia apps, banana-i18n, jquery.i18n)', () => {
+    const v = (id: string) => ({ id, kind: 'void' }) as const
+
+    test('$1, $2 are parameters in a message that has a $1; prices stay text', () => {
+      // wikipedia-ios Localizable.strings: "Edited $1 days ago" came back "Editado $hace 1 días"
+      expect(prepare('Edited $1 days ago', opts()).segments).toEqual([['Edited ', v('1'), ' days ago']])
+      expect(prepare('From $1 to $2', opts()).segments).toEqual([['From ', v('1'), ' to ', v('2')]])
+      for (const price of ['It costs $5 or $10', 'Only $10.99 today', 'Pay $1,000 now', 'Pay $1.50 now']) expect(prepare(price, opts()).segments).toEqual([price])
+    })
+
+    test('each PLURAL and GENDER form is a segment of its own; explicit numbers and the parameter are kept', () => {
+      const text = '{{GENDER:$1|He|She}} read {{PLURAL:$2|0=nothing|one page|$2 pages}} today'
+      const p = prepare(text, opts({ targetLanguage: 'es' }))
+      expect(p.segments).toEqual(['He', 'She', 'nothing', 'one page', [v('1'), ' pages'], [v('1'), ' read ', v('2'), ' today']])
+      expect(p.restore(p.segments)).toEqual({ text, problems: [] })
+      const out = p.restore(['Él', 'Ella', 'nada', 'una página', [v('1'), ' páginas'], [v('1'), ' leyó ', v('2'), ' hoy']])
+      expect(out).toEqual({ text: '{{GENDER:$1|Él|Ella}} leyó {{PLURAL:$2|0=nada|una página|$2 páginas}} hoy', problems: [] })
+    })
+
+    test('a wiki link keeps its target; its label is translated', () => {
+      const p = prepare('See [[Special:Preferences|your preferences]] or [[Help:Contents]].', opts())
+      const link = { id: '1', kind: 'open' } as const
+      const end = { id: '1', kind: 'close' } as const
+      expect(p.segments).toEqual([['See ', link, 'your preferences', end, ' or ', v('2'), '.']])
+      expect(p.restore([['Mira ', link, 'tus preferencias', end, ' o ', v('2'), '.']]).text).toBe('Mira [[Special:Preferences|tus preferencias]] o [[Help:Contents]].')
+    })
+
+    test('a magic word that does not split cleanly, or is not PLURAL or GENDER, stays one token', () => {
+      for (const kept of ['{{PLURAL:$1|a [[b|c}}', '{{GRAMMAR:genitive|{{SITENAME}}}}', '{{SITENAME}}']) {
+        const p = prepare(`Read ${kept} now`, opts())
+        expect(p.segments).toEqual([['Read ', v('1'), ' now']])
+        expect(p.restore(p.segments).text).toBe(`Read ${kept} now`)
+      }
+    })
+  })
+
   test('reads a printf conversion followed by a percent sign as printf, not as a %name%', () => {
     const p = prepare('Progress %d% done', opts())
     expect(p.segments).toEqual([['Progress ', { id: '1', kind: 'void' }, '% done']])

@@ -9,7 +9,7 @@ import type { FormatId, MessageSyntax, PluralCategory } from '../types.js'
 import { detectSyntax, ICU_HINT } from '../shared/syntax.js'
 import { pluralCategories } from '../plurals/index.js'
 import { findMnemonic, placeMnemonic, type MnemonicMarkers } from './mnemonics.js'
-import { balanced, isDatePattern, isIconName, tokenize, withoutMarkupSyntax, type RawPiece, type TokenizeOptions } from './tokens.js'
+import { balanced, isDatePattern, isIconName, tokenize, usesDollarPositions, withoutMarkupSyntax, type RawPiece, type TokenizeOptions } from './tokens.js'
 
 /** The tokenizer `prepare` uses, for callers that mask text already split by another codec (HTML, subtitles). */
 export { tokenize }
@@ -373,7 +373,9 @@ const DEFAULT_MNEMONICS: Partial<Record<FormatId, MnemonicMarkers>> = { po: '&_'
 function prepareText(text: string, options: PrepareOptions): Prepared {
   const colonNames = options.colonNames ?? options.format === 'json'
   const vue = options.syntax === 'vue-i18n'
-  const ctx: Context = { segments: [], answers: [], problems: [], tokenizeOptions: { colonNames, vuePipes: vue }, flutter: options.syntax === 'flutter-icu' }
+  // a form of `{{PLURAL:$2|…|$2 pages}}` is tokenized alone: whether `$N` are parameters is the whole value's
+  const tokenizeOptions: TokenizeOptions = { colonNames, vuePipes: vue, dollarPositions: usesDollarPositions(text) }
+  const ctx: Context = { segments: [], answers: [], problems: [], tokenizeOptions, flutter: options.syntax === 'flutter-icu' }
   let render: () => string
   // ICU is read from the text with markup neutralised (same offsets): braces in a tag's attributes are not ICU
   const icuText = withoutMarkupSyntax(text)
@@ -385,7 +387,11 @@ function prepareText(text: string, options: PrepareOptions): Prepared {
   } else {
     const apostrophes = options.format === 'properties' && (options.syntax === 'java-messageformat' || (text.includes("''") && !text.replace(/''/g, '').includes("'")))
     const escaping = apostrophes ? DOUBLED_APOSTROPHES : vue ? VUE : options.syntax === 'icu' ? ICU_SIMPLE : PLAIN
-    const inputs: Input[] = CHOICE_HINT.test(text) ? choiceInputs(ctx, text) : [{ type: 'text', raw: text }]
+    const inputs: Input[] = CHOICE_HINT.test(text)
+      ? choiceInputs(ctx, text)
+      : MAGIC_WORD_HINT.test(text)
+        ? magicWordInputs(ctx, text)
+        : [{ type: 'text', raw: text }]
     render = messagesOf(ctx, inputs, escaping)
   }
   const segments = ctx.segments
@@ -469,6 +475,87 @@ function choiceFormat(ctx: Context, head: string, body: string): (() => string) 
     return () => limit! + render()
   })
   return () => head + renders.map((render) => render()).join('|') + '}'
+}
+
+// ---- MediaWiki PLURAL and GENDER --------------------------------------------------------------
+
+const MAGIC_WORD_HINT = /\{\{\s*(?:PLURAL|GENDER)\s*:/i
+/** The head of a magic word whose forms are text: `{{PLURAL:$1|`, `{{ gender: $2 |`. */
+const MAGIC_WORD_HEAD = /^\{\{\s*(?:PLURAL|GENDER)\s*:[^|{}[\]]*\|/i
+/** An explicit plural form's number (`0=`, `12 =`): kept as written. */
+const EXPLICIT_FORM = /^\s*\d+\s*=/
+
+/**
+ * The value as literal runs and `{{PLURAL:$1|one|other}}` / `{{GENDER:$1|he|she|they}}` tokens
+ * (MediaWiki, banana-i18n, jquery.i18n: Wikipedia's apps and Wikimedia's tools) whose forms
+ * are messages of their own, registered before the holding message as choice and ICU branches
+ * are. The number of forms stays the source's: these runtimes use the last form for the
+ * categories a message does not give, so the translation is valid in every target. An explicit
+ * form's number (`0=Today`) is kept; a magic word whose forms do not split cleanly (an
+ * unbalanced brace or link) stays one opaque token, as `{{…}}` always was.
+ */
+function magicWordInputs(ctx: Context, text: string): Input[] {
+  const inputs: Input[] = []
+  let from = 0
+  for (let i = text.indexOf('{{'); i >= 0; i = text.indexOf('{{', i + 1)) {
+    const end = closingBraces(text, i)
+    if (end < 0) break
+    const head = MAGIC_WORD_HEAD.exec(text.slice(i, end))
+    const render = head && magicWordForms(ctx, head[0], text.slice(i + head[0].length, end - 2))
+    if (render) {
+      if (i > from) inputs.push({ type: 'text', raw: text.slice(from, i) })
+      inputs.push({ type: 'token', raw: text.slice(i, end), render })
+      from = end
+    }
+    i = end - 1
+  }
+  if (from < text.length) inputs.push({ type: 'text', raw: text.slice(from) })
+  return inputs
+}
+
+/** The end (after `}}`) of the `{{` at `i`, counting nested `{{ }}`; -1 when it is not closed. */
+function closingBraces(text: string, i: number): number {
+  let depth = 0
+  for (let j = i; j < text.length - 1; j++) {
+    if (text.startsWith('{{', j)) {
+      depth++
+      j++
+    } else if (text.startsWith('}}', j)) {
+      depth--
+      j++
+      if (depth === 0) return j + 1
+    }
+  }
+  return -1
+}
+
+/** Renders `head` + the translated forms of `body` + `}}`; undefined when the forms do not split at top-level bars. */
+function magicWordForms(ctx: Context, head: string, body: string): (() => string) | undefined {
+  const forms: string[] = []
+  let depth = 0
+  let at = 0
+  for (let j = 0; j < body.length; j++) {
+    const pair = body.slice(j, j + 2)
+    if (pair === '{{' || pair === '[[') {
+      depth++
+      j++
+    } else if (pair === '}}' || pair === ']]') {
+      depth--
+      j++
+    } else if (body[j] === '|' && depth === 0) {
+      forms.push(body.slice(at, j))
+      at = j + 1
+    }
+    if (depth < 0) return undefined
+  }
+  if (depth !== 0) return undefined
+  forms.push(body.slice(at))
+  const renders = forms.map((form) => {
+    const number = EXPLICIT_FORM.exec(form)?.[0] ?? ''
+    const render = messagesOf(ctx, [{ type: 'text', raw: form.slice(number.length) }], PLAIN)
+    return () => number + render()
+  })
+  return () => head + renders.map((render) => render()).join('|') + '}}'
 }
 
 function tryIcu(text: string): MessageFormatElement[] | null {

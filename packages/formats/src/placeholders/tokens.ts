@@ -28,6 +28,8 @@ const CLOSE_TAG = new RegExp(String.raw`<\/${TAG_NAME}\s*>`, 'y')
 const OPEN_TAG = new RegExp(String.raw`<${TAG_NAME}(?:\s+[^\s=>/"'\\]+(?:\s*=\s*${ATTR_VALUE})?)*\s*(\/?)>`, 'y')
 const ENTITY = /&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});/y
 const BRACKET = /\[[A-Z][A-Z0-9_]+\]/y
+/** A MediaWiki link's start: `[[Target` and, when the link has a label, the bar (captured). */
+const WIKILINK = /\[\[[^[\]{}|\n]{1,200}(\|?)/y
 const ESCAPE = /\\[nrt]/y
 const RUBY_INTERP = /#\{[^{}\n]{1,200}\}/y
 const URL = /https?:\/\/[^\s<>"'{}\\]+/y
@@ -38,6 +40,12 @@ const DOUBLE_BRACE = /\{\{[^{}]{0,200}\}\}/y
  * `messages.json` message. Prose writes no word between two dollar signs without spaces.
  */
 const DOLLAR_NAME = /\$[A-Za-z_][A-Za-z0-9_@]{0,63}\$/y
+/**
+ * MediaWiki, banana-i18n and jquery.i18n positional parameters: `$1`, `$2` (Wikipedia's apps,
+ * every Wikimedia tool), in a text that has a `$1` (TokenizeOptions' `dollarPositions`). Not an
+ * amount: `$10.99` and `$1,000` stay text.
+ */
+const DOLLAR_POSITION = /\$\d{1,2}(?![\d]|[.,]\d)/y
 /** Symfony's `%name%`; `%d%` and other printf conversions followed by a percent sign are printf. */
 const PERCENT_NAME = /%[A-Za-z_][A-Za-z0-9_]{0,63}%(?![A-Za-z0-9_])/y
 /** Laravel's `:name`, when the format uses it: not after a word character or another colon. */
@@ -127,6 +135,19 @@ export interface TokenizeOptions {
   colonNames?: boolean
   /** vue-i18n: the plural separator `|` is a token too. */
   vuePipes?: boolean
+  /**
+   * MediaWiki positional parameters `$1`, `$2` are tokens. Default: when the text has a `$1`
+   * (messages number their parameters from 1), so that prices (`$5 or $10`) stay text.
+   */
+  dollarPositions?: boolean
+}
+
+/** A `$1` that is a parameter, not the start of an amount: what makes `$N` parameters the text's convention. */
+const FIRST_DOLLAR_POSITION = /\$1(?![\d]|[.,]\d)/
+
+/** Whether `text` numbers parameters MediaWiki's way (see TokenizeOptions' `dollarPositions`). */
+export function usesDollarPositions(text: string): boolean {
+  return FIRST_DOLLAR_POSITION.test(text)
 }
 
 function at(re: RegExp, text: string, i: number): RegExpExecArray | null {
@@ -186,12 +207,15 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
       const n = balanced(text, i)
       if (n === 0) return null
       const inner = text.slice(i + 1, i + n - 1)
+      // double braces around double braces: MediaWiki's `{{GRAMMAR:genitive|{{SITENAME}}}}`
+      if (text[i + 1] === '{' && text[i + n - 2] === '}') return { type: 'token', raw: text.slice(i, i + n) }
       if (inner === '' || /^\s*[\w.:!#$@-]/.test(inner) || (VUE_LITERAL.test(inner) && text[i - 1] !== "'")) return { type: 'token', raw: text.slice(i, i + n) }
       return null
     }
     case '$': {
       if ((m = at(I18NEXT_NESTING, text, i))) return { type: 'token', raw: m[0] }
       if ((m = at(DOLLAR_NAME, text, i))) return { type: 'token', raw: m[0] }
+      if (options.dollarPositions && (m = at(DOLLAR_POSITION, text, i))) return { type: 'token', raw: m[0] }
       if (text[i + 1] !== '{') return null
       const n = balanced(text, i + 1)
       return n > 0 ? { type: 'token', raw: text.slice(i, i + 1 + n) } : null
@@ -213,8 +237,16 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
       return (m = at(RUBY_INTERP, text, i)) ? { type: 'token', raw: m[0] } : null
     case '&':
       return (m = at(ENTITY, text, i)) ? { type: 'token', raw: m[0] } : null
-    case '[':
+    case '[': {
+      if ((m = at(WIKILINK, text, i))) {
+        // `[[Special:Preferences|preferences]]`: the target is a token, the label is text
+        if (m[1] === '|') return text.indexOf(']]', i + m[0].length) > 0 ? { type: 'token', raw: m[0], tag: { name: '[[', kind: 'open' } } : null
+        return text.startsWith(']]', i + m[0].length) ? { type: 'token', raw: `${m[0]}]]` } : null
+      }
       return (m = at(BRACKET, text, i)) ? { type: 'token', raw: m[0] } : null
+    }
+    case ']':
+      return text.startsWith(']]', i) ? { type: 'token', raw: ']]', tag: { name: '[[', kind: 'close' } } : null
     case '\\':
       return (m = at(ESCAPE, text, i)) ? { type: 'token', raw: m[0] } : null
     case 'h': {
@@ -323,11 +355,12 @@ function dottedName(text: string, i: number, textStart: number): (RawPiece & { b
   return { type: 'token', raw: m[0], back: i - start }
 }
 
-const TRIGGER = /[<{$%#&[\\\r\n:@/_.]|https?:\/\/|[ \t]*\|/g
+const TRIGGER = /[<{$%#&[\\\r\n:@/_.]|\]\]|https?:\/\/|[ \t]*\|/g
 
 /** Splits `text` into literal runs and tokens. */
-export function tokenize(text: string, options: TokenizeOptions = {}): RawPiece[] {
+export function tokenize(text: string, given: TokenizeOptions = {}): RawPiece[] {
   if (isDatePattern(text.trim()) || isIconName(text.trim())) return [{ type: 'token', raw: text }]
+  const options = given.dollarPositions === undefined ? { ...given, dollarPositions: usesDollarPositions(text) } : given
   const out: RawPiece[] = []
   let textStart = 0
   TRIGGER.lastIndex = 0
