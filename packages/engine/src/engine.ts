@@ -8,6 +8,7 @@ import { createDetector, type Detection } from './detect.js'
 import { findAnalysers } from './detect/analysers.js'
 import { EngineError } from './errors.js'
 import { readModesFolder, type Direction } from './apertium/directions.js'
+import { maskCounts } from './apertium/counts.js'
 import { maskQuotes } from './apertium/quotes.js'
 import { routeRevision } from './apertium/revision.js'
 import type { Language } from './languages.js'
@@ -335,6 +336,20 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return decoded
   }
 
+  /** A segment through every hop of a route, quotation marks as tag pairs around what they quote (see quotes.ts). */
+  async function translateRoute(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
+    const quotes = maskQuotes(segment)
+    let current: Segment = quotes.segment
+    const unknownWords: string[] = []
+    for (const hop of hops) {
+      const decoded = await translateHop(current, hop, signal)
+      if (!decoded) continue
+      current = decoded.segment
+      for (const w of decoded.unknownWords) if (!unknownWords.includes(w)) unknownWords.push(w)
+    }
+    return { segment: quotes.restore(current), unknownWords }
+  }
+
   async function translateOne(segment: Segment, route: { path: string[]; hops: Direction[] }, signal?: AbortSignal): Promise<Translation> {
     const path = route.path
     if (route.hops.length === 0) return { segment, unknownWords: [], route: path }
@@ -343,17 +358,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
     if (cached) cacheHits++
     else cacheMisses++
     if (cached) return { segment: cached.segment, unknownWords: [...cached.unknownWords], route: [...cached.route] }
-    // quotation marks go as tag pairs around what they quote (see quotes.ts), through every hop
-    const quotes = maskQuotes(segment)
-    let current: Segment = quotes.segment
-    const unknownWords: string[] = []
-    for (const hop of route.hops) {
-      const decoded = await translateHop(current, hop, signal)
-      if (!decoded) continue
-      current = decoded.segment
-      for (const w of decoded.unknownWords) if (!unknownWords.includes(w)) unknownWords.push(w)
+    // a count goes as a number (see counts.ts); an answer that lost one goes again with blanks
+    const counts = maskCounts(segment)
+    let translated = await translateRoute(counts.segment, route.hops, signal)
+    let current = counts.restore(translated.segment)
+    if (current === null) {
+      translated = await translateRoute(segment, route.hops, signal)
+      current = translated.segment
     }
-    current = quotes.restore(current)
+    const unknownWords = translated.unknownWords
     const result: Translation = { segment: current, unknownWords, route: path }
     cache.set(key, { segment: current, unknownWords: [...unknownWords], route: [...path] })
     return result

@@ -21,6 +21,12 @@ export interface InlineToken {
   readonly id: string
   /** `open`/`close`: a paired inline tag around words; `void`: a standalone token. */
   readonly kind: 'open' | 'close' | 'void'
+  /**
+   * A void token that stands for a number (a count: `%d`, ICU's `#`, `{count}`). A translator
+   * may send a number in its place, so that the words around it are translated as they are
+   * around a number ("{n} days ago" → "hace {n} días"); it still comes back as the token.
+   */
+  readonly number?: boolean
 }
 
 export function isInlineToken(part: SegmentPart): part is InlineToken {

@@ -105,6 +105,18 @@ describe('placeholders prepare', () => {
     })
   })
 
+  test('marks the placeholders that stand for a number: printf integers, count names, ICU numbers; not names, strings or tags', () => {
+    const marked = (text: string) => tokensOf(prepare(text, opts()).segments.at(-1)!).map((t) => t.number === true)
+    expect(marked('%d files, %1$ld items, %(count)d rows, %s by %@')).toEqual([true, true, true, false, false])
+    expect(marked('{count} new, {fileCount} files, {n} left, {unread_count} unread, {total} in all')).toEqual([true, true, true, true, true])
+    expect(marked('{name} sent {{ count }} files to %{user} with ${total}')).toEqual([false, true, false, true])
+    expect(marked('{size, number} bytes by {author}')).toEqual([true, false])
+    expect(marked('<b>5</b> of {page}')).toEqual([false, false, false])
+    // inside a plural, its argument is a count whatever its name
+    const p = prepare('{files, plural, one {{files} file} other {{files} files}}', opts())
+    expect(p.segments.map((s) => tokensOf(s).map((t) => t.number === true))).toEqual([[true], [true]])
+  })
+
   describe('MediaWiki messages (Wikipedia apps, banana-i18n, jquery.i18n)', () => {
     const v = (id: string) => ({ id, kind: 'void' }) as const
 
@@ -118,7 +130,8 @@ describe('placeholders prepare', () => {
     test('each PLURAL and GENDER form is a segment of its own; explicit numbers and the parameter are kept', () => {
       const text = '{{GENDER:$1|He|She}} read {{PLURAL:$2|0=nothing|one page|$2 pages}} today'
       const p = prepare(text, opts({ targetLanguage: 'es' }))
-      expect(p.segments).toEqual(['He', 'She', 'nothing', 'one page', [v('1'), ' pages'], [v('1'), ' read ', v('2'), ' today']])
+      // the PLURAL's parameter is a count in its forms
+      expect(p.segments).toEqual(['He', 'She', 'nothing', 'one page', [{ ...v('1'), number: true }, ' pages'], [v('1'), ' read ', v('2'), ' today']])
       expect(p.restore(p.segments)).toEqual({ text, problems: [] })
       const out = p.restore(['Él', 'Ella', 'nada', 'una página', [v('1'), ' páginas'], [v('1'), ' leyó ', v('2'), ' hoy']])
       expect(out).toEqual({ text: '{{GENDER:$1|Él|Ella}} leyó {{PLURAL:$2|0=nada|una página|$2 páginas}} hoy', problems: [] })
@@ -143,7 +156,7 @@ describe('placeholders prepare', () => {
 
   test('reads a printf conversion followed by a percent sign as printf, not as a %name%', () => {
     const p = prepare('Progress %d% done', opts())
-    expect(p.segments).toEqual([['Progress ', { id: '1', kind: 'void' }, '% done']])
+    expect(p.segments).toEqual([['Progress ', { id: '1', kind: 'void', number: true }, '% done']])
     expect(tokensOf(prepare('setting %s.%s is %d%s', opts()).segments[0]!)).toHaveLength(4)
   })
 
@@ -227,12 +240,12 @@ describe('placeholders prepare', () => {
 describe('placeholders ICU', () => {
   const plural = 'You have {count, plural, =0 {no messages} one {# message} other {# <b>new</b> messages}} from {name}.'
 
-  test('makes the literal text of each branch its own segment and keeps # as a token', () => {
+  test('makes the literal text of each branch its own segment and keeps # as a token that stands for a number', () => {
     const p = prepare(plural, opts())
     expect(p.segments).toEqual([
       'no messages',
-      [{ id: '1', kind: 'void' }, ' message'],
-      [{ id: '1', kind: 'void' }, ' ', { id: '2', kind: 'open' }, 'new', { id: '2', kind: 'close' }, ' messages'],
+      [{ id: '1', kind: 'void', number: true }, ' message'],
+      [{ id: '1', kind: 'void', number: true }, ' ', { id: '2', kind: 'open' }, 'new', { id: '2', kind: 'close' }, ' messages'],
       ['You have ', { id: '1', kind: 'void' }, ' from ', { id: '2', kind: 'void' }, '.'],
     ])
     expect(p.restore(p.segments)).toEqual({ text: plural, problems: [] })
@@ -287,14 +300,14 @@ describe('placeholders ICU', () => {
   test('handles nested arguments like other {{requestCount} 4K Requests}', () => {
     const text = '{requestCount, plural, one {{requestCount} 4K Request} other {{requestCount} 4K Requests}}'
     const p = prepare(text, opts())
-    expect(p.segments).toEqual([[{ id: '1', kind: 'void' }, ' 4K Request'], [{ id: '1', kind: 'void' }, ' 4K Requests']])
+    expect(p.segments).toEqual([[{ id: '1', kind: 'void', number: true }, ' 4K Request'], [{ id: '1', kind: 'void', number: true }, ' 4K Requests']])
     expect(p.restore(p.segments.map(upper)).text).toBe('{requestCount, plural, one {{requestCount} 4K REQUEST} other {{requestCount} 4K REQUESTS}}')
   })
 
   test("unescapes ICU apostrophes in segments and escapes the translation's", () => {
     const text = "{n, plural, one {It''s # '{'file'}'} other {They''re #}}"
     const p = prepare(text, opts())
-    expect(p.segments[0]).toEqual(["It's ", { id: '1', kind: 'void' }, ' {file}'])
+    expect(p.segments[0]).toEqual(["It's ", { id: '1', kind: 'void', number: true }, ' {file}'])
     expect(p.restore(p.segments).text).toBe(text)
     expect(p.restore([["C'est ", { id: '1', kind: 'void' }], p.segments[1]!]).text).toBe("{n, plural, one {C''est #} other {They''re #}}")
   })

@@ -17,8 +17,12 @@ export { tokenize }
 export { isDatePattern, isIconName }
 export type { RawPiece, TokenizeOptions }
 
-/** The engine's segment type (structurally identical to @verso/engine's; defined here so formats stands alone). */
-export type SegmentPart = string | { id: string; kind: 'open' | 'close' | 'void' }
+/**
+ * The engine's segment type (structurally identical to @verso/engine's; defined here so formats
+ * stands alone). `number: true` marks a void token that stands for a count (`%d`, ICU's `#`,
+ * `{count}`, a MediaWiki `PLURAL`'s `$1`): an engine may send a number in its place.
+ */
+export type SegmentPart = string | { id: string; kind: 'open' | 'close' | 'void'; number?: boolean }
 export type Segment = string | readonly SegmentPart[]
 
 export interface PrepareOptions {
@@ -82,7 +86,7 @@ interface Escaping {
 
 type Part =
   | { kind: 'text'; raw: string; text: string }
-  | { kind: 'token'; id: string; tokenKind: 'open' | 'close' | 'void'; render: () => string; blank: boolean }
+  | { kind: 'token'; id: string; tokenKind: 'open' | 'close' | 'void'; render: () => string; blank: boolean; count: boolean }
 
 interface Message {
   lead: string
@@ -99,6 +103,23 @@ interface Context {
   tokenizeOptions: TokenizeOptions
   /** The file is Flutter's (syntax `flutter-icu`): ICU branches keep apostrophes as written. */
   flutter: boolean
+  /** The arguments that hold a count where the message being built is: an ICU plural's, a MediaWiki PLURAL's (`$1`). */
+  counts: string[]
+}
+
+/** printf integer conversions (`%d`, `%1$d`, `%ld`, `%llu`, `%(count)d`) and ICU's plural number `#`. */
+const COUNT_TOKEN = /^(?:#|%(?:\d+\$)?[-+0' ]*\d*(?:hh|h|ll|l|q|j|z|t)?[diu]|%\([^)\n]+\)[-+0 ]*\d*[diu])$/
+/** A named placeholder's name: `{name}`, `{{ name }}`, `%{name}`, `${name}`, `{name, number}`, `:name`. */
+const PLACEHOLDER_NAME = /^(?:\{\{\s*|%\{|\$\{|\{\s*|:)([A-Za-z_][\w]*)\s*(,\s*number\b[^{}]*)?(?:\}\}|\})?$/
+/** Names that hold a count (`{count}`, `{n}`, `{fileCount}`, `{unread_count}`, `{total}`). */
+const COUNT_NAME = /^(?:n|num|number|count|total|amount|quantity|qty)$|count$|_total$/i
+
+/** Whether a void token's raw text stands for a number, where the message being built is. */
+function isCount(ctx: Context, raw: string): boolean {
+  if (COUNT_TOKEN.test(raw)) return true
+  const named = PLACEHOLDER_NAME.exec(raw)
+  if (named) return named[2] !== undefined || COUNT_NAME.test(named[1]!) || ctx.counts.includes(named[1]!)
+  return ctx.counts.includes(raw)
 }
 
 const LETTER = /\p{L}/u
@@ -181,7 +202,8 @@ function buildMessage(ctx: Context, pieces: Input[], escaping: Escaping): Messag
     const tokenKind = partner === undefined ? 'void' : partner > i ? 'open' : 'close'
     const raw = p.raw
     const render = (p as Token).render ?? (() => raw)
-    parts.push({ kind: 'token', id, tokenKind, render, blank: !(p as Token).render && /^\s+$/.test(raw) })
+    const count = tokenKind === 'void' && !(p as Token).render && isCount(ctx, raw)
+    parts.push({ kind: 'token', id, tokenKind, render, blank: !(p as Token).render && /^\s+$/.test(raw), count })
   })
   // leading and trailing white space (and line-break tokens) stay outside the segment
   let lead = ''
@@ -222,7 +244,7 @@ function buildMessage(ctx: Context, pieces: Input[], escaping: Escaping): Messag
     ctx.segments.push(
       onlyText
         ? (parts[0] as { text: string }).text
-        : parts.map((p) => (p.kind === 'text' ? p.text : { id: p.id, kind: p.tokenKind })),
+        : parts.map((p) => (p.kind === 'text' ? p.text : p.count ? { id: p.id, kind: p.tokenKind, number: true as const } : { id: p.id, kind: p.tokenKind })),
     )
   }
   return message
@@ -375,7 +397,7 @@ function prepareText(text: string, options: PrepareOptions): Prepared {
   const vue = options.syntax === 'vue-i18n'
   // a form of `{{PLURAL:$2|…|$2 pages}}` is tokenized alone: whether `$N` are parameters is the whole value's
   const tokenizeOptions: TokenizeOptions = { colonNames, vuePipes: vue, dollarPositions: usesDollarPositions(text) }
-  const ctx: Context = { segments: [], answers: [], problems: [], tokenizeOptions, flutter: options.syntax === 'flutter-icu' }
+  const ctx: Context = { segments: [], answers: [], problems: [], tokenizeOptions, flutter: options.syntax === 'flutter-icu', counts: [] }
   let render: () => string
   // ICU is read from the text with markup neutralised (same offsets): braces in a tag's attributes are not ICU
   const icuText = withoutMarkupSyntax(text)
@@ -550,11 +572,15 @@ function magicWordForms(ctx: Context, head: string, body: string): (() => string
   }
   if (depth !== 0) return undefined
   forms.push(body.slice(at))
+  // in a PLURAL's forms its parameter (`$1`) is the count
+  const count = /^\{\{\s*PLURAL\s*:\s*([^|]*?)\s*\|$/i.exec(head)?.[1]
+  if (count) ctx.counts.push(count)
   const renders = forms.map((form) => {
     const number = EXPLICIT_FORM.exec(form)?.[0] ?? ''
     const render = messagesOf(ctx, [{ type: 'text', raw: form.slice(number.length) }], PLAIN)
     return () => number + render()
   })
+  if (count) ctx.counts.pop()
   return () => head + renders.map((render) => render()).join('|') + '}}'
 }
 
@@ -609,6 +635,8 @@ function icuComplex(ctx: Context, text: string, el: MessageFormatElement, target
   const branches: Branch[] = []
   let prevEnd = -1
   let head = ''
+  // in a plural's branches its argument is a count: `{count}` there is `#`
+  if (isPlural) ctx.counts.push(el.value)
   for (const [selector, option] of Object.entries(el.options)) {
     const oloc = option.location!
     const braceAt = oloc.start.offset
@@ -623,6 +651,7 @@ function icuComplex(ctx: Context, text: string, el: MessageFormatElement, target
     branches.push({ selector, before, gap: text.slice(k, braceAt), render })
     prevEnd = oloc.end.offset
   }
+  if (isPlural) ctx.counts.pop()
   const tail = text.slice(prevEnd, loc.end.offset)
   return () => {
     let chosen: Array<Branch> = branches
