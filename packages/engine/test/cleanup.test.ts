@@ -105,6 +105,16 @@ describe('tidyCase', () => {
       .toEqual(['Paró en julio 2025 NewPipe Reemplazó la página.'])
   })
 
+  test('lowers the capital the transfer gives the second word after a first word it kept as written, even with names elsewhere', () => {
+    // Jellyfin's en-us.json: "Override the default global value set in server settings, see Dashboard > Playback > Streaming."
+    expect(tidyCase(['Override El valor global, ve Salpicadero > Playback.'], ['Override the global value, see Dashboard > Playback.'], 'es', 'en'))
+      .toEqual(['Override el valor global, ve Salpicadero > Playback.'])
+    expect(tidyCase(['Jellyfin Puede no decrypt el contenido protegido por DRM.'], ['Jellyfin cannot decrypt content protected by DRM.'], 'es', 'en'))
+      .toEqual(['Jellyfin puede no decrypt el contenido protegido por DRM.'])
+    // a name of two words the source writes so keeps both capitals
+    expect(tidyCase(['Google Drive sincroniza con Dropbox.'], ['Google Drive syncs with Dropbox.'], 'es', 'en')).toEqual(['Google Drive sincroniza con Dropbox.'])
+  })
+
   test('leaves acronyms, mixed case and English capitalised words alone', () => {
     expect(tidyCase(['BBC dice McDonald'], ['bbc says mcdonald'], 'es')).toEqual(['BBC dice McDonald'])
     expect(tidyCase(['the Monday I speak Spanish'], ['el lunes hablo español'], 'en')).toEqual(['the Monday I speak Spanish'])

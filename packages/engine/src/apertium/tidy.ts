@@ -62,6 +62,8 @@ interface Word {
   first: boolean
   /** Which sentence of the text (counted by sentence ends and line breaks) it is in, from 0. */
   sentence: number
+  /** Its place in that sentence, from 0. */
+  place: number
 }
 
 /** Words of the string parts; tokens separate words and do not end sentences. */
@@ -69,6 +71,7 @@ function words(parts: readonly SegmentPart[]): Word[] {
   const out: Word[] = []
   let initial = true
   let sentence = 0
+  let place = 0
   parts.forEach((part, index) => {
     if (typeof part !== 'string') return
     let last = 0
@@ -76,7 +79,8 @@ function words(parts: readonly SegmentPart[]): Word[] {
       const between = part.slice(last, match.index)
       if (SENTENCE_END.test(between) || between.includes('\n')) initial = true
       if (initial && out.length > 0) sentence++
-      out.push({ part: index, at: match.index, text: match[0], initial, first: out.length === 0, sentence })
+      if (initial) place = 0
+      out.push({ part: index, at: match.index, text: match[0], initial, first: out.length === 0, sentence, place: place++ })
       initial = false
       last = match.index + match[0].length
     }
@@ -168,8 +172,18 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
     }
     return capsOfEngine(word)
   }
+  // The transfer capitalises the first word it translates in a sentence: after a first word it
+  // kept as written (an unknown one, a brand: "NewPipe replaced…", "Override the…") that is the
+  // second word ("NewPipe Reemplazó", "Override La alocución"), whatever else the sentence holds.
+  const outputWords = words(result)
+  const keptFirst = (word: Word): boolean => {
+    if (word.place !== 1 || !everyWord) return false
+    const before = outputWords.find((w) => w.sentence === word.sentence && w.place === 0)
+    const source = sourceWords.filter((w) => w.sentence === (sentencesAlike ? word.sentence : 0))
+    return before !== undefined && source[0]?.text === before.text && STARTS_LOWER.test(source[1]?.text ?? '') && (sentencesAlike || word.sentence === 0)
+  }
   for (const word of capitalised.reverse()) {
-    const lower = word.first ? lowerStart : everyWord && !word.initial && !capitalInside(word)
+    const lower = word.first ? lowerStart : everyWord && !word.initial && (!capitalInside(word) || keptFirst(word))
     if (everyWord && ALL_CAPS.test(word.text) && engineCaps(word)) {
       // sv→is's post-chunk writes some chunks' first word in capitals ("utför en
       // sammanslagning" → "FRAMKVÆMIR einn", "Huset är stort." → "Húsið ER stórt."): with no
