@@ -9,6 +9,7 @@ import { findAnalysers } from './detect/analysers.js'
 import { EngineError } from './errors.js'
 import { readModesFolder, type Direction } from './apertium/directions.js'
 import { maskCounts } from './apertium/counts.js'
+import { withOpeningMarks } from './apertium/opening-marks.js'
 import { maskQuotes } from './apertium/quotes.js'
 import { routeRevision } from './apertium/revision.js'
 import type { Language } from './languages.js'
@@ -210,10 +211,17 @@ const POSSESSIVE_STAND_IN: Readonly<Record<string, string>> = { en: 'Mary' }
 const HYPHEN_BLANK_SOURCES: ReadonlySet<string> = new Set(['en'])
 
 /**
- * What a sentence-initial "Please" becomes, for the directions that translate it as the verb
- * (see encodeSegment's `politeLead`); eng-cat ("Per favor") and en-eo ("Bonvolu") get it right.
+ * What sentence-initial interjections become, for the directions whose transfer mistranslates
+ * them (see encodeSegment's `leads`): "Please" as the verb (eng-spa "Complacer espera.", en-gl),
+ * "Sorry" as the adjective (eng-spa "Triste, algo fue mal.", eng-cat "Trist", en-eo "Mizera").
+ * eng-cat's "Per favor" and en-eo's "Bonvolu" are right already, as is en-gl's "Perdón".
  */
-const POLITE_LEAD: Readonly<Record<string, string>> = { 'en>es': 'por favor', 'en>gl': 'por favor' }
+const SENTENCE_LEADS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'en>es': { Please: 'por favor', Sorry: 'lo sentimos' },
+  'en>gl': { Please: 'por favor' },
+  'en>ca': { Sorry: 'ho sentim' },
+  'en>eo': { Sorry: 'pardonu' },
+}
 
 export function createEngine(options: EngineOptions = {}): Engine {
   const modesDir = options.modesDir ?? '/usr/share/apertium/modes'
@@ -316,7 +324,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const decodeOptions = { source: hop.source, target: hop.target }
     let encoded = encodeSegment(current, wordBound, {
       possessiveStandIn: POSSESSIVE_STAND_IN[hop.source],
-      politeLead: POLITE_LEAD[`${hop.source}>${hop.target}`],
+      leads: SENTENCE_LEADS[`${hop.source}>${hop.target}`],
       hyphenBlanks,
       separatorBarriers: true,
     })
@@ -347,7 +355,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
       current = decoded.segment
       for (const w of decoded.unknownWords) if (!unknownWords.includes(w)) unknownWords.push(w)
     }
-    return { segment: quotes.restore(current), unknownWords }
+    const target = hops[hops.length - 1]?.target
+    return { segment: target ? withOpeningMarks(quotes.restore(current), target) : quotes.restore(current), unknownWords }
   }
 
   async function translateOne(segment: Segment, route: { path: string[]; hops: Direction[] }, signal?: AbortSignal): Promise<Translation> {

@@ -33,6 +33,7 @@ export { modeFingerprint, routeRevision, translationCodeHash } from './apertium/
 export { maskQuotes } from './apertium/quotes.js'
 export type { MaskedQuotes } from './apertium/quotes.js'
 export { maskCounts } from './apertium/counts.js'
+export { withOpeningMarks } from './apertium/opening-marks.js'
 export type { MaskedCounts } from './apertium/counts.js'
 export { buildPipelineStages, DEPENDENCY_TAG_FILTER, modeTraits, parseModeStages, repairDataPaths, taggerCrashesOnAmbiguity } from './apertium/mode.js'
 export type { ModeTraits } from './apertium/mode.js'

@@ -272,6 +272,18 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(ca!.segment).toBe('Per favor espera.')
   })
 
+  test('a sentence-initial "Sorry" is the apology, not the adjective "triste"', async () => {
+    // Jellyfin's "Sorry! No results found for \"{0}\"" came back "Triste! Ningún resultado…"
+    const [es, again, reason] = await en(['Sorry! No results found.', 'Sorry, something went wrong.', 'Sorry for the delay.'])
+    expect(es!.segment).toBe('¡Lo sentimos! Ningún resultado encontró.')
+    expect(again!.segment).toBe('Lo sentimos, algo fue mal.')
+    expect(reason!.segment).toMatch(/^Lo sentimos, /)
+    const [ca] = await en(['Sorry, something went wrong.'], 'ca')
+    expect(ca!.segment).toMatch(/^Ho sentim, /)
+    const [eo] = await en(['Sorry, something went wrong.'], 'eo')
+    expect(eo!.segment).toMatch(/^Pardonu, /)
+  })
+
   test('an owner the engine does not know keeps its genitive: sent again as the stand-in', async () => {
     // Alare's Localizable.xcstrings: "${toggle} Alare's Alarm" came back "${toggle} Alare Alarma"
     const toggle: InlineToken = { id: 'toggle', kind: 'void' }

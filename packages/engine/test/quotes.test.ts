@@ -82,6 +82,6 @@ describe.skipIf(!haveApertium)('quoted words through Apertium', () => {
   })
 
   test('quotes around a placeholder come back around it', async () => {
-    expect(await en([["Delete '", name, "'?"]])).toEqual([["Elimina '", name, "'?"]])
+    expect(await en([["Delete '", name, "'?"]])).toEqual([["¿Elimina '", name, "'?"]])
   })
 })

@@ -175,24 +175,30 @@ describe('hyphen blanks (simulated answers)', () => {
   })
 })
 
-describe('a sentence-initial "Please" goes as a politeness blank (simulated answers)', () => {
+describe('a sentence-initial interjection ("Please", "Sorry") goes as a blank (simulated answers)', () => {
   const b = { id: 'b', kind: 'open' } as const
   const bc = { id: 'b', kind: 'close' } as const
+  const leads = { leads: { Please: 'por favor', Sorry: 'lo sentimos' } }
 
-  test('only where a sentence starts, before a word', () => {
-    const lead = { politeLead: 'por favor' }
-    expect(encodeSegment('Please wait. It failed. Please, try again.', false, lead).stream).toBe('[p:]wait. It failed. [p:]try again.')
-    expect(encodeSegment(['Click ', b, 'here', bc, '. Please wait'], true, lead).stream).toBe('Click [[t:0]]here[[/]]. [p:]wait.')
-    expect(encodeSegment(['Click ', b, 'here', bc, 'Please wait'], true, lead).stream).toBe('Click [[t:0]]here[[/]]Please wait.')
-    for (const text of ['Wait, please.', 'Pleased to meet you.', 'I said please wait.']) expect(encodeSegment(text, false, lead).stream).toBe(`${text}`)
+  test('only where a sentence starts, before a word or a closing punctuation', () => {
+    expect(encodeSegment('Please wait. It failed. Please, try again.', false, leads).stream).toBe('[p:0]wait. It failed. [p:0]try again.')
+    expect(encodeSegment(['Click ', b, 'here', bc, '. Please wait'], true, leads).stream).toBe('Click [[t:0]]here[[/]]. [p:0]wait.')
+    expect(encodeSegment(['Click ', b, 'here', bc, 'Please wait'], true, leads).stream).toBe('Click [[t:0]]here[[/]]Please wait.')
+    expect(encodeSegment('Sorry! No results. Sorry, try again.', false, leads).stream).toBe('[p:1]! No results. [p:1]try again.')
+    expect(encodeSegment('Sorry we could not find it. Sorry for the delay.', false, leads).stream).toBe('[p:1]we could not find it. [p:1]for the delay.')
+    for (const text of ['Wait, please.', 'Pleased to meet you.', 'I said please wait.', 'Sorry state of affairs.', 'I am sorry.']) {
+      expect(encodeSegment(text, false, leads).stream).toBe(text)
+    }
     expect(encodeSegment('Please wait.', false).stream).toBe('Please wait.')
   })
 
-  test('comes back as the target’s words and a comma, the next word lowered unless the source spells it so', () => {
-    const encoded = encodeSegment('Please wait. Please ask John.', false, { politeLead: 'por favor' })
-    expect(decodeSegment('[p:]Espera. [p:]John pregunta.', encoded).segment).toBe('Por favor, espera. Por favor, John pregunta.')
+  test('comes back as the target’s words: a comma before a word, lowered unless the source spells it so; nothing before punctuation', () => {
+    const encoded = encodeSegment('Please wait. Please ask John.', false, leads)
+    expect(decodeSegment('[p:0]Espera. [p:0]John pregunta.', encoded).segment).toBe('Por favor, espera. Por favor, John pregunta.')
     // a lost blank: sent again as written
-    expect(decodeSegment('Espera. [p:]Pregunta John.', encoded).standInLost).toBe(true)
+    expect(decodeSegment('Espera. [p:0]Pregunta John.', encoded).standInLost).toBe(true)
+    const sorry = encodeSegment('Sorry! No results found. Sorry, it failed.', false, leads)
+    expect(decodeSegment('[p:1]! Ningún resultado encontrado. [p:1]Falló.', sorry).segment).toBe('Lo sentimos! Ningún resultado encontrado. Lo sentimos, falló.')
   })
 })
 

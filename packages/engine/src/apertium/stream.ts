@@ -89,9 +89,9 @@ export interface EncodedSegment {
   readonly standIns: ReadonlySet<number>
   /** The stand-in word those tokens went as. */
   readonly standIn: string
-  /** How many sentence-initial "Please" went as a politeness superblank, and what they come back as. */
+  /** How many sentence-initial interjections went as a superblank, and what each word comes back as (see EncodeOptions' `leads`). */
   readonly polite: number
-  readonly politeLead: string
+  readonly leads: Readonly<Record<string, string>>
   /** The path separators (` > `, with their spaces) that went as barriers, in order (see {@link EncodeOptions}). */
   readonly separators: readonly string[]
 }
@@ -185,13 +185,15 @@ export interface EncodeOptions {
    */
   hyphenBlanks?: boolean
   /**
-   * The target's words for a sentence-initial "Please" (`por favor`): such a "Please" goes as a
-   * superblank and comes back as them, followed by a comma, where the engine put the blank.
-   * eng-spa and en-gl translate the politeness word as the verb ("Please wait." → "Complacer
-   * espera.", "Compracer esperar."); what follows it is translated as the imperative it is
-   * ("Por favor, espera."). Default none.
+   * The target's words for sentence-initial interjections the transfer mistranslates, by the
+   * English word (`{ Please: 'por favor', Sorry: 'lo sentimos' }`): such a word goes as a
+   * superblank and comes back as them where the engine put the blank, followed by a comma when a
+   * word follows. eng-spa and en-gl translate the politeness word as the verb ("Please wait." →
+   * "Complacer espera.", "Compracer esperar."), eng-spa, eng-cat and en-eo "Sorry" as the
+   * adjective ("Triste, algo fue mal.", "Trist, …", "Mizera, …"); what follows is translated as it
+   * is ("Por favor, espera.", "Lo sentimos, algo fue mal."). Default none.
    */
-  politeLead?: string
+  leads?: Readonly<Record<string, string>>
   /**
    * A path separator between words (`Settings > Content > Default country`, `File → Save`,
    * `Home | About`) goes as a superblank followed by a semicolon, which every pair's transfer
@@ -209,9 +211,28 @@ const PATH_SEPARATOR = /(?<=\S)([ \t]+[>→▸▶|⇒❯][ \t]+)(?=\S)/u
 /** What a separator's superblank (`[s:]`) decodes to before the separator is written back. */
 const SEPARATOR_MARK = '\u0003'
 
-/** A "Please" (or "Please,") that starts a sentence and is followed by a word. */
-const SENTENCE_PLEASE = /(?<=^|[.!?…]\s+)Please,?\s+(?=\p{L})/gu
-/** What the politeness superblank (`[p:]`) decodes to before it is written out. */
+/**
+ * The words an interjection may be followed by without a comma, where it is not any word: "Sorry
+ * we could not…", "Sorry for the delay", never "Sorry state of affairs" (the adjective).
+ */
+const LEAD_CONTINUATION: Readonly<Record<string, string>> = {
+  Sorry: '(?:we|I|you|but|for|to|about|that|this|it|there|something|nothing|no)(?![\\p{L}])',
+}
+
+/**
+ * One of `words` starting a sentence (group n + 1 is words[n]), followed by a word (its comma
+ * and blanks taken with it; without a comma, a word of its LEAD_CONTINUATION) or by `!` `.` `…`.
+ */
+function sentenceLead(words: readonly string[]): RegExp {
+  const alternatives = words.map((word) => {
+    const plain = word.replace(/[^\p{L}]/gu, '')
+    const bare = LEAD_CONTINUATION[plain] ?? '\\p{L}'
+    return `(${plain})(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…]))`
+  })
+  return new RegExp(`(?<=^|[.!?…]\\s+)(?:${alternatives.join('|')})`, 'gu')
+}
+const LEAD_PATTERNS = new Map<string, RegExp>()
+/** What an interjection's superblank (`[p:N]`) decodes to before it is written out: this, then N as a digit. */
 const POLITE_MARK = '\u0002'
 
 /** What a hyphen's blank (`[h:]`) decodes to: a control character no text sent here holds. */
@@ -315,12 +336,14 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   const text = textOf(parts)
   const standIn = options.possessiveStandIn ?? ''
   const hyphenBlanks = (options.hyphenBlanks ?? false) && !text.includes(HYPHEN_MARK)
-  const politeLead = options.politeLead && !text.includes(POLITE_MARK) ? options.politeLead : ''
+  const leads = options.leads && !text.includes(POLITE_MARK) ? options.leads : {}
+  const leadWords = Object.keys(leads)
+  const leadPattern = leadWords.length === 0 ? null : (LEAD_PATTERNS.get(leadWords.join('|')) ?? LEAD_PATTERNS.set(leadWords.join('|'), sentenceLead(leadWords)).get(leadWords.join('|'))!)
   let polite = 0
   const separatorBarriers = (options.separatorBarriers ?? false) && !text.includes(SEPARATOR_MARK)
   const separators: string[] = []
   const standIns = new Set<number>()
-  const empty: EncodedSegment = { wordBound: false, stream: '', tokens, lead: '', trail: '', addedStop: false, original: segment, standIns, standIn, polite: 0, politeLead: '', separators }
+  const empty: EncodedSegment = { wordBound: false, stream: '', tokens, lead: '', trail: '', addedStop: false, original: segment, standIns, standIn, polite: 0, leads: {}, separators }
   if (!HAS_WORD.test(text)) return empty
 
   // Leading and trailing whitespace stay with the caller, not with Apertium.
@@ -372,9 +395,12 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
         ? part.split(PATH_SEPARATOR).map((piece, n) => (n % 2 === 0 ? escape(piece) : (separators.push(piece), '[s:];'))).join('')
         : escape(part)
       if (hyphenBlanks) text = text.replace(HYPHEN_IN_WORD, '[h:]-[h:]')
-      if (politeLead) {
+      if (leadPattern) {
         const startsSentence = sentenceStart
-        text = text.replace(SENTENCE_PLEASE, (please: string, at: number) => (at === 0 && !startsSentence ? please : (polite++, '[p:]')))
+        text = text.replace(leadPattern, (lead: string, ...groups: unknown[]) => {
+          const at = groups[leadWords.length] as number
+          return at === 0 && !startsSentence ? lead : (polite++, `[p:${groups.findIndex((group) => group !== undefined)}]`)
+        })
         if (part.trim() !== '') sentenceStart = /[.!?…]\s*$/u.test(part)
       }
       stream += text
@@ -394,7 +420,7 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   // transfuse, add a full stop and take it off again.
   const addedStop = !FINAL_PUNCTUATION.test(textOf(parts).trimEnd())
   if (addedStop) stream += '.'
-  return { wordBound: bound.size > 0 || (wordBound && standIns.size > 0), stream, tokens, lead, trail, addedStop, original: segment, standIns, standIn, polite, politeLead, separators }
+  return { wordBound: bound.size > 0 || (wordBound && standIns.size > 0), stream, tokens, lead, trail, addedStop, original: segment, standIns, standIn, polite, leads, separators }
 }
 
 type Atom =
@@ -604,24 +630,26 @@ function decodeSuperblankText(content: string): string {
   const sheltered = /^x:([^]|[ \t\r\n\u00A0\u2000-\u200A\u202F\u205F\u3000]{2,})$/u.exec(content)
   if (sheltered) return sheltered[1]!
   if (content === 'h:') return HYPHEN_MARK
-  if (content === 'p:') return POLITE_MARK
+  if (/^p:\d$/.test(content)) return POLITE_MARK + content[2]
   if (content === 's:') return SEPARATOR_MARK
   return '' // our own markers, or an empty blank
 }
 
 /**
- * Writes each politeness mark as the target's words and a comma, the sentence's next word in
- * lower case unless it is spelt so in the source (a name): "[p:]Espera." → "Por favor, espera.".
+ * Writes each interjection mark as the target's words: before a word with a comma, the word in
+ * lower case unless it is spelt so in the source (a name): "[p:0]Espera." → "Por favor, espera.";
+ * before punctuation as they are: "[p:1]! Ningún resultado." → "Lo sentimos! Ningún resultado.".
  */
-function writePoliteLeads(parts: SegmentPart[], lead: string, source: readonly SegmentPart[]): void {
+function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, string>>, source: readonly SegmentPart[]): void {
   const sourceText = textOf(source)
-  const capitalised = lead[0]!.toLocaleUpperCase() + lead.slice(1)
+  const words = Object.values(leads).map((lead) => lead[0]!.toLocaleUpperCase() + lead.slice(1))
   parts.forEach((part, k) => {
     if (typeof part !== 'string' || !part.includes(POLITE_MARK)) return
-    parts[k] = part.replace(/\u0002\s*(\p{L}[\p{L}\p{M}]*)?/gu, (_, word: string | undefined) => {
-      if (word === undefined) return `${capitalised} `
+    parts[k] = part.replace(/\u0002(\d)\s*(?:(\p{L}[\p{L}\p{M}]*)|(?=[!.…?,;:]))?/gu, (_, n: string, word: string | undefined, at: number, whole: string) => {
+      const lead = words[Number(n)] ?? ''
+      if (word === undefined) return /^[!.…?,;:]/u.test(whole.slice(at + _.length)) ? lead : `${lead} `
       const lowered = TITLE_WORD.test(word) && !new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u').test(sourceText) ? word[0]!.toLocaleLowerCase() + word.slice(1) : word
-      return `${capitalised}, ${lowered}`
+      return `${lead}, ${lowered}`
     })
   })
 }
@@ -743,7 +771,7 @@ export interface Decoded {
    */
   readonly leaked: boolean
   /**
-   * A stand-in (EncodeOptions' `possessiveStandIn` or `politeLead`) is not where it can be found
+   * A stand-in (EncodeOptions' `possessiveStandIn`, `leads` or `separatorBarriers`) is not where it can be found
    * in the answer: the segment is returned as given, to be sent again without stand-ins.
    */
   readonly standInLost?: boolean
@@ -851,7 +879,7 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
   const lastIndex = repaired.length - 1
   const last = repaired[lastIndex]
   if (typeof last === 'string') repaired[lastIndex] = last.trimEnd()
-  if (encoded.polite > 0) writePoliteLeads(repaired, encoded.politeLead, sourceParts)
+  if (encoded.polite > 0) writePoliteLeads(repaired, encoded.leads, sourceParts)
   if (encoded.separators.length > 0) writeSeparators(repaired, encoded.separators)
   const withEnds: SegmentPart[] = [encoded.lead, ...repaired, encoded.trail]
   const merged = mergeText(withEnds)

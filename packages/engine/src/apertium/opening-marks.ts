@@ -1,0 +1,60 @@
+/**
+ * Spanish and Asturian open a question with ¿ and an exclamation with ¡; Apertium translates
+ * the words and keeps the source's punctuation, so every question of an English UI came back
+ * without its opening mark ("Forgot your password?" → "Olvidó vuestra contraseña?", Jellyfin's
+ * "Are you sure you wish to continue?" → "Eres seguro deseas continuar?"). The mark goes where
+ * the question or exclamation starts: the sentence's start, or after a comma that introduces an
+ * interrogative word ("Si no, ¿qué haces?"). A sentence that has its mark already is left alone.
+ */
+import type { InlineToken, Segment, SegmentPart } from '../segment.js'
+
+/** Targets whose questions and exclamations open with an inverted mark. */
+const TARGETS = new Set(['es', 'ast'])
+
+/** A private-use character per token while the text is read as one string. */
+const TOKEN_BASE = 0xe000
+const TOKEN = /[\uE000-\uF8FF]/u
+
+/**
+ * Where a sentence ends: after its punctuation and what closes after it (quotes, brackets,
+ * tokens), before a blank. A line break alone ends none: a subtitle's line breaks inside one.
+ */
+const SENTENCE_END = /(?<=[.!?…][)\]"'’”»\uE000-\uF8FF]*)(?=\s)/u
+
+/** Interrogative and exclamative words that start the question after a lead-in clause. */
+const WH_AFTER_COMMA = /,\s+(?=(?:qué|quién|quiénes|cómo|cuándo|dónde|adónde|por qué|cuál|cuáles|cuánto|cuánta|cuántos|cuántas)(?![\p{L}]))/giu
+
+export function withOpeningMarks(segment: Segment, target: string): Segment {
+  if (!TARGETS.has(target.toLowerCase().split(/[-_]/)[0]!)) return segment
+  const parts: readonly SegmentPart[] = typeof segment === 'string' ? [segment] : segment
+  const tokens: InlineToken[] = []
+  // a text that holds private-use characters itself (an icon font's glyphs) is left alone
+  if (parts.some((part) => typeof part === 'string' && TOKEN.test(part))) return segment
+  const text = parts.map((part) => (typeof part === 'string' ? part : String.fromCharCode(TOKEN_BASE + tokens.push(part) - 1))).join('')
+  if (!/[?!]/.test(text) || tokens.length > 0x18ff) return segment
+  let out = ''
+  for (const sentence of text.split(SENTENCE_END)) {
+    const end = /[.!?…]+(?=[)\]"'’”»\uE000-\uF8FF]*\s*$)/u.exec(sentence)?.[0] ?? ''
+    const mark = end.includes('?') ? '¿' : end.includes('!') ? '¡' : ''
+    const start = sentence.search(/[^\s]/u)
+    if (mark === '' || start < 0 || sentence.includes(mark) || !/[\p{L}\p{N}\uE000-\uF8FF]/u.test(sentence)) {
+      out += sentence
+      continue
+    }
+    let at = start
+    for (const comma of sentence.matchAll(WH_AFTER_COMMA)) at = comma.index + comma[0].length
+    out += sentence.slice(0, at) + mark + sentence.slice(at)
+  }
+  if (out === text) return segment
+  const rebuilt: SegmentPart[] = []
+  let run = ''
+  for (const char of out) {
+    if (TOKEN.test(char) && char.charCodeAt(0) - TOKEN_BASE < tokens.length) {
+      if (run !== '') rebuilt.push(run)
+      run = ''
+      rebuilt.push(tokens[char.charCodeAt(0) - TOKEN_BASE]!)
+    } else run += char
+  }
+  if (run !== '') rebuilt.push(run)
+  return typeof segment === 'string' ? out : rebuilt
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, describe, expect, test } from 'vitest'
+import { createEngine, withOpeningMarks, type InlineToken } from '@verso/engine'
+
+const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/modes/eng-spa.mode', 'utf8').length > 0 } catch { return false } })()
+
+describe('withOpeningMarks', () => {
+  test('a Spanish question or exclamation opens with ¿ or ¡ at its start', () => {
+    expect(withOpeningMarks('Olvidó vuestra contraseña?', 'es')).toBe('¿Olvidó vuestra contraseña?')
+    expect(withOpeningMarks('Hecho!', 'es')).toBe('¡Hecho!')
+    expect(withOpeningMarks('¡Hola! Qué tal? Bien.', 'es')).toBe('¡Hola! ¿Qué tal? Bien.')
+    expect(withOpeningMarks('Versión 3.5 disponible?', 'es')).toBe('¿Versión 3.5 disponible?')
+    expect(withOpeningMarks('Uno.\nDos?', 'ast')).toBe('Uno.\n¿Dos?')
+  })
+
+  test('after a lead-in clause the mark opens the question at its interrogative word', () => {
+    expect(withOpeningMarks('Si lo sabías, por qué no me lo dijiste?', 'es')).toBe('Si lo sabías, ¿por qué no me lo dijiste?')
+  })
+
+  test('a sentence that has its mark, a line break inside a sentence, a URL query and other targets are left alone', () => {
+    for (const text of ['¿Ya está?', 'Ver https://x.org/?a=1 ahora', 'Todo bien']) expect(withOpeningMarks(text, 'es')).toBe(text)
+    expect(withOpeningMarks('Estás\nseguro?', 'es')).toBe('¿Estás\nseguro?')
+    expect(withOpeningMarks('Fet!', 'ca')).toBe('Fet!')
+  })
+
+  test('tokens keep their places, and the mark goes before a tag that opens the sentence', () => {
+    const b: InlineToken = { id: 'b', kind: 'open' }
+    const bc: InlineToken = { id: 'b', kind: 'close' }
+    expect(withOpeningMarks([b, 'Eliminar', bc, ' esto?'], 'es')).toEqual(['¿', b, 'Eliminar', bc, ' esto?'])
+  })
+
+  test('text holding private-use characters (icon glyphs) is left alone', () => {
+    expect(withOpeningMarks('\uE001 Listo?', 'es')).toBe('\uE001 Listo?')
+  })
+})
+
+describe.skipIf(!haveApertium)('opening marks through Apertium', () => {
+  const engine = createEngine({ cacheSize: 0 })
+  afterAll(() => engine.close())
+
+  test('an English question comes back with ¿ in Spanish, not in Catalan', async () => {
+    // wikipedia-ios "Forgot your password?" came back "Olvidó vuestra contraseña?"
+    const [es] = await engine.translate(['Forgot your password?'], { source: 'en', target: 'es' })
+    expect(es!.segment).toBe('¿Olvidó vuestra contraseña?')
+    const [ca] = await engine.translate(['Forgot your password?'], { source: 'en', target: 'ca' })
+    expect(ca!.segment).not.toContain('¿')
+  })
+})
