@@ -267,6 +267,10 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(again!.segment).toBe('Falló. Por favor, prueba otra vez más tarde.')
     const [gl] = await en(['Please enter your name.'], 'gl')
     expect(gl!.segment).toBe('Por favor, introducir o voso nome.')
+    // after a comma too: diaspora's devise.en.yml "If you didn't request this, please ignore this email."
+    const [mid, end] = await en(["If you didn't request this, please ignore this email.", 'Wait, please.'])
+    expect(mid!.segment).toMatch(/, por favor, ignor/)
+    expect(end!.segment).toBe('Espera, por favor.')
     // eng-cat has it right already, and keeps its own answer
     const [ca] = await en(['Please wait.'], 'ca')
     expect(ca!.segment).toBe('Per favor espera.')

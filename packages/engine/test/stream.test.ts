@@ -186,10 +186,18 @@ describe('a sentence-initial interjection ("Please", "Sorry") goes as a blank (s
     expect(encodeSegment(['Click ', b, 'here', bc, 'Please wait'], true, leads).stream).toBe('Click [[t:0]]here[[/]]Please wait.')
     expect(encodeSegment('Sorry! No results. Sorry, try again.', false, leads).stream).toBe('[p:1]! No results. [p:1]try again.')
     expect(encodeSegment('Sorry we could not find it. Sorry for the delay.', false, leads).stream).toBe('[p:1]we could not find it. [p:1]for the delay.')
-    for (const text of ['Wait, please.', 'Pleased to meet you.', 'I said please wait.', 'Sorry state of affairs.', 'I am sorry.']) {
+    for (const text of ['Pleased to meet you.', 'I said please wait.', 'Sorry state of affairs.', 'I am sorry.']) {
       expect(encodeSegment(text, false, leads).stream).toBe(text)
     }
     expect(encodeSegment('Please wait.', false).stream).toBe('Please wait.')
+  })
+
+  test('"please" after a comma is the interjection too, and comes back in lower case', () => {
+    const encoded = encodeSegment("Wait, please. If you didn't ask, please ignore it.", false, leads)
+    expect(encoded.stream).toBe("Wait, [p:0]. If you didn't ask, [p:0]ignore it.")
+    expect(decodeSegment('Espera, [p:0]. Si no preguntaste, [p:0]ignóralo.', encoded).segment).toBe('Espera, por favor. Si no preguntaste, por favor, ignóralo.')
+    // "Sorry" is not one after a comma ("I am, sorry to say, …" is rare and the adjective reading is right there)
+    expect(encodeSegment('Yes, sorry for that.', false, leads).stream).toBe('Yes, sorry for that.')
   })
 
   test('comes back as the target’s words: a comma before a word, lowered unless the source spells it so; nothing before punctuation', () => {

@@ -219,19 +219,31 @@ const LEAD_CONTINUATION: Readonly<Record<string, string>> = {
   Sorry: '(?:we|I|you|but|for|to|about|that|this|it|there|something|nothing|no)(?![\\p{L}])',
 }
 
+/** Interjections that are one after a comma too, in lower case: "Wait, please.", "…, please ignore this email." */
+const AFTER_COMMA = new Set(['Please'])
+
 /**
- * One of `words` starting a sentence (group n + 1 is words[n]), followed by a word (its comma
- * and blanks taken with it; without a comma, a word of its LEAD_CONTINUATION) or by `!` `.` `…`.
+ * One of `words` starting a sentence (or, for AFTER_COMMA words, in lower case after a comma),
+ * followed by a word (its comma and blanks taken with it; without a comma, a word of its
+ * LEAD_CONTINUATION) or by `!` `.` `…`; `words` gives the index in `words` of each capture group.
  */
-function sentenceLead(words: readonly string[]): RegExp {
-  const alternatives = words.map((word) => {
+function sentenceLead(words: readonly string[]): { pattern: RegExp; words: number[] } {
+  const alternatives: string[] = []
+  const groups: number[] = []
+  words.forEach((word, n) => {
     const plain = word.replace(/[^\p{L}]/gu, '')
     const bare = LEAD_CONTINUATION[plain] ?? '\\p{L}'
-    return `(${plain})(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…]))`
+    const after = `(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…]))`
+    alternatives.push(`(?<=^|[.!?…]\\s+)(${plain})${after}`)
+    groups.push(n)
+    if (AFTER_COMMA.has(plain)) {
+      alternatives.push(`(?<=,\\s+)(${plain[0]!.toLowerCase()}${plain.slice(1)})${after}`)
+      groups.push(n)
+    }
   })
-  return new RegExp(`(?<=^|[.!?…]\\s+)(?:${alternatives.join('|')})`, 'gu')
+  return { pattern: new RegExp(alternatives.join('|'), 'gu'), words: groups }
 }
-const LEAD_PATTERNS = new Map<string, RegExp>()
+const LEAD_PATTERNS = new Map<string, { pattern: RegExp; words: number[] }>()
 /** What an interjection's superblank (`[p:N]`) decodes to before it is written out: this, then N as a digit. */
 const POLITE_MARK = '\u0002'
 
@@ -397,9 +409,12 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
       if (hyphenBlanks) text = text.replace(HYPHEN_IN_WORD, '[h:]-[h:]')
       if (leadPattern) {
         const startsSentence = sentenceStart
-        text = text.replace(leadPattern, (lead: string, ...groups: unknown[]) => {
-          const at = groups[leadWords.length] as number
-          return at === 0 && !startsSentence ? lead : (polite++, `[p:${groups.findIndex((group) => group !== undefined)}]`)
+        text = text.replace(leadPattern.pattern, (lead: string, ...groups: unknown[]) => {
+          const at = groups[leadPattern.words.length] as number
+          const sentenceInitial = /^\p{Lu}/u.test(lead)
+          if (at === 0 && sentenceInitial && !startsSentence) return lead
+          polite++
+          return `[p:${leadPattern.words[groups.findIndex((group) => group !== undefined)]}]`
         })
         if (part.trim() !== '') sentenceStart = /[.!?…]\s*$/u.test(part)
       }
@@ -636,9 +651,10 @@ function decodeSuperblankText(content: string): string {
 }
 
 /**
- * Writes each interjection mark as the target's words: before a word with a comma, the word in
- * lower case unless it is spelt so in the source (a name): "[p:0]Espera." → "Por favor, espera.";
- * before punctuation as they are: "[p:1]! Ningún resultado." → "Lo sentimos! Ningún resultado.".
+ * Writes each interjection mark as the target's words (in lower case after a comma): before a
+ * word with a comma, the word in lower case unless it is spelt so in the source (a name):
+ * "[p:0]Espera." → "Por favor, espera."; before punctuation as they are: "[p:1]! Ningún
+ * resultado." → "Lo sentimos! Ningún resultado.", "Espera, [p:0]." → "Espera, por favor.".
  */
 function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, string>>, source: readonly SegmentPart[]): void {
   const sourceText = textOf(source)
@@ -646,7 +662,8 @@ function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, s
   parts.forEach((part, k) => {
     if (typeof part !== 'string' || !part.includes(POLITE_MARK)) return
     parts[k] = part.replace(/\u0002(\d)\s*(?:(\p{L}[\p{L}\p{M}]*)|(?=[!.…?,;:]))?/gu, (_, n: string, word: string | undefined, at: number, whole: string) => {
-      const lead = words[Number(n)] ?? ''
+      const capitalised = words[Number(n)] ?? ''
+      const lead = capitalised !== '' && /,\s*$/u.test(whole.slice(0, at)) ? capitalised[0]!.toLocaleLowerCase() + capitalised.slice(1) : capitalised
       if (word === undefined) return /^[!.…?,;:]/u.test(whole.slice(at + _.length)) ? lead : `${lead} `
       const lowered = TITLE_WORD.test(word) && !new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u').test(sourceText) ? word[0]!.toLocaleLowerCase() + word.slice(1) : word
       return `${lead}, ${lowered}`
