@@ -25,6 +25,10 @@ describe('placeholders prepare', () => {
   })
 
   const protectedCases: Array<[string, string]> = [
+    // diaspora's javascript.en.yml: "There are <%= count %> known pods" came back "<%= cuenta %>"
+    ['There are <%= count %> known pods.', '<%= count %>'],
+    ['Hello <%- name %>!', '<%- name %>'],
+    ['<% if (admin) { %>Delete<% } %>', '<% if (admin) { %>'],
     ['Hello {name}!', '{name}'],
     ['Hello {{name}}!', '{{name}}'],
     ['Hello {{ name }}!', '{{ name }}'],
@@ -111,6 +115,7 @@ describe('placeholders prepare', () => {
     expect(marked('{count} new, {fileCount} files, {n} left, {unread_count} unread, {total} in all')).toEqual([true, true, true, true, true])
     expect(marked('{name} sent {{ count }} files to %{user} with ${total}')).toEqual([false, true, false, true])
     expect(marked('{size, number} bytes by {author}')).toEqual([true, false])
+    expect(marked('<%= count %> pods by <%- name %>')).toEqual([true, false])
     expect(marked('<b>5</b> of {page}')).toEqual([false, false, false])
     // inside a plural, its argument is a count whatever its name
     const p = prepare('{files, plural, one {{files} file} other {{files} files}}', opts())

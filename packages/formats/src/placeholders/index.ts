@@ -109,8 +109,8 @@ interface Context {
 
 /** printf integer conversions (`%d`, `%1$d`, `%ld`, `%llu`, `%(count)d`) and ICU's plural number `#`. */
 const COUNT_TOKEN = /^(?:#|%(?:\d+\$)?[-+0' ]*\d*(?:hh|h|ll|l|q|j|z|t)?[diu]|%\([^)\n]+\)[-+0 ]*\d*[diu])$/
-/** A named placeholder's name: `{name}`, `{{ name }}`, `%{name}`, `${name}`, `{name, number}`, `:name`. */
-const PLACEHOLDER_NAME = /^(?:\{\{\s*|%\{|\$\{|\{\s*|:)([A-Za-z_][\w]*)\s*(,\s*number\b[^{}]*)?(?:\}\}|\})?$/
+/** A named placeholder's name: `{name}`, `{{ name }}`, `%{name}`, `${name}`, `{name, number}`, `:name`, `<%= name %>`. */
+const PLACEHOLDER_NAME = /^(?:\{\{\s*|%\{|\$\{|\{\s*|:|<%[=-]?\s*)([A-Za-z_][\w]*)\s*(,\s*number\b[^{}]*)?(?:\}\}|\}|-?%>)?$/
 /** Names that hold a count (`{count}`, `{n}`, `{fileCount}`, `{unread_count}`, `{total}`). */
 const COUNT_NAME = /^(?:n|num|number|count|total|amount|quantity|qty)$|count$|_total$/i
 

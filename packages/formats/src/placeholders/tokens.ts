@@ -16,6 +16,8 @@ const XLIFF = /<xliff:g\b[^>]*?(?:\/>|>[\s\S]*?<\/xliff:g\s*>)/iy
 /** An Apple `.stringsdict` variable in a format key: `%#@files@`, `%1$#@count@` (printf would stop at `%#@`). */
 const APPLE_VARIABLE = /%(?:\d+\$)?#@[A-Za-z_][A-Za-z0-9_]{0,63}@/y
 const COMMENT = /<!--[\s\S]*?-->/y
+/** ERB, EJS, Underscore and Lodash templates: `<%= count %>`, `<%- name %>`, `<% if (x) { %>`. */
+const ERB = /<%[=-]?[^%]{0,200}?[-]?%>/y
 /** A tag name: HTML/XML names, and react-i18next's numbered `<0>…</0>` (Trans components). */
 const TAG_NAME = String.raw`([A-Za-z][\w:.-]*|\d{1,3})`
 /**
@@ -196,6 +198,7 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
     case '<': {
       if ((m = at(XLIFF, text, i))) return { type: 'token', raw: m[0] }
       if ((m = at(COMMENT, text, i))) return { type: 'token', raw: m[0] }
+      if ((m = at(ERB, text, i))) return { type: 'token', raw: m[0] }
       if ((m = at(CLOSE_TAG, text, i))) return { type: 'token', raw: m[0], tag: { name: m[1]!.toLowerCase(), kind: 'close' } }
       if ((m = at(OPEN_TAG, text, i))) {
         return { type: 'token', raw: m[0], tag: { name: m[1]!.toLowerCase(), kind: m[2] ? 'void' : 'open' } }
