@@ -196,6 +196,10 @@ describe('a sentence-initial interjection ("Please", "Sorry") goes as a blank (s
     const encoded = encodeSegment("Wait, please. If you didn't ask, please ignore it.", false, leads)
     expect(encoded.stream).toBe("Wait, [p:0]. If you didn't ask, [p:0]ignore it.")
     expect(decodeSegment('Espera, [p:0]. Si no preguntaste, [p:0]ignóralo.', encoded).segment).toBe('Espera, por favor. Si no preguntaste, por favor, ignóralo.')
+    // two in a row: "Sorry, please try again."
+    const both = encodeSegment('Sorry, please try again.', false, leads)
+    expect(both.stream).toBe('[p:1][p:0]try again.')
+    expect(decodeSegment('[p:1][p:0]Prueba otra vez.', both).segment).toBe('Lo sentimos, por favor, prueba otra vez.')
     // "Sorry" is not one after a comma ("I am, sorry to say, …" is rare and the adjective reading is right there)
     expect(encodeSegment('Yes, sorry for that.', false, leads).stream).toBe('Yes, sorry for that.')
   })

@@ -663,8 +663,10 @@ function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, s
     if (typeof part !== 'string' || !part.includes(POLITE_MARK)) return
     parts[k] = part.replace(/\u0002(\d)\s*(?:(\p{L}[\p{L}\p{M}]*)|(?=[!.…?,;:]))?/gu, (_, n: string, word: string | undefined, at: number, whole: string) => {
       const capitalised = words[Number(n)] ?? ''
-      const lead = capitalised !== '' && /,\s*$/u.test(whole.slice(0, at)) ? capitalised[0]!.toLocaleLowerCase() + capitalised.slice(1) : capitalised
-      if (word === undefined) return /^[!.…?,;:]/u.test(whole.slice(at + _.length)) ? lead : `${lead} `
+      // after a comma, or after another interjection ("Sorry, please try…"), in lower case
+      const lead = capitalised !== '' && /(?:,|\u0002\d)\s*$/u.test(whole.slice(0, at)) ? capitalised[0]!.toLocaleLowerCase() + capitalised.slice(1) : capitalised
+      const rest = whole.slice(at + _.length)
+      if (word === undefined) return /^[!.…?,;:]/u.test(rest) ? lead : rest.startsWith(POLITE_MARK) ? `${lead}, ` : `${lead} `
       const lowered = TITLE_WORD.test(word) && !new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u').test(sourceText) ? word[0]!.toLocaleLowerCase() + word.slice(1) : word
       return `${lead}, ${lowered}`
     })
