@@ -344,7 +344,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return decoded
   }
 
-  /** A segment through every hop of a route, quotation marks as tag pairs around what they quote (see quotes.ts). */
+  /**
+   * A segment through every hop of a route: quotation marks as tag pairs around what they quote
+   * (quotes.ts), and the last hop's target's opening marks added (¿ ¡, opening-marks.ts).
+   */
   async function translateRoute(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
     const quotes = maskQuotes(segment)
     let current: Segment = quotes.segment

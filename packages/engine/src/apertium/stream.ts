@@ -244,6 +244,13 @@ function sentenceLead(words: readonly string[]): { pattern: RegExp; words: numbe
   return { pattern: new RegExp(alternatives.join('|'), 'gu'), words: groups }
 }
 const LEAD_PATTERNS = new Map<string, { pattern: RegExp; words: number[] }>()
+/** sentenceLead(words), built once per table of interjections. */
+function leadPatternFor(words: readonly string[]): { pattern: RegExp; words: number[] } {
+  const key = words.join('|')
+  let found = LEAD_PATTERNS.get(key)
+  if (!found) LEAD_PATTERNS.set(key, (found = sentenceLead(words)))
+  return found
+}
 /** What an interjection's superblank (`[p:N]`) decodes to before it is written out: this, then N as a digit. */
 const POLITE_MARK = '\u0002'
 
@@ -350,7 +357,7 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   const hyphenBlanks = (options.hyphenBlanks ?? false) && !text.includes(HYPHEN_MARK)
   const leads = options.leads && !text.includes(POLITE_MARK) ? options.leads : {}
   const leadWords = Object.keys(leads)
-  const leadPattern = leadWords.length === 0 ? null : (LEAD_PATTERNS.get(leadWords.join('|')) ?? LEAD_PATTERNS.set(leadWords.join('|'), sentenceLead(leadWords)).get(leadWords.join('|'))!)
+  const leadPattern = leadWords.length === 0 ? null : leadPatternFor(leadWords)
   let polite = 0
   const separatorBarriers = (options.separatorBarriers ?? false) && !text.includes(SEPARATOR_MARK)
   const separators: string[] = []
