@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { createPipelinePool, defaultMaxPipelines } from './apertium/pool.js'
 import type { StageAllocator } from './apertium/preloads.js'
 import type { StageScheduling } from './apertium/supervisor.js'
-import { decodeSegment, encodeSegment, hasHyphenBetweenLetters, maskOwners, unknownOwners, validateSegment, withHyphenBlanks, type Decoded } from './apertium/stream.js'
+import { decodeSegment, encodeSegment, hasHyphenBetweenLetters, maskOwners, maskWrappedOwners, unknownOwners, validateSegment, withHyphenBlanks, type Decoded } from './apertium/stream.js'
 import { createLru } from './cache.js'
 import { createDetector, type Detection } from './detect.js'
 import { findAnalysers } from './detect/analysers.js'
@@ -292,6 +292,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
    * placeholder, which goes as the possessive's stand-in name ("La alarma de Alare").
    */
   async function translateHop(segment: Segment, hop: Direction, signal?: AbortSignal): Promise<Decoded | null> {
+    // a placeholder a tag pair wraps alone before 's owns it too ("<b>{name}</b>'s profile")
+    const wrapped = POSSESSIVE_STAND_IN[hop.source] === undefined ? null : maskWrappedOwners(segment)
+    if (wrapped) {
+      const owned = await translateHop(wrapped.segment, hop, signal)
+      return owned ? { ...owned, segment: wrapped.restore(owned.segment) } : owned
+    }
     const decoded = await translateHopOnce(segment, hop, signal)
     if (!decoded || POSSESSIVE_STAND_IN[hop.source] === undefined) return decoded
     const owners = unknownOwners(segment, decoded.unknownWords)

@@ -248,6 +248,20 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     for (const t of [es, access, ca, gl]) expect(t!.unknownWords).toEqual([])
   })
 
+  test("a placeholder a tag pair wraps alone before 's owns it too, and \"Please\" before a tag or a placeholder is the interjection", async () => {
+    // "<b>{name}</b>'s profile" came back "<b>{name}</b> es perfil", eng-cat "ha perfil"
+    const name: InlineToken = { id: 'name', kind: 'void' }
+    const b: InlineToken = { id: 'b', kind: 'open' }
+    const bc: InlineToken = { id: 'b', kind: 'close' }
+    const [es] = await en([[b, name, bc, "'s profile"]])
+    expect(es!.segment).toEqual(['El perfil de ', b, name, bc])
+    const [ca] = await en([[b, name, bc, "'s profile"]], 'ca')
+    expect(ca!.segment).toEqual(['El perfil de ', b, name, bc])
+    // "Please <b>click here</b>" came back "Complacer <b>clic aquí</b>"
+    const [click] = await en([['Please ', b, 'click here', bc, ' to continue']])
+    expect(click!.segment).toEqual(['Por favor, ', b, 'clic aquí', bc, ' para continuar'])
+  })
+
   test('a hyphenated compound the transfer reorders keeps the spaces between its words; a word written with its hyphen stays whole', async () => {
     // "open-source software" came back "softwaredefuente abierta" (Anx Reader's app_en.arb)
     const [open, known, full, mail, upToDate] = await en(['It is an open-source software.', 'A well-known problem.', 'A full-screen mode.', 'Send an e-mail.', 'It is up-to-date.'])

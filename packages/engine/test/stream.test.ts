@@ -196,6 +196,12 @@ describe('a sentence-initial interjection ("Please", "Sorry") goes as a blank (s
     const encoded = encodeSegment("Wait, please. If you didn't ask, please ignore it.", false, leads)
     expect(encoded.stream).toBe("Wait, [p:0]. If you didn't ask, [p:0]ignore it.")
     expect(decodeSegment('Espera, [p:0]. Si no preguntaste, [p:0]ignóralo.', encoded).segment).toBe('Espera, por favor. Si no preguntaste, por favor, ignóralo.')
+    // before a token: "Please <b>click here</b>", "Please {name}, wait"
+    const b = { id: 'b', kind: 'open' } as const
+    const bc = { id: 'b', kind: 'close' } as const
+    const tagged = encodeSegment(['Please ', b, 'click here', bc, ' to continue'], false, leads)
+    expect(tagged.stream).toBe('[p:0][t:0:o]click here[t:0:c] to continue.')
+    expect(decodeSegment('[p:0][t:0:o]clic aquí[t:0:c] para continuar.', tagged).segment).toEqual(['Por favor, ', b, 'clic aquí', bc, ' para continuar'])
     // two in a row: "Sorry, please try again."
     const both = encodeSegment('Sorry, please try again.', false, leads)
     expect(both.stream).toBe('[p:1][p:0]try again.')

@@ -96,6 +96,9 @@ export interface EncodedSegment {
   readonly separators: readonly string[]
 }
 
+/** A possessive `'s` (or `’s`) right at the start of a text: the token before it is its owner. */
+const POSSESSIVE_AFTER_TOKEN = /^['’]s(?![\p{L}\p{M}\p{N}_])/u
+
 /** A capitalised word followed by a possessive `'s`, outside any tag pair: a name that owns something. */
 const OWNER = /(?<![\p{L}\p{M}\p{N}_])(\p{Lu}[\p{L}\p{M}\p{N}]*)(?=['’]s(?![\p{L}\p{M}\p{N}_]))/gu
 
@@ -156,6 +159,41 @@ export function maskOwners(segment: Segment, owners: ReadonlySet<string>): { seg
       const restored = mergeText((typeof translated === 'string' ? [translated] : translated).map((part) => (typeof part === 'string' ? part : (words.get(part.id) ?? part))))
       return typeof segment === 'string' ? textOf(restored) : restored
     },
+  }
+}
+
+/**
+ * The segment with each placeholder that a tag pair wraps alone and that owns something
+ * (`<b>{name}</b>'s profile`) as one void token, so that it goes as the possessive's stand-in
+ * like a bare placeholder; sent as written, the pair and its placeholder were blanks before
+ * `'s`, which the analyser read as "is" ("<b>{name}</b> es perfil", eng-cat "ha perfil"). `restore`
+ * writes the pair and its placeholder back in the token's place. null when there is none.
+ */
+export function maskWrappedOwners(segment: Segment): { segment: Segment; restore(translated: Segment): Segment } | null {
+  if (typeof segment === 'string') return null
+  const taken = new Set(segment.filter((part): part is InlineToken => typeof part !== 'string').map((token) => token.id))
+  const groups = new Map<string, SegmentPart[]>()
+  const out: SegmentPart[] = []
+  for (let k = 0; k < segment.length; k++) {
+    const [open, inner, close, after] = [segment[k], segment[k + 1], segment[k + 2], segment[k + 3]]
+    const wraps =
+      typeof open === 'object' && open.kind === 'open' && typeof inner === 'object' && inner.kind === 'void' &&
+      typeof close === 'object' && close.kind === 'close' && close.id === open.id && typeof after === 'string' && POSSESSIVE_AFTER_TOKEN.test(after)
+    if (!wraps) {
+      out.push(segment[k]!)
+      continue
+    }
+    let id = `wrapped${groups.size}`
+    while (taken.has(id)) id = `_${id}`
+    taken.add(id)
+    groups.set(id, [open, inner, close])
+    out.push({ id, kind: 'void' })
+    k += 2
+  }
+  if (groups.size === 0) return null
+  return {
+    segment: out,
+    restore: (translated) => (typeof translated === 'string' ? translated : translated.flatMap((part) => (typeof part === 'string' ? [part] : (groups.get(part.id) ?? [part])))),
   }
 }
 
@@ -225,7 +263,8 @@ const AFTER_COMMA = new Set(['Please'])
 /**
  * One of `words` starting a sentence (or, for AFTER_COMMA words, in lower case after a comma),
  * followed by a word (its comma and blanks taken with it; without a comma, a word of its
- * LEAD_CONTINUATION) or by `!` `.` `…`; `words` gives the index in `words` of each capture group.
+ * LEAD_CONTINUATION), by `!` `.` `…` or by the end of the part (a token follows); `words` gives
+ * the index in `words` of each capture group.
  */
 function sentenceLead(words: readonly string[]): { pattern: RegExp; words: number[] } {
   const alternatives: string[] = []
@@ -233,7 +272,8 @@ function sentenceLead(words: readonly string[]): { pattern: RegExp; words: numbe
   words.forEach((word, n) => {
     const plain = word.replace(/[^\p{L}]/gu, '')
     const bare = LEAD_CONTINUATION[plain] ?? '\\p{L}'
-    const after = `(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…]))`
+    // a part that ends after the word is followed by a token: "Please <b>click here</b>", "Please {name}, wait"
+    const after = `(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…])|,?\\s+$)`
     alternatives.push(`(?<=^|[.!?…]\\s+)(${plain})${after}`)
     groups.push(n)
     if (AFTER_COMMA.has(plain)) {
@@ -281,8 +321,6 @@ export function withHyphenBlanks(plain: Decoded, blanked: Decoded): Decoded {
 }
 const WORD_CHAR_BEFORE_AFTER = /^[\p{L}\p{M}\p{N}]$/u
 
-/** A possessive `'s` (or `’s`) right at the start of a text: the token before it is its owner. */
-const POSSESSIVE_AFTER_TOKEN = /^['’]s(?![\p{L}\p{M}\p{N}_])/u
 
 /**
  * Most inline tokens open at once in one segment. Apertium's cost grows faster than linearly
@@ -673,7 +711,11 @@ function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, s
       // after a comma, or after another interjection ("Sorry, please try…"), in lower case
       const lead = capitalised !== '' && /(?:,|\u0002\d)\s*$/u.test(whole.slice(0, at)) ? capitalised[0]!.toLocaleLowerCase() + capitalised.slice(1) : capitalised
       const rest = whole.slice(at + _.length)
-      if (word === undefined) return /^[!.…?,;:]/u.test(rest) ? lead : rest.startsWith(POLITE_MARK) ? `${lead}, ` : `${lead} `
+      if (word === undefined) {
+        if (/^[!.…?,;:]/u.test(rest)) return lead
+        // before another interjection, or at the end of the part before a token ("Por favor, <b>haz clic</b>")
+        return rest.startsWith(POLITE_MARK) || (rest === '' && k < parts.length - 1) ? `${lead}, ` : `${lead} `
+      }
       const lowered = TITLE_WORD.test(word) && !new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u').test(sourceText) ? word[0]!.toLocaleLowerCase() + word.slice(1) : word
       return `${lead}, ${lowered}`
     })
