@@ -117,6 +117,13 @@ describe('placeholders prepare', () => {
     expect(marked('{size, number} bytes by {author}')).toEqual([true, false])
     expect(marked('<%= count %> pods by <%- name %>')).toEqual([true, false])
     expect(marked('<b>5</b> of {page}')).toEqual([false, false, false])
+    // one form of a plural (Android <item quantity>, msgstr[n], Rails one:/other:): its only %s, {0} or $1 is the count
+    const form = (text: string) => tokensOf(prepare(text, opts({ pluralForm: true })).segments.at(-1)!).map((t) => t.number === true)
+    expect(form('%s downloads finished')).toEqual([true])
+    expect(form('Deleted %1$s downloads')).toEqual([true])
+    expect(form('{0} files')).toEqual([true])
+    expect(form('%1$s and %2$s more')).toEqual([false, false])
+    expect(marked('%s downloads finished')).toEqual([false])
     // inside a plural, its argument is a count whatever its name
     const p = prepare('{files, plural, one {{files} file} other {{files} files}}', opts())
     expect(p.segments.map((s) => tokensOf(s).map((t) => t.number === true))).toEqual([[true], [true]])

@@ -79,6 +79,30 @@ describe('real codecs', () => {
     expect(text).toMatch(/msgstr\[1\] ".*%d.*files"/)
   })
 
+  test("a plural form's only %s goes to the translator as a count; the same %s outside a plural does not", async () => {
+    // NewPipe's strings.xml: <item quantity="other">%s downloads finished</item> came back "%s las descargas acabaron"
+    const { service, translator } = setup()
+    const xml = [
+      '<resources>',
+      '  <string name="selected">%s selected</string>',
+      '  <plurals name="finished">',
+      '    <item quantity="one">Download finished</item>',
+      '    <item quantity="other">%s downloads finished</item>',
+      '  </plurals>',
+      '</resources>',
+      '',
+    ].join('\n')
+    const job = await service.create({ ownerId: 'u1', filename: 'strings.xml', bytes: enc(xml), sourceLanguage: 'en', targetLanguages: ['es'] })
+    service.startWorker()
+    expect(await finished(service, job.id)).toMatchObject({ status: 'completed', translated_keys: 2 })
+    const sent = translator.calls.flatMap((call) => call.segments).filter((segment) => typeof segment !== 'string')
+    const tokenOf = (text: string) => (sent.find((segment) => (segment as Array<unknown>).includes(text)) as Array<{ number?: boolean } | string>).find((part) => typeof part !== 'string') as { number?: boolean }
+    expect(tokenOf(' downloads finished').number).toBe(true)
+    expect(tokenOf(' selected').number).toBeUndefined()
+    const text = dec((await service.download('u1', job.id, 'es'))!.bytes)
+    expect(text).toMatch(/<item quantity="other">%s.*downloads finished<\/item>/)
+  })
+
   test('keeps a .properties file in ISO-8859-1 and says so in the content type', async () => {
     const { service } = setup()
     const bytes = new Uint8Array(Buffer.from('greeting=Hello {0}\ntitle=Caf\xe9 menu\n', 'latin1'))

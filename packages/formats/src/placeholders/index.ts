@@ -57,6 +57,12 @@ export interface PrepareOptions {
    * and `.strings`, whose runtimes have no accelerators. `false`: markers are text.
    */
   mnemonics?: MnemonicMarkers | false
+  /**
+   * The text is one form of a plural (an Android `<item quantity>`, a gettext `msgstr[n]`, a
+   * Rails `one:`/`other:`): its only printf or positional placeholder (`%s`, `%1$s`, `%@`, `{0}`,
+   * `$1`) stands for the count, and is marked `number: true` as `%d` always is. Default false.
+   */
+  pluralForm?: boolean
 }
 
 export type { MessageSyntax, MnemonicMarkers }
@@ -111,6 +117,8 @@ interface Context {
 const COUNT_TOKEN = /^(?:#|%(?:\d+\$)?[-+0' ]*\d*(?:hh|h|ll|l|q|j|z|t)?[diu]|%\([^)\n]+\)[-+0 ]*\d*[diu])$/
 /** A named placeholder's name: `{name}`, `{{ name }}`, `%{name}`, `${name}`, `{name, number}`, `:name`, `<%= name %>`. */
 const PLACEHOLDER_NAME = /^(?:\{\{\s*|%\{|\$\{|\{\s*|:|<%[=-]?\s*)([A-Za-z_][\w]*)\s*(,\s*number\b[^{}]*)?(?:\}\}|\}|-?%>)?$/
+/** printf and positional placeholders that say nothing of what they hold: `%s`, `%1$s`, `%@`, `%1$@`, `{0}`, `$1`. */
+const POSITIONAL_ARGUMENT = /^(?:%(?:\d+\$)?[s@]|\{\d+\}|\$\d{1,2})$/
 /** Names that hold a count (`{count}`, `{n}`, `{fileCount}`, `{unread_count}`, `{total}`). */
 const COUNT_NAME = /^(?:n|num|number|count|total|amount|quantity|qty)$|count$|_total$/i
 
@@ -398,6 +406,11 @@ function prepareText(text: string, options: PrepareOptions): Prepared {
   // a form of `{{PLURAL:$2|…|$2 pages}}` is tokenized alone: whether `$N` are parameters is the whole value's
   const tokenizeOptions: TokenizeOptions = { colonNames, vuePipes: vue, dollarPositions: usesDollarPositions(text) }
   const ctx: Context = { segments: [], answers: [], problems: [], tokenizeOptions, flutter: options.syntax === 'flutter-icu', counts: [] }
+  if (options.pluralForm) {
+    // one form of a plural: its only argument-like placeholder is the count ("%s downloads finished")
+    const positional = new Set(tokenize(text, tokenizeOptions).filter((piece) => piece.type === 'token' && POSITIONAL_ARGUMENT.test(piece.raw)).map((piece) => piece.raw))
+    if (positional.size === 1) ctx.counts.push(...positional)
+  }
   let render: () => string
   // ICU is read from the text with markup neutralised (same offsets): braces in a tag's attributes are not ICU
   const icuText = withoutMarkupSyntax(text)

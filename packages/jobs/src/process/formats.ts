@@ -28,6 +28,8 @@ export interface PrepareUnitOptions {
   targetLanguage: string
   sourceLanguage?: string
   syntax?: MessageSyntax
+  /** The text is one form of a plural entry (see @verso/formats' PrepareOptions). */
+  pluralForm?: boolean
 }
 
 /** The codec functions for one file type, loaded. Everything is synchronous once loaded. */

@@ -373,12 +373,13 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
         })
       // Equal source texts are prepared, restored and translated once per target.
       const byText = new Map<string, Unit>()
-      const unitFor = (text: string): Unit => {
-        let unit = byText.get(text)
+      const unitFor = (text: string, pluralForm = false): Unit => {
+        const key = `${pluralForm ? 'p' : 's'}${text}`
+        let unit = byText.get(key)
         if (!unit) {
-          const prepared = codec.prepare(text, { format: job.file_type, targetLanguage: target, sourceLanguage: source, ...(syntax ? { syntax } : {}) })
+          const prepared = codec.prepare(text, { format: job.file_type, targetLanguage: target, sourceLanguage: source, ...(syntax ? { syntax } : {}), ...(pluralForm ? { pluralForm } : {}) })
           unit = { prepared, refs: refer(prepared.segments) }
-          byText.set(text, unit)
+          byText.set(key, unit)
         }
         return unit
       }
@@ -397,7 +398,7 @@ export async function processJob(ctx: ProcessContext): Promise<ProcessResult> {
             const forms = entry.plural
             plan.mapping = codec.mapPluralForms(forms, source, target)
             for (const form of new Set(Object.values(plan.mapping))) {
-              plan.units.push({ form, unit: unitFor(forms[form] ?? entry.text) })
+              plan.units.push({ form, unit: unitFor(forms[form] ?? entry.text, true) })
             }
           } else {
             plan.units.push({ form: undefined, unit: unitFor(entry.text) })

@@ -76,8 +76,9 @@ export async function memoryValues(entries: readonly FormatEntry[], context: Uni
     try {
       const forms = new Map<PluralCategory | undefined, { prepared: Prepared; refs: number[] }>()
       let mapping: Record<string, PluralCategory> | undefined
+      // prepared as the job prepares them (process/i18n.ts), so the memory is read under the same segments
       const add = (form: PluralCategory | undefined, text: string) => {
-        const prepared = context.codec.prepare(text, prepareOptions)
+        const prepared = context.codec.prepare(text, form === undefined ? prepareOptions : { ...prepareOptions, pluralForm: true })
         forms.set(form, { prepared, refs: prepared.segments.map(refer) })
       }
       if (entry.plural && Object.keys(entry.plural).length > 0) {
