@@ -35,9 +35,10 @@ export function createMemoryTranslator(options: CreateMemoryTranslatorOptions): 
   const { translator, store, engineFor, revisionFor } = options
   const logger = options.logger ?? silent
 
-  function engineKey(pair: Pair): string {
+  /** The scope's `engine` for a pair whose serving engine is `engine` (asked once per call). */
+  function keyOf(engine: string, pair: Pair): string {
     const revision = revisionFor?.(pair)
-    return revision ? `${engineFor(pair)}@${revision}` : engineFor(pair)
+    return revision ? `${engine}@${revision}` : engine
   }
 
   async function translateSettled(segments: readonly Segment[], pair: Pair, call: RememberOptions): Promise<Remembered[]> {
@@ -49,7 +50,7 @@ export function createMemoryTranslator(options: CreateMemoryTranslatorOptions): 
       )
     }
     const engine = engineFor(pair)
-    const scope: MemoryScope = { accountId: call.accountId, source: pair.source, target: pair.target, engine: engineKey(pair), glossary: glossary?.glossary_id ?? '' }
+    const scope: MemoryScope = { accountId: call.accountId, source: pair.source, target: pair.target, engine: keyOf(engine, pair), glossary: glossary?.glossary_id ?? '' }
     const results = new Array<Remembered>(segments.length)
     const masks: MaskedSegment[] = segments.map((segment) => (glossary ? maskTerms(segment, glossary) : { segment, restore: (t: Segment) => t, terms: 0 }))
 
@@ -141,7 +142,7 @@ export function createMemoryTranslator(options: CreateMemoryTranslatorOptions): 
 
   return {
     store,
-    engineKey,
+    engineKey: (pair) => keyOf(engineFor(pair), pair),
     translateSettled,
     async translate(segments, pair, call) {
       const results = await translateSettled(segments, pair, call)

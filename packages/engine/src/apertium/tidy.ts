@@ -144,7 +144,9 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
     replace(firstOutput, firstOutput.text[0]!.toLocaleUpperCase(language || undefined) + firstOutput.text.slice(1))
   }
   // only words that start with a capital can change (most answers hold one or two)
-  const capitalised = words(result).filter((w) => STARTS_UPPER.test(w.text))
+  // the answer's words once, after that: the steps below change case only, never positions
+  const outputWords = words(result)
+  const capitalised = outputWords.filter((w) => STARTS_UPPER.test(w.text))
   if (capitalised.length === 0) return result
   const lowerStart = STARTS_LOWER.test(firstSource.text)
   // A word written with its capital as in the source is a name the engine kept, wherever it
@@ -157,7 +159,7 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
   // name inside one sentence ("…as of 21st July 2025. NewPipe replaced…") does not keep the
   // capital the transfer gave the word after another sentence's unknown first word ("NewPipe
   // Reemplazó"); otherwise the text is judged whole.
-  const sentencesAlike = sourceWords[sourceWords.length - 1]!.sentence === (words(result).at(-1)?.sentence ?? -1)
+  const sentencesAlike = sourceWords[sourceWords.length - 1]!.sentence === (outputWords.at(-1)?.sentence ?? -1)
   const sentencesWithCapitalInside = new Set(sourceWords.filter((w) => !w.initial && STARTS_UPPER.test(w.text)).map((w) => w.sentence))
   const capitalInside = (word: Word) => (sentencesAlike ? sentencesWithCapitalInside.has(word.sentence) : sentencesWithCapitalInside.size > 0)
   /** Whether a word in capitals is the engine's; what it needs of the source is read once, on the first such word. */
@@ -175,12 +177,11 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
   // The transfer capitalises the first word it translates in a sentence: after a first word it
   // kept as written (an unknown one, a brand: "NewPipe replaced…", "Override the…") that is the
   // second word ("NewPipe Reemplazó", "Override La alocución"), whatever else the sentence holds.
-  const outputWords = words(result)
   const keptFirst = (word: Word): boolean => {
-    if (word.place !== 1 || !everyWord) return false
+    if (word.place !== 1 || !everyWord || (!sentencesAlike && word.sentence !== 0)) return false
     const before = outputWords.find((w) => w.sentence === word.sentence && w.place === 0)
-    const source = sourceWords.filter((w) => w.sentence === (sentencesAlike ? word.sentence : 0))
-    return before !== undefined && source[0]?.text === before.text && STARTS_LOWER.test(source[1]?.text ?? '') && (sentencesAlike || word.sentence === 0)
+    const source = sourceWords.filter((w) => w.sentence === word.sentence)
+    return before !== undefined && source[0]?.text === before.text && STARTS_LOWER.test(source[1]?.text ?? '')
   }
   for (const word of capitalised.reverse()) {
     const lower = word.first ? lowerStart : everyWord && !word.initial && (!capitalInside(word) || keptFirst(word))
