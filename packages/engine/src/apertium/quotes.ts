@@ -14,7 +14,7 @@
  * text. Pairs never cross the caller's tag pairs.
  */
 import type { InlineToken, Segment, SegmentPart } from '../segment.js'
-import { mergeText } from './stream.js'
+import { cutIntoTokens, freshTokenIds, tokensAsText, type Cut } from './stream.js'
 
 /** Each quotation mark and the mark that closes it; a straight quote closes itself. */
 const CLOSING: Readonly<Record<string, string>> = { "'": "'", '"': '"', '‘': '’', '“': '”' }
@@ -119,48 +119,21 @@ export function maskQuotes(segment: Segment): MaskedQuotes {
   })
   if (pairs.length === 0) return { segment, restore: (t) => t, pairs: 0 }
 
-  const taken = new Set(parts.filter((p): p is InlineToken => typeof p !== 'string').map((token) => token.id))
+  const freshId = freshTokenIds(parts)
   const marks = new Map<string, { open: string; close: string }>()
-  // each masked mark, by part and offset: the token that replaces it
-  const cuts = new Map<number, Map<number, InlineToken>>()
-  const cut = (mark: Mark, token: InlineToken): void => {
-    if (!cuts.has(mark.part)) cuts.set(mark.part, new Map())
-    cuts.get(mark.part)!.set(mark.at, token)
-  }
+  const cuts: Cut[] = []
   pairs.forEach(([open, close], n) => {
-    let id = `quote${n}`
-    while (taken.has(id)) id = `_${id}`
-    taken.add(id)
+    const id = freshId(`quote${n}`)
     marks.set(id, { open: open.char, close: close.char })
-    cut(open, { id, kind: 'open' })
-    cut(close, { id, kind: 'close' })
+    cuts.push({ part: open.part, at: open.at, length: 1, token: { id, kind: 'open' } })
+    cuts.push({ part: close.part, at: close.at, length: 1, token: { id, kind: 'close' } })
   })
-  const out: SegmentPart[] = []
-  parts.forEach((part, k) => {
-    const here = cuts.get(k)
-    if (!here) return void out.push(part)
-    const text = part as string
-    let from = 0
-    for (const at of [...here.keys()].sort((a, b) => a - b)) {
-      out.push(text.slice(from, at), here.get(at)!)
-      from = at + 1
-    }
-    out.push(text.slice(from))
-  })
-
   return {
-    segment: mergeText(out),
+    segment: cutIntoTokens(parts, cuts),
     pairs: pairs.length,
-    restore(translated) {
-      const restored = mergeText(
-        (typeof translated === 'string' ? [translated] : translated).map((part) => {
-          if (typeof part === 'string') return part
-          const mark = marks.get(part.id)
-          if (!mark) return part
-          return part.kind === 'open' ? mark.open : mark.close
-        }),
-      )
-      return typeof segment === 'string' ? restored.map((part) => (typeof part === 'string' ? part : '')).join('') : restored
-    },
+    restore: (translated) => tokensAsText(segment, translated, (token) => {
+      const mark = marks.get(token.id)
+      return mark && (token.kind === 'open' ? mark.open : mark.close)
+    }),
   }
 }

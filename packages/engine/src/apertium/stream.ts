@@ -128,38 +128,63 @@ export function unknownOwners(segment: Segment, unknownWords: readonly string[])
  */
 export function maskOwners(segment: Segment, owners: ReadonlySet<string>): { segment: Segment; restore(translated: Segment): Segment } {
   const parts = typeof segment === 'string' ? [segment] : segment
-  const taken = new Set(parts.filter((part): part is InlineToken => typeof part !== 'string').map((token) => token.id))
+  const freshId = freshTokenIds(parts)
   const words = new Map<string, string>()
-  // the owners' positions, by part: each becomes text before it, its token, and the rest
-  const cuts = new Map<number, Array<{ at: number; id: string; word: string }>>()
+  const cuts: Cut[] = []
   for (const { part, match } of topLevelOwners(parts)) {
     if (!owners.has(match[1]!)) continue
-    let id = `owner${words.size}`
+    const id = freshId(`owner${words.size}`)
+    words.set(id, match[1]!)
+    cuts.push({ part, at: match.index!, length: match[1]!.length, token: { id, kind: 'void' } })
+  }
+  return {
+    segment: cutIntoTokens(parts, cuts),
+    restore: (translated) => tokensAsText(segment, translated, (token) => words.get(token.id)),
+  }
+}
+
+/** A stretch of a segment's text (part, offset, length) to be replaced by a token. */
+export interface Cut {
+  part: number
+  at: number
+  length: number
+  token: InlineToken
+}
+
+/** Ids for new tokens of `parts`: `base`, or `_base`, `__base`… when a token of the parts or an earlier call has it. */
+export function freshTokenIds(parts: readonly SegmentPart[]): (base: string) => string {
+  const taken = new Set(parts.filter((part): part is InlineToken => typeof part !== 'string').map((token) => token.id))
+  return (base) => {
+    let id = base
     while (taken.has(id)) id = `_${id}`
     taken.add(id)
-    words.set(id, match[1]!)
-    if (!cuts.has(part)) cuts.set(part, [])
-    cuts.get(part)!.push({ at: match.index!, id, word: match[1]! })
+    return id
   }
+}
+
+/** The parts with each cut's text replaced by its token (cuts in any order, never overlapping), text merged. */
+export function cutIntoTokens(parts: readonly SegmentPart[], cuts: readonly Cut[]): SegmentPart[] {
+  const byPart = new Map<number, Cut[]>()
+  for (const cut of cuts) byPart.set(cut.part, [...(byPart.get(cut.part) ?? []), cut])
   const out: SegmentPart[] = []
   parts.forEach((part, k) => {
-    const here = cuts.get(k)
-    if (!here) return out.push(part)
+    const here = byPart.get(k)
+    if (!here) return void out.push(part)
     const text = part as string
     let from = 0
-    for (const { at, id, word } of here) {
-      out.push(text.slice(from, at), { id, kind: 'void' })
-      from = at + word.length
+    for (const { at, length, token } of here.sort((a, b) => a.at - b.at)) {
+      out.push(text.slice(from, at), token)
+      from = at + length
     }
     out.push(text.slice(from))
   })
-  return {
-    segment: mergeText(out),
-    restore(translated) {
-      const restored = mergeText((typeof translated === 'string' ? [translated] : translated).map((part) => (typeof part === 'string' ? part : (words.get(part.id) ?? part))))
-      return typeof segment === 'string' ? textOf(restored) : restored
-    },
-  }
+  return mergeText(out)
+}
+
+/** `translated` with each token `textFor` knows written back as its text; a string when `original` was one. */
+export function tokensAsText(original: Segment, translated: Segment, textFor: (token: InlineToken) => string | undefined): Segment {
+  const restored = mergeText((typeof translated === 'string' ? [translated] : translated).map((part) => (typeof part === 'string' ? part : (textFor(part) ?? part))))
+  return typeof original === 'string' ? textOf(restored) : restored
 }
 
 /**
@@ -171,7 +196,7 @@ export function maskOwners(segment: Segment, owners: ReadonlySet<string>): { seg
  */
 export function maskWrappedOwners(segment: Segment): { segment: Segment; restore(translated: Segment): Segment } | null {
   if (typeof segment === 'string') return null
-  const taken = new Set(segment.filter((part): part is InlineToken => typeof part !== 'string').map((token) => token.id))
+  const freshId = freshTokenIds(segment)
   const groups = new Map<string, SegmentPart[]>()
   const out: SegmentPart[] = []
   for (let k = 0; k < segment.length; k++) {
@@ -183,9 +208,7 @@ export function maskWrappedOwners(segment: Segment): { segment: Segment; restore
       out.push(segment[k]!)
       continue
     }
-    let id = `wrapped${groups.size}`
-    while (taken.has(id)) id = `_${id}`
-    taken.add(id)
+    const id = freshId(`wrapped${groups.size}`)
     groups.set(id, [open, inner, close])
     out.push({ id, kind: 'void' })
     k += 2
