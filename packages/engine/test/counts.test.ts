@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { afterAll, describe, expect, test } from 'vitest'
-import { createEngine, maskCounts, type InlineToken, type Segment } from '@verso/engine'
+import { describe, expect, test } from 'vitest'
+import { maskCounts, type InlineToken, type Segment } from '@verso/engine'
+import { englishEngine, haveApertium } from './real-apertium.js'
 
-const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/modes/eng-spa.mode', 'utf8').length > 0 } catch { return false } })()
 
 const n: InlineToken = { id: 'n', kind: 'void', number: true }
 const m: InlineToken = { id: 'm', kind: 'void', number: true }
@@ -38,9 +37,7 @@ describe('maskCounts', () => {
 })
 
 describe.skipIf(!haveApertium)('counts through Apertium', () => {
-  const engine = createEngine({ cacheSize: 0 })
-  afterAll(() => engine.close())
-  const en = async (texts: Segment[], target: string) => (await engine.translate(texts, { source: 'en', target })).map((t) => t.segment)
+  const { en } = englishEngine()
 
   test('the words around a count are translated as around a number', async () => {
     // wikipedia-ios "Edited $1 days ago" came back "Editó $1 hace días"; eng-cat "Deleted {n} items" → "Elements {n} eliminats"

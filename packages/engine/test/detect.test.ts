@@ -6,10 +6,11 @@ import { createDetector } from '../src/detect.js'
 import { familyOf } from '../src/languages.js'
 import { readLexicon } from '../src/detect/lexicon.js'
 import { readModesFolder } from '../src/apertium/directions.js'
+import { haveMode } from './real-apertium.js'
 
 const discoverDirections = (dir: string) => readModesFolder(dir).directions
 
-const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/modes/gl-es.mode', 'utf8').length > 0 } catch { return false } })()
+const haveApertium = haveMode('gl-es')
 
 
 /**

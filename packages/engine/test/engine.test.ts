@@ -10,8 +10,8 @@ import {
   type Engine, type InlineToken, type Segment, type SegmentPart,
 } from '@verso/engine'
 import { fakePair } from './fake-apertium.js'
+import { haveApertium } from './real-apertium.js'
 
-const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/modes/eng-spa.mode', 'utf8').length > 0 } catch { return false } })()
 
 function alive(pid: number): boolean {
   try {

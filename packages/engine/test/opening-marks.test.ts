@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { afterAll, describe, expect, test } from 'vitest'
-import { createEngine, withOpeningMarks, type InlineToken } from '@verso/engine'
+import { describe, expect, test } from 'vitest'
+import { withOpeningMarks, type InlineToken } from '@verso/engine'
+import { englishEngine, haveApertium } from './real-apertium.js'
 
-const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/modes/eng-spa.mode', 'utf8').length > 0 } catch { return false } })()
 
 describe('withOpeningMarks', () => {
   test('a Spanish question or exclamation opens with ¿ or ¡ at its start', () => {
@@ -35,14 +34,12 @@ describe('withOpeningMarks', () => {
 })
 
 describe.skipIf(!haveApertium)('opening marks through Apertium', () => {
-  const engine = createEngine({ cacheSize: 0 })
-  afterAll(() => engine.close())
+  const { en } = englishEngine()
 
   test('an English question comes back with ¿ in Spanish, not in Catalan', async () => {
     // wikipedia-ios "Forgot your password?" came back "Olvidó vuestra contraseña?"
-    const [es] = await engine.translate(['Forgot your password?'], { source: 'en', target: 'es' })
-    expect(es!.segment).toBe('¿Olvidó vuestra contraseña?')
-    const [ca] = await engine.translate(['Forgot your password?'], { source: 'en', target: 'ca' })
-    expect(ca!.segment).not.toContain('¿')
+    expect(await en(['Forgot your password?'])).toEqual(['¿Olvidó vuestra contraseña?'])
+    const [ca] = await en(['Forgot your password?'], 'ca')
+    expect(ca).not.toContain('¿')
   })
 })

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { afterAll, describe, expect, test } from 'vitest'
-import { createEngine, maskQuotes, type InlineToken, type Segment, type SegmentPart } from '@verso/engine'
+import { describe, expect, test } from 'vitest'
+import { maskQuotes, type InlineToken, type Segment, type SegmentPart } from '@verso/engine'
+import { englishEngine, haveApertium } from './real-apertium.js'
 
-const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/modes/eng-spa.mode', 'utf8').length > 0 } catch { return false } })()
 
 const open = (id: string): InlineToken => ({ id, kind: 'open' })
 const close = (id: string): InlineToken => ({ id, kind: 'close' })
@@ -59,9 +58,7 @@ describe('maskQuotes', () => {
 })
 
 describe.skipIf(!haveApertium)('quoted words through Apertium', () => {
-  const engine = createEngine({ cacheSize: 0 })
-  afterAll(() => engine.close())
-  const en = async (texts: Segment[], target = 'es') => (await engine.translate(texts, { source: 'en', target })).map((t) => t.segment)
+  const { en } = englishEngine()
 
   test("a quoted word starting with s is not read as a genitive 's, and the quotes stay around its translation", async () => {
     // NewPipe's strings.xml: "Show \'Next\' and \'Similar\' videos" came back "… y esimilar\' vídeos",

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { afterAll, describe, expect, test } from 'vitest'
-import { createEngine, decodeSegment, encodeSegment, type InlineToken, type Segment } from '@verso/engine'
+import { describe, expect, test } from 'vitest'
+import { decodeSegment, encodeSegment, type InlineToken, type Segment } from '@verso/engine'
+import { englishEngine, haveApertium } from './real-apertium.js'
 
-const haveApertium = (() => { try { return readFileSync('/usr/share/apertium/modes/eng-spa.mode', 'utf8').length > 0 } catch { return false } })()
 
 describe('path separators go as barriers (simulated answers)', () => {
   test('each separator goes as a superblank and a semicolon, and comes back as written with its spaces', () => {
@@ -37,9 +36,7 @@ describe('path separators go as barriers (simulated answers)', () => {
 })
 
 describe.skipIf(!haveApertium)('path separators through Apertium', () => {
-  const engine = createEngine({ cacheSize: 0 })
-  afterAll(() => engine.close())
-  const en = async (texts: Segment[], target = 'es') => (await engine.translate(texts, { source: 'en', target })).map((t) => t.segment)
+  const { en } = englishEngine()
 
   test('the words of a menu path are not reordered across its separators', async () => {
     // NewPipe's strings.xml: "…in \"Settings > Content > Content of main page\"" came back

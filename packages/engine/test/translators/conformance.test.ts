@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll } from 'vitest'
 import { apertium, deepl, google, libretranslate, openai } from '@verso/engine'
 import { fakeDeepL } from '../fakes/deepl.js'
@@ -7,14 +6,8 @@ import { fakeGoogle, googleError } from '../fakes/google.js'
 import { fakeLibreTranslate } from '../fakes/libretranslate.js'
 import { fakeOpenAI } from '../fakes/openai.js'
 import { testTranslator } from './conformance.js'
+import { haveApertium } from '../real-apertium.js'
 
-const haveApertium = (() => {
-  try {
-    return readFileSync('/usr/share/apertium/modes/eng-spa.mode', 'utf8').length > 0
-  } catch {
-    return false
-  }
-})()
 
 const servers: Record<string, FakeServer> = {}
 beforeAll(async () => {

@@ -1,18 +1,11 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { EngineError, openai, routedEngineFromEnv, type RoutedEngine, type RoutedTranslation } from '@verso/engine'
 import { fakeDeepL } from '../fakes/deepl.js'
 import type { FakeServer } from '../fakes/fake-server.js'
 import { fakeGoogle } from '../fakes/google.js'
 import { fakeLibreTranslate } from '../fakes/libretranslate.js'
+import { haveApertium } from '../real-apertium.js'
 
-const haveApertium = (() => {
-  try {
-    return readFileSync('/usr/share/apertium/modes/eng-spa.mode', 'utf8').length > 0
-  } catch {
-    return false
-  }
-})()
 
 describe.skipIf(!haveApertium)('routed engine (fakes + real Apertium)', () => {
   let dl: FakeServer
