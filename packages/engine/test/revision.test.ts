@@ -41,6 +41,16 @@ describe('translation revision', () => {
     expect(modeFingerprint(mode)).not.toBe(upgraded)
   })
 
+  test('a data file the mode names that appears later changes the fingerprint', () => {
+    const dir = folder()
+    const mode = join(dir, 'eng-spa.mode')
+    const later = join(dir, 'eng-spa.rlx.bin')
+    writeFileSync(mode, `cg-proc '${later}'\n`)
+    const before = modeFingerprint(mode)
+    writeFileSync(later, 'rules')
+    expect(modeFingerprint(mode)).not.toBe(before)
+  })
+
   test("a mode's fingerprint changes with the mode's own text", () => {
     const { mode } = modeWithData()
     const before = modeFingerprint(mode)
