@@ -75,7 +75,7 @@ export function buildPipelineStages(modeText: string, wordBound: boolean, setsDe
 }
 
 export function readModeStages(modeFile: string, wordBound: boolean, disambiguation: Disambiguation = 'tagger'): string[] {
-  const stages = withPostGenerationFilter(buildPipelineStages(repairDataPaths(readFileSync(modeFile, 'utf8')).text, wordBound, grammarSetsDependencies))
+  const stages = withEnglishReadingHints(withPostGenerationFilter(buildPipelineStages(repairDataPaths(readFileSync(modeFile, 'utf8')).text, wordBound, grammarSetsDependencies)))
   return disambiguation === 'first-reading' ? stages.map((stage) => (TAGGER.test(stage) ? FIRST_READING : stage)) : stages
 }
 
@@ -140,6 +140,67 @@ export function withPostGenerationFilter(stages: readonly string[]): string[] {
   const postGenerator = stages.findIndex((stage, i) => i > 0 && /^lt-proc -z -p\b/.test(stage))
   if (postGenerator < 0) return [...stages]
   return [...stages.slice(0, postGenerator), POST_GENERATION_FILTER, ...stages.slice(postGenerator)]
+}
+
+/**
+ * Narrows the readings of two kinds of English word before the tagger chooses, where the
+ * taggers of eng-spa, en-gl and en-eo choose wrong on interface strings (eng-cat's and
+ * eng-hbs's constraint grammars get some of them right; they get the same hints):
+ *
+ * 1. **An imperative at the start of a sentence**, before a determiner or an object pronoun:
+ *    "Show your posts" came back "Espectáculo vuestros postes" (the noun), "Focus the button"
+ *    "Foco el botón", "Open the file" "Obert el fitxer" (the adjective), "Update your server"
+ *    "Actualización vuestro servidor". A first word with an infinitive reading whose other
+ *    readings are nouns (proper ones too: "Read" is a surname, "Set" a god), adjectives or
+ *    forms of the same verb, followed by a word that can only be a determiner, a possessive or
+ *    an object pronoun, keeps its infinitive, present and imperative readings and the tagger
+ *    or grammar chooses among them: "Asomar vuestros postes", "Enfocar el botón", "Obre el
+ *    fitxer", as interface translations into these languages have them. A noun cannot stand
+ *    there before a determiner; a preposition can ("Like the previous version"), and "Found"
+ *    is also the past of "find", so a word with any other reading is left to the tagger, as
+ *    is a next word that can be a subject or a reflexive ("People you may know", "Describe
+ *    yourself").
+ * 2. **A preposition before a placeholder, a name or a number**: "Last post on {date}" came
+ *    back "Último poste encima {date}" (on as an adverb), "Muted until {until}" "hasta que
+ *    {until}" (a conjunction), "Popular on Paris" "Popular encima París". A word with a
+ *    preposition reading whose other readings are adverbs or conjunctions keeps its
+ *    preposition readings when a placeholder (a `[t:N:v]` superblank) follows it or the next
+ *    word can only be a proper noun or a number.
+ *
+ * Runs right after the analyser (before word-bound blanks are attached), in the modes whose
+ * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Each record is cut into
+ * blanks and lexical units, escapes respected; only the units above are rewritten.
+ */
+export const ENGLISH_READING_HINTS = `perl -0 -pe '${[
+  String.raw`BEGIN { $| = 1 }`,
+  String.raw`sub fields { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
+  String.raw`sub tag { $_[0] =~ /^(?:\\.|[^<\\])*<([^>]+)>/ ? $1 : "" }`,
+  String.raw`my @p; while (/\G((?:\\.|[^\\^])*)((?:\^(?:\\.|[^\\\$])*\$)?)/gs) { push @p, $1, $2; last if $2 eq "" }`,
+  String.raw`my $start = 1;`,
+  String.raw`for (my $i = 1; $i < @p; $i += 2) {`,
+  String.raw`next if $p[$i] eq "";`,
+  String.raw`my ($surface, @r) = fields(substr($p[$i], 1, -1));`,
+  String.raw`my (undef, @next) = $p[$i + 2] ? fields(substr($p[$i + 2], 1, -1)) : ();`,
+  String.raw`my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r;`,
+  String.raw`if ($start && defined $verb && !(grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r)`,
+  String.raw`&& @next && !(grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @next)) {`,
+  String.raw`$p[$i] = "^" . join("/", $surface, grep { /<vblex><(?:inf|pres|imp)>/ } @r) . "\$";`,
+  String.raw`} elsif ((grep { tag($_) eq "pr" } @r) && !(grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r)`,
+  String.raw`&& ($p[$i + 1] =~ /\[t:\d+:v\]/ || @next && !(grep { tag($_) !~ /^(?:np|num)$/ } @next))) {`,
+  String.raw`$p[$i] = "^" . join("/", $surface, grep { tag($_) eq "pr" } @r) . "\$";`,
+  String.raw`}`,
+  String.raw`$start = (grep { /<sent>/ } @r) ? 1 : 0;`,
+  String.raw`}`,
+  String.raw`$_ = join "", @p;`,
+].join(' ')}'`
+
+/** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
+const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
+
+/** The stages with ENGLISH_READING_HINTS right after an English analyser; other stages as they are. */
+export function withEnglishReadingHints(stages: readonly string[]): string[] {
+  if (stages.length < 2 || !ENGLISH_ANALYSER.test(stages[0]!)) return [...stages]
+  return [stages[0]!, ENGLISH_READING_HINTS, ...stages.slice(1)]
 }
 
 /**

@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process'
+import { describe, expect, test } from 'vitest'
+import type { InlineToken } from '@verso/engine'
+import { ENGLISH_READING_HINTS, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
+import { englishEngine, haveApertium, haveMode } from './real-apertium.js'
+
+/** ENGLISH_READING_HINTS run on analyser output, one record per argument. */
+function hinted(...records: string[]): string[] {
+  return execFileSync('sh', ['-c', ENGLISH_READING_HINTS], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).split('\0').slice(0, -1)
+}
+
+const SHOW = '^Show/show<n><sg>/show<vblex><inf>/show<vblex><pres>$'
+const SHOW_VERB = '^Show/show<vblex><inf>/show<vblex><pres>$'
+const YOUR = '^your/your<det><pos><sp>$'
+const POSTS = '^posts/post<n><pl>$'
+const ON = '^on/on<adv>/on<pr>$'
+const ON_PREPOSITION = '^on/on<pr>$'
+
+describe('English reading hints', () => {
+  test('a first word that can be an imperative keeps its verb readings before a determiner or an object pronoun', () => {
+    expect(hinted(`${SHOW} ${YOUR} ${POSTS}`)).toEqual([`${SHOW_VERB} ${YOUR} ${POSTS}`])
+    // eng-cat's analyser has an imperative reading too: it stays for the grammar to choose
+    expect(hinted('^Open/open<adj>/open<vblex><inf>/open<vblex><pres>/open<vblex><imp>$ ^the/the<det><def><sp>$ ^file/file<n><sg>$'))
+      .toEqual(['^Open/open<vblex><inf>/open<vblex><pres>/open<vblex><imp>$ ^the/the<det><def><sp>$ ^file/file<n><sg>$'])
+    // a proper noun's reading goes too ("Read" is a surname), and forms of the same verb other than these three
+    expect(hinted('^Read/read<vblex><inf>/read<vblex><pres>/read<vblex><past>/read<vblex><pp>/read<vblex><imp>/Read<np><cog><sg>$ ^the/the<det><def><sp>$'))
+      .toEqual(['^Read/read<vblex><inf>/read<vblex><pres>/read<vblex><imp>$ ^the/the<det><def><sp>$'])
+    expect(hinted('^Follow/follow<n><sg>/follow<vblex><inf>/follow<vblex><pres>$ ^us/prpers<prn><obj><p1><mf><pl>$'))
+      .toEqual(['^Follow/follow<vblex><inf>/follow<vblex><pres>$ ^us/prpers<prn><obj><p1><mf><pl>$'])
+  })
+
+  test('the first word of each sentence counts, across blanks, superblanks and word-bound blanks', () => {
+    const sentenceEnd = '^./.<sent>$'
+    expect(hinted(`[v:1]${SHOW} [[t:0]]${YOUR}[[/]] ${POSTS}${sentenceEnd} ${SHOW} ${YOUR} ${POSTS}[v:e] `))
+      .toEqual([`[v:1]${SHOW_VERB} [[t:0]]${YOUR}[[/]] ${POSTS}${sentenceEnd} ${SHOW_VERB} ${YOUR} ${POSTS}[v:e] `])
+    // a word inside a sentence is left to the tagger
+    expect(hinted(`^They/prpers<prn><subj><p3><mf><pl>$ ${SHOW} ${YOUR} ${POSTS}`)).toEqual([`^They/prpers<prn><subj><p3><mf><pl>$ ${SHOW} ${YOUR} ${POSTS}`])
+  })
+
+  test('a word that can be something else than a noun, an adjective or that verb is left to the tagger', () => {
+    const left = [
+      // "Like the previous version": a preposition
+      '^Like/like<pr>/like<vblex><inf>/like<vblex><pres>$ ^the/the<det><def><sp>$',
+      // "Found an issue?": the past of another verb
+      '^Found/find<vblex><past>/find<vblex><pp>/found<vblex><inf>/found<vblex><pres>$ ^an/a<det><ind><sg>$',
+    ]
+    expect(hinted(...left)).toEqual(left)
+  })
+
+  test('before a word that can be a subject, a reflexive or a noun, the first word is left to the tagger', () => {
+    const left = [
+      `^People/people<n><pl>/people<vblex><inf>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$`,
+      `^Describe/describe<vblex><inf>/describe<vblex><pres>$ ^yourself/yourself<prn><ref><p2><mf><sg>$`,
+      `${SHOW} ^replies/reply<n><pl>/reply<vblex><pri><p3><sg>$`,
+      SHOW,
+    ]
+    expect(hinted(...left)).toEqual(left)
+  })
+
+  test('a preposition that could be an adverb or a conjunction stays a preposition before a placeholder, a name or a number', () => {
+    const post = '^Last/last<det><ord><sp>$ ^post/post<n><sg>$'
+    expect(hinted(`${post} ${ON} [t:1:v]^./.<sent>$`)).toEqual([`${post} ${ON_PREPOSITION} [t:1:v]^./.<sent>$`])
+    expect(hinted(`${post} ${ON} ^Paris/Paris<np><loc><sg>$`, `${post} ${ON} ^5/5<num>$`))
+      .toEqual([`${post} ${ON_PREPOSITION} ^Paris/Paris<np><loc><sg>$`, `${post} ${ON_PREPOSITION} ^5/5<num>$`])
+    expect(hinted('^Muted/*Muted$ ^until/until<cnjadv>/until<pr>$ [x:@][t:2:v]')).toEqual(['^Muted/*Muted$ ^until/until<pr>$ [x:@][t:2:v]'])
+  })
+
+  test('a preposition before a common noun, a tag or nothing is left to the tagger', () => {
+    const left = [`^Log/log<vblex><inf>$ ${ON} ^the/the<det><def><sp>$`, `^Turn/turn<vblex><inf>$ ${ON}`, `^Turn/turn<vblex><inf>$ ${ON} [t:0:o]^it/prpers<prn><obj><p3><nt><sg>$[t:0:c]`]
+    expect(hinted(...left)).toEqual(left)
+  })
+
+  test('escapes are kept and never read as unit boundaries; records stay apart', () => {
+    const escaped = String.raw`^a\/b/a\/b<n>$ \^^x/*x$\\ ^\$/\$<mon>$`
+    expect(hinted(escaped, `${SHOW} ${YOUR}`, '')).toEqual([escaped, `${SHOW_VERB} ${YOUR}`, ''])
+  })
+
+  test('the hints follow English analysers only', () => {
+    const rest = ['apertium-tagger -z -g x.prob', 'apertium-pretransfer -z']
+    for (const analyser of ["lt-proc -z '/usr/share/apertium/apertium-eng-spa/eng-spa.automorf.bin'", "lt-proc -z -w '/usr/share/apertium/apertium-en-gl/en-gl.automorf.bin'"]) {
+      expect(withEnglishReadingHints([analyser, ...rest])).toEqual([analyser, ENGLISH_READING_HINTS, ...rest])
+    }
+    for (const analyser of ["lt-proc -z '/usr/share/apertium/apertium-spa-eng/spa-eng.automorf.bin'", "lt-proc -z '/usr/share/apertium/apertium-eu-en/eu-en.automorf.bin'"]) {
+      expect(withEnglishReadingHints([analyser, ...rest])).toEqual([analyser, ...rest])
+    }
+  })
+
+  test.skipIf(!haveApertium)("eng-spa's pipeline runs them right after its analyser", () => {
+    const stages = readModeStages('/usr/share/apertium/modes/eng-spa.mode', true)
+    expect(stages[1]).toBe(ENGLISH_READING_HINTS)
+    expect(stages.filter((stage) => stage === ENGLISH_READING_HINTS)).toHaveLength(1)
+  })
+})
+
+const date: InlineToken = { id: 'date', kind: 'void' }
+
+describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
+  const { en } = englishEngine()
+
+  test('a command before a determiner is a verb, not a noun (eng-spa)', async () => {
+    const [show, update, focus] = await en(['Show your posts', 'Please update your server as soon as possible!', 'Focus the button'])
+    expect(show).not.toMatch(/Espectáculo/)
+    expect(show).toMatch(/vuestros postes/)
+    expect(update).toMatch(/^¡Por favor, actualiza(r)? vuestro servidor/)
+    expect(focus).toMatch(/^Enfoca(r)? el botón/)
+  })
+
+  test('a preposition before a placeholder is translated as one (eng-spa)', async () => {
+    const [lastPost, muted] = await en([['Last post on ', date], ['Muted until ', date]])
+    expect(lastPost).toEqual(['Último poste en ', date])
+    expect(muted).toContainEqual(expect.stringMatching(/hasta $/))
+    expect(muted).not.toContainEqual(expect.stringMatching(/hasta que/))
+  })
+
+  test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {
+    const [gl] = await en(['Share this link with anyone'], 'gl')
+    expect(gl).toMatch(/^Compartir esta ligazón/)
+    const [ca] = await en(['Open the file'], 'ca')
+    expect(ca).toMatch(/^Obr(e|ir) el fitxer/)
+  })
+})
