@@ -29,6 +29,14 @@ describe('keyboard accelerators', () => {
     expect(translate('_Open', 'po').text).toBe('_Abrir')
   })
 
+  test('a menu item’s shortcut after a tab never gets the marker', () => {
+    // OpenPHDGuiding/phd2 locale/messages.pot: "E&xit\tAlt-X" came back "Salida\tAlt-&X"
+    words['Exit\tAlt-X'] = 'Salida\tAlt-X'
+    words['Enable Guide Log\tAlt-L'] = 'Habilita Registro de Guía\tAlt-L'
+    expect(translate('E&xit\tAlt-X', 'po').text).toBe('&Salida\tAlt-X')
+    expect(translate('Enable Guide &Log\tAlt-L', 'po').text).toBe('&Habilita Registro de Guía\tAlt-L')
+  })
+
   test('GTK’s marker inside a capitalised word is an accelerator too; inside an identifier it is not', () => {
     // xfce-mirror/mousepad po/*.po: "Clea_r", "Re_load", "C_olumn number:" came back untranslated
     expect(translate('Clea_r', 'po').sent).toEqual(['Clear'])

@@ -72,17 +72,21 @@ export function findMnemonic(text: string, markers: MnemonicMarkers): Mnemonic |
 
 /**
  * Puts the marker back into a translation: where it was when the label came back unchanged,
- * else before a word starting with the same letter, else before the first word.
+ * else before a word starting with the same letter, else before the first word. A menu
+ * item's shortcut after a tab (`E&xit\tAlt-X`, wxWidgets, Win32 and Qt menus) is not part of
+ * the label: the marker stays before the tab (it went on the X of `Alt-X`: "Salida\tAlt-&X").
  */
 export function placeMnemonic(translated: string, mnemonic: Mnemonic): string {
   if (translated === mnemonic.text) return translated.slice(0, mnemonic.index) + mnemonic.marker + translated.slice(mnemonic.index)
+  const tab = translated.indexOf('\t')
+  const labelEnd = tab >= 0 ? tab : translated.length
   const starts: number[] = []
   let offset = 0
   for (const piece of tokenize(translated)) {
     if (piece.type === 'text') {
       for (let i = 0; i < piece.raw.length; i++) {
         const at = offset + i
-        if (LETTER.test(piece.raw[i]!) && (at === 0 || !LETTER.test(translated[at - 1]!))) starts.push(at)
+        if (at < labelEnd && LETTER.test(piece.raw[i]!) && (at === 0 || !LETTER.test(translated[at - 1]!))) starts.push(at)
       }
     }
     offset += piece.raw.length
