@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { createPipelinePool, defaultMaxPipelines } from './apertium/pool.js'
 import type { StageAllocator } from './apertium/preloads.js'
 import type { StageScheduling } from './apertium/supervisor.js'
-import { decodeSegment, encodeSegment, hasHyphenBetweenLetters, maskOwners, maskWrappedOwners, unknownOwners, validateSegment, withHyphenBlanks, type Decoded } from './apertium/stream.js'
+import { decodeSegment, encodeSegment, hasHyphenBetweenLetters, maskOwners, maskSigils, maskWrappedOwners, unknownOwners, validateSegment, withHyphenBlanks, type Decoded } from './apertium/stream.js'
 import { createLru } from './cache.js'
 import { createDetector, type Detection } from './detect.js'
 import { findAnalysers } from './detect/analysers.js'
@@ -351,11 +351,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
   }
 
   /**
-   * A segment through every hop of a route: quotation marks as tag pairs around what they quote
-   * (quotes.ts), and the last hop's target's opening marks added (¿ ¡, opening-marks.ts).
+   * A segment through every hop of a route: an `@` or `#` with the placeholder it marks as one
+   * token (maskSigils), quotation marks as tag pairs around what they quote (quotes.ts), and
+   * the last hop's target's opening marks added (¿ ¡, opening-marks.ts).
    */
   async function translateRoute(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
-    const quotes = maskQuotes(segment)
+    const sigils = maskSigils(segment)
+    const quotes = maskQuotes(sigils?.segment ?? segment)
     let current: Segment = quotes.segment
     const unknownWords: string[] = []
     for (const hop of hops) {
@@ -365,7 +367,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
       for (const w of decoded.unknownWords) if (!unknownWords.includes(w)) unknownWords.push(w)
     }
     const target = hops[hops.length - 1]?.target
-    return { segment: target ? withOpeningMarks(quotes.restore(current), target) : quotes.restore(current), unknownWords }
+    const restored = sigils ? sigils.restore(quotes.restore(current)) : quotes.restore(current)
+    return { segment: target ? withOpeningMarks(restored, target) : restored, unknownWords }
   }
 
   async function translateOne(segment: Segment, route: { path: string[]; hops: Direction[] }, signal?: AbortSignal): Promise<Translation> {

@@ -262,6 +262,22 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(click!.segment).toEqual(['Por favor, ', b, 'clic aquí', bc, ' para continuar'])
   })
 
+  test('an @ or # written before a placeholder moves with it', async () => {
+    // Mastodon's locales/en.json: "Share @{name}'s profile" came back "Comparteix @el perfil de {name}"
+    const name: InlineToken = { id: 'name', kind: 'void' }
+    const [es] = await en([['Share @', name, "'s profile"]])
+    const [ca] = await en([['Share @', name, "'s profile"]], 'ca')
+    const [eo] = await en([['Share @', name, "'s profile"]], 'eo')
+    for (const t of [es, ca, eo]) {
+      const parts = t!.segment as SegmentPart[]
+      const at = parts.indexOf(name)
+      expect(at, JSON.stringify(parts)).toBeGreaterThan(0)
+      expect(parts[at - 1], JSON.stringify(parts)).toMatch(/ @$/)
+      expect(parts.filter((p) => typeof p === 'string').join('').match(/@/g)).toHaveLength(1)
+    }
+    expect(ca!.segment).toEqual(['Comparteix el perfil de @', name])
+  })
+
   test('a hyphenated compound the transfer reorders keeps the spaces between its words; a word written with its hyphen stays whole', async () => {
     // "open-source software" came back "softwaredefuente abierta" (Anx Reader's app_en.arb)
     const [open, known, full, mail, upToDate] = await en(['It is an open-source software.', 'A well-known problem.', 'A full-screen mode.', 'Send an e-mail.', 'It is up-to-date.'])

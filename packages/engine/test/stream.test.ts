@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { decodeSegment, encodeSegment, escapeStream, hasHyphenBetweenLetters, parseModeStages, repairTokens, unescapeStream, withHyphenBlanks, type InlineToken } from '@verso/engine'
+import { maskSigils } from '../src/apertium/stream.js'
 
 describe('escapeStream', () => {
   test('escapes every special character of the stream format and unescapes back', () => {
@@ -257,5 +258,22 @@ describe('decodeSegment guarantee (property, with mangled fake answers)', () => 
       }
       return true
     }), { numRuns: 300 })
+  })
+})
+
+describe('maskSigils', () => {
+  const name: InlineToken = { id: 'name', kind: 'void' }
+  const tag: InlineToken = { id: 'tag', kind: 'void' }
+
+  test('an @ or # right before a placeholder becomes one token with it, and comes back as written', () => {
+    const masked = maskSigils(['Browse posts from @', name, ' in #', tag])!
+    expect(masked.segment).toEqual(['Browse posts from ', { id: 'sigil0', kind: 'void' }, ' in ', { id: 'sigil1', kind: 'void' }])
+    expect(masked.restore(['Explora de ', { id: 'sigil1', kind: 'void' }, ' a ', { id: 'sigil0', kind: 'void' }])).toEqual(['Explora de #', tag, ' a @', name])
+  })
+
+  test('an address, a plain string and a sigil before text are left as they are', () => {
+    expect(maskSigils(['Write to user@', name])).toBeNull()
+    expect(maskSigils('Mention @someone')).toBeNull()
+    expect(maskSigils(['@ ', name, ' # sign'])).toBeNull()
   })
 })

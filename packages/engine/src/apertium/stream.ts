@@ -214,10 +214,43 @@ export function maskWrappedOwners(segment: Segment): { segment: Segment; restore
     k += 2
   }
   if (groups.size === 0) return null
-  return {
-    segment: out,
-    restore: (translated) => (typeof translated === 'string' ? translated : translated.flatMap((part) => (typeof part === 'string' ? [part] : (groups.get(part.id) ?? [part])))),
+  return { segment: out, restore: (translated) => withGroups(translated, groups) }
+}
+
+/** `translated` with each token that stands for a group of parts replaced by them, text merged. */
+function withGroups(translated: Segment, groups: ReadonlyMap<string, readonly SegmentPart[]>): Segment {
+  return typeof translated === 'string' ? translated : mergeText(translated.flatMap((part) => (typeof part === 'string' ? [part] : (groups.get(part.id) ?? [part]))))
+}
+
+/** An `@` or `#` that ends a text right before a placeholder, not glued to a word before it (`user@{domain}` is an address). */
+const SIGIL_BEFORE_TOKEN = /(?<![\p{L}\p{M}\p{N}_.@#])[@#]$/u
+
+/**
+ * The segment with each `@` or `#` written right before a placeholder (`@{name}`, `#{hashtag}`:
+ * Mastodon's handles and hashtags) and that placeholder as one void token, so the two move
+ * together: sent apart, the sigil kept its place while the transfer moved the placeholder
+ * (en→ca "Share @{name}'s profile" came back "Comparteix @el perfil de {name}", en→eo
+ * "Interŝanĝado @laprofilo de {name}"). `restore` writes the sigil and the placeholder back.
+ * null when there is none.
+ */
+export function maskSigils(segment: Segment): { segment: Segment; restore(translated: Segment): Segment } | null {
+  if (typeof segment === 'string') return null
+  const freshId = freshTokenIds(segment)
+  const groups = new Map<string, SegmentPart[]>()
+  const out: SegmentPart[] = []
+  for (let k = 0; k < segment.length; k++) {
+    const [part, next] = [segment[k]!, segment[k + 1]]
+    if (typeof part !== 'string' || typeof next !== 'object' || next.kind !== 'void' || !SIGIL_BEFORE_TOKEN.test(part)) {
+      out.push(part)
+      continue
+    }
+    const id = freshId(`sigil${groups.size}`)
+    groups.set(id, [part.slice(-1), next])
+    out.push(part.slice(0, -1), { id, kind: 'void' })
+    k++
   }
+  if (groups.size === 0) return null
+  return { segment: mergeText(out), restore: (translated) => withGroups(translated, groups) }
 }
 
 /** Whether a segment sent with stand-ins came back with each of them where it can be found. */
