@@ -8,6 +8,13 @@ describe('placeholders tokenize', () => {
     expect(pieces.filter((p) => p.type === 'token').map((p) => p.raw)).toEqual(['{name}', '{{user}}', '%d', '${folder}', '%{place}', '%1$s'])
   })
 
+  test("protects numbered arguments without a conversion (Qt's %1, JabRef's %0), never a percentage", () => {
+    // JabRef's l10n/JabRef_en.properties: `Added group \"%0\".` came back `Grupo añadido %"0".`
+    const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
+    expect(tokens('Added group "%0". %0/%1 entries, %10 of %2')).toEqual(['%0', '%0', '%1', '%10', '%2'])
+    expect(tokens('Default = 10%, 100% sure, 50 % off, %5d items, %1$s, %123')).toEqual(['%5d', '%1$s'])
+  })
+
   test('marks inline tags with their name and kind', () => {
     const pieces = tokenize('a <b>bold</b> word<br/>')
     expect(pieces.filter((p) => p.type === 'token').map((p) => (p.type === 'token' ? p.tag : undefined))).toEqual([

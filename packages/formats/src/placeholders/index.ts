@@ -117,8 +117,8 @@ interface Context {
 const COUNT_TOKEN = /^(?:#|%(?:\d+\$)?[-+0' ]*\d*(?:hh|h|ll|l|q|j|z|t)?[diu]|%\([^)\n]+\)[-+0 ]*\d*[diu])$/
 /** A named placeholder's name: `{name}`, `{{ name }}`, `%{name}`, `${name}`, `{name, number}`, `:name`, `<%= name %>`. */
 const PLACEHOLDER_NAME = /^(?:\{\{\s*|%\{|\$\{|\{\s*|:|<%[=-]?\s*)([A-Za-z_][\w]*)\s*(,\s*number\b[^{}]*)?(?:\}\}|\}|-?%>)?$/
-/** printf and positional placeholders that say nothing of what they hold: `%s`, `%1$s`, `%@`, `%1$@`, `{0}`, `$1`. */
-const POSITIONAL_ARGUMENT = /^(?:%(?:\d+\$)?[s@]|\{\d+\}|\$\d{1,2})$/
+/** printf and positional placeholders that say nothing of what they hold: `%s`, `%1$s`, `%@`, `%1$@`, `{0}`, `$1`, Qt's `%1`. */
+const POSITIONAL_ARGUMENT = /^(?:%(?:\d+\$)?[s@]|\{\d+\}|\$\d{1,2}|%\d{1,2})$/
 /** Names that hold a count (`{count}`, `{n}`, `{fileCount}`, `{unread_count}`, `{total}`). */
 const COUNT_NAME = /^(?:n|num|number|count|total|amount|quantity|qty)$|count$|_total$/i
 

@@ -48,6 +48,13 @@ const DOLLAR_NAME = /\$[A-Za-z_][A-Za-z0-9_@]{0,63}\$/y
  * amount: `$10.99` and `$1,000` stay text.
  */
 const DOLLAR_POSITION = /\$\d{1,2}(?![\d]|[.,]\d)/y
+/**
+ * Numbered arguments without a conversion: Qt's `QString::arg` (`%1`…`%99`), KDE's i18n,
+ * Windows' FormatMessage, JabRef's `%0`. Checked after printf, so `%5d` and `%1$s` stay printf;
+ * prose writes a percent sign after a number, not before one (`50%`, `10 %`). A value that
+ * quoted one came back mangled: JabRef's `Added group \"%0\".` → `Grupo añadido %"0".`.
+ */
+const PERCENT_POSITION = /%\d{1,2}(?!\d)/y
 /** Symfony's `%name%`; `%d%` and other printf conversions followed by a percent sign are printf. */
 const PERCENT_NAME = /%[A-Za-z_][A-Za-z0-9_]{0,63}%(?![A-Za-z0-9_])/y
 /** Laravel's `:name`, when the format uses it: not after a word character or another colon. */
@@ -231,7 +238,7 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
         return n > 0 ? { type: 'token', raw: text.slice(i, i + 1 + n) } : null
       }
       if ((m = at(PERCENT_NAME, text, i)) && at(PRINTF, text, i)?.[0].length !== m[0].length - 1) return { type: 'token', raw: m[0] }
-      if ((m = at(PY_NAMED, text, i)) || (m = at(RUBY_NAMED, text, i)) || (m = at(PRINTF, text, i)) || (m = at(STRFTIME, text, i))) {
+      if ((m = at(PY_NAMED, text, i)) || (m = at(RUBY_NAMED, text, i)) || (m = at(PRINTF, text, i)) || (m = at(STRFTIME, text, i)) || (m = at(PERCENT_POSITION, text, i))) {
         return { type: 'token', raw: m[0] }
       }
       return null
