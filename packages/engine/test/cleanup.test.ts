@@ -64,6 +64,15 @@ describe('tidyCase', () => {
     expect(tidyCase(['Tienes ', code, ' mensajes'], ['you have ', code, ' messages'], 'es')).toEqual(['tienes ', code, ' mensajes'])
   })
 
+  test('a later sentence that starts with a placeholder keeps the lower case of the word after it', () => {
+    // JabRef's JabRef_en.properties: `Unable to change field name. "%0" already in use.` came back `… "%0" Ya en uso.`
+    expect(tidyCase(['Incapaz de cambiar nombre. "', code, '" Ya en uso.'], ['Unable to change name. "', code, '" already in use.'], 'es'))
+      .toEqual(['Incapaz de cambiar nombre. "', code, '" ya en uso.'])
+    // a capital the source has there stays, and so does every initial when the answer has fewer sentences
+    expect(tidyCase(['Hecho. ', code, ' Ya en uso.'], ['Done. ', code, ' Already in use.'], 'es')).toEqual(['Hecho. ', code, ' Ya en uso.'])
+    expect(tidyCase(['Hecho. Bien. ', code, ' Ya en uso.'], ['Done. ', code, ' already in use.'], 'es')).toEqual(['Hecho. Bien. ', code, ' Ya en uso.'])
+  })
+
   test('a text that starts with a capital starts with one in the target, also when the transfer moved a lower-case word to the front', () => {
     expect(tidyCase(["l'alarma de ", code, ' continuarà.'], ["Mary's alarm will continue."], 'ca')).toEqual(["L'alarma de ", code, ' continuarà.'])
     expect(tidyCase(['a alarma de Mary.'], ["Mary's alarm."], 'gl')).toEqual(['A alarma de Mary.'])

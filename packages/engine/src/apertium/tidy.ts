@@ -183,8 +183,13 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
     const source = sourceWords.filter((w) => w.sentence === word.sentence)
     return before !== undefined && source[0]?.text === before.text && STARTS_LOWER.test(source[1]?.text ?? '')
   }
+  // A sentence whose first word the source writes in lower case starts with a placeholder or a
+  // quote of one ("Unable to change field name. \"%0\" already in use."): the transfer still
+  // capitalised the word after it ("\"%0\" Ya en uso"). Judged like the text's first word, when
+  // the answer has as many sentences.
+  const lowerInitials = new Set(sentencesAlike ? sourceWords.filter((w) => w.initial && !w.first && STARTS_LOWER.test(w.text)).map((w) => w.sentence) : [])
   for (const word of capitalised.reverse()) {
-    const lower = word.first ? lowerStart : everyWord && !word.initial && (!capitalInside(word) || keptFirst(word))
+    const lower = word.first ? lowerStart : word.initial ? lowerInitials.has(word.sentence) : everyWord && (!capitalInside(word) || keptFirst(word))
     if (everyWord && ALL_CAPS.test(word.text) && engineCaps(word)) {
       // sv→is's post-chunk writes some chunks' first word in capitals ("utför en
       // sammanslagning" → "FRAMKVÆMIR einn", "Huset är stort." → "Húsið ER stórt."): with no
