@@ -28,6 +28,15 @@ describe('withOpeningMarks', () => {
     expect(withOpeningMarks([b, 'Eliminar', bc, ' esto?'], 'es')).toEqual(['¿', b, 'Eliminar', bc, ' esto?'])
   })
 
+  test('a sentence that follows a line-break token with no blank opens with its mark', () => {
+    // keepassxc_en.ts: "…has been received.\nDo you want to create this group?" (the line break a token) got its ¿ at the start
+    const br: InlineToken = { id: 'br', kind: 'void' }
+    expect(withOpeningMarks(['Una petición ha sido recibida.', br, 'Quieres crear este grupo?', br], 'es'))
+      .toEqual(['Una petición ha sido recibida.', br, '¿Quieres crear este grupo?', br])
+    // a token inside a sentence, with no sentence end before it, ends nothing
+    expect(withOpeningMarks(['Quieres', br, 'crear este grupo?'], 'es')).toEqual(['¿Quieres', br, 'crear este grupo?'])
+  })
+
   test('text holding private-use characters (icon glyphs) is left alone', () => {
     expect(withOpeningMarks('\uE001 Listo?', 'es')).toBe('\uE001 Listo?')
   })

@@ -17,9 +17,12 @@ const TOKEN = /[\uE000-\uF8FF]/u
 
 /**
  * Where a sentence ends: after its punctuation and what closes after it (quotes, brackets,
- * tokens), before a blank. A line break alone ends none: a subtitle's line breaks inside one.
+ * tokens), before a blank, or before text that follows a token with no blank (a line break or a
+ * `<br/>` the codec made a token: Qt's "…has been received.\nDo you want to create this
+ * group?" got its ¿ before "Una petición"). A line break alone ends none: a subtitle's line
+ * breaks inside one.
  */
-const SENTENCE_END = /(?<=[.!?…][)\]"'’”»\uE000-\uF8FF]*)(?=\s)/u
+const SENTENCE_END = /(?<=[.!?…][)\]"'’”»\uE000-\uF8FF]*)(?=\s)|(?<=[.!?…][)\]"'’”»\uE000-\uF8FF]*[\uE000-\uF8FF])(?=[^\s\uE000-\uF8FF])/u
 
 /** Interrogative and exclamative words that start the question after a lead-in clause. */
 const WH_AFTER_COMMA = /,\s+(?=(?:qué|quién|quiénes|cómo|cuándo|dónde|adónde|por qué|cuál|cuáles|cuánto|cuánta|cuántos|cuántas)(?![\p{L}]))/giu
