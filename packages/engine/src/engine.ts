@@ -221,6 +221,11 @@ const SENTENCE_LEADS: Readonly<Record<string, Readonly<Record<string, string>>>>
   'en>gl': { Please: 'por favor' },
   'en>ca': { Sorry: 'ho sentim' },
   'en>eo': { Sorry: 'pardonu' },
+  // es-fr and es-pt translate the words of Spanish interjections ("Par faveur", "Nous le
+  // sentons", "Faz favor"); English UI text reaches French and Portuguese through Spanish, where
+  // the en>es hop wrote them
+  'es>fr': { 'Por favor': "s'il vous plaît", 'Lo sentimos': 'désolé' },
+  'es>pt': { 'Por favor': 'por favor', 'Lo sentimos': 'lamentamos' },
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createEngine, decodeSegment, encodeSegment, tidyCase, type Engine, type InlineToken, type SegmentPart } from '@verso/engine'
-import { haveApertium } from './real-apertium.js'
+import { haveApertium, haveMode } from './real-apertium.js'
 
 
 const a: InlineToken = { id: 'a', kind: 'open' }
@@ -325,6 +325,26 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(ca!.segment).toMatch(/^Ho sentim, /)
     const [eo] = await en(['Sorry, something went wrong.'], 'eo')
     expect(eo!.segment).toMatch(/^Pardonu, /)
+  })
+
+  test.skipIf(!haveMode('es-fr') || !haveMode('es-pt'))('the interjections the en>es hop writes are interjections in French and Portuguese too', async () => {
+    // Mastodon's "Please update your Mastodon server…" reached French as "Par faveur, actualiser…" (es-fr
+    // translates the words of "Por favor"; "Lo sentimos" became "Nous le sentons", es-pt "Faz favor")
+    const [update, sorry, wait] = await en(['Please update your server.', 'Sorry, something went wrong.', 'Wait, please.'], 'fr')
+    expect(update!.segment).toMatch(/^S'il vous plaît, actualiser votre serveur/)
+    expect(sorry!.segment).toMatch(/^Désolé, /)
+    expect(wait!.segment).toMatch(/, s'il vous plaît\.$/)
+    const [pt] = await en(['Please update your server.'], 'pt')
+    expect(pt!.segment).toMatch(/^Por favor, actualizar/)
+    // Spanish source: the same table; "Lo sentimos" before anything but a comma or an end mark is left to the engine
+    const engine = createEngine({ cacheSize: 0 })
+    try {
+      const [please, much] = await engine.translate(['Por favor, espera.', 'Lo sentimos mucho.'], { source: 'es', target: 'fr' })
+      expect(please!.segment).toMatch(/^S'il vous plaît, /)
+      expect(much!.segment).not.toMatch(/Désolé/)
+    } finally {
+      await engine.close()
+    }
   })
 
   test('an owner the engine does not know keeps its genitive: sent again as the stand-in', async () => {

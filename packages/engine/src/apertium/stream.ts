@@ -311,10 +311,12 @@ const SEPARATOR_MARK = '\u0003'
  */
 const LEAD_CONTINUATION: Readonly<Record<string, string>> = {
   Sorry: '(?:we|I|you|but|for|to|about|that|this|it|there|something|nothing|no)(?![\\p{L}])',
+  // "Lo sentimos mucho", "Lo sentimos por…": only before a comma or an end mark
+  'Lo sentimos': '(?!)',
 }
 
 /** Interjections that are one after a comma too, in lower case: "Wait, please.", "…, please ignore this email." */
-const AFTER_COMMA = new Set(['Please'])
+const AFTER_COMMA = new Set(['Please', 'Por favor'])
 
 /**
  * One of `words` starting a sentence (or, for AFTER_COMMA words, in lower case after a comma),
@@ -326,14 +328,16 @@ function sentenceLead(words: readonly string[]): { pattern: RegExp; words: numbe
   const alternatives: string[] = []
   const groups: number[] = []
   words.forEach((word, n) => {
-    const plain = word.replace(/[^\p{L}]/gu, '')
+    // a lead of two or three words ("Por favor", "Lo sentimos") matches with any blanks between them
+    const plain = word.replace(/[^\p{L} ]/gu, '').trim()
     const bare = LEAD_CONTINUATION[plain] ?? '\\p{L}'
     // a part that ends after the word is followed by a token: "Please <b>click here</b>", "Please {name}, wait"
     const after = `(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…])|,?\\s+$)`
-    alternatives.push(`(?<=^|[.!?…]\\s+)(${plain})${after}`)
+    const spaced = plain.replace(/ +/g, '\\s+')
+    alternatives.push(`(?<=^|[.!?…]\\s+)(${spaced})${after}`)
     groups.push(n)
     if (AFTER_COMMA.has(plain)) {
-      alternatives.push(`(?<=,\\s+)(${plain[0]!.toLowerCase()}${plain.slice(1)})${after}`)
+      alternatives.push(`(?<=,\\s+)(${spaced[0]!.toLowerCase()}${spaced.slice(1)})${after}`)
       groups.push(n)
     }
   })
