@@ -285,6 +285,11 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
       expect(parts.filter((p) => typeof p === 'string').join('').match(/@/g)).toHaveLength(1)
     }
     expect(ca!.segment).toEqual(['Comparteix el perfil de @', name])
+    // no contraction across a placeholder: "Browse posts from {name} in {tag}" came back "des d'en {name} {tag}"
+    const tag: InlineToken = { id: 'tag', kind: 'void' }
+    const [handles, plain] = await en([['Browse posts from @', name, ' in #', tag], ['Browse posts from ', name, ' in ', tag]], 'ca')
+    expect(handles!.segment).toEqual(['Explora publica des de @', name, ' en #', tag])
+    expect(plain!.segment).toEqual(['Explora publica des de ', name, ' en ', tag])
   })
 
   test('a hyphenated compound the transfer reorders keeps the spaces between its words; a word written with its hyphen stays whole', async () => {

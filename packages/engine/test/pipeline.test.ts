@@ -224,9 +224,12 @@ describe('apertium pipeline with a fake stage', () => {
     // the source's own escaped mark and an escaped ~ stay
     expect(run('\\*lit \\~de [t:1:o]x')).toBe('\\*lit \\~de [t:1:o]x\0')
     // inline tokens stay where they are
-    expect(run('~de ~el [t:0:o]llibre[t:0:c] ~de [t:1:v]x')).toBe('~de ~el [t:0:o]llibre[t:0:c] ~de [t:1:v]x\0')
+    expect(run('~de ~el [t:0:o]llibre[t:0:c] ~de [t:1:v]x')).toBe('~de ~el [t:0:o]llibre[t:0:c] de [t:1:v]x\0')
     // a sheltered character of the source between a ~ word and the next: no rewrite across it
     expect(run('~de [x:*]Andorra[x:*] ~de ~el [x:#]llibre')).toBe('de [x:*]Andorra[x:*] ~de el [x:#]llibre\0')
+    // nor across a placeholder: "des ~de [t:1:v] ~en" is not "des d'en"
+    expect(run('des ~de [t:1:v] ~en [t:2:v]')).toBe('des de [t:1:v] en [t:2:v]\0')
+    expect(run('~de [t:0:o][t:1:v][t:0:c] casa')).toBe('de [t:0:o][t:1:v][t:0:c] casa\0')
     // word-bound blanks numbered in each record; a ~ word before one gets an empty blank of its own
     expect(run('~la [[t:0]]guia[[/]] [[t:0]]~el[[/]] [[t:0; t:1]]Salva[[/]] ~de casa')).toBe('[[; w:1]]~la[[/]] [[t:0; w:2]]guia[[/]] [[t:0; w:3]]~el[[/]] [[t:0; t:1; w:4]]Salva[[/]] ~de casa\0')
     // records stay apart

@@ -57,6 +57,22 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
+  test('a sentence-initial "Don\'t" before a verb goes as "not" in a statement without a comma', () => {
+    const dont = "^Don't/Do<vbdo><pres>+not<adv>$"
+    const show = '^show/show<n><sg>/show<vblex><inf>/show<vblex><pres>$ ^again/again<adv>$'
+    expect(hinted(`${dont} ${show}^./.<sent>$`, `^Done/Do<vblex><pp>$^./.<sent>$ ${dont} ${show}^!/!<sent>$`))
+      .toEqual([`^Don't/not<adv>$ ${show}^./.<sent>$`, `^Done/Do<vblex><pp>$^./.<sent>$ ^Don't/not<adv>$ ${show}^!/!<sent>$`])
+    const left = [
+      // a question ("Don't have an account yet?" is "you"), a comma (en-gl lost the next clause's pronoun)
+      `${dont} ^have/have<vbhaver><inf>/have<vblex><inf>$ ^it/prpers<prn><obj><p3><nt><sg>$^?/?<sent>$`,
+      `${dont} ^worry/worry<n><sg>/worry<vblex><inf>$^,/,<cm>$ ^we/prpers<prn><subj><p1><mf><pl>$^./.<sent>$`,
+      // eng-cat's analyser has the imperative, and no verb follows in the last one
+      "^Don't/do<vbdo><pres>+not<adv>/do<vbdo><imp>+not<adv>$ ^show/show<vblex><inf>$^./.<sent>$",
+      `${dont} ^again/again<adv>$^./.<sent>$`,
+    ]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('a preposition that could be an adverb or a conjunction stays a preposition before a placeholder, a name or a number', () => {
     const post = '^Last/last<det><ord><sp>$ ^post/post<n><sg>$'
     expect(hinted(`${post} ${ON} [t:1:v]^./.<sent>$`)).toEqual([`${post} ${ON_PREPOSITION} [t:1:v]^./.<sent>$`])
@@ -103,6 +119,13 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(show).toMatch(/vuestros postes/)
     expect(update).toMatch(/^¡Por favor, actualiza(r)? vuestro servidor/)
     expect(focus).toMatch(/^Enfoca(r)? el botón/)
+  })
+
+  test('"Don\'t" before a verb gives the infinitive, not the third person (eng-spa, en-gl, en-eo)', async () => {
+    // keepassxc's "Don't show this warning again", Mastodon's "Don't show again" came back "No asoma otra vez"
+    expect(await en(["Don't show again", 'Don\'t close the window', "Don't have an account yet?"])).toEqual(['No asomar otra vez', 'No cerrar la ventana', '¿No tiene una cuenta todavía?'])
+    if (haveMode('en-gl')) expect(await en(["Don't show again"], 'gl')).toEqual(['Non mostrar outra vez'])
+    if (haveMode('en-eo')) expect(await en(["Don't show again"], 'eo')).toEqual(['Ne montri denove'])
   })
 
   test('a preposition before a placeholder is translated as one (eng-spa)', async () => {

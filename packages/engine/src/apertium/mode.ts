@@ -100,7 +100,9 @@ const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
  * 2. A sheltered character of the source (`*`, `#`, `@`: `[x:#]`) between a `~` word and the
  *    next went behind the rewritten words too ("de *Andorra*" → "d'Andorra **", "de #Ubuntu" →
  *    "d'Ubuntu #"). That `~` is dropped: no rewrite across the character, as `apertium` does
- *    with it in the text ("de *Andorra*", "de #Ubuntu").
+ *    with it in the text ("de *Andorra*", "de #Ubuntu"). So is a `~` before a placeholder
+ *    (`[t:N:v]`, a word of the text): en→ca "Browse posts from {name} in {tag}" came back "des
+ *    d'en {name} {tag}", the preposition of the placeholder contracted with the word after it.
  * 3. Word-bound blanks: a `~` word followed by a word in a word-bound blank comes out of the
  *    post-generator inside that blank, with the tags of both, whether a rule applied or not:
  *    en→ca "the <b>Save</b> button" gave "<b>el Salva</b> botó", "Read the <em>user guide</em>"
@@ -126,7 +128,7 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   'BEGIN { $| = 1 } my $n = 0;',
   String.raw`s{(?<!\]\])(?<!\\)(~[${PERL_WORD}]+)(?= +\[\[(?!/))}{"[[]]" . $1 . "[[/]]"}ge;`,
   String.raw`s{\[\[(?!/\]\])((?:\\.|[^\]\\])*)\]\]}{"[[$1; w:" . ++$n . "]]"}ge;`,
-  String.raw`s{(?<!\\)~(?=[${PERL_WORD}]+ +(?:${PERL_TOKEN})*\[x:)}{}g;`,
+  String.raw`s{(?<!\\)~(?=[${PERL_WORD}]+ +(?:${PERL_TOKEN})*\[x:|[${PERL_WORD}]+ +(?:\[t:\d+:[oc]\])*\[t:\d+:v\])}{}g;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $plain = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($plain) . "]"}ge`,
 ].join(' ')}'`
 
@@ -143,7 +145,7 @@ export function withPostGenerationFilter(stages: readonly string[]): string[] {
 }
 
 /**
- * Narrows the readings of two kinds of English word before the tagger chooses, where the
+ * Narrows the readings of three kinds of English word before the tagger chooses, where the
  * taggers of eng-spa, en-gl and en-eo choose wrong on interface strings (eng-cat's and
  * eng-hbs's constraint grammars get some of them right; they get the same hints):
  *
@@ -160,7 +162,15 @@ export function withPostGenerationFilter(stages: readonly string[]): string[] {
  *    is also the past of "find", so a word with any other reading is left to the tagger, as
  *    is a next word that can be a subject or a reflexive ("People you may know", "Describe
  *    yourself").
- * 2. **A preposition before a placeholder, a name or a number**: "Last post on {date}" came
+ * 2. **"Don't" before a verb**, starting a sentence that is not a question: eng-spa, en-gl and
+ *    en-eo wrote the third person ("Don't show again" → "No asoma otra vez", "Non mostra outra
+ *    vez", "ne montras denove"; "Don't close the window" → "No cierra la ventana"). It goes as
+ *    "not" alone, and the verb comes out in the infinitive, as interface texts have it: "No
+ *    asomar otra vez", "No cerrar la ventana". A question keeps it ("Don't have an account
+ *    yet?" is "you"), and so does a sentence with a comma: en-gl's transfer then lost the
+ *    next clause's pronoun ("Don't worry, we will fix it." → "Non preocuparse, arranxaremos
+ *    #prpers"). eng-cat, whose analyser has the imperative reading, writes "No mostreu" already.
+ * 3. **A preposition before a placeholder, a name or a number**: "Last post on {date}" came
  *    back "Último poste encima {date}" (on as an adverb), "Muted until {until}" "hasta que
  *    {until}" (a conjunction), "Popular on Paris" "Popular encima París". A word with a
  *    preposition reading whose other readings are adverbs or conjunctions keeps its
@@ -171,7 +181,8 @@ export function withPostGenerationFilter(stages: readonly string[]): string[] {
  * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Three substitutions find the
  * candidates (a record's first unit and the unit after each sentence end, with the unit after
  * them; each unit with a preposition reading, with the blank and unit after it), escapes
- * respected, and only those units are read reading by reading: 12 µs per record on 20 000
+ * respected, and only those units are read reading by reading (a sentence's end is looked for
+ * only after a "Don't"): 12 µs per record on 20 000
  * distinct bench sentences (a first version that cut every record into units cost 67 µs and
  * 8–12 % of the pipeline's CPU, BENCHMARKS.md).
  */
@@ -179,10 +190,12 @@ export const ENGLISH_READING_HINTS = `perl -0 -pe '${[
   String.raw`BEGIN { $| = 1 }`,
   String.raw`sub readings { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
   String.raw`sub tag { $_[0] =~ /^(?:\\.|[^<\\])*<([^>]+)>/ ? $1 : "" }`,
-  String.raw`sub command { my ($lu, $next) = @_; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my (undef, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; return $lu if grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @n; "^" . join("/", $surface, grep { /<vblex><(?:inf|pres|imp)>/ } @r) . "\$" }`,
+  String.raw`sub statement { substr($_, $_[0]) =~ /\^((?:[^\\\/\$]++|\\.)*+)\/(?:[^\\\$]|\\.)*?<(sent|cm)>/ && $2 eq "sent" && $1 ne "?" }`,
+  String.raw`sub negation { my ($lu, $next, $end) = @_; return $lu if index($next, "<vblex><inf>") < 0 || !statement($end); my ($surface) = readings(substr($lu, 1, -1)); "^" . $surface . "/not<adv>\$" }`,
+  String.raw`sub command { my ($lu, $next, $end) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my (undef, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; return $lu if grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @n; "^" . join("/", $surface, grep { /<vblex><(?:inf|pres|imp)>/ } @r) . "\$" }`,
   String.raw`sub preposition { my ($lu, $blank, $next) = @_; return $lu if $lu !~ /<(?:adv|cnjadv|cnjsub|preadv)>/; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r; unless ($blank =~ /\[t:\d+:v\]/) { return $lu unless defined $next; my (undef, @n) = readings(substr($next, 1, -1)); return $lu if grep { tag($_) !~ /^(?:np|num)$/ } @n } "^" . join("/", $surface, grep { tag($_) eq "pr" } @r) . "\$" }`,
-  String.raw`s{\A((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)}{$1 . command($2, $4) . $3 . $4}e;`,
-  String.raw`s{<sent>\$((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)}{"<sent>\$" . $1 . command($2, $4) . $3 . $4}ge;`,
+  String.raw`s{\A((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)}{$1 . command($2, $4, $+[0]) . $3 . $4}e;`,
+  String.raw`s{<sent>\$((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)}{"<sent>\$" . $1 . command($2, $4, $+[0]) . $3 . $4}ge;`,
   String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)?)}{preposition($1, $2, $3)}ge;`,
 ].join(' ')}'`
 
