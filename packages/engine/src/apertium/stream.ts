@@ -195,31 +195,13 @@ export function tokensAsText(original: Segment, translated: Segment, textFor: (t
  * writes the pair and its placeholder back in the token's place. null when there is none.
  */
 export function maskWrappedOwners(segment: Segment): { segment: Segment; restore(translated: Segment): Segment } | null {
-  if (typeof segment === 'string') return null
-  const freshId = freshTokenIds(segment)
-  const groups = new Map<string, SegmentPart[]>()
-  const out: SegmentPart[] = []
-  for (let k = 0; k < segment.length; k++) {
-    const [open, inner, close, after] = [segment[k], segment[k + 1], segment[k + 2], segment[k + 3]]
+  return maskGroups(segment, 'wrapped', (parts, k) => {
+    const [open, inner, close, after] = [parts[k], parts[k + 1], parts[k + 2], parts[k + 3]]
     const wraps =
       typeof open === 'object' && open.kind === 'open' && typeof inner === 'object' && inner.kind === 'void' &&
       typeof close === 'object' && close.kind === 'close' && close.id === open.id && typeof after === 'string' && POSSESSIVE_AFTER_TOKEN.test(after)
-    if (!wraps) {
-      out.push(segment[k]!)
-      continue
-    }
-    const id = freshId(`wrapped${groups.size}`)
-    groups.set(id, [open, inner, close])
-    out.push({ id, kind: 'void' })
-    k += 2
-  }
-  if (groups.size === 0) return null
-  return { segment: out, restore: (translated) => withGroups(translated, groups) }
-}
-
-/** `translated` with each token that stands for a group of parts replaced by them, text merged. */
-function withGroups(translated: Segment, groups: ReadonlyMap<string, readonly SegmentPart[]>): Segment {
-  return typeof translated === 'string' ? translated : mergeText(translated.flatMap((part) => (typeof part === 'string' ? [part] : (groups.get(part.id) ?? [part]))))
+    return wraps ? { before: [], group: [open, inner, close] } : null
+  })
 }
 
 /** An `@` or `#` that ends a text right before a placeholder, not glued to a word before it (`user@{domain}` is an address). */
@@ -234,23 +216,45 @@ const SIGIL_BEFORE_TOKEN = /(?<![\p{L}\p{M}\p{N}_.@#])[@#]$/u
  * null when there is none.
  */
 export function maskSigils(segment: Segment): { segment: Segment; restore(translated: Segment): Segment } | null {
+  return maskGroups(segment, 'sigil', (parts, k) => {
+    const [part, next] = [parts[k], parts[k + 1]]
+    if (typeof part !== 'string' || typeof next !== 'object' || next.kind !== 'void' || !SIGIL_BEFORE_TOKEN.test(part)) return null
+    return { before: [part.slice(0, -1)], group: [part.slice(-1), next] }
+  })
+}
+
+/**
+ * What maskWrappedOwners and maskSigils share: the segment with each run of parts that `match`
+ * finds at a part (`group`, one part for each of the segment's from there; `before`, text that
+ * stays ahead of it) as one
+ * void token `base0`, `base1`… (ids the segment does not use), and `restore`, which writes each
+ * run back in its token's place. null when `match` finds none, or for a plain string.
+ */
+function maskGroups(
+  segment: Segment,
+  base: string,
+  match: (parts: readonly SegmentPart[], k: number) => { before: SegmentPart[]; group: SegmentPart[] } | null,
+): { segment: Segment; restore(translated: Segment): Segment } | null {
   if (typeof segment === 'string') return null
   const freshId = freshTokenIds(segment)
-  const groups = new Map<string, SegmentPart[]>()
+  const groups = new Map<string, readonly SegmentPart[]>()
   const out: SegmentPart[] = []
   for (let k = 0; k < segment.length; k++) {
-    const [part, next] = [segment[k]!, segment[k + 1]]
-    if (typeof part !== 'string' || typeof next !== 'object' || next.kind !== 'void' || !SIGIL_BEFORE_TOKEN.test(part)) {
-      out.push(part)
+    const found = match(segment, k)
+    if (!found) {
+      out.push(segment[k]!)
       continue
     }
-    const id = freshId(`sigil${groups.size}`)
-    groups.set(id, [part.slice(-1), next])
-    out.push(part.slice(0, -1), { id, kind: 'void' })
-    k++
+    const id = freshId(`${base}${groups.size}`)
+    groups.set(id, found.group)
+    out.push(...found.before, { id, kind: 'void' })
+    // a group stands for as many parts of the segment as it has (a sigil's text part gave its last character)
+    k += found.group.length - 1
   }
   if (groups.size === 0) return null
-  return { segment: mergeText(out), restore: (translated) => withGroups(translated, groups) }
+  const restore = (translated: Segment): Segment =>
+    typeof translated === 'string' ? translated : mergeText(translated.flatMap((part) => (typeof part === 'string' ? [part] : (groups.get(part.id) ?? [part]))))
+  return { segment: mergeText(out), restore }
 }
 
 /** Whether a segment sent with stand-ins came back with each of them where it can be found. */
