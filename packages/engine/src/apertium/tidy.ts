@@ -107,14 +107,15 @@ function inCapitals(parts: readonly SegmentPart[]): boolean {
 
 /**
  * `output` with the capitals the engine introduced lowered, judged against `source` (the
- * text the hop was given). Lowers the first word when the source starts in lower case,
- * and words inside a sentence when the source has no capital inside a sentence; only
+ * text the hop was given). Lowers the first word when the source starts in lower case (and a
+ * later sentence's first word when the source's is in lower case, the answer having as many
+ * sentences), and words inside a sentence when the source has no capital inside a sentence; only
  * title-case words (`Elemento`, not `McDonald`), and words in capitals when the source has
  * none (`FRAMKVÆMIR` → `framkvæmir`, or `Framkvæmir` where a capital belongs). A source
  * written in capitals throughout gets an output in capitals, whatever the target. Applies to targets written
  * with lower-case common nouns and, for English, not to words its dictionary capitalises;
  * between two languages of one {@link SAME_CAPITALS} group (`sourceLanguage` given), to the
- * first word only.
+ * first word of each sentence only.
  */
 export function tidyCase(output: readonly SegmentPart[], source: readonly SegmentPart[], target: string | undefined, sourceLanguage?: string): SegmentPart[] {
   const base = (code: string | undefined) => (code ?? '').toLowerCase().split(/[-_]/)[0]!
