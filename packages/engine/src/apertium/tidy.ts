@@ -30,7 +30,7 @@ const LOWER_CASE_ORTHOGRAPHY = new Set([
  * Languages that capitalise the same words (names, nationality nouns, and for Dutch and
  * Afrikaans language names), whatever they do with the rest: between two of one group, a text
  * that starts in lower case has a first word in lower case in the other too (hbs→sl gave
- * "upozorenje: …" → "Opozorilo: …"). Only the first word is recased between them.
+ * "upozorenje: …" → "Opozorilo: …"). Only the first word of each sentence is recased between them.
  */
 const SAME_CAPITALS = [['sl', 'sh', 'hr', 'sr', 'bs'], ['pl', 'szl'], ['id', 'ms'], ['nl', 'af']]
 
