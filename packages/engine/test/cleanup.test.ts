@@ -82,6 +82,19 @@ describe('tidyCase', () => {
     expect(tidyCase(['la alarma de ', code], [code, "'s alarm"], 'es')).toEqual(['la alarma de ', code])
   })
 
+  test('a later sentence starts with a capital where the source’s does, when the engine dropped its first word', () => {
+    // AntennaPod's strings.xml: "…disabled in the settings.\n\nDo you want to refresh anyway?" → ca "…\n\nvols refresh…?"
+    expect(tidyCase(['Està desactivat. el vols?'], ['It is disabled. Do you want it?'], 'ca')).toEqual(['Està desactivat. El vols?'])
+    const br1: InlineToken = { id: '1', kind: 'void' }
+    const br2: InlineToken = { id: '2', kind: 'void' }
+    expect(tidyCase(['Està desactivat.', br1, br2, 'el vols?'], ['It is disabled.', br1, br2, 'Do you want it?'], 'ca'))
+      .toEqual(['Està desactivat.', br1, br2, 'El vols?'])
+    // a placeholder that starts only the answer's sentence keeps the word after it in lower case
+    expect(tidyCase(['Hecho. ', code, ' archivos copiados.'], ['Done. Copied ', code, ' files.'], 'es')).toEqual(['Hecho. ', code, ' archivos copiados.'])
+    // and nothing is raised when the answer has fewer sentences than the source
+    expect(tidyCase(['Está hecho, el vols?'], ['It is done. Do you want it?'], 'ca')).toEqual(['Está hecho, el vols?'])
+  })
+
   test('keeps the first capital when the source starts with one', () => {
     expect(tidyCase(['Elemento'], ['Item'], 'es')).toEqual(['Elemento'])
   })
@@ -215,6 +228,10 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(glued!.segment).toEqual(['Está hecho.', br, 'Puedes ir.'])
     expect(spaced!.segment).toEqual(['Está hecho. ', br, ' Puedes ir.'])
     expect(word!.segment).toEqual(['Hola', br, 'mundo'])
+    // two line breaks in a row, as in an Android string's "\n\n": the text before the run decides
+    const br2: InlineToken = { id: 'br2', kind: 'void' }
+    const [paragraph] = await en([['It is disabled.', br, br2, 'Do you want it?']])
+    expect(paragraph!.segment).toEqual(['Está inutilizado.', br, br2, '¿Lo quieres?'])
   })
 
   test('no space before a full stop or a comma that the engine moved there; a source that has one keeps it', async () => {

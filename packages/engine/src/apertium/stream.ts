@@ -1055,6 +1055,8 @@ export function repairTokens(parts: readonly SegmentPart[], tokens: readonly Inl
  * line break the source glued between two sentences came back with one ("It is
  * done.<br/>You can go." → "Está hecho.<br/> Puedes ir."): after a token that the source
  * too had right after punctuation, the space goes when the text before it ends in punctuation.
+ * A run of tokens counts as one: what decides is the text before the run (Android's "…is
+ * disabled.\n\nDo you want…", each `\n` a token, came back "…inutilizado.\n\n ¿Quieres…").
  */
 function tidySpaceAfterTokens(parts: SegmentPart[], source: readonly SegmentPart[]): SegmentPart[] {
   const spacedInSource = new Set<string>()
@@ -1063,19 +1065,28 @@ function tidySpaceAfterTokens(parts: SegmentPart[], source: readonly SegmentPart
     const next = source[i + 1]
     if (typeof part === 'string' || part.kind === 'close') return
     if (typeof next !== 'string' || /^\s/u.test(next)) spacedInSource.add(`${part.kind}\u0000${part.id}`)
-    const before = source[i - 1]
+    const before = textBeforeTokens(source, i)
     if (typeof before === 'string' && GLUED_PUNCTUATION.test(before)) afterPunctuationInSource.add(`${part.kind}\u0000${part.id}`)
   })
   return parts.map((part, i) => {
     const token = parts[i - 1]
-    const beforeToken = parts[i - 2]
     if (typeof part !== 'string' || typeof token === 'string' || token === undefined || token.kind === 'close') return part
     const key = `${token.kind}\u0000${token.id}`
     if (spacedInSource.has(key) || !/^\s/u.test(part)) return part
+    const beforeToken = textBeforeTokens(parts, i - 1)
     const startsText = beforeToken === undefined || beforeToken === ''
-    if (startsText || (typeof beforeToken === 'string' && /\s$/u.test(beforeToken))) return part.trimStart()
-    return afterPunctuationInSource.has(key) && typeof beforeToken === 'string' && GLUED_PUNCTUATION.test(beforeToken) ? part.trimStart() : part
+    if (startsText || /\s$/u.test(beforeToken)) return part.trimStart()
+    return afterPunctuationInSource.has(key) && GLUED_PUNCTUATION.test(beforeToken) ? part.trimStart() : part
   })
+}
+
+/** The text before the run of tokens that ends at `parts[index]`; undefined when the run starts the parts. */
+function textBeforeTokens(parts: readonly SegmentPart[], index: number): string | undefined {
+  for (let k = index - 1; k >= 0; k--) {
+    const part = parts[k]!
+    if (typeof part === 'string') return part
+  }
+  return undefined
 }
 
 /**

@@ -99,6 +99,29 @@ function startsText(parts: readonly SegmentPart[], word: Word): boolean {
   return !/[\p{L}\p{N}]/u.test((parts[word.part] as string).slice(0, word.at))
 }
 
+/** White space and what opens a sentence (¿ ¡, quotes, brackets) before its first word. */
+const SENTENCE_OPENING = /[\s¿¡"'“‘«„(\[]*$/u
+const ENDS_SENTENCE = /[.!?…。？！][)\]"'’”»]*$/u
+
+/**
+ * The tokens (their kinds and ids) that stand between a sentence end and `word`, which starts a
+ * later sentence; null when a word, or the start of the text, comes before it instead.
+ */
+function tokensAfterSentenceEnd(parts: readonly SegmentPart[], word: Word): string | null {
+  let between = ''
+  let text = (parts[word.part] as string).slice(0, word.at)
+  for (let k = word.part; ; ) {
+    const opening = SENTENCE_OPENING.exec(text)!
+    const rest = text.slice(0, opening.index)
+    if (rest !== '') return ENDS_SENTENCE.test(rest) || opening[0].includes('\n') ? between : null
+    if (opening[0].includes('\n')) return between
+    let part: SegmentPart | undefined
+    while (typeof (part = parts[--k]) === 'object') between = `${part.kind}:${part.id} ${between}`
+    if (part === undefined) return null
+    text = part
+  }
+}
+
 /** Whether the text parts have letters, a word of two or more of them, and not one lower-case letter. */
 function inCapitals(parts: readonly SegmentPart[]): boolean {
   const text = parts.filter((part): part is string => typeof part === 'string').join(' ')
@@ -143,6 +166,26 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
   const firstOutput = words(output)[0]
   if (firstOutput && STARTS_UPPER.test(firstSource.text) && startsText(source, firstSource) && STARTS_LOWER.test(firstOutput.text) && !/\p{Lu}/u.test(firstOutput.text) && startsText(output, firstOutput)) {
     replace(firstOutput, firstOutput.text[0]!.toLocaleUpperCase(language || undefined) + firstOutput.text.slice(1))
+  }
+  // So does each later sentence, when the answer has as many and the same tokens (none, or the
+  // line breaks of a file's value) stand between the sentence end and the first word: a dropped
+  // first word takes the transfer's capital with it ("It is disabled. Do you want it?" → ca
+  // "Està desactivat. el vols?"); a sentence the answer starts with a placeholder the source had
+  // later ("Copied %s files" → "%s archivos copiados") is left alone
+  const lastSource = sourceWords[sourceWords.length - 1]!
+  if (lastSource.sentence > 0) {
+    const answerWords = words(result)
+    if (answerWords.at(-1)?.sentence === lastSource.sentence) {
+      const sourceInitials = new Map(sourceWords.filter((w) => w.initial && !w.first && STARTS_UPPER.test(w.text)).map((w) => [w.sentence, w]))
+      for (const word of answerWords) {
+        const sourceWord = word.initial && !word.first ? sourceInitials.get(word.sentence) : undefined
+        if (!sourceWord || !STARTS_LOWER.test(word.text) || /\p{Lu}/u.test(word.text)) continue
+        const between = tokensAfterSentenceEnd(result, word)
+        if (between !== null && between === tokensAfterSentenceEnd(source, sourceWord)) {
+          replace(word, word.text[0]!.toLocaleUpperCase(language || undefined) + word.text.slice(1))
+        }
+      }
+    }
   }
   // only words that start with a capital can change (most answers hold one or two)
   // the answer's words once, after that: the steps below change case only, never positions
