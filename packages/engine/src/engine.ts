@@ -206,6 +206,13 @@ const REVISION_TTL_MS = 10_000
  * en-gl, en-eo, eng-hbs: checked with `apertium -f none`).
  */
 const POSSESSIVE_STAND_IN: Readonly<Record<string, string>> = { en: 'Mary' }
+/**
+ * Which placeholders that are the subject of a past verb go as the stand-in name too (see
+ * EncodeOptions' `pastSubjects`), by Apertium's name of the mode: eng-spa's transfer takes the
+ * verb's person from an object "me", "you" or "us"; every other mode from English, whatever the
+ * object.
+ */
+const PAST_SUBJECTS: Readonly<Record<string, 'third-person-object'>> = { 'eng-spa': 'third-person-object' }
 
 /** Sources whose hyphenated compounds the transfer glues (eng-spa, eng-cat, en-gl); see translateHopOnce. */
 const HYPHEN_BLANK_SOURCES: ReadonlySet<string> = new Set(['en'])
@@ -335,6 +342,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const decodeOptions = { source: hop.source, target: hop.target }
     let encoded = encodeSegment(current, wordBound, {
       possessiveStandIn: POSSESSIVE_STAND_IN[hop.source],
+      pastSubjects: POSSESSIVE_STAND_IN[hop.source] === undefined ? undefined : (PAST_SUBJECTS[hop.name] ?? 'any-object'),
       leads: SENTENCE_LEADS[`${hop.source}>${hop.target}`],
       hyphenBlanks,
       separatorBarriers: true,

@@ -369,6 +369,18 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     }
   })
 
+  test('a placeholder that is the subject of a past verb with an object makes the verb a past, not a participle', async () => {
+    // Discourse assign's client.en.yml "%{username} assigned you", Mastodon-style notifications
+    const name: InlineToken = { id: 'name', kind: 'void' }
+    const texts: SegmentPart[][] = [[name, ' replied to your post'], [name, ' changed the title'], [name, ' copied to clipboard']]
+    const es = await en(texts)
+    expect(es.map((t) => t.segment)).toEqual([[name, ' respondió a vuestro poste'], [name, ' cambió el título'], [name, ' copiado a portapapeles']])
+    if (haveMode('eng-cat')) expect((await en(texts, 'ca'))[1]!.segment).toEqual([name, ' va canviar el títol'])
+    if (haveMode('en-eo')) expect((await en([[name, ' followed you']], 'eo'))[0]!.segment).toEqual([name, ' sekvis vin'])
+    // eng-spa takes the verb's person from "you": the participle stays there
+    expect((await en([[name, ' followed you']]))[0]!.segment).toEqual([name, ' seguido te'])
+  })
+
   test('an owner the engine does not know keeps its genitive: sent again as the stand-in', async () => {
     // Alare's Localizable.xcstrings: "${toggle} Alare's Alarm" came back "${toggle} Alare Alarma"
     const toggle: InlineToken = { id: 'toggle', kind: 'void' }

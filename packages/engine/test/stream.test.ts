@@ -151,6 +151,35 @@ describe('a placeholder that owns something goes as a stand-in name (simulated a
   })
 })
 
+describe('a placeholder that is the subject of a past verb goes as the stand-in name (simulated answers)', () => {
+  const name = { id: 'name', kind: 'void' } as const
+  const any = { possessiveStandIn: 'Mary', pastSubjects: 'any-object' } as const
+  const thirdPerson = { possessiveStandIn: 'Mary', pastSubjects: 'third-person-object' } as const
+
+  test('a sentence-initial token before a past verb and its object goes as the name', () => {
+    // notification strings: Discourse's "%{username} assigned you", Mastodon's "{name} followed you"
+    expect(encodeSegment([name, ' assigned you'], true, any).stream).toBe('[[t:0]]Mary[[/]] assigned you.')
+    expect(encodeSegment([name, ' replied to your post'], false, any).stream).toBe('Mary replied to your post.')
+    expect(encodeSegment(['Done. ', name, ' left the group.'], false, any).stream).toBe('Done. Mary left the group.')
+    expect(decodeSegment('Mary respondió a vuestro poste.', encodeSegment([name, ' replied to your post'], false, any)).segment).toEqual([name, ' respondió a vuestro poste'])
+  })
+
+  test('a participle with no object, a token inside a sentence, or no pastSubjects keeps the superblank', () => {
+    expect(encodeSegment([name, ' deleted'], true, any).stream).toBe('[t:0:v] deleted.')
+    expect(encodeSegment([name, ' copied to clipboard'], true, any).stream).toBe('[t:0:v] copied to clipboard.')
+    expect(encodeSegment(['Both ', name, ' changed the title'], true, any).stream).toBe('Both [t:0:v] changed the title.')
+    expect(encodeSegment([name, ' needed'], true, any).stream).toBe('[t:0:v] needed.')
+    expect(encodeSegment([name, ' assigned you'], true, { possessiveStandIn: 'Mary' }).stream).toBe('[t:0:v] assigned you.')
+  })
+
+  test('with third-person-object, an object "me", "you" or "us" keeps the superblank', () => {
+    expect(encodeSegment([name, ' followed you'], true, thirdPerson).stream).toBe('[t:0:v] followed you.')
+    expect(encodeSegment([name, ' sent us a file'], true, thirdPerson).stream).toBe('[t:0:v] sent us a file.')
+    expect(encodeSegment([name, ' replied to you'], true, thirdPerson).stream).toBe('[[t:0]]Mary[[/]] replied to you.')
+    expect(encodeSegment([name, ' changed the title'], true, thirdPerson).stream).toBe('[[t:0]]Mary[[/]] changed the title.')
+  })
+})
+
 describe('hyphen blanks (simulated answers)', () => {
   test('a hyphen between letters goes between blanks only when asked; other hyphens as written', () => {
     expect(encodeSegment('A well-known, non-empty list - really -5.', false, { hyphenBlanks: true }).stream).toBe('A well[h:]-[h:]known, non[h:]-[h:]empty list - really -5.')

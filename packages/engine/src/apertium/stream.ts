@@ -99,6 +99,22 @@ export interface EncodedSegment {
 /** A possessive `'s` (or `’s`) right at the start of a text: the token before it is its owner. */
 const POSSESSIVE_AFTER_TOKEN = /^['’]s(?![\p{L}\p{M}\p{N}_])/u
 
+/**
+ * A verb in the past with its object right after a token that starts a sentence: the token is
+ * its subject ("{name} followed you", "%{username} assigned you", "{name} replied to your
+ * post"). Sent as a blank, the tagger reads the verb as a participle (eng-spa "Seguido te",
+ * "Respondido a vuestro poste"; en-gl "Atribuído te"; en-eo "sekvita vin"); after a name, as the
+ * past it is (eng-spa "Mary respondió a vuestro poste", eng-cat "Mary et va seguir", en-eo
+ * "Mary sekvis vin"; eng-spa's "Mary te seguiste" has its own agreement fault). A verb without an object after it stays a participle ("{file} deleted",
+ * "%s copied to clipboard"), and a preposition counts only before "you"/"your".
+ */
+const PAST_WITH_OBJECT_AFTER_TOKEN =
+  /^ (?:[a-z]{2,}ed|left|sent|made|gave|took|wrote|found|began|won|lost|brought|built|bought|sold|chose|held|kept|met|paid|told|threw) ((?:to|on|in|with|for|at) (?:you|your)|the|a|an|your|his|her|their|its|my|our|you|me|him|them|us|this|these|those)(?![\p{L}\p{M}\p{N}_'’-])/u
+/** An object pronoun of the first or second person. */
+const FIRST_OR_SECOND_PERSON = /^(?:me|you|us)$/u
+/** Text before a token that leaves it at the start of a sentence: nothing, or a sentence end and a blank. */
+const SENTENCE_START_BEFORE = /(?:^|[.!?…]\s+)$/u
+
 /** A capitalised word followed by a possessive `'s`, outside any tag pair: a name that owns something. */
 const OWNER = /(?<![\p{L}\p{M}\p{N}_])(\p{Lu}[\p{L}\p{M}\p{N}]*)(?=['’]s(?![\p{L}\p{M}\p{N}_]))/gu
 
@@ -267,15 +283,24 @@ function standInsOf(atoms: readonly Atom[], encoded: EncodedSegment): boolean {
 export interface EncodeOptions {
   /**
    * A proper noun the source language's analyser knows, sent in place of a void token followed
-   * by a possessive `'s`. Sent as a blank, `{name}'s archetype` reads as "is archetype" (en→es
-   * "{name}es arquetipo", en→ca "{user}ha quadre"); as a name, the transfer moves it as the
-   * owner it is ("el arquetipo de Mary"), and the decoder puts the token back where the name
-   * came out. With `wordBound` every such token goes as the name in a word-bound blank that
+   * by a possessive `'s`, or that starts a sentence as the subject of a verb in the past with an
+   * object ({@link PAST_WITH_OBJECT_AFTER_TOKEN}). Sent as a blank, `{name}'s archetype` reads
+   * as "is archetype" (en→es "{name}es arquetipo", en→ca "{user}ha quadre"); as a name, the
+   * transfer moves it as the owner it is ("el arquetipo de Mary"), and the decoder puts the
+   * token back where the name came out. With `wordBound` every such token goes as the name in a word-bound blank that
    * says which token it is; without, the name goes as plain text, for one token of a segment
    * whose text does not hold the name already. When the answer has lost a stand-in,
    * {@link decodeSegment} says so (`standInLost`): send the segment again without. Default none.
    */
   possessiveStandIn?: string
+  /**
+   * Whether the stand-in also goes for a void token that starts a sentence as the subject of a
+   * verb in the past with an object ({@link PAST_WITH_OBJECT_AFTER_TOKEN}): for any object, or
+   * only for one that is not "me", "you" or "us", where the pair's transfer takes the verb's
+   * person from such a pronoun (eng-spa "Mary followed you" → "Mary te seguiste", "sent me" →
+   * "me envié"). Default none: only possessives.
+   */
+  pastSubjects?: 'any-object' | 'third-person-object'
   /**
    * A hyphen between two letters goes between two blanks (`well[h:]-[h:]known`), which a
    * transfer rule that reorders the compound writes where the source had none; they come back
@@ -507,6 +532,13 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   // a plain name is found again by its text, so the text must not hold it already (read once, when needed)
   let nameFree: boolean | undefined
   const standInFits = () => standIn !== '' && (wordBound || (nameFree ??= wordCount(text, standIn) === 0))
+  const pastSubjects = options.pastSubjects
+  const subjectOfPast = (k: number, next: string): boolean => {
+    const before = parts[k - 1]
+    if (pastSubjects === undefined || !(before === undefined || (typeof before === 'string' && SENTENCE_START_BEFORE.test(before)))) return false
+    const object = PAST_WITH_OBJECT_AFTER_TOKEN.exec(next)?.[1]
+    return object !== undefined && (pastSubjects === 'any-object' || !FIRST_OR_SECOND_PERSON.test(object))
+  }
   // whether the text so far is empty or ends a sentence: a "Please" at a part's start starts one then
   let sentenceStart = true
   parts.forEach((part, k) => {
@@ -535,7 +567,7 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
     if (bound.has(part.id)) {
       boundOpen += part.kind === 'open' ? 1 : -1
       stream += part.kind === 'open' ? `[[t:${i}]]` : '[[/]]'
-    } else if (part.kind === 'void' && boundOpen === 0 && typeof next === 'string' && POSSESSIVE_AFTER_TOKEN.test(next) && (wordBound || standIns.size === 0) && standInFits()) {
+    } else if (part.kind === 'void' && boundOpen === 0 && typeof next === 'string' && (POSSESSIVE_AFTER_TOKEN.test(next) || subjectOfPast(k, next)) && (wordBound || standIns.size === 0) && standInFits()) {
       standIns.add(i)
       stream += wordBound ? `[[t:${i}]]${standIn}[[/]]` : standIn
     } else stream += `[t:${i}:${part.kind === 'open' ? 'o' : part.kind === 'close' ? 'c' : 'v'}]`
