@@ -188,6 +188,19 @@ describe('placeholders prepare', () => {
     ])
   })
 
+  test('an element whose content is code (<code>, <script> …) is one void token, its content kept as written', () => {
+    // Django's django.po: "…by running <code>python manage.py startapp [app_label]</code>." came back "<code>pitón manage.py …"
+    const source = 'Start by running <code>python manage.py startapp [app_label]</code>, with <b>your <code>DEBUG = True</code></b> file.'
+    const p = prepare(source, opts({ format: 'po' }))
+    expect(p.segments).toEqual([
+      ['Start by running ', { id: '1', kind: 'void' }, ', with ', { id: '2', kind: 'open' }, 'your ', { id: '3', kind: 'void' }, { id: '2', kind: 'close' }, ' file.'],
+    ])
+    expect(p.restore(p.segments.map(upper)).text).toBe('START BY RUNNING <code>python manage.py startapp [app_label]</code>, WITH <b>YOUR <code>DEBUG = True</code></b> FILE.')
+    // nested code elements go as one; an unclosed one is a lone tag and the text after it is translated
+    expect(prepare('a <code>b <code>c</code> d</code> e', opts()).segments).toEqual([['a ', { id: '1', kind: 'void' }, ' e']])
+    expect(prepare('run <code>x y', opts()).segments).toEqual([['run ', { id: '1', kind: 'void' }, 'x y']])
+  })
+
   test('treats <br></br> as an open/close pair', () => {
     const p = prepare('One<br></br>two', opts())
     expect(p.segments).toEqual([['One', { id: '1', kind: 'open' }, { id: '1', kind: 'close' }, 'two']])

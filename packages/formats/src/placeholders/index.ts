@@ -172,8 +172,40 @@ function messagesOf(ctx: Context, inputs: Input[], escaping: Escaping): () => st
   return () => renders.map((render) => render()).join('')
 }
 
+/**
+ * Elements whose content is code, not prose (`@verso/html`'s OPAQUE_INLINE): in a value the
+ * element goes whole, tags and content, as one void token. Django's "…by running
+ * <code>python manage.py startapp [app_label]</code>" came back "<code>pitón manage.py …" and
+ * "<code>DEBUG = True</code>" as "<code>DEPURA = Cierto</code>".
+ */
+const OPAQUE_TAGS = new Set(['code', 'script', 'style', 'textarea', 'svg', 'math', 'noscript', 'iframe', 'object'])
+
+/** `pieces` with each opaque element, from its opening tag to its matching closing tag, as one token. */
+function withOpaqueElementsWhole(pieces: Input[]): Input[] {
+  if (!pieces.some((p) => p.type === 'token' && p.tag?.kind === 'open' && OPAQUE_TAGS.has(p.tag.name))) return pieces
+  const out: Input[] = []
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i]!
+    const name = p.type === 'token' && p.tag?.kind === 'open' && OPAQUE_TAGS.has(p.tag.name) ? p.tag.name : undefined
+    let end = -1
+    for (let j = i + 1, depth = 1; name !== undefined && j < pieces.length; j++) {
+      const tag = pieces[j]!.type === 'token' ? (pieces[j] as Token).tag : undefined
+      if (tag?.name === name && tag.kind !== 'void' && (depth += tag.kind === 'open' ? 1 : -1) === 0) { end = j; break }
+    }
+    // a piece written back by a function of its own (an ICU argument) keeps its own token
+    if (end < 0 || pieces.slice(i, end + 1).some((q) => q.type === 'token' && (q as Token).render)) {
+      out.push(p)
+      continue
+    }
+    out.push({ type: 'token', raw: pieces.slice(i, end + 1).map((q) => q.raw).join('') })
+    i = end
+  }
+  return out
+}
+
 /** Builds one message from text and token pieces, registering its segment if it has words. */
-function buildMessage(ctx: Context, pieces: Input[], escaping: Escaping): Message {
+function buildMessage(ctx: Context, given: Input[], escaping: Escaping): Message {
+  const pieces = withOpaqueElementsWhole(given)
   // pair open/close tags by name; unpaired ones become void tokens
   const pairOf = new Map<number, number>()
   const stack: Array<{ name: string; index: number }> = []
