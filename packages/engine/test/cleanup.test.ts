@@ -234,11 +234,23 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(paragraph!.segment).toEqual(['Está inutilizado.', br, br2, '¿Lo quieres?'])
   })
 
-  test('no space before a full stop or a comma that the engine moved there; a source that has one keeps it', async () => {
+  test('no space before a full stop, a comma or a question mark that the engine moved there; a source that has one keeps it', async () => {
     const [stop, comma, spaced] = await en(['It is a temporary problem. Please go.', "We're sorry, but it failed.", 'It costs .5 or , maybe , more .'])
     expect(stop!.segment).toMatch(/^Es un problema provisional\. \S/)
     expect(comma!.segment).toMatch(/^\S+, pero /)
     expect(spaced!.segment).toMatch(/ \.$/)
+    // en-eo wrote "…reopen the '%{value}' project?" as "…projekton ?"; a source with the space keeps it
+    const value: InlineToken = { id: 'value', kind: 'void' }
+    if (haveMode('en-eo')) expect((await en([["Are you sure you want to reopen the '", value, "' project?"]], 'eo'))[0]!.segment).toEqual(['Estas vi certe vi deziras remalfermi la \'', value, "' projekton?"])
+    expect((await en(['Is it done ?']))[0]!.segment).toMatch(/ \?$/)
+  })
+
+  test('no space after an opening bracket where the engine dropped the word after it; a source that has one keeps it', async () => {
+    // Django's django.po: "…at most %(max)d characters (it has %(length)d)." → "( tiene %(length)d)"
+    const [round, square, spaced] = await en(['Make sure (it has 7) and [it is done] now.', 'Make sure [it is done] now.', 'Keep ( it has 7) as is.'])
+    expect(round!.segment).toBe('Marca seguro (tiene 7) y [está hecho] ahora.')
+    expect(square!.segment).toBe('Marca seguro [está hecho] ahora.')
+    expect(spaced!.segment).toContain('( tiene 7)')
   })
 
   test('one surface form per word where the dictionary has two: no "YouTube/Youtube"', async () => {
@@ -307,6 +319,13 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     const [handles, plain] = await en([['Browse posts from @', name, ' in #', tag], ['Browse posts from ', name, ' in ', tag]], 'ca')
     expect(handles!.segment).toEqual(['Explora publica des de @', name, ' en #', tag])
     expect(plain!.segment).toEqual(['Explora publica des de ', name, ' en ', tag])
+  })
+
+  test('a quoted hyphenated compound the transfer reorders keeps the space before the quote', async () => {
+    // Django's django.po: "…or for 'same-origin' requests." came back "peticiones de'origen mismo'"
+    const [single, double] = await en(["It is for 'same-origin' requests.", 'It is for "same-origin" requests.'])
+    expect(single!.segment).toContain("peticiones de 'origen mismo'")
+    expect(double!.segment).toContain('peticiones de "origen mismo"')
   })
 
   test('a hyphenated compound the transfer reorders keeps the spaces between its words; a word written with its hyphen stays whole', async () => {

@@ -47,6 +47,13 @@ describe('repairTokens', () => {
   test('moves a close that comes before its open to the end', () => {
     expect(repairTokens([close, 'x', open, 'y'], [open, close])).toEqual(['x', open, 'y', close])
   })
+
+  test('the texts on both sides of a dropped token join with one blank between', () => {
+    // en-eo writes some superblanks twice: "the [t:0:v] branch of" → "la [t:0:v] filion [t:0:v]  de"
+    expect(repairTokens(['la ', v, ' filion ', v, '  de'], [v])).toEqual(['la ', v, ' filion de'])
+    expect(repairTokens(['la ', v, ' profilon ', v, ' '], [v])).toEqual(['la ', v, ' profilon '])
+    expect(repairTokens(['x', v, v, 'y'], [v])).toEqual(['x', v, 'y'])
+  })
 })
 
 describe('encodeSegment and decodeSegment (simulated pipeline answers)', () => {
@@ -151,6 +158,17 @@ describe('a placeholder that owns something goes as a stand-in name (simulated a
   })
 })
 
+describe('spaces after a token (simulated answers)', () => {
+  const v = { id: 'v', kind: 'void' } as const
+  test('a blank after a token stays where the source had a comma there that the engine dropped', () => {
+    // overseerr: "…directly via <code>stdout</code>, or in …" → en-eo "tra [t:0:v] aŭ en"
+    const encoded = encodeSegment(['view them via ', v, ', or in the log.'], false)
+    expect(decodeSegment('vidi ilin tra [t:0:v] aŭ en la ŝtipo.', encoded).segment).toEqual(['vidi ilin tra ', v, ' aŭ en la ŝtipo.'])
+    // glued to a word in the source, the engine's blank goes
+    expect(decodeSegment('vidi ilin tra [t:0:v] aŭ.', encodeSegment(['view them via ', v, 'or.'], false)).segment).toEqual(['vidi ilin tra ', v, 'aŭ.'])
+  })
+})
+
 describe('a placeholder that is the subject of a past verb goes as the stand-in name (simulated answers)', () => {
   const name = { id: 'name', kind: 'void' } as const
   const any = { possessiveStandIn: 'Mary', pastSubjects: 'any-object' } as const
@@ -196,6 +214,16 @@ describe('hyphen blanks (simulated answers)', () => {
     // the compound kept its hyphen: no space added
     const kept = decodeSegment('Está leído[h:]-[h:]único.', encodeSegment('It is read-only.', false, { hyphenBlanks: true }))
     expect(withHyphenBlanks(decodeSegment('Está leído-único.', encodeSegment('It is read-only.', false)), kept).segment).toBe('Está leído-único.')
+  })
+
+  test('a blank beside a tag reads the character across the tag', () => {
+    // eng-spa "for 'same-origin' requests": "peticiones[h:]de[h:][[t:0]]origen[[/]] [[t:0]]mismo[[/]]"
+    const q = { id: 'q', kind: 'open' } as const
+    const qc = { id: 'q', kind: 'close' } as const
+    const source = ['for ', q, 'same-origin', qc, ' requests']
+    const plain = decodeSegment('Para peticionesde[[t:0]]origen[[/]] [[t:0]]mismo[[/]].', encodeSegment(source, true))
+    const blanked = decodeSegment('Para peticiones[h:]de[h:][[t:0]]origen[[/]] [[t:0]]mismo[[/]].', encodeSegment(source, true, { hyphenBlanks: true }))
+    expect(withHyphenBlanks(plain, blanked).segment).toEqual(['Para peticiones de ', q, 'origen mismo', qc])
   })
 
   test('the plain answer is kept when splitting changed the words (a word the dictionary holds with its hyphen)', () => {

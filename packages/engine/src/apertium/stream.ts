@@ -403,8 +403,24 @@ export function withHyphenBlanks(plain: Decoded, blanked: Decoded): Decoded {
   const parts = (segment: Segment): readonly SegmentPart[] => (typeof segment === 'string' ? [segment] : segment)
   const glued = parts(blanked.segment).map((part) => (typeof part === 'string' ? part.replaceAll(HYPHEN_MARK, '') : part))
   if (JSON.stringify(glued) !== JSON.stringify(parts(plain.segment))) return plain
-  const spaced = parts(blanked.segment).map((part) =>
-    typeof part === 'string' ? part.replace(/\u0001+/gu, (_, at: number, text: string) => (WORD_CHAR_BEFORE_AFTER.test(text[at - 1] ?? '') && WORD_CHAR_BEFORE_AFTER.test(text[at + _.length] ?? '') ? ' ' : '')) : part,
+  // a mark beside a tag reads the character across it: "peticiones\u0001de\u0001" + `'` + "origen
+  // mismo" + `'` (eng-spa's "for 'same-origin' requests") is "peticiones de 'origen mismo'"
+  const list = parts(blanked.segment)
+  const across = (index: number, step: 1 | -1): string => {
+    for (let k = index + step; k >= 0 && k < list.length; k += step) {
+      const part = list[k]!
+      if (typeof part === 'string') return step === 1 ? (part[0] ?? '') : (part.at(-1) ?? '')
+    }
+    return ''
+  }
+  const spaced = list.map((part, index) =>
+    typeof part === 'string'
+      ? part.replace(/\u0001+/gu, (marks, at: number, text: string) => {
+        const before = at === 0 ? across(index, -1) : text[at - 1]!
+        const after = at + marks.length === text.length ? across(index, 1) : text[at + marks.length]!
+        return WORD_CHAR_BEFORE_AFTER.test(before) && WORD_CHAR_BEFORE_AFTER.test(after) ? ' ' : ''
+      })
+      : part,
   )
   return { ...blanked, segment: typeof blanked.segment === 'string' ? (spaced[0] as string) : spaced }
 }
@@ -1036,7 +1052,7 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
 
   const sourceParts = typeof encoded.original === 'string' ? [encoded.original] : encoded.original
   const { forCase, forSpaces } = encoded.standIns.size > 0 ? sourceAsSent(sourceParts, encoded) : { forCase: sourceParts, forSpaces: sourceParts }
-  const repaired = tidySpaceBeforePunctuation(tidySpaceAfterTokens(tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), forCase, options.target, options.source), forSpaces), sourceParts)
+  const repaired = tidySpaceAroundPunctuation(tidySpaceAfterTokens(tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), forCase, options.target, options.source), forSpaces), sourceParts)
   // Whitespace at the ends is the caller's.
   const first = repaired[0]
   if (typeof first === 'string') repaired[0] = first.trimStart()
@@ -1061,12 +1077,23 @@ export function repairTokens(parts: readonly SegmentPart[], tokens: readonly Inl
   const wanted = new Map(tokens.map((t) => [key(t), t]))
   const placed = new Set<string>()
   const out: SegmentPart[] = []
+  // the text on both sides of a repeated or unknown token joins with one blank between: en-eo
+  // writes some superblanks twice ("the [t:0:v] branch of" → "la [t:0:v] filion [t:0:v]  de"),
+  // which left "filion  de" and a value ending "profilon "; a close moved to the end leaves its
+  // text as it is
+  let dropped = false
   for (const part of parts) {
-    if (typeof part === 'string') { out.push(part); continue }
+    if (typeof part === 'string') {
+      const before = out[out.length - 1]
+      if (dropped && typeof before === 'string' && /\s$/u.test(before)) out[out.length - 1] = before + part.trimStart()
+      else out.push(part)
+      dropped = false
+      continue
+    }
     const k = key(part)
     const original = wanted.get(k)
-    if (!original || placed.has(k)) continue
-    if (part.kind === 'close' && !placed.has(`open\u0000${part.id}`)) continue
+    dropped = original === undefined || placed.has(k)
+    if (original === undefined || dropped || (part.kind === 'close' && !placed.has(`open\u0000${part.id}`))) continue
     placed.add(k)
     out.push(original)
   }
@@ -1096,7 +1123,9 @@ function tidySpaceAfterTokens(parts: SegmentPart[], source: readonly SegmentPart
   source.forEach((part, i) => {
     const next = source[i + 1]
     if (typeof part === 'string' || part.kind === 'close') return
-    if (typeof next !== 'string' || /^\s/u.test(next)) spacedInSource.add(`${part.kind}\u0000${part.id}`)
+    // a comma after the token that the engine dropped leaves the blank that followed it ("via
+    // <code>stdout</code>, or in" → en-eo "tra <code>stdout</code> aŭ en")
+    if (typeof next !== 'string' || /^(?:\s|[,;:]\s)/u.test(next)) spacedInSource.add(`${part.kind}\u0000${part.id}`)
     const before = textBeforeTokens(source, i)
     if (typeof before === 'string' && GLUED_PUNCTUATION.test(before)) afterPunctuationInSource.add(`${part.kind}\u0000${part.id}`)
   })
@@ -1122,21 +1151,37 @@ function textBeforeTokens(parts: readonly SegmentPart[], index: number): string 
 }
 
 /**
- * Spaces the engine puts before a full stop, a comma or a closing parenthesis. Its transfer
- * moves blanks: eng-spa writes "It is a temporary problem. Please go." as "Es un problema
- * provisional . Complacer ir." and "We're sorry, but" as "Losentimos , pero". No language
- * writes a space there, so where the source has none before that mark, none is kept after a
- * word; a source that has one ("costs .5", "Hello , world") keeps the engine's as it is.
+ * Spaces the engine puts before a full stop, a comma, a closing parenthesis, a question or an
+ * exclamation mark. Its transfer moves blanks: eng-spa writes "It is a temporary problem.
+ * Please go." as "Es un problema provisional . Complacer ir." and "We're sorry, but" as
+ * "Losentimos , pero"; en-eo wrote "…reopen the '%{value}' project?" as "…projekton ?". Where the
+ * source has none before that mark, none is kept after a word; a source that has one ("costs
+ * .5", "Hello , world", French "le projet ?") keeps the engine's as it is. (Apertium writes no
+ * French space before "?" itself: es→fr "le projet?".)
+ * The same goes for a space after an opening bracket, where a word the engine dropped left its
+ * blank: Django's "…at most %(max)d characters (it has %(length)d)." → "( tiene %(length)d)".
  */
-function tidySpaceBeforePunctuation(parts: SegmentPart[], source: readonly SegmentPart[]): SegmentPart[] {
+function tidySpaceAroundPunctuation(parts: SegmentPart[], source: readonly SegmentPart[]): SegmentPart[] {
   const sourceText = source.filter((part): part is string => typeof part === 'string').join('\u0000')
-  const marks = ['.', ',', ')'].filter((mark) => !sourceText.includes(` ${mark}`) && !sourceText.includes(`\t${mark}`) && !sourceText.includes(`\n${mark}`)).join('')
-  if (marks === '') return parts
+  const marks = ['.', ',', ')', '?', '!'].filter((mark) => !sourceText.includes(` ${mark}`) && !sourceText.includes(`\t${mark}`) && !sourceText.includes(`\n${mark}`)).join('')
+  const tidied = marks === '' ? parts : withoutSpaceBefore(parts, marks)
+  return tidied.some((part) => typeof part === 'string' && (part.includes('( ') || part.includes('[ '))) ? withoutSpaceAfterOpening(tidied, sourceText) : tidied
+}
+
+function withoutSpaceBefore(parts: SegmentPart[], marks: string): SegmentPart[] {
   let spaceBefore = SPACE_BEFORE.get(marks)
   if (!spaceBefore) SPACE_BEFORE.set(marks, (spaceBefore = new RegExp(`(?<=[\\p{L}\\p{M}\\p{N}])[ \\t]+(?=[${marks.replace(/[.)]/g, '\\$&')}](?:[\\s)]|$))`, 'gu')))
   return parts.map((part) => (typeof part === 'string' && (part.includes(' ') || part.includes('\t')) ? part.replace(spaceBefore, '') : part))
 }
-/** The pattern of `tidySpaceBeforePunctuation` for each set of marks (seven at most), built once. */
+
+/** Blanks after `(` and `[` before a word, for each bracket the source never writes a blank after. */
+function withoutSpaceAfterOpening(parts: SegmentPart[], sourceText: string): SegmentPart[] {
+  const brackets = ['(', '['].filter((mark) => !new RegExp(`\\${mark}[ \\t]`).test(sourceText))
+  if (brackets.length === 0) return parts
+  const spaceAfter = new RegExp(`(?<=[${brackets.map((mark) => `\\${mark}`).join('')}])[ \\t]+(?=[\\p{L}\\p{M}\\p{N}])`, 'gu')
+  return parts.map((part) => (typeof part === 'string' ? part.replace(spaceAfter, '') : part))
+}
+/** The pattern of `withoutSpaceBefore` for each set of marks (31 at most), built once. */
 const SPACE_BEFORE = new Map<string, RegExp>()
 
 /** A text that ends in punctuation with no space after it. */
