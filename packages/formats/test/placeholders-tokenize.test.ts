@@ -52,6 +52,14 @@ describe('placeholders tokenize', () => {
     expect(tokens('Fill in ____ and _emphasis_ or name_')).toEqual([])
   })
 
+  test('protects a setting written as an assignment (DEBUG=True); never an equals sign with spaces, a comparison or a sum', () => {
+    // Django's django.po: "More information is available with DEBUG=True." came back "DEPURAR=Cierto"
+    const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
+    expect(tokens('More information is available with DEBUG=True.')).toEqual(['DEBUG=True'])
+    expect(tokens('Run NODE_ENV=production npm start, or set lang=en; max_size=10MB.')).toEqual(['NODE_ENV=production', 'lang=en', 'max_size=10MB'])
+    expect(tokens('x = 1, 1+1=2, a==b, =0 items, so= that')).toEqual([])
+  })
+
   test('protects file names, extensions and dot files; never a sentence end or an abbreviation', () => {
     const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
     expect(tokens('Select the downloaded .zip file, then open export.csv.')).toEqual(['.zip', 'export.csv'])

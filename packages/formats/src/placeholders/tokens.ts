@@ -84,6 +84,21 @@ const PATH = /\/[A-Za-z0-9_~%.-]*[A-Za-z0-9_~%-](?:\/[A-Za-z0-9_~%.-]*)*/y
 const SNAKE_TAIL = /_[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*/y
 const ALNUM = /[A-Za-z0-9]/
 /**
+ * A setting written as an assignment: `DEBUG=True`, `NODE_ENV=production`, `lang=en`, from a
+ * command line or a configuration file. Prose puts spaces around an equals sign; an engine
+ * turned Django's "More information is available with DEBUG=True." into "DEPURAR=Cierto".
+ * The value runs to a space, a quote, a bracket or a comma, without a final full stop.
+ */
+const ASSIGNED_VALUE = /[^\s<>"'{}()[\]=,;]+/y
+const ASSIGNMENT_NAME_CHAR = /[A-Za-z0-9_.-]/
+
+/** Length of the `=value` at `eq` (the equals sign) of an assignment, or 0. */
+function assignedValueLength(text: string, eq: number): number {
+  const m = at(ASSIGNED_VALUE, text, eq + 1)
+  const value = m ? m[0].replace(/[.:!?]+$/, '') : ''
+  return value === '' || WORD_CHAR.test(text[eq + 1 + value.length] ?? '') ? 0 : 1 + value.length
+}
+/**
  * A file name's extension: `subscriptions.csv`, `archive.tar.gz`, `IMG_0001.JPG`, `Node.js`.
  * Only extensions of this list, in lower or upper case, after a name without spaces: prose
  * writes a space after a full stop, and a missing one (`it.So`) is not a file.
@@ -295,7 +310,16 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
       const file = text[end] === '.' ? fileName(text, end, start) : null
       if (file) return { ...file, back: i - start }
       if (WORD_CHAR.test(text[end] ?? '')) return null
-      return { type: 'token', raw: text.slice(start, end), back: i - start }
+      // `NODE_ENV=production`: the assignment is one token
+      const assigned = text[end] === '=' ? assignedValueLength(text, end) : 0
+      return { type: 'token', raw: text.slice(start, end + assigned), back: i - start }
+    }
+    case '=': {
+      let start = i
+      while (start > textStart && ASSIGNMENT_NAME_CHAR.test(text[start - 1]!)) start--
+      if (start === i || !/[A-Za-z_]/.test(text[start]!) || (start > 0 && /[\p{L}\p{N}_/:@\\]/u.test(text[start - 1]!))) return null
+      const assigned = assignedValueLength(text, i)
+      return assigned === 0 ? null : { type: 'token', raw: text.slice(start, i + assigned), back: i - start }
     }
     case '.':
       return fileName(text, i, textStart) ?? dottedName(text, i, textStart)
@@ -365,7 +389,7 @@ function dottedName(text: string, i: number, textStart: number): (RawPiece & { b
   return { type: 'token', raw: m[0], back: i - start }
 }
 
-const TRIGGER = /[<{$%#&[\\\r\n:@/_.]|\]\]|https?:\/\/|[ \t]*\|/g
+const TRIGGER = /[<{$%#&[\\\r\n:@/_.=]|\]\]|https?:\/\/|[ \t]*\|/g
 
 /** Splits `text` into literal runs and tokens. */
 export function tokenize(text: string, given: TokenizeOptions = {}): RawPiece[] {
