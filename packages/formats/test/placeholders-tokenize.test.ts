@@ -60,6 +60,15 @@ describe('placeholders tokenize', () => {
     expect(tokens('x = 1, 1+1=2, a==b, =0 items, so= that')).toEqual([])
   })
 
+  test('protects command-line options; never a hyphenated word, a negative number or a subtitle’s dialogue dash', () => {
+    // Sphinx's sphinx.pot: "used when --full is given" came back "--ple", "-A option argument" "-Un argument"
+    const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
+    expect(tokens('Used when --full is given, defaults to --doc-version; run --doc-version=1.0')).toEqual(['--full', '--doc-version', '--doc-version=1.0'])
+    expect(tokens("-A option argument; use the -v flag or -rf options. See 'sphinx --help'.")).toEqual(['-A', '-v', '-rf', '--help'])
+    expect(tokens('an e-mail, well-known, -5 degrees, x--y, -- ignoring, - a list')).toEqual([])
+    expect(tokens('-I know.\n-What are you doing? --and then he left.\n--Yes.')).toEqual(['\n', '\n'])
+  })
+
   test('protects file names, extensions and dot files; never a sentence end or an abbreviation', () => {
     const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
     expect(tokens('Select the downloaded .zip file, then open export.csv.')).toEqual(['.zip', 'export.csv'])

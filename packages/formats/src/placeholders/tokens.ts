@@ -92,6 +92,16 @@ const ALNUM = /[A-Za-z0-9]/
 const ASSIGNED_VALUE = /[^\s<>"'{}()[\]=,;]+/y
 const ASSIGNMENT_NAME_CHAR = /[A-Za-z0-9_.-]/
 
+/**
+ * A command-line option: `--help`, `--write-all`, `--doc-version=1.0` (lower case, not where a
+ * line or a sentence starts, where subtitles write an interruption: "--and then he left"); with one hyphen
+ * (`-D`, `-rf`) only before the word "option", "flag", "switch", "argument" or "parameter", since
+ * a dialogue dash comes right before a word too ("-I know."). Not after a word character or
+ * another hyphen (`e-mail`, `well-known`, `x--y`): an engine turned Sphinx's "used when --full
+ * is given" into "--ple" and "-A option argument" into "-Un argument".
+ */
+const OPTION = /--[a-z][a-z0-9_-]*|-[A-Za-z][A-Za-z0-9]{0,15}(?= (?:option|flag|switch|argument|parameter)s?\b)/y
+
 /** Length of the `=value` at `eq` (the equals sign) of an assignment, or 0. */
 function assignedValueLength(text: string, eq: number): number {
   const m = at(ASSIGNED_VALUE, text, eq + 1)
@@ -314,6 +324,13 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
       const assigned = text[end] === '=' ? assignedValueLength(text, end) : 0
       return { type: 'token', raw: text.slice(start, end + assigned), back: i - start }
     }
+    case '-': {
+      if ((i > 0 && /[\p{L}\p{N}_-]/u.test(text[i - 1]!)) || !(m = at(OPTION, text, i)) || WORD_CHAR.test(text[i + m[0].length] ?? '')) return null
+      if (m[0][1] === '-' && (i === 0 || /(?:^|\n|[.!?…]\s+)$/u.test(text.slice(Math.max(0, i - 8), i)))) return null
+      const option = m[0].replace(/-+$/, '')
+      const assigned = text[i + option.length] === '=' ? assignedValueLength(text, i + option.length) : 0
+      return { type: 'token', raw: text.slice(i, i + option.length + assigned) }
+    }
     case '=': {
       let start = i
       while (start > textStart && ASSIGNMENT_NAME_CHAR.test(text[start - 1]!)) start--
@@ -389,7 +406,7 @@ function dottedName(text: string, i: number, textStart: number): (RawPiece & { b
   return { type: 'token', raw: m[0], back: i - start }
 }
 
-const TRIGGER = /[<{$%#&[\\\r\n:@/_.=]|\]\]|https?:\/\/|[ \t]*\|/g
+const TRIGGER = /[<{$%#&[\\\r\n:@/_.=-]|\]\]|https?:\/\/|[ \t]*\|/g
 
 /** Splits `text` into literal runs and tokens. */
 export function tokenize(text: string, given: TokenizeOptions = {}): RawPiece[] {
