@@ -86,6 +86,32 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
+  test('a participle before a noun, after a determiner, a number or a sentence start, is not a past; the noun is not a verb', () => {
+    const DELETED = '^deleted/delete<vblex><past>/delete<vblex><pp>$'
+    const FILES = '^files/file<n><pl>/file<vblex><pri><p3><sg>$'
+    const hintedUnits = `^deleted/delete<vblex><pp>$ ^files/file<n><pl>$`
+    expect(hinted(`^the/the<det><def><sp>$ ${DELETED} ${FILES}^./.<sent>$`)).toEqual([`^the/the<det><def><sp>$ ${hintedUnits}^./.<sent>$`])
+    expect(hinted(`^2/2<num>$ ${DELETED} ${FILES}`, `[v:3]${DELETED} ${FILES}`, `^Done/do<vblex><pp>$^./.<sent>$ ${DELETED} ${FILES}`))
+      .toEqual([`^2/2<num>$ ${hintedUnits}`, `[v:3]${hintedUnits}`, `^Done/do<vblex><pp>$^./.<sent>$ ${hintedUnits}`])
+  })
+
+  test('a past after a subject, a relative pronoun, "all" or a placeholder, or before a word that can be something else than a noun or a verb, is left to the tagger', () => {
+    const DELETED = '^deleted/delete<vblex><past>/delete<vblex><pp>$'
+    const FILES = '^files/file<n><pl>/file<vblex><pri><p3><sg>$'
+    const left = [
+      `^user/user<n><sg>$ ${DELETED} ${FILES}`,
+      `^that/that<cnjsub>/that<det><dem><sg>/that<prn><tn><mf><sg>/that<rel><an><mf><sp>$ ${DELETED} ${FILES}`,
+      `[v:1][t:0:v] ${DELETED} ${FILES}`,
+      `^the/the<det><def><sp>$ ${DELETED} ^quickly/quickly<adv>$`,
+      `^the/the<det><def><sp>$ [[t:0]]${DELETED}[[/]] ${FILES}`,
+      // "all" (eng-cat wrote "totes les descàrregues jugades" from the past, "tot descàrregues" from the participle)
+      `^All/All<predet><sp>/All<prn><tn><mf><sp>$ ${DELETED} ${FILES}`,
+      // a next word that can be an adjective ("Most used custom colors")
+      `^Most/Most<adv>/Most<det><qnt><sp>$ ^used/use<vblex><past>/use<vblex><pp>$ ^custom/custom<n><sg>/custom<adj>$ ^colors/color<n><pl>$`,
+    ]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('escapes are kept and never read as unit boundaries; records stay apart', () => {
     const escaped = String.raw`^a\/b/a\/b<n>$ \^^x/*x$\\ ^\$/\$<mon>$`
     expect(hinted(escaped, `${SHOW} ${YOUR}`, '')).toEqual([escaped, `${SHOW_VERB} ${YOUR}`, ''])
@@ -126,6 +152,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(["Don't show again", 'Don\'t close the window', "Don't have an account yet?"])).toEqual(['No asomar otra vez', 'No cerrar la ventana', '¿No tiene una cuenta todavía?'])
     if (haveMode('en-gl')) expect(await en(["Don't show again"], 'gl')).toEqual(['Non mostrar outra vez'])
     if (haveMode('en-eo')) expect(await en(["Don't show again"], 'eo')).toEqual(['Ne montri denove'])
+  })
+
+  test('a participle between a determiner or a number and a noun is an adjective, not a past (eng-spa)', async () => {
+    // "Delete the selected items?" came back "¿Eliminar el seleccionó elementos?", Mastodon's "3 enabled events" "3 habilitó casos"
+    expect(await en(['Delete the selected items?', '2 deleted files.', 'Selected items', 'Show your blocked users', 'The user deleted files.']))
+      .toEqual(['¿Eliminar los elementos seleccionados?', '2 limas eliminadas.', 'Elementos seleccionados', 'Asomar vuestros usuarios bloqueados', 'El usuario eliminó limas.'])
   })
 
   test('a preposition before a placeholder is translated as one (eng-spa)', async () => {
