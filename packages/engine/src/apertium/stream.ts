@@ -117,6 +117,11 @@ const SENTENCE_START_BEFORE = /(?:^|[.!?…]\s+)$/u
 
 /** A capitalised word followed by a possessive `'s`, outside any tag pair: a name that owns something. */
 const OWNER = /(?<![\p{L}\p{M}\p{N}_])(\p{Lu}[\p{L}\p{M}\p{N}]*)(?=['’]s(?![\p{L}\p{M}\p{N}_]))/gu
+/**
+ * Words whose `'s` is "is", "has" or "us", never a genitive: eng-cat reports "What's changed" as
+ * "@What és canviat", and sent again with "What" as an owner it came back "Whatha canviat".
+ */
+const CONTRACTED = new Set(['What', 'That', 'It', 'There', 'Here', 'Who', 'Where', 'How', 'When', 'Why', 'Let', 'He', 'She', 'This', 'Everything', 'Everyone', 'Nothing', 'Something', 'Someone', 'Nobody', 'Somebody', 'Everybody'])
 
 /** The owners (see OWNER) in a segment's text outside tag pairs: each with the index of its part. */
 function* topLevelOwners(parts: readonly SegmentPart[]): Generator<{ part: number; match: RegExpMatchArray }> {
@@ -133,7 +138,7 @@ export function unknownOwners(segment: Segment, unknownWords: readonly string[])
   if (unknownWords.length === 0) return owners
   // eng-cat glues the genitive to an unknown owner ("Alare's" → unknown "Alareha")
   for (const { match } of topLevelOwners(typeof segment === 'string' ? [segment] : segment)) {
-    if (unknownWords.some((word) => word.startsWith(match[1]!))) owners.add(match[1]!)
+    if (!CONTRACTED.has(match[1]!) && unknownWords.some((word) => word.startsWith(match[1]!))) owners.add(match[1]!)
   }
   return owners
 }
