@@ -22,6 +22,17 @@ describe('path separators go as barriers (simulated answers)', () => {
     expect(decoded.segment).toEqual(['Va a ', q, 'Encuadres > Intimidad', qc])
   })
 
+  test('the " + " of a key combination is one too, also between tags', () => {
+    // Mastodon's "<kbd>Shift</kbd> + <kbd>Click</kbd> on the …" came back "<kbd>Clic</kbd> + de <kbd>Turno</kbd>"
+    const a: InlineToken = { id: 'a', kind: 'open' }
+    const ac: InlineToken = { id: 'a', kind: 'close' }
+    const b: InlineToken = { id: 'b', kind: 'open' }
+    const bc: InlineToken = { id: 'b', kind: 'close' }
+    const encoded = encodeSegment([a, 'Shift', ac, ' + ', b, 'Click', bc, ' on the icon'], true, { separatorBarriers: true })
+    expect(encoded.stream).toBe('[[t:0]]Shift[[/]][s:];[[t:2]]Click[[/]] on the icon.')
+    expect(encodeSegment('Press Ctrl + S', false, { separatorBarriers: true }).separators).toEqual([' + '])
+  })
+
   test('an answer that lost a barrier is reported, to be sent again as written', () => {
     const encoded = encodeSegment('Settings > Privacy', false, { separatorBarriers: true })
     expect(decodeSegment('Encuadres[s:] Intimidad.', encoded)).toMatchObject({ segment: 'Settings > Privacy', standInLost: true })

@@ -334,8 +334,13 @@ export interface EncodeOptions {
   separatorBarriers?: boolean
 }
 
-/** A path separator between two words, with the blanks around it (captured, for `split`): ` > `, ` → `, ` | `. */
-const PATH_SEPARATOR = /(?<=\S)([ \t]+[>→▸▶|⇒❯][ \t]+)(?=\S)/u
+/**
+ * A path separator between two words, with the blanks around it (captured, for `split`): ` > `,
+ * ` → `, ` | `; and the ` + ` of a key combination, which the transfer read as a conjunction and
+ * turned round (Mastodon's "<kbd>Shift</kbd> + <kbd>Click</kbd>" → "<kbd>Clic</kbd> + de
+ * <kbd>Turno</kbd>").
+ */
+const PATH_SEPARATOR = /(?<=\S|^)([ \t]+[>→▸▶|⇒❯+][ \t]+)(?=\S|$)/u
 /** What a separator's superblank (`[s:]`) decodes to before the separator is written back. */
 const SEPARATOR_MARK = '\u0003'
 
