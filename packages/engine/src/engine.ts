@@ -201,11 +201,14 @@ const REVISION_TTL_MS = 10_000
 
 /**
  * The name sent in place of a placeholder that owns something (`{name}'s profile`), per source
- * language whose possessive follows the word (see encodeSegment's `possessiveStandIn`). "Mary"
- * is in the proper-noun lexicon of every English analyser Debian ships (eng-spa, eng-cat,
- * en-gl, en-eo, eng-hbs: checked with `apertium -f none`).
+ * language whose possessive follows the word (see encodeSegment's `possessiveStandIn`). "John"
+ * is in the proper-noun lexicon of eng-spa, eng-cat, en-gl and en-eo (checked with `apertium -f
+ * none`; eng-hbs marks every name); a masculine name, since the transfer makes the words around
+ * it agree with it, and the masculine is the Romance targets' default for a word of unknown
+ * gender: with "Mary", Keycloak's "the requester's user ID" came back "el usuario de la
+ * {requester}" and "{name} has been removed" "ha sido sacada".
  */
-const POSSESSIVE_STAND_IN: Readonly<Record<string, string>> = { en: 'Mary' }
+const POSSESSIVE_STAND_IN: Readonly<Record<string, string>> = { en: 'John' }
 /**
  * Which placeholders that are the subject of a past verb go as the stand-in name too (see
  * EncodeOptions' `pastSubjects`), by Apertium's name of the mode: eng-spa's transfer takes the
@@ -316,7 +319,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     if (owners.size === 0) return decoded
     const masked = maskOwners(segment, owners)
     const again = await translateHopOnce(masked.segment, hop, signal)
-    return again ? { ...again, segment: masked.restore(again.segment), unknownWords: decoded.unknownWords } : decoded
+    // the owner is the unknown word, not what eng-cat glued to it ("passkeyha")
+    const ownerOf = (word: string) => [...owners].find((owner) => word.startsWith(owner)) ?? word
+    return again ? { ...again, segment: masked.restore(again.segment), unknownWords: [...new Set(decoded.unknownWords.map(ownerOf))] } : decoded
   }
 
   /**

@@ -351,6 +351,8 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     const [mid, end] = await en(["If you didn't request this, please ignore this email.", 'Wait, please.'])
     expect(mid!.segment).toMatch(/, por favor, ignor/)
     expect(end!.segment).toBe('Espera, por favor.')
+    // after two spaces between sentences (Keycloak's "…a verification code.  Please enter this code…")
+    expect((await en(['It contains a code.  Please enter this code below.']))[0]!.segment).toBe('Contiene un código.  Por favor, introducir este código abajo.')
     // eng-cat has it right already, and keeps its own answer
     const [ca] = await en(['Please wait.'], 'ca')
     expect(ca!.segment).toBe('Per favor espera.')
@@ -413,6 +415,13 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     // a name the engine knows is left to it
     const [john] = await en(["John's files"])
     expect(john!.segment).toBe('Las limas de John')
+    // an unknown common noun owns too: Keycloak's "your registered passkey's label" came back
+    // ca "passkeyha rètol", es "passkey sello"; the unknown word reported is the owner
+    if (haveMode('eng-cat')) {
+      const [passkey] = await en(["Please input your registered passkey's label"], 'ca')
+      expect(passkey!.segment).toBe('Per favor entrada el rètol del vostre passkey registrat')
+      expect(passkey!.unknownWords).toEqual(['passkey'])
+    }
     // "What's" is "what is": Mastodon's "What's changed" came back ca "Whatha canviat"
     if (haveMode('eng-cat')) expect((await en(["What's changed"], 'ca'))[0]!.segment).not.toMatch(/Whatha/)
   })

@@ -105,8 +105,9 @@ const POSSESSIVE_AFTER_TOKEN = /^['’]s(?![\p{L}\p{M}\p{N}_])/u
  * post"). Sent as a blank, the tagger reads the verb as a participle (eng-spa "Seguido te",
  * "Respondido a vuestro poste"; en-gl "Atribuído te"; en-eo "sekvita vin"); after a name, as the
  * past it is (eng-spa "Mary respondió a vuestro poste", eng-cat "Mary et va seguir", en-eo
- * "Mary sekvis vin"; eng-spa's "Mary te seguiste" has its own agreement fault). A verb without an object after it stays a participle ("{file} deleted",
- * "%s copied to clipboard"), and a preposition counts only before "you"/"your".
+ * "Mary sekvis vin"; eng-spa's "Mary te seguiste" has its own agreement fault). A verb without
+ * an object after it stays a participle ("{file} deleted", "%s copied to clipboard"), and a
+ * preposition counts only before "you"/"your".
  */
 const PAST_WITH_OBJECT_AFTER_TOKEN =
   /^ (?:[a-z]{2,}ed|left|sent|made|gave|took|wrote|found|began|won|lost|brought|built|bought|sold|chose|held|kept|met|paid|told|threw) ((?:to|on|in|with|for|at) (?:you|your)|the|a|an|your|his|her|their|its|my|our|you|me|him|them|us|this|these|those)(?![\p{L}\p{M}\p{N}_'’-])/u
@@ -115,13 +116,16 @@ const FIRST_OR_SECOND_PERSON = /^(?:me|you|us)$/u
 /** Text before a token that leaves it at the start of a sentence: nothing, or a sentence end and a blank. */
 const SENTENCE_START_BEFORE = /(?:^|[.!?…]\s+)$/u
 
-/** A capitalised word followed by a possessive `'s`, outside any tag pair: a name that owns something. */
-const OWNER = /(?<![\p{L}\p{M}\p{N}_])(\p{Lu}[\p{L}\p{M}\p{N}]*)(?=['’]s(?![\p{L}\p{M}\p{N}_]))/gu
+/**
+ * A word followed by a possessive `'s`, outside any tag pair: a name or a noun that owns
+ * something ("Alare's alarm", Keycloak's "your passkey's label", eng-cat "passkeyha rètol").
+ */
+const OWNER = /(?<![\p{L}\p{M}\p{N}_])(\p{L}[\p{L}\p{M}\p{N}]*)(?=['’]s(?![\p{L}\p{M}\p{N}_]))/gu
 /**
  * Words whose `'s` is "is", "has" or "us", never a genitive: eng-cat reports "What's changed" as
  * "@What és canviat", and sent again with "What" as an owner it came back "Whatha canviat".
  */
-const CONTRACTED = new Set(['What', 'That', 'It', 'There', 'Here', 'Who', 'Where', 'How', 'When', 'Why', 'Let', 'He', 'She', 'This', 'Everything', 'Everyone', 'Nothing', 'Something', 'Someone', 'Nobody', 'Somebody', 'Everybody'])
+const CONTRACTED = new Set(['what', 'that', 'it', 'there', 'here', 'who', 'where', 'how', 'when', 'why', 'let', 'he', 'she', 'this', 'everything', 'everyone', 'nothing', 'something', 'someone', 'nobody', 'somebody', 'everybody'])
 
 /** The owners (see OWNER) in a segment's text outside tag pairs: each with the index of its part. */
 function* topLevelOwners(parts: readonly SegmentPart[]): Generator<{ part: number; match: RegExpMatchArray }> {
@@ -138,7 +142,7 @@ export function unknownOwners(segment: Segment, unknownWords: readonly string[])
   if (unknownWords.length === 0) return owners
   // eng-cat glues the genitive to an unknown owner ("Alare's" → unknown "Alareha")
   for (const { match } of topLevelOwners(typeof segment === 'string' ? [segment] : segment)) {
-    if (!CONTRACTED.has(match[1]!) && unknownWords.some((word) => word.startsWith(match[1]!))) owners.add(match[1]!)
+    if (!CONTRACTED.has(match[1]!.toLowerCase()) && unknownWords.some((word) => word.startsWith(match[1]!))) owners.add(match[1]!)
   }
   return owners
 }
@@ -373,7 +377,9 @@ function sentenceLead(words: readonly string[]): { pattern: RegExp; words: numbe
     // a part that ends after the word is followed by a token: "Please <b>click here</b>", "Please {name}, wait"
     const after = `(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…])|,?\\s+$)`
     const spaced = plain.replace(/ +/g, '\\s+')
-    alternatives.push(`(?<=^|[.!?…]\\s+)(${spaced})${after}`)
+    // after a sentence end and a blank, or a run of blanks the encoder sheltered ("code.  Please
+    // enter", Keycloak's two spaces between sentences, came back "Complacer introducir")
+    alternatives.push(`(?<=^|[.!?…]\\s+|[.!?…]\\[x:\\s+\\])(${spaced})${after}`)
     groups.push(n)
     if (AFTER_COMMA.has(plain)) {
       alternatives.push(`(?<=,\\s+)(${spaced[0]!.toLowerCase()}${spaced.slice(1)})${after}`)
