@@ -230,6 +230,8 @@ describe('apertium pipeline with a fake stage', () => {
     // nor across a placeholder: "des ~de [t:1:v] ~en" is not "des d'en"
     expect(run('des ~de [t:1:v] ~en [t:2:v]')).toBe('des de [t:1:v] en [t:2:v]\0')
     expect(run('~de [t:0:o][t:1:v][t:0:c] casa')).toBe('de [t:0:o][t:1:v][t:0:c] casa\0')
+    // nor with an acronym spelt like an article: en→gl "nome ~de OS" came back "nome dOS"; other acronyms elide (ca "d'IP")
+    expect(run('nome ~de OS. ~de UN. ~de IP. ~DE EL. ~de OSX')).toBe('nome de OS. de UN. ~de IP. ~DE EL. ~de OSX\0')
     // word-bound blanks numbered in each record; a ~ word before one gets an empty blank of its own
     expect(run('~la [[t:0]]guia[[/]] [[t:0]]~el[[/]] [[t:0; t:1]]Salva[[/]] ~de casa')).toBe('[[; w:1]]~la[[/]] [[t:0; w:2]]guia[[/]] [[t:0; w:3]]~el[[/]] [[t:0; t:1; w:4]]Salva[[/]] ~de casa\0')
     // records stay apart

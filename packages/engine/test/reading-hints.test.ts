@@ -112,6 +112,22 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
+  test('a word of two or three capitals among lower-case words is an initialism: its acronym readings, else unknown', () => {
+    // Signal's "Your Registration Lock PIN" came back "Vuestro ALFILER", en-gl "ALFINETE"; Tomcat's "WAR file" "GUERRA"
+    expect(hinted('^your/your<det><pos><sp>$ ^PIN/PIN<n><sg>/PIN<vblex><inf>/PIN<vblex><pres>$', '^your/your<det><pos><sp>$ ^PIN/pin<n><sg>/pin<vblex><inf>/PIN<n><acr><sp>$'))
+      .toEqual(['^your/your<det><pos><sp>$ ^PIN/*PIN$', '^your/your<det><pos><sp>$ ^PIN/PIN<n><acr><sp>$'])
+    const left = [
+      // a word that can be something else than a noun or a verb ("NEW", "ALL", "NOT"), or is an acronym only
+      '^the/the<det><def><sp>$ ^NEW/NEW<adj><sint>/NEW<n><acr><sp>$ ^mode/mode<n><sg>$',
+      '^the/the<det><def><sp>$ ^ALL/ALL<predet><sp>$',
+      '^the/the<det><def><sp>$ ^USB/USB<n><acr><sg>$',
+      // a text in capitals throughout, and longer words
+      '^THE/THE<det><def><sp>$ ^PIN/PIN<n><sg>/PIN<vblex><inf>$',
+      '^the/the<det><def><sp>$ ^NOTE/NOTE<n><sg>$',
+    ]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('escapes are kept and never read as unit boundaries; records stay apart', () => {
     const escaped = String.raw`^a\/b/a\/b<n>$ \^^x/*x$\\ ^\$/\$<mon>$`
     expect(hinted(escaped, `${SHOW} ${YOUR}`, '')).toEqual([escaped, `${SHOW_VERB} ${YOUR}`, ''])
@@ -158,6 +174,11 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // "Delete the selected items?" came back "¿Eliminar el seleccionó elementos?", Mastodon's "3 enabled events" "3 habilitó casos"
     expect(await en(['Delete the selected items?', '2 deleted files.', 'Selected items', 'Show your blocked users', 'The user deleted files.']))
       .toEqual(['¿Eliminar los elementos seleccionados?', '2 limas eliminadas.', 'Elementos seleccionados', 'Asomar vuestros usuarios bloqueados', 'El usuario eliminó limas.'])
+  })
+
+  test('an initialism stays one: PIN, WAR, ID are not "alfiler", "guerra", "carné de identidade"', async () => {
+    expect(await en(['Enter your PIN', 'Select WAR file to upload'])).toEqual(['Introducir vuestro PIN', 'Selecciona WAR lima para cargar'])
+    if (haveMode('en-gl')) expect(await en(['Enter your PIN', 'Chat ID', 'OS Name'], 'gl')).toEqual(['Introducir o voso PIN', 'ID de charla', 'Nome de OS'])
   })
 
   test('a preposition before a placeholder is translated as one (eng-spa)', async () => {

@@ -102,7 +102,10 @@ const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
  *    "d'Ubuntu #"). That `~` is dropped: no rewrite across the character, as `apertium` does
  *    with it in the text ("de *Andorra*", "de #Ubuntu"). So is a `~` before a placeholder
  *    (`[t:N:v]`, a word of the text): en→ca "Browse posts from {name} in {tag}" came back "des
- *    d'en {name} {tag}", the preposition of the placeholder contracted with the word after it.
+ *    d'en {name} {tag}", the preposition of the placeholder contracted with the word after it;
+ *    and a lower-case `~` word before an acronym spelt like an article (OS, LA, UN, EL …):
+ *    en→gl "OS Name" came back "Nome dOS", "de" contracted with "OS" as with "os". (Before
+ *    other acronyms the rewrite is right: ca "d'IP", "l'HTML".)
  * 3. Word-bound blanks: a `~` word followed by a word in a word-bound blank comes out of the
  *    post-generator inside that blank, with the tags of both, whether a rule applied or not:
  *    en→ca "the <b>Save</b> button" gave "<b>el Salva</b> botó", "Read the <em>user guide</em>"
@@ -128,7 +131,7 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   'BEGIN { $| = 1 } my $n = 0;',
   String.raw`s{(?<!\]\])(?<!\\)(~[${PERL_WORD}]+)(?= +\[\[(?!/))}{"[[]]" . $1 . "[[/]]"}ge;`,
   String.raw`s{\[\[(?!/\]\])((?:\\.|[^\]\\])*)\]\]}{"[[$1; w:" . ++$n . "]]"}ge;`,
-  String.raw`s{(?<!\\)~(?=[${PERL_WORD}]+ +(?:${PERL_TOKEN})*\[x:|[${PERL_WORD}]+ +(?:\[t:\d+:[oc]\])*\[t:\d+:v\])}{}g;`,
+  String.raw`s{(?<!\\)~(?=[${PERL_WORD}]+ +(?:${PERL_TOKEN})*\[x:|[${PERL_WORD}]+ +(?:\[t:\d+:[oc]\])*\[t:\d+:v\]|\p{Ll}[${PERL_WORD}]* +(?:\[t:\d+:[oc]\])*(?:OS|AS|EL|LA|LAS|LO|LOS|LES|UN|UNA|UNS|UNAS)(?![${PERL_WORD}]))}{}g;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $plain = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($plain) . "]"}ge`,
 ].join(' ')}'`
 
@@ -196,6 +199,8 @@ export const ENGLISH_READING_HINTS = `perl -0 -pe '${[
   String.raw`sub preposition { my ($lu, $blank, $next) = @_; return $lu if $lu !~ /<(?:adv|cnjadv|cnjsub|preadv)>/; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r; unless ($blank =~ /\[t:\d+:v\]/) { return $lu unless defined $next; my (undef, @n) = readings(substr($next, 1, -1)); return $lu if grep { tag($_) !~ /^(?:np|num)$/ } @n } "^" . join("/", $surface, grep { tag($_) eq "pr" } @r) . "\$" }`,
   String.raw`sub participle { my @p = split /(\^(?:[^\\\$]++|\\.)*+\$)/, $_[0], -1; for (my $i = 1; $i + 2 < @p; $i += 2) { next if index($p[$i], "<vblex><pp>") < 0 || index($p[$i], "<vblex><past>") < 0 || $p[$i + 1] !~ /^ +$/; my ($surface, @r) = readings(substr($p[$i], 1, -1)); next if grep { !/<vblex><(?:past|pp)>/ || /\+/ } @r; my ($noun, @n) = readings(substr($p[$i + 2], 1, -1)); my @nouns = grep { tag($_) eq "n" && !/\+/ } @n; next if !@nouns || grep { tag($_) !~ /^(?:n|vblex)$/ } @n; my $opens = $i == 1 ? $p[0] =~ /^\s*(?:\[v:\d+\])?\s*$/ : $p[$i - 1] =~ /^ +$/ && (index($p[$i - 2], "<sent>") >= 0 || $p[$i - 2] !~ /<(?:rel|cnjsub)>/ && grep { tag($_) =~ /^(?:det|num)$/ } readings(substr($p[$i - 2], 1, -1))); next if !$opens; $p[$i] = "^" . join("/", $surface, grep { /<vblex><pp>/ } @r) . "\$"; $p[$i + 2] = "^" . join("/", $noun, @nouns) . "\$" } join "", @p }`,
   String.raw`$_ = participle($_) if index($_, "<vblex><pp>") >= 0;`,
+  String.raw`sub initialism { my ($surface, $r) = @_; my (undef, @r) = readings("x/$r"); my @acr = grep { /<acr>/ } @r; my @words = grep { !/<acr>/ } @r; return "^$surface/$r\$" if !grep { tag($_) eq "n" } @words or grep { tag($_) !~ /^(?:n|vblex|np)$/ || /\+/ } @words; @acr ? "^" . join("/", $surface, @acr) . "\$" : "^$surface/*$surface\$" }`,
+  String.raw`s{\^([A-Z]{2,3})/((?:[^\\\$]++|\\.)*+)\$}{initialism($1, $2)}ge if /\^[A-Z]{2,3}\// && /\^[^\/\$]*[a-z]/;`,
   // the record's first unit and the unit after each sentence end: two substitutions, since an
   // alternation with \A keeps perl from searching for the literal `<sent>$` (on 20 000 bench
   // sentences: 0.04 s for the two, 0.17 s for one with the alternation)
