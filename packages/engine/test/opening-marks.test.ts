@@ -22,6 +22,12 @@ describe('withOpeningMarks', () => {
     expect(withOpeningMarks('Fet!', 'ca')).toBe('Fet!')
   })
 
+  test('a question mark that ends no word (a listed character) opens nothing; one blank before it, as French writes it, does', () => {
+    // Nextcloud's "Forbidden characters: / \\ < > : \" | ? *" came back "¿Caracteres prohibidos: …"
+    expect(withOpeningMarks('Caracteres prohibidos: / \\ < > : " | ? *', 'es')).toBe('Caracteres prohibidos: / \\ < > : " | ? *')
+    expect(withOpeningMarks('Estás seguro ?', 'es')).toBe('¿Estás seguro ?')
+  })
+
   test('tokens keep their places, and the mark goes before a tag that opens the sentence', () => {
     const b: InlineToken = { id: 'b', kind: 'open' }
     const bc: InlineToken = { id: 'b', kind: 'close' }

@@ -37,7 +37,10 @@ export function withOpeningMarks(segment: Segment, target: string): Segment {
   if (!/[?!]/.test(text) || tokens.length > 0x18ff) return segment
   let out = ''
   for (const sentence of text.split(SENTENCE_END)) {
-    const end = /[.!?…]+(?=[)\]"'’”»\uE000-\uF8FF]*\s*$)/u.exec(sentence)?.[0] ?? ''
+    // the mark ends a word (or a quote, a bracket, a token), with at most one blank before it as
+    // French writes it: a "?" among listed characters is none (Nextcloud's "Forbidden
+    // characters: / \\ < > : \" | ? *" came back "¿Caracteres prohibidos: … | ? *")
+    const end = /(?<=[\p{L}\p{N}\p{M}\uE000-\uF8FF)\]"'’”»]\s?)[.!?…]+(?=[)\]"'’”»\uE000-\uF8FF]*\s*$)/u.exec(sentence)?.[0] ?? ''
     const mark = end.includes('?') ? '¿' : end.includes('!') ? '¡' : ''
     const start = sentence.search(/[^\s]/u)
     if (mark === '' || start < 0 || sentence.includes(mark) || !/[\p{L}\p{N}\uE000-\uF8FF]/u.test(sentence)) {
