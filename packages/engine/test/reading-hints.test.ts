@@ -112,6 +112,25 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
+  test('a sentence-initial -ing word before an ellipsis, a number, a determiner or a preposition is the verb', () => {
+    const EXPORTING = '^Exporting/Export<vblex><ger>/Export<vblex><pprs>/Export<vblex><subs>/Exporting<adj>$'
+    const VERB = '^Exporting/Export<vblex><ger>/Export<vblex><pprs>/Export<vblex><subs>$'
+    expect(hinted(`[v:1]${EXPORTING}^./.<sent>$^./.<sent>$^./.<sent>$[v:e] `, `[v:2]${EXPORTING}…[v:e] `, `[v:3]${EXPORTING} ^3/3<num>$ ^of/of<pr>$ ^5/5<num>$[v:e] `, `[v:4]${EXPORTING} ^your/your<det><pos><sp>$ ^file/file<n><sg>$[v:e] `))
+      .toEqual([`[v:1]${VERB}^./.<sent>$^./.<sent>$^./.<sent>$[v:e] `, `[v:2]${VERB}…[v:e] `, `[v:3]${VERB} ^3/3<num>$ ^of/of<pr>$ ^5/5<num>$[v:e] `, `[v:4]${VERB} ^your/your<det><pos><sp>$ ^file/file<n><sg>$[v:e] `])
+  })
+
+  test('a label (one -ing word and a full stop), an -ing word before a noun, "of", a placeholder or a colon is left to the tagger', () => {
+    const WARNING = '^Warning/Warn<vblex><ger>/Warn<vblex><pprs>/Warn<vblex><subs>/Warning<n><sg>$'
+    const left = [
+      `[v:1]${WARNING}^./.<sent>$[v:e] `,
+      `[v:1]${WARNING}^:/:<sent>$ ^it/prpers<prn><subj><p3><nt><sg>$[v:e] `,
+      '[v:1]^Missing/Miss<vblex><ger>/Miss<vblex><pprs>/Missing<adj>$ ^files/file<n><pl>$[v:e] ',
+      '[v:1]^Testing/Test<vblex><ger>/Testing<n><sg>$ ^of/of<pr>$ ^the/the<det><def><sp>$[v:e] ',
+      '[v:1]^Setting/Set<vblex><ger>/Setting<n><sg>$ [t:0:v] ^will/will<vaux><inf>$[v:e] ',
+    ]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('a word of two or three capitals among lower-case words is an initialism: its acronym readings, else unknown', () => {
     // Signal's "Your Registration Lock PIN" came back "Vuestro ALFILER", en-gl "ALFINETE"; Tomcat's "WAR file" "GUERRA"
     expect(hinted('^your/your<det><pos><sp>$ ^PIN/PIN<n><sg>/PIN<vblex><inf>/PIN<vblex><pres>$', '^your/your<det><pos><sp>$ ^PIN/pin<n><sg>/pin<vblex><inf>/PIN<n><acr><sp>$'))
@@ -174,6 +193,10 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // "Delete the selected items?" came back "¿Eliminar el seleccionó elementos?", Mastodon's "3 enabled events" "3 habilitó casos"
     expect(await en(['Delete the selected items?', '2 deleted files.', 'Selected items', 'Show your blocked users', 'The user deleted files.']))
       .toEqual(['¿Eliminar los elementos seleccionados?', '2 limas eliminadas.', 'Elementos seleccionados', 'Asomar vuestros usuarios bloqueados', 'El usuario eliminó limas.'])
+  })
+
+  test('a progress label is the gerund: "Exporting 3 of 5" is not "Exportador", "Warning" stays "Aviso"', async () => {
+    expect(await en(['Exporting 3 of 5', 'Importing…', 'Warning', 'Missing files'])).toEqual(['Exportando 3 de 5', 'Importando…', 'Aviso', 'Limas desaparecidas'])
   })
 
   test('an initialism stays one: PIN, WAR, ID are not "alfiler", "guerra", "carné de identidade"', async () => {
