@@ -195,6 +195,21 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
       .toEqual(['¿Eliminar los elementos seleccionados?', '2 limas eliminadas.', 'Elementos seleccionados', 'Asomar vuestros usuarios bloqueados', 'El usuario eliminó limas.'])
   })
 
+  test('"as" before a past participle, or after a command, is the preposition, and the participle is not a past', () => {
+    const AS = '^as/as<preadv>/as<cnjadv>/as<pr>$'
+    const PLAYED = '^played/play<vblex><past>/play<vblex><pp>$'
+    const MARK = '^Mark/mark<vblex><inf>/mark<vblex><pres>$'
+    expect(hinted(`^marked/mark<vblex><pp>$ ${AS} ${PLAYED}`, `[v:1]${MARK} ${AS} ^draft/draft<n><sg>/draft<vblex><inf>$`, `[v:1]${MARK} ${AS}^./.<sent>$`))
+      .toEqual([`^marked/mark<vblex><pp>$ ^as/as<pr>$ ^played/play<vblex><pp>$`, `[v:1]${MARK} ^as/as<pr>$ ^draft/draft<n><sg>/draft<vblex><inf>$`, `[v:1]${MARK} ^as/as<pr>$^./.<sent>$`])
+    // inside a sentence, after a noun and before a noun, "as" is left to the tagger
+    const left = `^the/the<det><def><sp>$ ^cover/cover<n><sg>/cover<vblex><inf>$ ${AS} ^background/background<n><sg>$`
+    expect(hinted(left)).toEqual([left])
+  })
+
+  test('a sentence-initial command before "as" is a verb: "Mark as read" is not the name Mark', async () => {
+    expect(await en(['Mark as read', 'Marked as played', 'Save as draft'])).toEqual(['Marca como leído', 'Marcado como tocado', 'Salva como borrador'])
+  })
+
   test('a progress label is the gerund: "Exporting 3 of 5" is not "Exportador", "Warning" stays "Aviso"', async () => {
     expect(await en(['Exporting 3 of 5', 'Importing…', 'Warning', 'Missing files'])).toEqual(['Exportando 3 de 5', 'Importando…', 'Aviso', 'Limas desaparecidas'])
   })
