@@ -227,10 +227,12 @@ const HYPHEN_BLANK_SOURCES: ReadonlySet<string> = new Set(['en'])
  * eng-cat's "Per favor" and en-eo's "Bonvolu" are right already, as is en-gl's "Perdón".
  */
 const SENTENCE_LEADS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'en>es': { Please: 'por favor', Sorry: 'lo sentimos' },
-  'en>gl': { Please: 'por favor' },
-  'en>ca': { Sorry: 'ho sentim' },
-  'en>eo': { Sorry: 'pardonu' },
+  // "Welcome back" came back as a verb and an adverb of place: eng-spa "da la bienvenida a
+  // atrás", eng-cat "Dors benvingut", en-gl "benvida atrás", en-eo "Bonvena malantaŭo"
+  'en>es': { Please: 'por favor', Sorry: 'lo sentimos', 'Welcome back': 'bienvenido de nuevo' },
+  'en>gl': { Please: 'por favor', 'Welcome back': 'benvido de novo' },
+  'en>ca': { Sorry: 'ho sentim', 'Welcome back': 'benvingut de nou' },
+  'en>eo': { Sorry: 'pardonu', 'Welcome back': 'bonvenon reen' },
   // es-fr and es-pt translate the words of Spanish interjections ("Par faveur", "Nous le
   // sentons", "Faz favor"); English UI text reaches French and Portuguese through Spanish, where
   // the en>es hop wrote them

@@ -358,6 +358,16 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(ca!.segment).toBe('Per favor espera.')
   })
 
+  test('"Welcome back" is the greeting, not a verb and an adverb of place; alone, after a comma, before one', async () => {
+    // eng-spa "Hello {name}, welcome back!" came back "Hola {name}, da la bienvenida a atrás!", eng-cat "Dors benvingut"
+    const name: InlineToken = { id: 'name', kind: 'void' }
+    const texts: SegmentPart[][] = [['Welcome back!'], ['Welcome back'], ['Hello ', name, ', welcome back!'], ['Welcome back, John.']]
+    expect((await en(texts)).map((t) => t.segment)).toEqual([['¡Bienvenido de nuevo!'], ['Bienvenido de nuevo'], ['¡Hola ', name, ', bienvenido de nuevo!'], ['Bienvenido de nuevo, John.']])
+    if (haveMode('eng-cat')) expect((await en(['Welcome back!'], 'ca'))[0]!.segment).toBe('Benvingut de nou!')
+    // "Welcome back to …" is left to the engine
+    expect((await en(['Welcome back to the app.']))[0]!.segment).not.toMatch(/de nuevo/)
+  })
+
   test('a sentence-initial "Sorry" is the apology, not the adjective "triste"', async () => {
     // Jellyfin's "Sorry! No results found for \"{0}\"" came back "Triste! Ningún resultado…"
     const [es, again, reason] = await en(['Sorry! No results found.', 'Sorry, something went wrong.', 'Sorry for the delay.'])

@@ -356,10 +356,12 @@ const LEAD_CONTINUATION: Readonly<Record<string, string>> = {
   Sorry: '(?:we|I|you|but|for|to|about|that|this|it|there|something|nothing|no)(?![\\p{L}])',
   // "Lo sentimos mucho", "Lo sentimos por…": only before a comma or an end mark
   'Lo sentimos': '(?!)',
+  // "Welcome back to …" is left to the engine
+  'Welcome back': '(?!)',
 }
 
-/** Interjections that are one after a comma too, in lower case: "Wait, please.", "…, please ignore this email." */
-const AFTER_COMMA = new Set(['Please', 'Por favor'])
+/** Interjections that are one after a comma too, in lower case: "Wait, please.", "…, please ignore this email.", "Hello {name}, welcome back!" */
+const AFTER_COMMA = new Set(['Please', 'Por favor', 'Welcome back'])
 
 /**
  * One of `words` starting a sentence (or, for AFTER_COMMA words, in lower case after a comma),
@@ -375,7 +377,8 @@ function sentenceLead(words: readonly string[]): { pattern: RegExp; words: numbe
     const plain = word.replace(/[^\p{L} ]/gu, '').trim()
     const bare = LEAD_CONTINUATION[plain] ?? '\\p{L}'
     // a part that ends after the word is followed by a token: "Please <b>click here</b>", "Please {name}, wait"
-    const after = `(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…])|,?\\s+$)`
+    // …or by the end of the text: a title "Welcome back"
+    const after = `(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…])|,?\\s+$|$)`
     const spaced = plain.replace(/ +/g, '\\s+')
     // after a sentence end and a blank, or a run of blanks the encoder sheltered ("code.  Please
     // enter", Keycloak's two spaces between sentences, came back "Complacer introducir")
@@ -840,7 +843,8 @@ function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, s
       const lead = capitalised !== '' && /(?:,|\u0002\d)\s*$/u.test(whole.slice(0, at)) ? capitalised[0]!.toLocaleLowerCase() + capitalised.slice(1) : capitalised
       const rest = whole.slice(at + _.length)
       if (word === undefined) {
-        if (/^[!.…?,;:]/u.test(rest)) return lead
+        // before punctuation, or ending the text (a title: "Welcome back")
+        if (/^[!.…?,;:]/u.test(rest) || (rest.trim() === '' && k === parts.length - 1)) return lead + rest.slice(rest.trimEnd().length)
         // before another interjection, or at the end of the part before a token ("Por favor, <b>haz clic</b>")
         return rest.startsWith(POLITE_MARK) || (rest === '' && k < parts.length - 1) ? `${lead}, ` : `${lead} `
       }
