@@ -229,14 +229,16 @@ const HYPHEN_BLANK_SOURCES: ReadonlySet<string> = new Set(['en'])
 const SENTENCE_LEADS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   // "Welcome back" came back as a verb and an adverb of place: eng-spa "da la bienvenida a
   // atrás", eng-cat "Dors benvingut", en-gl "benvida atrás", en-eo "Bonvena malantaŭo"
-  'en>es': { Please: 'por favor', Sorry: 'lo sentimos', 'Welcome back': 'bienvenido de nuevo' },
-  'en>gl': { Please: 'por favor', 'Welcome back': 'benvido de novo' },
-  'en>ca': { Sorry: 'ho sentim', 'Welcome back': 'benvingut de nou' },
-  'en>eo': { Sorry: 'pardonu', 'Welcome back': 'bonvenon reen' },
+  // "Sign in", "Log out" … starting a sentence (the commonest buttons of all): eng-spa "Signo en",
+  // "Registro fuera", eng-cat "Signe dins", en-gl "Sinal dentro", en-eo "Signo en"
+  'en>es': { Please: 'por favor', Sorry: 'lo sentimos', 'Welcome back': 'bienvenido de nuevo', 'Sign in': 'iniciar sesión', 'Log in': 'iniciar sesión', 'Sign out': 'cerrar sesión', 'Log out': 'cerrar sesión', 'Sign up': 'registrarse' },
+  'en>gl': { Please: 'por favor', 'Welcome back': 'benvido de novo', 'Sign in': 'iniciar sesión', 'Log in': 'iniciar sesión', 'Sign out': 'pechar sesión', 'Log out': 'pechar sesión', 'Sign up': 'rexistrarse' },
+  'en>ca': { Sorry: 'ho sentim', 'Welcome back': 'benvingut de nou', 'Sign in': 'inicia la sessió', 'Log in': 'inicia la sessió', 'Sign out': 'tanca la sessió', 'Log out': 'tanca la sessió', 'Sign up': "registra't" },
+  'en>eo': { Sorry: 'pardonu', 'Welcome back': 'bonvenon reen', 'Sign in': 'ensaluti', 'Log in': 'ensaluti', 'Sign out': 'elsaluti', 'Log out': 'elsaluti', 'Sign up': 'registriĝi' },
   // es-fr and es-pt translate the words of Spanish interjections ("Par faveur", "Nous le
   // sentons", "Faz favor"); English UI text reaches French and Portuguese through Spanish, where
   // the en>es hop wrote them
-  'es>fr': { 'Por favor': "s'il vous plaît", 'Lo sentimos': 'désolé' },
+  'es>fr': { 'Por favor': "s'il vous plaît", 'Lo sentimos': 'désolé', 'Iniciar sesión': 'se connecter', 'Cerrar sesión': 'se déconnecter' },
   'es>pt': { 'Por favor': 'por favor', 'Lo sentimos': 'lamentamos' },
 }
 

@@ -368,6 +368,17 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect((await en(['Welcome back to the app.']))[0]!.segment).not.toMatch(/de nuevo/)
   })
 
+  test('a sentence-initial "Sign in", "Log out" … is the command, with no comma after it; inside a sentence it is left to the engine', async () => {
+    // Overseerr's "Sign in to continue" came back "Signo en para continuar", Redmine's "Sign out" "Signo fuera", en-gl "Sinal dentro"
+    const [signIn, logOut, comma, inside] = await en(['Sign in to continue', 'Log out', 'Sign in, then continue.', 'Sign inside the box'])
+    expect(signIn!.segment).toBe('Iniciar sesión para continuar')
+    expect(logOut!.segment).toBe('Cerrar sesión')
+    expect(comma!.segment).toBe('Iniciar sesión, entonces continuar.')
+    expect(inside!.segment).not.toMatch(/sesión/)
+    if (haveMode('eng-cat')) expect((await en(['Sign in with Plex'], 'ca'))[0]!.segment).toBe('Inicia la sessió amb Plex')
+    if (haveMode('en-gl')) expect((await en(['Sign out'], 'gl'))[0]!.segment).toBe('Pechar sesión')
+  })
+
   test('a sentence-initial "Sorry" is the apology, not the adjective "triste"', async () => {
     // Jellyfin's "Sorry! No results found for \"{0}\"" came back "Triste! Ningún resultado…"
     const [es, again, reason] = await en(['Sorry! No results found.', 'Sorry, something went wrong.', 'Sorry for the delay.'])

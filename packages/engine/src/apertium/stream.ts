@@ -360,6 +360,12 @@ const LEAD_CONTINUATION: Readonly<Record<string, string>> = {
   'Welcome back': '(?!)',
 }
 
+/**
+ * Leads that are a command, not an interjection: no comma is written after them, and the word
+ * after keeps its case ("Sign in with your account" → "Iniciar sesión con vuestra cuenta").
+ */
+const PHRASE_LEADS = new Set(['Sign in', 'Sign out', 'Log in', 'Log out', 'Sign up', 'Iniciar sesión', 'Cerrar sesión'])
+
 /** Interjections that are one after a comma too, in lower case: "Wait, please.", "…, please ignore this email.", "Hello {name}, welcome back!" */
 const AFTER_COMMA = new Set(['Please', 'Por favor', 'Welcome back'])
 
@@ -377,8 +383,10 @@ function sentenceLead(words: readonly string[]): { pattern: RegExp; words: numbe
     const plain = word.replace(/[^\p{L} ]/gu, '').trim()
     const bare = LEAD_CONTINUATION[plain] ?? '\\p{L}'
     // a part that ends after the word is followed by a token: "Please <b>click here</b>", "Please {name}, wait"
-    // …or by the end of the text: a title "Welcome back"
-    const after = `(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…])|,?\\s+$|$)`
+    // …or by the end of the text: a title "Welcome back"; a command keeps the comma after it
+    const after = PHRASE_LEADS.has(plain)
+      ? `(?:\\s+(?=\\p{L})|(?=[!.…,;:?])|\\s+$|$)`
+      : `(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…])|,?\\s+$|$)`
     const spaced = plain.replace(/ +/g, '\\s+')
     // after a sentence end and a blank, or a run of blanks the encoder sheltered ("code.  Please
     // enter", Keycloak's two spaces between sentences, came back "Complacer introducir")
@@ -835,6 +843,7 @@ function decodeSuperblankText(content: string): string {
 function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, string>>, source: readonly SegmentPart[]): void {
   const sourceText = textOf(source)
   const words = Object.values(leads).map((lead) => lead[0]!.toLocaleUpperCase() + lead.slice(1))
+  const phrases = Object.keys(leads).map((key) => PHRASE_LEADS.has(key))
   parts.forEach((part, k) => {
     if (typeof part !== 'string' || !part.includes(POLITE_MARK)) return
     parts[k] = part.replace(/\u0002(\d)\s*(?:(\p{L}[\p{L}\p{M}]*)|(?=[!.…?,;:]))?/gu, (_, n: string, word: string | undefined, at: number, whole: string) => {
@@ -846,10 +855,11 @@ function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, s
         // before punctuation, or ending the text (a title: "Welcome back")
         if (/^[!.…?,;:]/u.test(rest) || (rest.trim() === '' && k === parts.length - 1)) return lead + rest.slice(rest.trimEnd().length)
         // before another interjection, or at the end of the part before a token ("Por favor, <b>haz clic</b>")
+        if (phrases[Number(n)]) return `${lead} `
         return rest.startsWith(POLITE_MARK) || (rest === '' && k < parts.length - 1) ? `${lead}, ` : `${lead} `
       }
       const lowered = TITLE_WORD.test(word) && !new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u').test(sourceText) ? word[0]!.toLocaleLowerCase() + word.slice(1) : word
-      return `${lead}, ${lowered}`
+      return phrases[Number(n)] ? `${lead} ${lowered}` : `${lead}, ${lowered}`
     })
   })
 }
