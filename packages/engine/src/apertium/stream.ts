@@ -376,6 +376,8 @@ const AFTER_COMMA = new Set(['Please', 'Por favor', 'Welcome back'])
  * the index in `words` of each capture group.
  */
 function sentenceLead(words: readonly string[]): { pattern: RegExp; words: number[] } {
+  // a lead travels as `[p:N]` with N one digit (decodeSuperblankText)
+  if (words.length > 10) throw new Error(`at most 10 sentence leads per direction, got ${words.length}`)
   const alternatives: string[] = []
   const groups: number[] = []
   words.forEach((word, n) => {
