@@ -147,8 +147,13 @@ export function withPostGenerationFilter(stages: readonly string[]): string[] {
   return [...stages.slice(0, postGenerator), POST_GENERATION_FILTER, ...stages.slice(postGenerator)]
 }
 
+/** A lexical unit of the stream, `^surface/reading/…$`, escapes respected (for the perl below). */
+const UNIT = String.raw`\^(?:[^\\\$]++|\\.)*+\$`
+/** What stands between two units: blanks, superblanks, escapes. */
+const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
+
 /**
- * Narrows the readings of three kinds of English word before the tagger chooses, where the
+ * Narrows the readings of seven kinds of English word before the tagger chooses, where the
  * taggers of eng-spa, en-gl and en-eo choose wrong on interface strings (eng-cat's and
  * eng-hbs's constraint grammars get some of them right; they get the same hints):
  *
@@ -179,40 +184,56 @@ export function withPostGenerationFilter(stages: readonly string[]): string[] {
  *    preposition reading whose other readings are adverbs or conjunctions keeps its
  *    preposition readings when a placeholder (a `[t:N:v]` superblank) follows it or the next
  *    word can only be a proper noun or a number.
+ * 4. **A participle before a noun**: a word that can be a past or a participle, between a
+ *    determiner or a number (or a sentence's start) and a word that can only be a noun or a
+ *    verb, keeps its participle readings and the next word its noun readings ("¿Eliminar el
+ *    seleccionó elementos?" → "los elementos seleccionados").
+ * 5. **An initialism**: two or three capitals in a text with lower-case words, whose other
+ *    readings are nouns or verbs, keep their acronym readings or go unknown ("PIN" → "ALFILER",
+ *    "WAR" → "GUERRA").
+ * 6. **A progress label**: a sentence's first -ing word, with noun or adjective readings too,
+ *    keeps its verb readings before an ellipsis, a number, a determiner or a preposition other
+ *    than "of" ("Exporting 3 of 5" → "Exportador 3 de 5", now "Exportando").
+ * 7. **"as"** after a command or before a past participle is the preposition, and the
+ *    participle is not a past ("Mark as played" → "Mark como tocó", now "Marca como tocado");
+ *    a command before "as" keeps its verb readings (rule 1).
  *
  * Runs right after the analyser (before word-bound blanks are attached), in the modes whose
- * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Three substitutions find the
- * candidates (a record's first unit and the unit after each sentence end, with the unit after
- * them; each unit with a preposition reading, with the blank and unit after it), escapes
- * respected, and only those units are read reading by reading (a sentence's end is looked for
- * only after a "Don't"): 12 µs per record on 20 000
- * distinct bench sentences (a first version that cut every record into units cost 67 µs and
- * 8–12 % of the pipeline's CPU, BENCHMARKS.md).
+ * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Substitutions find the
+ * candidates of rules 1–3, 5 and 7, escapes respected, and only those units are read reading by
+ * reading (a sentence's end is looked for only after a "Don't"); rules 4 and 6 cut a record into
+ * units only when it holds a participle or a gerund reading. 18 µs per record on 20 000 distinct
+ * bench sentences (a first version that cut every record into units cost 67 µs and 8–12 % of
+ * the pipeline's CPU; BENCHMARKS.md).
  */
 export const ENGLISH_READING_HINTS = `perl -0 -pe '${[
   String.raw`BEGIN { $| = 1 }`,
   String.raw`sub readings { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
   String.raw`sub tag { $_[0] =~ /^(?:\\.|[^<\\])*<([^>]+)>/ ? $1 : "" }`,
+  String.raw`sub unit { my $surface = shift; "^" . join("/", $surface, @_) . "\$" }`,
+  // whether unit $i of a record cut into units (blanks at even places) starts its sentence: the
+  // record's first (only the text's marker before it) or the one after a sentence end
+  String.raw`sub opensSentence { my ($p, $i) = @_; $i == 1 ? $p->[0] =~ /^\s*(?:\[v:\d+\])?\s*$/ : $p->[$i - 1] =~ /^\s*$/ && index($p->[$i - 2], "<sent>") >= 0 }`,
   String.raw`sub statement { substr($_, $_[0]) =~ /\^((?:[^\\\/\$]++|\\.)*+)\/(?:[^\\\$]|\\.)*?<(sent|cm)>/ && $2 eq "sent" && $1 ne "?" }`,
-  String.raw`sub negation { my ($lu, $next, $end) = @_; return $lu if index($next, "<vblex><inf>") < 0 || !statement($end); my ($surface) = readings(substr($lu, 1, -1)); "^" . $surface . "/not<adv>\$" }`,
-  String.raw`sub command { my ($lu, $next, $end) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; return $lu if lc($following) ne "as" && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @n; "^" . join("/", $surface, grep { /<vblex><(?:inf|pres|imp)>/ } @r) . "\$" }`,
-  String.raw`sub preposition { my ($lu, $blank, $next) = @_; return $lu if $lu !~ /<(?:adv|cnjadv|cnjsub|preadv)>/; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r; unless ($blank =~ /\[t:\d+:v\]/) { return $lu unless defined $next; my (undef, @n) = readings(substr($next, 1, -1)); return $lu if grep { tag($_) !~ /^(?:np|num)$/ } @n } "^" . join("/", $surface, grep { tag($_) eq "pr" } @r) . "\$" }`,
-  String.raw`sub participle { my @p = split /(\^(?:[^\\\$]++|\\.)*+\$)/, $_[0], -1; for (my $i = 1; $i + 2 < @p; $i += 2) { next if index($p[$i], "<vblex><pp>") < 0 || index($p[$i], "<vblex><past>") < 0 || $p[$i + 1] !~ /^ +$/; my ($surface, @r) = readings(substr($p[$i], 1, -1)); next if grep { !/<vblex><(?:past|pp)>/ || /\+/ } @r; my ($noun, @n) = readings(substr($p[$i + 2], 1, -1)); my @nouns = grep { tag($_) eq "n" && !/\+/ } @n; next if !@nouns || grep { tag($_) !~ /^(?:n|vblex)$/ } @n; my $opens = $i == 1 ? $p[0] =~ /^\s*(?:\[v:\d+\])?\s*$/ : $p[$i - 1] =~ /^ +$/ && (index($p[$i - 2], "<sent>") >= 0 || $p[$i - 2] !~ /<(?:rel|cnjsub)>/ && grep { tag($_) =~ /^(?:det|num)$/ } readings(substr($p[$i - 2], 1, -1))); next if !$opens; $p[$i] = "^" . join("/", $surface, grep { /<vblex><pp>/ } @r) . "\$"; $p[$i + 2] = "^" . join("/", $noun, @nouns) . "\$" } join "", @p }`,
+  String.raw`sub negation { my ($lu, $next, $end) = @_; return $lu if index($next, "<vblex><inf>") < 0 || !statement($end); my ($surface) = readings(substr($lu, 1, -1)); unit($surface, "not<adv>") }`,
+  String.raw`sub command { my ($lu, $next, $end) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; return $lu if lc($following) ne "as" && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @n; unit($surface, grep { /<vblex><(?:inf|pres|imp)>/ } @r) }`,
+  String.raw`sub preposition { my ($lu, $blank, $next) = @_; return $lu if $lu !~ /<(?:adv|cnjadv|cnjsub|preadv)>/; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r; unless ($blank =~ /\[t:\d+:v\]/) { return $lu unless defined $next; my (undef, @n) = readings(substr($next, 1, -1)); return $lu if grep { tag($_) !~ /^(?:np|num)$/ } @n } unit($surface, grep { tag($_) eq "pr" } @r) }`,
+  String.raw`sub participle { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i + 2 < @p; $i += 2) { next if index($p[$i], "<vblex><pp>") < 0 || index($p[$i], "<vblex><past>") < 0 || $p[$i + 1] !~ /^ +$/; my ($surface, @r) = readings(substr($p[$i], 1, -1)); next if grep { !/<vblex><(?:past|pp)>/ || /\+/ } @r; my ($noun, @n) = readings(substr($p[$i + 2], 1, -1)); my @nouns = grep { tag($_) eq "n" && !/\+/ } @n; next if !@nouns || grep { tag($_) !~ /^(?:n|vblex)$/ } @n; my $opens = opensSentence(\@p, $i) || $i > 1 && $p[$i - 1] =~ /^ +$/ && $p[$i - 2] !~ /<(?:rel|cnjsub)>/ && grep { tag($_) =~ /^(?:det|num)$/ } readings(substr($p[$i - 2], 1, -1)); next if !$opens; $p[$i] = unit($surface, grep { /<vblex><pp>/ } @r); $p[$i + 2] = unit($noun, @nouns) } join "", @p }`,
   String.raw`$_ = participle($_) if index($_, "<vblex><pp>") >= 0;`,
-  String.raw`sub pastParticiple { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep { /<vblex><pp>/ } @r or grep { tag($_) ne "vblex" || /\+/ } @r; "^" . join("/", $surface, grep { /<vblex><pp>/ } @r) . "\$" }`,
+  String.raw`sub pastParticiple { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep { /<vblex><pp>/ } @r or grep { tag($_) ne "vblex" || /\+/ } @r; unit($surface, grep { /<vblex><pp>/ } @r) }`,
   String.raw`sub verbOnly { my (undef, @r) = readings(substr($_[0], 1, -1)); @r && !grep { !/<vblex><(?:inf|pres|imp)>/ || /\+/ } @r }`,
-  String.raw`sub asWord { my ($before, $as, $space, $after) = @_; my $participle = $after eq "" ? "" : pastParticiple($after); return "$as$space$after" if $participle eq $after && !verbOnly($before); my ($surface, @r) = readings(substr($as, 1, -1)); my @pr = grep { tag($_) eq "pr" } @r; (@pr ? "^" . join("/", $surface, @pr) . "\$" : $as) . $space . $participle }`,
-  String.raw`sub gerund { my @p = split /(\^(?:[^\\\$]++|\\.)*+\$)/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { next if index($p[$i], "<vblex><ger>") < 0; my $opens = $i == 1 ? $p[0] =~ /^\s*(?:\[v:\d+\])?\s*$/ : $p[$i - 1] =~ /^\s*$/ && index($p[$i - 2], "<sent>") >= 0; next if !$opens; my ($surface, @r) = readings(substr($p[$i], 1, -1)); my @verb = grep { tag($_) eq "vblex" && !/\+/ } @r; next if !@verb || @verb == @r || grep { tag($_) !~ /^(?:vblex|n|adj)$/ } @r; my $rest = join "", @p[$i + 1 .. $#p]; my $progress = $rest =~ /^(?:…|(?:\^\.\/\.<sent>\$){3})\s*(?:\[v:e\])?[\s\0]*$/; if (!$progress) { next if $i + 2 >= @p || $p[$i + 1] !~ /^ +$/; my ($next, @n) = readings(substr($p[$i + 2], 1, -1)); next if !@n || lc($next) eq "of" || grep { tag($_) !~ /^(?:num|det|pr|prn)$/ || /<subj>/ } @n } $p[$i] = "^" . join("/", $surface, @verb) . "\$" } join "", @p }`,
+  String.raw`sub asWord { my ($before, $as, $space, $after) = @_; my $participle = $after eq "" ? "" : pastParticiple($after); return "$as$space$after" if $participle eq $after && !verbOnly($before); my ($surface, @r) = readings(substr($as, 1, -1)); my @pr = grep { tag($_) eq "pr" } @r; (@pr ? unit($surface, @pr) : $as) . $space . $participle }`,
+  String.raw`sub gerund { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { next if index($p[$i], "<vblex><ger>") < 0; next if !opensSentence(\@p, $i); my ($surface, @r) = readings(substr($p[$i], 1, -1)); my @verb = grep { tag($_) eq "vblex" && !/\+/ } @r; next if !@verb || @verb == @r || grep { tag($_) !~ /^(?:vblex|n|adj)$/ } @r; my $rest = join "", @p[$i + 1 .. $#p]; my $progress = $rest =~ /^(?:…|(?:\^\.\/\.<sent>\$){3})\s*(?:\[v:e\])?[\s\0]*$/; if (!$progress) { next if $i + 2 >= @p || $p[$i + 1] !~ /^ +$/; my ($next, @n) = readings(substr($p[$i + 2], 1, -1)); next if !@n || lc($next) eq "of" || grep { tag($_) !~ /^(?:num|det|pr|prn)$/ || /<subj>/ } @n } $p[$i] = unit($surface, @verb) } join "", @p }`,
   String.raw`$_ = gerund($_) if index($_, "<vblex><ger>") >= 0;`,
-  String.raw`sub initialism { my ($surface, $r) = @_; my (undef, @r) = readings("x/$r"); my @acr = grep { /<acr>/ } @r; my @words = grep { !/<acr>/ } @r; return "^$surface/$r\$" if !grep { tag($_) eq "n" } @words or grep { tag($_) !~ /^(?:n|vblex|np)$/ || /\+/ } @words; @acr ? "^" . join("/", $surface, @acr) . "\$" : "^$surface/*$surface\$" }`,
+  String.raw`sub initialism { my ($surface, $r) = @_; my (undef, @r) = readings("x/$r"); my @acr = grep { /<acr>/ } @r; my @words = grep { !/<acr>/ } @r; return "^$surface/$r\$" if !grep { tag($_) eq "n" } @words or grep { tag($_) !~ /^(?:n|vblex|np)$/ || /\+/ } @words; @acr ? unit($surface, @acr) : unit($surface, "*$surface") }`,
   String.raw`s{\^([A-Z]{2,3})/((?:[^\\\$]++|\\.)*+)\$}{initialism($1, $2)}ge if /\^[A-Z]{2,3}\// && /\^[^\/\$]*[a-z]/;`,
   // the record's first unit and the unit after each sentence end: two substitutions, since an
   // alternation with \A keeps perl from searching for the literal `<sent>$` (on 20 000 bench
   // sentences: 0.04 s for the two, 0.17 s for one with the alternation)
-  String.raw`s{\A((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)}{$1 . command($2, $4, $+[0]) . $3 . $4}e;`,
-  String.raw`s{<sent>\$((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)}{"<sent>\$" . $1 . command($2, $4, $+[0]) . $3 . $4}ge;`,
-  String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=((?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)?)}{preposition($1, $2, $3)}ge;`,
-  String.raw`s{(\^(?:[^\\\$]++|\\.)*+\$)( +)(\^[Aa]s/(?:[^\\\$]++|\\.)*+\$)(?:( +)(\^(?:[^\\\$]++|\\.)*+\$))?}{$1 . $2 . asWord($1, $3, $4 // "", $5 // "")}ge if index($_, "^as/") >= 0 || index($_, "^As/") >= 0;`,
+  String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . command($2, $4, $+[0]) . $3 . $4}e;`,
+  String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0]) . $3 . $4}ge;`,
+  String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=(${BLANK})(${UNIT})?)}{preposition($1, $2, $3)}ge;`,
+  String.raw`s{(${UNIT})( +)(\^[Aa]s/(?:[^\\\$]++|\\.)*+\$)(?:( +)(${UNIT}))?}{$1 . $2 . asWord($1, $3, $4 // "", $5 // "")}ge if index($_, "^as/") >= 0 || index($_, "^As/") >= 0;`,
 ].join(' ')}'`
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
