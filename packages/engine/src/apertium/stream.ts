@@ -380,9 +380,9 @@ function sentenceLead(words: readonly string[]): LeadPattern {
   if (words.length > 10) throw new Error(`at most 10 sentence leads per direction, got ${words.length}`)
   const alternatives: string[] = []
   const groups: number[] = []
-  words.forEach((word, n) => {
-    // a lead of two or three words ("Por favor", "Lo sentimos") matches with any blanks between them
-    const plain = word.replace(/[^\p{L} ]/gu, '').trim()
+  // a lead of two or three words ("Por favor", "Lo sentimos") matches with any blanks between them
+  const plains = words.map((word) => word.replace(/[^\p{L} ]/gu, '').trim())
+  plains.forEach((plain, n) => {
     const bare = LEAD_CONTINUATION[plain] ?? '\\p{L}'
     // a part that ends after the word is followed by a token: "Please <b>click here</b>", "Please {name}, wait"
     // …or by the end of the text: a title "Welcome back"; a command keeps the comma after it
@@ -401,7 +401,7 @@ function sentenceLead(words: readonly string[]): LeadPattern {
   })
   // the pattern's lookbehinds cost about 0.25 µs per lead word on every text: a text holding no
   // lead's first word (most) is not searched
-  const firstWords = [...new Set(words.map((word) => word.replace(/[^\p{L} ]/gu, '').trim().split(' ')[0]!))]
+  const firstWords = [...new Set(plains.map((plain) => plain.split(' ')[0]!))]
   return { pattern: new RegExp(alternatives.join('|'), 'gu'), words: groups, quick: new RegExp(firstWords.join('|'), 'iu') }
 }
 interface LeadPattern {
@@ -866,8 +866,9 @@ function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, s
       if (word === undefined) {
         // before punctuation, or ending the text (a title: "Welcome back")
         if (/^[!.…?,;:]/u.test(rest) || (rest.trim() === '' && k === parts.length - 1)) return lead + rest.slice(rest.trimEnd().length)
-        // before another interjection, or at the end of the part before a token ("Por favor, <b>haz clic</b>")
+        // a command, before a token: no comma after it ("Iniciar sesión <b>aquí</b>")
         if (phrases[Number(n)]) return `${lead} `
+        // before another interjection, or at the end of the part before a token ("Por favor, <b>haz clic</b>")
         return rest.startsWith(POLITE_MARK) || (rest === '' && k < parts.length - 1) ? `${lead}, ` : `${lead} `
       }
       const lowered = TITLE_WORD.test(word) && !new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u').test(sourceText) ? word[0]!.toLocaleLowerCase() + word.slice(1) : word
