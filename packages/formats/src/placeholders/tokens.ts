@@ -326,7 +326,7 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
     }
     case '-': {
       if ((i > 0 && /[\p{L}\p{N}_-]/u.test(text[i - 1]!)) || !(m = at(OPTION, text, i)) || WORD_CHAR.test(text[i + m[0].length] ?? '')) return null
-      if (m[0][1] === '-' && (i === 0 || /(?:^|\n|[.!?…]\s+)$/u.test(text.slice(Math.max(0, i - 8), i)))) return null
+      if (m[0][1] === '-' && (i === 0 || /(?:\n|[.!?…]\s+)$/u.test(text.slice(Math.max(0, i - 8), i)))) return null
       const option = m[0].replace(/-+$/, '')
       const assigned = text[i + option.length] === '=' ? assignedValueLength(text, i + option.length) : 0
       return { type: 'token', raw: text.slice(i, i + option.length + assigned) }
