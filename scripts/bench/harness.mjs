@@ -119,8 +119,9 @@ export async function load(mode, port, connections, seconds, apiKey = '') {
  * `sh -c 'a | b | …'` pipeline in its own process group. `flush(texts)` writes the texts one a
  * line and a null flush, and resolves once the `\0` comes back, with the lines that came back
  * before it; `stop()` ends the group. `preloads`: the engine's `stagePreloads()` options (`{}`:
- * each stage with the libraries Verso preloads into it by default, the stoi fast path and, for
- * the programs that get it, tcmalloc); without it the stages run exactly as Debian ships them.
+ * each stage with the libraries Verso preloads into it by default: the stoi fast path, tcmalloc
+ * for the programs that get it, the open-class fix for the tagger); without it the stages run
+ * exactly as Debian ships them.
  */
 export async function startRawPipeline(modeFile = '/usr/share/apertium/modes/eng-spa.mode', { preloads } = {}) {
   // The root package does not depend on the workspace packages: import the built engine by path.

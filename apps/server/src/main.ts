@@ -38,9 +38,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'))
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`Verso is serving ${config.publicBaseUrl} (data in ${config.dataDir})`)
-  // whether the Apertium stages run with their speed-ups (APERTIUM_STOI_FAST_PATH, APERTIUM_STAGE_ALLOCATOR)
+  // whether the Apertium stages run with their speed-ups (APERTIUM_STOI_FAST_PATH, APERTIUM_STAGE_ALLOCATOR) and the tagger fix
   const preloads = describeStagePreloads({ stoiFastPath: config.apertiumStoiFastPath, allocator: config.apertiumStageAllocator })
-  app.log.info({ stagePreloads: preloads }, `Apertium stages: stoi fast path ${preloads.stoiFastPath}, tcmalloc ${preloads.tcmalloc}`)
+  app.log.info({ stagePreloads: preloads }, `Apertium stages: stoi fast path ${preloads.stoiFastPath}, tcmalloc ${preloads.tcmalloc}, tagger open-class fix ${preloads.taggerOpenClassFix}`)
 }
 
 main().catch((error: unknown) => {

@@ -62,6 +62,15 @@ export interface EngineOptions {
    */
   stageAllocator?: StageAllocator
   /**
+   * Run the taggers with the open-class fix (src/apertium/native/tagger-open-class.c, built
+   * with the package when a C compiler is present) preloaded: Debian's HMM tagger narrows the
+   * tags an unknown word may take, for the rest of the process, the first time it meets an
+   * ambiguity class it was not trained with, so a warm pipeline answered texts with unknown
+   * words ("AntennaPod uses…") otherwise than a fresh one. With the fix a text is answered as a
+   * fresh pipeline answers it, whatever came before. Default: true
+   */
+  taggerOpenClassFix?: boolean
+  /**
    * Most pipelines per direction; a further one starts when the direction's pipelines are busy
    * and `maxPipelines` leaves room, and each text goes to the one owing the fewest. Default:
    * one per three cores, at least one (`defaultPipelinesPerDirection`): with flushes batched
@@ -265,6 +274,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       stageScheduling: options.stageScheduling,
       stoiFastPath: options.stoiFastPath,
       stageAllocator: options.stageAllocator,
+      taggerOpenClassFix: options.taggerOpenClassFix,
     },
   })
   let closed = false

@@ -18,7 +18,7 @@ export type {
   ApertiumPipeline, ApertiumPipelineOptions, FlushEvent, FlushState, PipelineTransition, ProcessEvent, ProcessState, StageAllocator, StageScheduling,
 } from './apertium/pipeline.js'
 export { nextProcessState } from './apertium/supervisor.js'
-export { describeStagePreloads, shellStagesWithPreloads, stageGetsTcmalloc, stagePreloads, stoiFastPathLibrary, tcmallocLibraryPath } from './apertium/preloads.js'
+export { describeStagePreloads, shellStagesWithPreloads, stageGetsTcmalloc, stageIsTagger, stagePreloads, stoiFastPathLibrary, taggerOpenClassLibrary, tcmallocLibraryPath } from './apertium/preloads.js'
 export type { StagePreloadOptions } from './apertium/preloads.js'
 export { createPipelinePool, defaultMaxPipelines, defaultPipelinesPerDirection } from './apertium/pool.js'
 export type { PipelinePool, PipelinePoolOptions, PipelineStats, PoolTotals } from './apertium/pool.js'

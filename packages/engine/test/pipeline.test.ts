@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
-  createApertiumPipeline, describeStagePreloads, encodeSegment, escapeStream, nextFlushState, nextProcessState, stageGetsTcmalloc, stoiFastPathLibrary, tcmallocLibraryPath,
+  createApertiumPipeline, describeStagePreloads, encodeSegment, escapeStream, nextFlushState, nextProcessState, stageGetsTcmalloc, stageIsTagger, stoiFastPathLibrary, taggerOpenClassLibrary, tcmallocLibraryPath,
   type ApertiumPipeline, type FlushEvent, type FlushState, type PipelineTransition, type ProcessEvent, type ProcessState, type SegmentPart,
 } from '@verso/engine'
 import { fakePair, fakeTaggerOnPath, type FakePair } from './fake-apertium.js'
@@ -432,11 +432,17 @@ test('tcmalloc goes only to the programs that allocate most and run correctly wi
   }
 })
 
+test('the open-class fix goes only to the taggers', () => {
+  for (const stage of ["apertium-tagger -z -g 'eng-spa.prob'", "apertium-tagger -z -gx 'eng-cat.prob'"]) expect(stageIsTagger(stage), stage).toBe(true)
+  for (const stage of ["lt-proc -z 'x.automorf.bin'", 'cg-proc -z -w x.rlx.bin', 'apertium-pretransfer -z', "perl -0 -pe 'apertium-tagger'"]) expect(stageIsTagger(stage), stage).toBe(false)
+})
+
 test('describeStagePreloads says off when the options turn a preload off, else on or why not', () => {
-  expect(describeStagePreloads({ stoiFastPath: false, allocator: 'system' })).toEqual({ stoiFastPath: 'off', tcmalloc: 'off' })
+  expect(describeStagePreloads({ stoiFastPath: false, allocator: 'system', taggerOpenClassFix: false })).toEqual({ stoiFastPath: 'off', tcmalloc: 'off', taggerOpenClassFix: 'off' })
   const asBuilt = describeStagePreloads()
   expect(asBuilt.stoiFastPath).toBe(stoiFastPathLibrary() ? 'on' : 'not built')
   expect(asBuilt.tcmalloc).toBe(tcmallocLibraryPath() ? 'on' : 'not installed')
+  expect(asBuilt.taggerOpenClassFix).toBe(taggerOpenClassLibrary() ? 'on' : 'not built')
 })
 
 // The stoi fast path is built with the package when a C compiler is present and tcmalloc is
@@ -444,12 +450,44 @@ test('describeStagePreloads says off when the options turn a preload off, else o
 // elsewhere these tests are skipped.
 const stoiLibrary = stoiFastPathLibrary()
 const tcmalloc = tcmallocLibraryPath()
+const openClassLibrary = taggerOpenClassLibrary()
 if (process.env.CI === 'true') {
-  test('the stoi fast path is built and tcmalloc installed', () => {
+  test('the stoi fast path and the open-class fix are built and tcmalloc installed', () => {
     expect(stoiLibrary, 'build @verso/engine on a machine with cc').not.toBeNull()
+    expect(openClassLibrary, 'build @verso/engine on a machine with cc').not.toBeNull()
     expect(tcmalloc, 'apt-get install libtcmalloc-minimal4').not.toBeNull()
   })
 }
+
+describe.skipIf(!existsSync(MODE) || !openClassLibrary)("the tagger's open-class fix (real Apertium)", () => {
+  let pipeline: ApertiumPipeline | undefined
+  afterEach(async () => {
+    await pipeline?.close()
+    pipeline = undefined
+  })
+
+  // "token" is unknown to eng-spa; "span" (the past of "spin", a noun, a verb) is an ambiguity
+  // class its tagger was not trained with: Debian's tagger narrows its open class on meeting it
+  const UNKNOWN_WORD = escapeStream('Invalid token provided.')
+  const NEW_CLASS = escapeStream('Configure the span')
+
+  test('a warm pipeline answers a text with an unknown word as a fresh one, after meeting a class the tagger was not trained with', async () => {
+    pipeline = createApertiumPipeline(MODE)
+    const fresh = await pipeline.translate(UNKNOWN_WORD)
+    await pipeline.translate(NEW_CLASS)
+    expect(await pipeline.translate(UNKNOWN_WORD)).toBe(fresh)
+    expect(maps(stagePid(pipeline, 'apertium-tagger'), openClassLibrary!)).toBe(true)
+    expect(maps(stagePid(pipeline, 'apertium-postchunk'), openClassLibrary!)).toBe(false)
+  })
+
+  test('without it the same text is answered otherwise once the tagger has met that class (Debian\'s tagger as shipped)', async () => {
+    pipeline = createApertiumPipeline(MODE, { taggerOpenClassFix: false })
+    const fresh = await pipeline.translate(UNKNOWN_WORD)
+    await pipeline.translate(NEW_CLASS)
+    expect(await pipeline.translate(UNKNOWN_WORD)).not.toBe(fresh)
+    expect(maps(stagePid(pipeline, 'apertium-tagger'), openClassLibrary!)).toBe(false)
+  })
+})
 
 describe.skipIf(!existsSync(MODE) || !stoiLibrary || !tcmalloc)('the stages\' preloads: stoi fast path and tcmalloc (real Apertium)', () => {
   let pipeline: ApertiumPipeline | undefined

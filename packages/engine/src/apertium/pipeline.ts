@@ -14,10 +14,10 @@
  * text the same context; the null flush gives it already, and the two extra tokens made 21
  * directions answer differently from `apertium` ("Cerca columna", ca→fr: "Il cherche de la
  * colonne" for `apertium`'s "Cherche colonne") and cost about 8 % of the stages' CPU.
- * What no framing removes: Debian's HMM taggers (`apertium-tagger -g`) remember ambiguity
- * classes they meet at run time, so a few answers depend on what the process has tagged
- * before (gl→es "Gardar o CSS actual": "el CSS" from a fresh tagger, "lo CSS" once it has
- * tagged "pola"); `apertium` run on a file and APy's warm pipelines do the same.
+ * What no framing removes, Debian's HMM tagger narrowing its model's open class the first time
+ * it meets an ambiguity class it was not trained with (answers then depended on what the
+ * process had tagged before, as with `apertium` on a file or APy's warm pipelines), the
+ * tagger's open-class fix does (native/tagger-open-class.c, preloads.ts).
  * A flush holds one text when the pipeline is idle; texts arriving while `maxFlushesInFlight`
  * flushes are under way wait and go together in the next one (up to `maxSegmentsPerFlush`).
  *
@@ -118,6 +118,12 @@ export interface ApertiumPipelineOptions {
   stoiFastPath?: boolean
   /** The stages' memory allocator (preloads.ts, `StageAllocator`): tcmalloc where installed, else glibc's. Default: 'tcmalloc' */
   stageAllocator?: StageAllocator
+  /**
+   * Preload the open-class fix into the tagger when it was built (preloads.ts,
+   * `taggerOpenClassLibrary`): a text is tagged as a fresh tagger tags it, whatever the process
+   * tagged before. False runs the tagger as Debian ships it. Default: true
+   */
+  taggerOpenClassFix?: boolean
   /**
    * Stage exits in a row with no answer in between after which every waiting text is
    * rejected with ENGINE_UNAVAILABLE (a pair whose data is missing dies on every start).
@@ -240,7 +246,7 @@ export function createApertiumPipeline(modeFile: string, options: ApertiumPipeli
     onExit: (exit) => fail('died', exit),
     onDrain: () => pump(),
     onTransition: (from, to, event) => onTransition?.({ machine: 'process', from, to, event }),
-  }, { scheduling: options.stageScheduling, disambiguation, stoiFastPath: options.stoiFastPath, allocator: options.stageAllocator })
+  }, { scheduling: options.stageScheduling, disambiguation, stoiFastPath: options.stoiFastPath, allocator: options.stageAllocator, taggerOpenClassFix: options.taggerOpenClassFix })
   /** The first-reading variant, started for the first text that crashes the tagger; null until then. */
   let fallback: ApertiumPipeline | null = null
   let fallbackTexts = 0

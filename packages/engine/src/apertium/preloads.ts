@@ -1,29 +1,53 @@
 /**
  * The libraries Verso preloads (LD_PRELOAD) into the Apertium stages it starts, and which stage
- * gets which. Both make the stages cheaper without changing a byte of their output (checked
- * over every installed direction by bench/stage-preloads.mjs):
- * - the stoi fast path (native/stoi-fast-path.c, built with the package when a C compiler is
- *   present), into every stage;
- * - Debian's tcmalloc (libtcmalloc-minimal4), into the programs that allocate most.
- * A library that is missing is left out: the stage then runs as Debian ships it in that
- * respect. The server never loads either.
+ * gets which:
+ * - the stoi fast path (native/stoi-fast-path.c), into every stage, and Debian's tcmalloc
+ *   (libtcmalloc-minimal4), into the programs that allocate most: both make the stages cheaper
+ *   without changing a byte of their output (checked over every installed direction by
+ *   bench/stage-preloads.mjs);
+ * - the tagger's open-class fix (native/tagger-open-class.c), into the taggers: it changes
+ *   answers on purpose, so that a warm pipeline answers a text as a fresh one does (Debian's HMM
+ *   tagger otherwise narrows the tags of unknown words for good the first time it meets an
+ *   ambiguity class it was not trained with).
+ * The two of ours are built with the package when a C compiler is present. A library that is
+ * missing is left out: the stage then runs as Debian ships it in that respect. The server
+ * never loads any of them.
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-let stoiLibrary: string | null | undefined
+const builtLibraries = new Map<string, string | null>()
+/**
+ * A library the package's build compiled into dist/native (tsup.config.ts), or null when it was
+ * built without a C compiler. Looked for beside the built module and, when running from source,
+ * in the package's dist.
+ */
+function builtLibrary(file: string): string | null {
+  let path = builtLibraries.get(file)
+  if (path === undefined) {
+    const candidates = [`./native/${file}`, `../../dist/native/${file}`].map((candidate) => fileURLToPath(new URL(candidate, import.meta.url)))
+    path = process.platform === 'linux' ? candidates.find((candidate) => existsSync(candidate)) ?? null : null
+    builtLibraries.set(file, path)
+  }
+  return path
+}
+
 /**
  * The built stoi fast path (native/stoi-fast-path.c: lttoolbox's StringUtils::stoi without
  * ICU's u_sscanf for plain tag numbers), or null when the package was built without a C
- * compiler. Looked for beside the built module (dist/native) and, when running from source,
- * in the package's dist.
+ * compiler.
  */
 export function stoiFastPathLibrary(): string | null {
-  if (stoiLibrary === undefined) {
-    const candidates = ['./native/libverso-stoi.so', '../../dist/native/libverso-stoi.so'].map((path) => fileURLToPath(new URL(path, import.meta.url)))
-    stoiLibrary = process.platform === 'linux' ? candidates.find((path) => existsSync(path)) ?? null : null
-  }
-  return stoiLibrary
+  return builtLibrary('libverso-stoi.so')
+}
+
+/**
+ * The built open-class fix for Debian's HMM tagger (native/tagger-open-class.c:
+ * tagger_utils::find_similar_ambiguity_class without its write into the model's open class),
+ * or null when the package was built without a C compiler.
+ */
+export function taggerOpenClassLibrary(): string | null {
+  return builtLibrary('libverso-tagger-open-class.so')
 }
 
 /**
@@ -39,10 +63,14 @@ export function stoiFastPathLibrary(): string | null {
  */
 export type StageAllocator = 'tcmalloc' | 'system'
 
-/** What the stages are asked to preload (engine options `stoiFastPath`, `stageAllocator`). Defaults: true, 'tcmalloc'. */
+/**
+ * What the stages are asked to preload (engine options `stoiFastPath`, `stageAllocator`,
+ * `taggerOpenClassFix`). Defaults: true, 'tcmalloc', true.
+ */
 export interface StagePreloadOptions {
   stoiFastPath?: boolean
   allocator?: StageAllocator
+  taggerOpenClassFix?: boolean
 }
 
 /** The programs run with tcmalloc: byte-identical output with it over every installed direction (bench/stage-preloads.mjs). */
@@ -71,18 +99,26 @@ export function tcmallocLibraryPath(): string | null {
   return tcmallocPath
 }
 
+/** Whether a stage is a tagger (`apertium-tagger`), the program the open-class fix is for. */
+export function stageIsTagger(stage: string): boolean {
+  return stage.trimStart().split(/\s/, 1)[0] === 'apertium-tagger'
+}
+
 /**
  * The libraries preloaded into a stage: the stoi fast path when asked for and built (every
- * stage), and tcmalloc when asked for, installed and the stage's program is one of
- * TCMALLOC_PROGRAMS (without `stage`: as for those). A missing library is simply left out: the
+ * stage); tcmalloc when asked for, installed and the stage's program is one of
+ * TCMALLOC_PROGRAMS; the open-class fix when asked for, built and the stage is a tagger
+ * (without `stage`: as for a stage of each kind). A missing library is simply left out: the
  * stage then runs as Debian ships it in that respect. Exported for the benchmarks and tests.
  */
-export function stagePreloads({ stoiFastPath = true, allocator = 'tcmalloc' }: StagePreloadOptions = {}, stage?: string): string[] {
+export function stagePreloads({ stoiFastPath = true, allocator = 'tcmalloc', taggerOpenClassFix = true }: StagePreloadOptions = {}, stage?: string): string[] {
   const libraries: string[] = []
   const stoi = stoiFastPath ? stoiFastPathLibrary() : null
   if (stoi) libraries.push(stoi)
   const tcmalloc = allocator === 'tcmalloc' && (stage === undefined || stageGetsTcmalloc(stage)) ? tcmallocLibraryPath() : null
   if (tcmalloc) libraries.push(tcmalloc)
+  const openClass = taggerOpenClassFix && (stage === undefined || stageIsTagger(stage)) ? taggerOpenClassLibrary() : null
+  if (openClass) libraries.push(openClass)
   return libraries
 }
 
@@ -110,12 +146,14 @@ export function stageEnvironment(libraries: readonly string[]): NodeJS.ProcessEn
  * options) or why not (`not built`: the package was built without a C compiler;
  * `not installed`: libtcmalloc-minimal4 is missing). The server logs it at start.
  */
-export function describeStagePreloads({ stoiFastPath = true, allocator = 'tcmalloc' }: StagePreloadOptions = {}): {
+export function describeStagePreloads({ stoiFastPath = true, allocator = 'tcmalloc', taggerOpenClassFix = true }: StagePreloadOptions = {}): {
   stoiFastPath: 'on' | 'off' | 'not built'
   tcmalloc: 'on' | 'off' | 'not installed'
+  taggerOpenClassFix: 'on' | 'off' | 'not built'
 } {
   return {
     stoiFastPath: !stoiFastPath ? 'off' : stoiFastPathLibrary() ? 'on' : 'not built',
     tcmalloc: allocator !== 'tcmalloc' ? 'off' : tcmallocLibraryPath() ? 'on' : 'not installed',
+    taggerOpenClassFix: !taggerOpenClassFix ? 'off' : taggerOpenClassLibrary() ? 'on' : 'not built',
   }
 }
