@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, test, vi } from 'vitest'
 import { parse as parseJson } from '@verso/formats/json'
 import { createHarness, type Harness } from '../../server/test/harness.js'
 import { main } from '../src/main.js'
@@ -54,6 +54,17 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
     err.mockRestore()
   }
 }
+
+// The engine is bundled into the CLI and looks for the libraries it preloads into the stages
+// beside its module: the CLI's build copies them, else its stages ran as Debian ships them and
+// answered otherwise than the server's (the tagger's open-class fix changes answers).
+const engineLibraries = fileURLToPath(new URL('../../../packages/engine/dist/native/', import.meta.url))
+test.skipIf(!existsSync(engineLibraries))("the built CLI carries the engine's stage libraries", () => {
+  const cliLibraries = fileURLToPath(new URL('../dist/native/', import.meta.url))
+  const names = readdirSync(engineLibraries)
+  expect(names).toContain('libverso-tagger-open-class.so')
+  for (const name of names) expect(readFileSync(join(cliLibraries, name)).equals(readFileSync(join(engineLibraries, name))), name).toBe(true)
+})
 
 describe('verso translate with the embedded engine', () => {
   it('runs again incrementally: hand edits in the existing output stay, new keys are translated, a changed source is retranslated', async () => {
