@@ -112,6 +112,39 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
+  test('a past or participle after a form of "be" or "have", with only adverbs between, is the participle', () => {
+    const CONFIRMED = '^confirmed/confirm<vblex><past>/confirm<vblex><pp>$'
+    const PARTICIPLE = '^confirmed/confirm<vblex><pp>$'
+    const HAS_BEEN = '^has/have<vbhaver><pri><p3><sg>/have<vblex><pri><p3><sg>$ ^been/be<vbser><pp>$'
+    const NOT_YET = '^not/not<adv>$ ^yet/yet<adv>/yet<cnjadv>$'
+    expect(hinted(
+      `${HAS_BEEN} ^successfully/successfully<adv>$ ${CONFIRMED}^./.<sent>$`,
+      `^is/be<vbser><pri><p3><sg>$ ${NOT_YET} ${CONFIRMED}`,
+      `^being/be<vbser><ger>/be<vbser><pprs>/be<vbser><subs>/being<n><sg>$ ${CONFIRMED}`,
+      // en-eo's analyser reads some participles as adjectives too: those stay
+      '^is/be<vbser><pres><p3><sg>$ ^saved/saved<adj>/save<vblex><past>/save<vblex><pp>$',
+    )).toEqual([
+      `${HAS_BEEN} ^successfully/successfully<adv>$ ${PARTICIPLE}^./.<sent>$`,
+      `^is/be<vbser><pri><p3><sg>$ ${NOT_YET} ${PARTICIPLE}`,
+      `^being/be<vbser><ger>/be<vbser><pprs>/be<vbser><subs>/being<n><sg>$ ${PARTICIPLE}`,
+      '^is/be<vbser><pres><p3><sg>$ ^saved/saved<adj>/save<vblex><pp>$',
+    ])
+  })
+
+  test('a past after "be" or "have" with something other than adverbs between, or after a comma, is left to the tagger', () => {
+    const CONFIRMED = '^confirmed/confirm<vblex><past>/confirm<vblex><pp>$'
+    const left = [
+      // "what the user has, confirmed": a comma between
+      `^has/have<vbhaver><pri><p3><sg>/have<vblex><pri><p3><sg>$^,/,<cm>$ ${CONFIRMED}`,
+      // "Is it confirmed": a pronoun between (the question's subject)
+      `^Is/be<vbser><pri><p3><sg>$ ^it/prpers<prn><subj><p3><nt><sg>/prpers<prn><obj><p3><nt><sg>$ ${CONFIRMED}`,
+      // a placeholder between
+      `^was/be<vbser><past><p3><sg>$ [t:0:v] ${CONFIRMED}`,
+      `^user/user<n><sg>$ ${CONFIRMED}`,
+    ]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('a sentence-initial -ing word before an ellipsis, a number, a determiner or a preposition is the verb', () => {
     const EXPORTING = '^Exporting/Export<vblex><ger>/Export<vblex><pprs>/Export<vblex><subs>/Exporting<adj>$'
     const VERB = '^Exporting/Export<vblex><ger>/Export<vblex><pprs>/Export<vblex><subs>$'
@@ -204,6 +237,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // inside a sentence, after a noun and before a noun, "as" is left to the tagger
     const left = `^the/the<det><def><sp>$ ^cover/cover<n><sg>/cover<vblex><inf>$ ${AS} ^background/background<n><sg>$`
     expect(hinted(left)).toEqual([left])
+  })
+
+  test('a participle after "be" or "have" and an adverb is not a past (eng-spa, en-gl)', async () => {
+    // devise's "Your email address has been successfully confirmed." came back "ha sido exitosamente confirmó",
+    // Jenkins' "{0} is currently being deleted" "está siendo eliminó"
+    expect(await en(['Your address has been successfully confirmed.', 'The episode is already downloaded', 'The node is being removed']))
+      .toEqual(['Vuestra dirección ha sido exitosamente confirmada.', 'El episodio es ya descargado', 'El nodo está siendo sacado'])
+    if (haveMode('en-gl')) expect(await en(['The node is being removed'], 'gl')).toEqual(['O node está sendo tirado'])
   })
 
   test('a sentence-initial command before "as" is a verb: "Mark as read" is not the name Mark', async () => {

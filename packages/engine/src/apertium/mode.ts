@@ -153,7 +153,7 @@ const UNIT = String.raw`\^(?:[^\\\$]++|\\.)*+\$`
 const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
 
 /**
- * Narrows the readings of seven kinds of English word before the tagger chooses, where the
+ * Narrows the readings of eight kinds of English word before the tagger chooses, where the
  * taggers of eng-spa, en-gl and en-eo choose wrong on interface strings (eng-cat's and
  * eng-hbs's constraint grammars get some of them right; they get the same hints):
  *
@@ -197,13 +197,21 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  * 7. **"as"** after a command or before a past participle is the preposition, and the
  *    participle is not a past ("Mark as played" → "Mark como tocó", now "Marca como tocado");
  *    a command before "as" keeps its verb readings (rule 1).
+ * 8. **A participle after "be" or "have"**: a word that can be a past or a participle (or an
+ *    adjective, en-eo), after a form of "be" or "have" with only adverbs and single spaces
+ *    between, loses its past readings: "has been successfully confirmed" came back "ha sido
+ *    exitosamente confirmó", "is being removed" "está siendo sacó", "is already registered" "es
+ *    ya registró"; now "confirmada", "sacado", "registrado" (corpus: 64 output lines, es (27) and
+ *    gl (26) all better, eo 1 better, ca 7 better and 3 worse: "que pot ser mostrat" → "es pot mostrar
+ *    allò"). Without adverbs between, the taggers mostly chose the participle already.
  *
  * Runs right after the analyser (before word-bound blanks are attached), in the modes whose
  * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Substitutions find the
  * candidates of rules 1–3, 5 and 7, escapes respected, and only those units are read reading by
- * reading (a sentence's end is looked for only after a "Don't"); rules 4 and 6 cut a record into
- * units only when it holds a participle or a gerund reading. 18 µs per record on 20 000 distinct
- * bench sentences (a first version that cut every record into units cost 67 µs and 8–12 % of
+ * reading (a sentence's end is looked for only after a "Don't"); rules 4, 6 and 8 cut a record
+ * into units only when it holds a participle or a gerund reading. 18 µs per record on 20 000
+ * distinct bench sentences (rule 8 added nothing measurable: 0.37 s → 0.38 s for the 20 000,
+ * 0.05 s for 3 575 corpus strings either way) (a first version that cut every record into units cost 67 µs and 8–12 % of
  * the pipeline's CPU; BENCHMARKS.md).
  */
 export const ENGLISH_READING_HINTS = `perl -0 -pe '${[
@@ -218,7 +226,10 @@ export const ENGLISH_READING_HINTS = `perl -0 -pe '${[
   String.raw`sub negation { my ($lu, $next, $end) = @_; return $lu if index($next, "<vblex><inf>") < 0 || !statement($end); my ($surface) = readings(substr($lu, 1, -1)); unit($surface, "not<adv>") }`,
   String.raw`sub command { my ($lu, $next, $end) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; return $lu if lc($following) ne "as" && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @n; unit($surface, grep { /<vblex><(?:inf|pres|imp)>/ } @r) }`,
   String.raw`sub preposition { my ($lu, $blank, $next) = @_; return $lu if $lu !~ /<(?:adv|cnjadv|cnjsub|preadv)>/; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r; unless ($blank =~ /\[t:\d+:v\]/) { return $lu unless defined $next; my (undef, @n) = readings(substr($next, 1, -1)); return $lu if grep { tag($_) !~ /^(?:np|num)$/ } @n } unit($surface, grep { tag($_) eq "pr" } @r) }`,
-  String.raw`sub participle { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i + 2 < @p; $i += 2) { next if index($p[$i], "<vblex><pp>") < 0 || index($p[$i], "<vblex><past>") < 0 || $p[$i + 1] !~ /^ +$/; my ($surface, @r) = readings(substr($p[$i], 1, -1)); next if grep { !/<vblex><(?:past|pp)>/ || /\+/ } @r; my ($noun, @n) = readings(substr($p[$i + 2], 1, -1)); my @nouns = grep { tag($_) eq "n" && !/\+/ } @n; next if !@nouns || grep { tag($_) !~ /^(?:n|vblex)$/ } @n; my $opens = opensSentence(\@p, $i) || $i > 1 && $p[$i - 1] =~ /^ +$/ && $p[$i - 2] !~ /<(?:rel|cnjsub)>/ && grep { tag($_) =~ /^(?:det|num)$/ } readings(substr($p[$i - 2], 1, -1)); next if !$opens; $p[$i] = unit($surface, grep { /<vblex><pp>/ } @r); $p[$i + 2] = unit($noun, @nouns) } join "", @p }`,
+  // whether unit $i of a record cut into units follows a form of "be" or "have", with only
+  // adverbs ("successfully", "not yet") and single spaces between
+  String.raw`sub afterBeOrHave { my ($p, $i) = @_; for ($i -= 2; $i >= 1 && $p->[$i + 1] =~ /^ +$/; $i -= 2) { my (undef, @r) = readings(substr($p->[$i], 1, -1)); return 1 if grep { /<vb(?:ser|haver)>/ } @r; return 0 if !@r || grep { tag($_) !~ /^(?:adv|preadv|cnjadv)$/ || /\+/ } @r } 0 }`,
+  String.raw`sub participle { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { next if index($p[$i], "<vblex><pp>") < 0 || index($p[$i], "<vblex><past>") < 0; my ($surface, @r) = readings(substr($p[$i], 1, -1)); next if grep { !(/<vblex><(?:past|pp)>/ || tag($_) eq "adj") || /\+/ } @r; if (afterBeOrHave(\@p, $i)) { $p[$i] = unit($surface, grep { !/<vblex><past>/ } @r); next } next if $i + 2 >= @p || $p[$i + 1] !~ /^ +$/ || grep { tag($_) eq "adj" } @r; my ($noun, @n) = readings(substr($p[$i + 2], 1, -1)); my @nouns = grep { tag($_) eq "n" && !/\+/ } @n; next if !@nouns || grep { tag($_) !~ /^(?:n|vblex)$/ } @n; my $opens = opensSentence(\@p, $i) || $i > 1 && $p[$i - 1] =~ /^ +$/ && $p[$i - 2] !~ /<(?:rel|cnjsub)>/ && grep { tag($_) =~ /^(?:det|num)$/ } readings(substr($p[$i - 2], 1, -1)); next if !$opens; $p[$i] = unit($surface, grep { /<vblex><pp>/ } @r); $p[$i + 2] = unit($noun, @nouns) } join "", @p }`,
   String.raw`$_ = participle($_) if index($_, "<vblex><pp>") >= 0;`,
   String.raw`sub pastParticiple { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep { /<vblex><pp>/ } @r or grep { tag($_) ne "vblex" || /\+/ } @r; unit($surface, grep { /<vblex><pp>/ } @r) }`,
   String.raw`sub verbOnly { my (undef, @r) = readings(substr($_[0], 1, -1)); @r && !grep { !/<vblex><(?:inf|pres|imp)>/ || /\+/ } @r }`,
