@@ -145,6 +145,14 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
+  test('"does" is the verb, never the plural of "doe" (en-gl\'s analyser has that reading)', () => {
+    expect(hinted('^It/Prpers<prn><subj><p3><nt><sg>$ ^does/doe<n><pl>/do<vbdo><pri><p3><sg>/do<vblex><pri><p3><sg>$ ^not/not<adv>$', '[v:1]^Does/Doe<n><pl>/Do<vbdo><pri><p3><sg>/Do<vblex><pri><p3><sg>$'))
+      .toEqual(['^It/Prpers<prn><subj><p3><nt><sg>$ ^does/do<vbdo><pri><p3><sg>/do<vblex><pri><p3><sg>$ ^not/not<adv>$', '[v:1]^Does/Do<vbdo><pri><p3><sg>/Do<vblex><pri><p3><sg>$'])
+    // eng-spa's analyser has no such reading: nothing to do
+    const left = '^does/do<vbdo><pri><p3><sg>/do<vblex><pri><p3><sg>$ ^not/not<adv>$'
+    expect(hinted(left)).toEqual([left])
+  })
+
   test('a sentence-initial -ing word before an ellipsis, a number, a determiner or a preposition is the verb', () => {
     const EXPORTING = '^Exporting/Export<vblex><ger>/Export<vblex><pprs>/Export<vblex><subs>/Exporting<adj>$'
     const VERB = '^Exporting/Export<vblex><ger>/Export<vblex><pprs>/Export<vblex><subs>$'
@@ -245,6 +253,11 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(['Your address has been successfully confirmed.', 'The episode is already downloaded', 'The node is being removed']))
       .toEqual(['Vuestra dirección ha sido exitosamente confirmada.', 'El episodio es ya descargado', 'El nodo está siendo sacado'])
     if (haveMode('en-gl')) expect(await en(['The node is being removed'], 'gl')).toEqual(['O node está sendo tirado'])
+  })
+
+  test.skipIf(!haveMode('en-gl'))('"does" is not "cervas" (en-gl)', async () => {
+    // Jenkins', Transmission's "… does not exist." came back "As cervas de directorio especificadas non existen."
+    expect(await en(['The specified directory does not exist.', 'What does it do?'], 'gl')).toEqual(['O directorio especificado non existe.', 'Que fai?'])
   })
 
   test('a sentence-initial command before "as" is a verb: "Mark as read" is not the name Mark', async () => {

@@ -153,7 +153,7 @@ const UNIT = String.raw`\^(?:[^\\\$]++|\\.)*+\$`
 const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
 
 /**
- * Narrows the readings of eight kinds of English word before the tagger chooses, where the
+ * Narrows the readings of nine kinds of English word before the tagger chooses, where the
  * taggers of eng-spa, en-gl and en-eo choose wrong on interface strings (eng-cat's and
  * eng-hbs's constraint grammars get some of them right; they get the same hints):
  *
@@ -204,6 +204,13 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    ya registró"; now "confirmada", "sacado", "registrado" (corpus: 64 output lines, es (27) and
  *    gl (26) all better, eo 1 better, ca 7 better and 3 worse: "que pot ser mostrat" → "es pot mostrar
  *    allò"). Without adverbs between, the taggers mostly chose the participle already.
+ * 9. **"does"** is the verb: en-gl's analyser also reads it as the plural of "doe", and its
+ *    tagger chose that wherever the tagger was fresh ("The specified directory does not
+ *    exist." → "As cervas de directorio especificadas non existen."; the class is one the
+ *    tagger was not trained with, and Debian's tagger chose otherwise only once it had
+ *    narrowed its open class, native/tagger-open-class.c). A unit with an auxiliary "do"
+ *    reading loses its noun readings: "O directorio especificado non existe." (corpus: 48 en-gl
+ *    lines, 47 better, one as wrong as before).
  *
  * Runs right after the analyser (before word-bound blanks are attached), in the modes whose
  * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Substitutions find the
@@ -244,6 +251,9 @@ export const ENGLISH_READING_HINTS = `perl -0 -pe '${[
   String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . command($2, $4, $+[0]) . $3 . $4}e;`,
   String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0]) . $3 . $4}ge;`,
   String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=(${BLANK})(${UNIT})?)}{preposition($1, $2, $3)}ge;`,
+  // (the unit is copied first: $_[0] is the caller's $1, which readings' own matches overwrite)
+  String.raw`sub auxiliary { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep { tag($_) eq "n" } @r; unit($surface, grep { tag($_) ne "n" } @r) }`,
+  String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{auxiliary($1)}ge if index($_, "<vbdo>") >= 0 && index($_, "<n>") >= 0;`,
   String.raw`s{(${UNIT})( +)(\^[Aa]s/(?:[^\\\$]++|\\.)*+\$)(?:( +)(${UNIT}))?}{$1 . $2 . asWord($1, $3, $4 // "", $5 // "")}ge if index($_, "^as/") >= 0 || index($_, "^As/") >= 0;`,
 ].join(' ')}'`
 
