@@ -4,8 +4,9 @@
 
 # ---- build: install the workspace with the pinned pnpm and build every package --------------
 FROM node:20-bookworm-slim AS build
-# g++ (with gcc, Debian's `cc`) builds native Node modules and the engine's stoi fast path
-# (packages/engine/dist/native/libverso-stoi.so, copied to the runtime with the rest of /app).
+# g++ (with gcc, Debian's `cc`) builds native Node modules and the libraries the engine
+# preloads into the Apertium stages (packages/engine/dist/native: the stoi fast path and the
+# tagger's open-class fix), copied to the runtime with the rest of /app.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY . .
