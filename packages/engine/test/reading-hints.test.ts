@@ -140,7 +140,31 @@ describe('English reading hints', () => {
       `^Is/be<vbser><pri><p3><sg>$ ^it/prpers<prn><subj><p3><nt><sg>/prpers<prn><obj><p3><nt><sg>$ ${CONFIRMED}`,
       // a placeholder between
       `^was/be<vbser><past><p3><sg>$ [t:0:v] ${CONFIRMED}`,
-      `^user/user<n><sg>$ ${CONFIRMED}`,
+      `^the/the<det><def><sp>$ ^user/user<n><sg>$ ${CONFIRMED}`,
+    ]
+    expect(hinted(...left)).toEqual(left)
+  })
+
+  test('a headline\'s verb is the participle: one or two nouns start the sentence, and no object follows', () => {
+    const ADDRESS = '^Address/Address<n><sg>/Address<vblex><inf>/Address<vblex><pres>$'
+    const COPIED = '^copied/copy<vblex><past>/copy<vblex><pp>$'
+    const TO_CLIPBOARD = '^to/to<pr>$ ^clipboard/clipboard<n><sg>$'
+    const SETTINGS = '^Settings/Setting<n><pl>$'
+    const SAVED = '^saved/save<vblex><past>/save<vblex><pp>$'
+    expect(hinted(`[v:1]${ADDRESS} ${COPIED} ${TO_CLIPBOARD}[v:e] `, `[v:2]${SETTINGS} ${SAVED}^./.<sent>$[v:e] `, `[v:3]^Download/Download<n><sg>/Download<vblex><inf>$ ^history/history<n><sg>$ ^deleted/delete<vblex><past>/delete<vblex><pp>$[v:e] `))
+      .toEqual([
+        `[v:1]^Address/Address<n><sg>$ ^copied/copy<vblex><pp>$ ${TO_CLIPBOARD}[v:e] `,
+        `[v:2]${SETTINGS} ^saved/save<vblex><pp>$^./.<sent>$[v:e] `,
+        '[v:3]^Download/Download<n><sg>$ ^history/history<n><sg>$ ^deleted/delete<vblex><pp>$[v:e] ',
+      ])
+  })
+
+  test('a past with an object, after a determiner, or of a verb that takes none ("Export failed") is left to the tagger', () => {
+    const left = [
+      '[v:1]^User/User<n><sg>$ ^deleted/delete<vblex><past>/delete<vblex><pp>$ ^files/file<n><pl>/file<vblex><pri><p3><sg>$^./.<sent>$[v:e] ',
+      '[v:1]^The/The<det><def><sp>$ ^user/user<n><sg>$ ^deleted/delete<vblex><past>/delete<vblex><pp>$^./.<sent>$[v:e] ',
+      '[v:1]^Export/Export<n><sg>/Export<vblex><inf>$ ^failed/fail<vblex><past>/fail<vblex><pp>$^./.<sent>$[v:e] ',
+      '[v:1]^Request/Request<n><sg>$ ^Failed/Fail<vblex><past>/Fail<vblex><pp>$[v:e] ',
     ]
     expect(hinted(...left)).toEqual(left)
   })
@@ -253,6 +277,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(['Your address has been successfully confirmed.', 'The episode is already downloaded', 'The node is being removed']))
       .toEqual(['Vuestra dirección ha sido exitosamente confirmada.', 'El episodio es ya descargado', 'El nodo está siendo sacado'])
     if (haveMode('en-gl')) expect(await en(['The node is being removed'], 'gl')).toEqual(['O node está sendo tirado'])
+  })
+
+  test('a headline\'s verb is a participle, not a past: "Address copied to clipboard" (eng-spa)', async () => {
+    // K-9 Mail's "Address copied to clipboard", "Message saved as draft" came back "La alocución copió a portapapeles", "El mensaje salvó tan borrador"
+    expect(await en(['Address copied to clipboard', 'Message saved as draft', 'Settings saved.', 'Export failed.', 'User deleted files.']))
+      .toEqual(['La alocución copiada a portapapeles', 'El mensaje salvado como borrador', 'Los encuadres salvados.', 'La exportación falló.', 'El usuario eliminó limas.'])
   })
 
   test.skipIf(!haveMode('en-gl'))('"does" is not "cervas" (en-gl)', async () => {
