@@ -169,6 +169,21 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
+  test('"when" inside a statement is the conjunction; in a question, before "to" or after "know", "choose"… it stays ambiguous', () => {
+    const WHEN = '^when/when<cnjadv>/when<adv><itg>$'
+    const CONJUNCTION = '^when/when<cnjadv>$'
+    const NOTIFY_ME = '^Notify/Notify<vblex><inf>$ ^me/prpers<prn><obj><p1><mf><sg>$'
+    const IT_IS = '^it/prpers<prn><subj><p3><nt><sg>$ ^is/be<vbser><pri><p3><sg>$ ^ready/ready<adj>$'
+    expect(hinted(`[v:1]${NOTIFY_ME} ${WHEN} ${IT_IS}^./.<sent>$[v:e] `, `[v:2]^When/When<cnjadv>/When<adv><itg>$ ${IT_IS}^,/,<cm>$ ^go/go<vblex><imp>$[v:e] `))
+      .toEqual([`[v:1]${NOTIFY_ME} ${CONJUNCTION} ${IT_IS}^./.<sent>$[v:e] `, `[v:2]^When/When<cnjadv>$ ${IT_IS}^,/,<cm>$ ^go/go<vblex><imp>$[v:e] `])
+    const left = [
+      `[v:1]^When/When<cnjadv>/When<adv><itg>$ ^is/be<vbser><pri><p3><sg>$ ^it/prpers<prn><subj><p3><nt><sg>$^?/?<sent>$[v:e] `,
+      `[v:1]^Choose/Choose<vblex><inf>$ ${WHEN} ^to/to<pr>$ ^sync/sync<vblex><inf>$[v:e] `,
+      `[v:1]^I/prpers<prn><subj><p1><mf><sg>$ ^know/know<vblex><pres>$ ${WHEN} ${IT_IS}^./.<sent>$[v:e] `,
+    ]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('"does" is the verb, never the plural of "doe" (en-gl\'s analyser has that reading)', () => {
     expect(hinted('^It/Prpers<prn><subj><p3><nt><sg>$ ^does/doe<n><pl>/do<vbdo><pri><p3><sg>/do<vblex><pri><p3><sg>$ ^not/not<adv>$', '[v:1]^Does/Doe<n><pl>/Do<vbdo><pri><p3><sg>/Do<vblex><pri><p3><sg>$'))
       .toEqual(['^It/Prpers<prn><subj><p3><nt><sg>$ ^does/do<vbdo><pri><p3><sg>/do<vblex><pri><p3><sg>$ ^not/not<adv>$', '[v:1]^Does/Do<vbdo><pri><p3><sg>/Do<vblex><pri><p3><sg>$'])
@@ -283,6 +298,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // K-9 Mail's "Address copied to clipboard", "Message saved as draft" came back "La alocución copió a portapapeles", "El mensaje salvó tan borrador"
     expect(await en(['Address copied to clipboard', 'Message saved as draft', 'Settings saved.', 'Export failed.', 'User deleted files.']))
       .toEqual(['La alocución copiada a portapapeles', 'El mensaje salvado como borrador', 'Los encuadres salvados.', 'La exportación falló.', 'El usuario eliminó limas.'])
+  })
+
+  test('"when" in a statement is "cuando", in a question "cuándo" (eng-spa)', async () => {
+    // Overseerr's "Send notifications when users submit new media requests" came back "Envía notificaciones cuándo los usuarios…"
+    expect(await en(['Send notifications when users submit requests.', 'When will it be ready?', "I don't know when it happened."]))
+      .toEqual(['Envía notificaciones cuando los usuarios entregan peticiones.', '¿Cuándo estar a punto?', 'No sé cuándo pasó.'])
   })
 
   test.skipIf(!haveMode('en-gl'))('"does" is not "cervas" (en-gl)', async () => {

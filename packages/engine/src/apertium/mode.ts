@@ -153,7 +153,7 @@ const UNIT = String.raw`\^(?:[^\\\$]++|\\.)*+\$`
 const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
 
 /**
- * Narrows the readings of ten kinds of English word before the tagger chooses, where the
+ * Narrows the readings of eleven kinds of English word before the tagger chooses, where the
  * taggers of eng-spa, en-gl and en-eo choose wrong on interface strings (eng-cat's and
  * eng-hbs's constraint grammars get some of them right; they get the same hints):
  *
@@ -224,6 +224,14 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    files." stays "El usuario eliminó limas."). Corpus: about 250 lines changed, all but a
  *    handful better; worse: eo participles that do not agree ("Fiksoj savita"), gl "Pondo
  *    actualizado" → "Poñente actualizado".
+ * 11. **"when"** in a statement is the conjunction: eng-spa wrote the interrogative ("Send
+ *    notifications when users submit requests" → "Envía notificaciones cuándo los usuarios…",
+ *    en-eo put the clause's subject in the accusative: "kiam aliajn uzantojn submetiĝas"). In a
+ *    sentence that ends with "?", before "to" or after a verb that asks or decides (know, ask,
+ *    choose, decide, select…: "I don't know when it happened" is "cuándo") it is left to the
+ *    tagger. Corpus: 131 lines changed, es about 90 "cuándo" → "cuando", eo 23 (accusatives
+ *    gone: "kiam aliaj uzantoj"), ca 10, gl 5; worse: es and gl "when checked" → "cuando
+ *    comprobó", ca "utilitzat quan" → "va utilitzar quan".
  *
  * Runs right after the analyser (before word-bound blanks are attached), in the modes whose
  * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Substitutions find the
@@ -263,6 +271,10 @@ export const ENGLISH_READING_HINTS = `perl -0 -pe '${[
   String.raw`sub asWord { my ($before, $as, $space, $after) = @_; my $participle = $after eq "" ? "" : pastParticiple($after); return "$as$space$after" if $participle eq $after && !verbOnly($before); my ($surface, @r) = readings(substr($as, 1, -1)); my @pr = grep { tag($_) eq "pr" } @r; (@pr ? unit($surface, @pr) : $as) . $space . $participle }`,
   String.raw`sub gerund { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { next if index($p[$i], "<vblex><ger>") < 0; next if !opensSentence(\@p, $i); my ($surface, @r) = readings(substr($p[$i], 1, -1)); my @verb = grep { tag($_) eq "vblex" && !/\+/ } @r; next if !@verb || @verb == @r || grep { tag($_) !~ /^(?:vblex|n|adj)$/ } @r; my $rest = join "", @p[$i + 1 .. $#p]; my $progress = $rest =~ /^(?:…|(?:\^\.\/\.<sent>\$){3})\s*(?:\[v:e\])?[\s\0]*$/; if (!$progress) { next if $i + 2 >= @p || $p[$i + 1] !~ /^ +$/; my ($next, @n) = readings(substr($p[$i + 2], 1, -1)); next if !@n || lc($next) eq "of" || grep { tag($_) !~ /^(?:num|det|pr|prn)$/ || /<subj>/ } @n } $p[$i] = unit($surface, @verb) } join "", @p }`,
   String.raw`$_ = gerund($_) if index($_, "<vblex><ger>") >= 0;`,
+  // "when" inside a statement is the conjunction, not the interrogative ("cuándo"), except
+  // before "to" or after a verb that asks or decides ("Choose when to sync", "know when")
+  String.raw`sub whenConjunction { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { next if $p[$i] !~ /^\^[Ww]hen\//; my ($surface, @r) = readings(substr($p[$i], 1, -1)); my @c = grep { tag($_) eq "cnjadv" } @r; next if !@c || @c == @r; my $k = $i + 2; $k += 2 while $k < @p && $p[$k] !~ /<sent>\$$/; next if $k < @p && $p[$k] =~ /^\^\?\//; if ($i + 2 < @p) { my ($next) = readings(substr($p[$i + 2], 1, -1)); next if lc($next) eq "to" } if ($i > 1) { my (undef, @before) = readings(substr($p[$i - 2], 1, -1)); next if grep { /^(?:know|ask|decide|choose|select|determine|specify|configure|control|tell|remember|wonder|see|check|schedule|set)</i } @before } $p[$i] = unit($surface, @c) } join "", @p }`,
+  String.raw`$_ = whenConjunction($_) if index($_, "^when/") >= 0 || index($_, "^When/") >= 0;`,
   String.raw`sub initialism { my ($surface, $r) = @_; my (undef, @r) = readings("x/$r"); my @acr = grep { /<acr>/ } @r; my @words = grep { !/<acr>/ } @r; return "^$surface/$r\$" if !grep { tag($_) eq "n" } @words or grep { tag($_) !~ /^(?:n|vblex|np)$/ || /\+/ } @words; @acr ? unit($surface, @acr) : unit($surface, "*$surface") }`,
   String.raw`s{\^([A-Z]{2,3})/((?:[^\\\$]++|\\.)*+)\$}{initialism($1, $2)}ge if /\^[A-Z]{2,3}\// && /\^[^\/\$]*[a-z]/;`,
   // the record's first unit and the unit after each sentence end: two substitutions, since an
