@@ -10,6 +10,7 @@ import { EngineError } from './errors.js'
 import { readModesFolder, type Direction } from './apertium/directions.js'
 import { maskCounts } from './apertium/counts.js'
 import { withOpeningMarks } from './apertium/opening-marks.js'
+import { withInformalPossessives } from './apertium/possessives.js'
 import { maskQuotes } from './apertium/quotes.js'
 import { routeRevision } from './apertium/revision.js'
 import type { Language } from './languages.js'
@@ -385,7 +386,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   /**
    * A segment through every hop of a route: an `@` or `#` with the placeholder it marks as one
    * token (maskSigils), quotation marks as tag pairs around what they quote (quotes.ts), and
-   * the last hop's target's opening marks added (¿ ¡, opening-marks.ts).
+   * the last hop's target's opening marks added (¿ ¡, opening-marks.ts), and eng-spa's "your"
+   * as "tu" when Spanish is the answer's language (possessives.ts).
    */
   async function translateRoute(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
     const sigils = maskSigils(segment)
@@ -398,8 +400,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
       current = decoded.segment
       for (const w of decoded.unknownWords) if (!unknownWords.includes(w)) unknownWords.push(w)
     }
-    const target = hops[hops.length - 1]?.target
-    const restored = sigils ? sigils.restore(quotes.restore(current)) : quotes.restore(current)
+    const last = hops[hops.length - 1]
+    const target = last?.target
+    let restored = sigils ? sigils.restore(quotes.restore(current)) : quotes.restore(current)
+    if (last?.source === 'en' && last.target === 'es') restored = withInformalPossessives(restored)
     return { segment: target ? withOpeningMarks(restored, target) : restored, unknownWords }
   }
 

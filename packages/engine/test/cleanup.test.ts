@@ -416,7 +416,7 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     const name: InlineToken = { id: 'name', kind: 'void' }
     const texts: SegmentPart[][] = [[name, ' replied to your post'], [name, ' changed the title'], [name, ' copied to clipboard']]
     const es = await en(texts)
-    expect(es.map((t) => t.segment)).toEqual([[name, ' respondió a vuestro poste'], [name, ' cambió el título'], [name, ' copiado a portapapeles']])
+    expect(es.map((t) => t.segment)).toEqual([[name, ' respondió a tu poste'], [name, ' cambió el título'], [name, ' copiado a portapapeles']])
     if (haveMode('eng-cat')) expect((await en(texts, 'ca'))[1]!.segment).toEqual([name, ' va canviar el títol'])
     if (haveMode('en-eo')) expect((await en([[name, ' followed you']], 'eo'))[0]!.segment).toEqual([name, ' sekvis vin'])
     // eng-spa takes the verb's person from "you": the participle stays there

@@ -257,8 +257,8 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a command before a determiner is a verb, not a noun (eng-spa)', async () => {
     const [show, update, focus] = await en(['Show your posts', 'Please update your server as soon as possible!', 'Focus the button'])
     expect(show).not.toMatch(/Espectáculo/)
-    expect(show).toMatch(/vuestros postes/)
-    expect(update).toMatch(/^¡Por favor, actualiza(r)? vuestro servidor/)
+    expect(show).toMatch(/tus postes/)
+    expect(update).toMatch(/^¡Por favor, actualiza(r)? tu servidor/)
     expect(focus).toMatch(/^Enfoca(r)? el botón/)
   })
 
@@ -272,7 +272,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a participle between a determiner or a number and a noun is an adjective, not a past (eng-spa)', async () => {
     // "Delete the selected items?" came back "¿Eliminar el seleccionó elementos?", Mastodon's "3 enabled events" "3 habilitó casos"
     expect(await en(['Delete the selected items?', '2 deleted files.', 'Selected items', 'Show your blocked users', 'The user deleted files.']))
-      .toEqual(['¿Eliminar los elementos seleccionados?', '2 limas eliminadas.', 'Elementos seleccionados', 'Asomar vuestros usuarios bloqueados', 'El usuario eliminó limas.'])
+      .toEqual(['¿Eliminar los elementos seleccionados?', '2 limas eliminadas.', 'Elementos seleccionados', 'Asomar tus usuarios bloqueados', 'El usuario eliminó limas.'])
   })
 
   test('"as" before a past participle, or after a command, is the preposition, and the participle is not a past', () => {
@@ -290,7 +290,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // devise's "Your email address has been successfully confirmed." came back "ha sido exitosamente confirmó",
     // Jenkins' "{0} is currently being deleted" "está siendo eliminó"
     expect(await en(['Your address has been successfully confirmed.', 'The episode is already downloaded', 'The node is being removed']))
-      .toEqual(['Vuestra dirección ha sido exitosamente confirmada.', 'El episodio es ya descargado', 'El nodo está siendo sacado'])
+      .toEqual(['Tu dirección ha sido exitosamente confirmada.', 'El episodio es ya descargado', 'El nodo está siendo sacado'])
     if (haveMode('en-gl')) expect(await en(['The node is being removed'], 'gl')).toEqual(['O node está sendo tirado'])
   })
 
@@ -320,7 +320,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   })
 
   test('an initialism stays one: PIN, WAR, ID are not "alfiler", "guerra", "carné de identidade"', async () => {
-    expect(await en(['Enter your PIN', 'Select WAR file to upload'])).toEqual(['Introducir vuestro PIN', 'Selecciona WAR lima para cargar'])
+    expect(await en(['Enter your PIN', 'Select WAR file to upload'])).toEqual(['Introducir tu PIN', 'Selecciona WAR lima para cargar'])
     if (haveMode('en-gl')) expect(await en(['Enter your PIN', 'Chat ID', 'OS Name'], 'gl')).toEqual(['Introducir o voso PIN', 'ID de charla', 'Nome de OS'])
   })
 
