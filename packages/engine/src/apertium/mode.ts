@@ -202,9 +202,9 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    adjective, en-eo), after a form of "be" or "have" with only adverbs and single spaces
  *    between, loses its past readings: "has been successfully confirmed" came back "ha sido
  *    exitosamente confirmó", "is being removed" "está siendo sacó", "is already registered" "es
- *    ya registró"; now "confirmada", "sacado", "registrado" (corpus: 64 output lines, es (27) and
- *    gl (26) all better, eo 1 better, ca 7 better and 3 worse: "que pot ser mostrat" → "es pot mostrar
- *    allò"). Without adverbs between, the taggers mostly chose the participle already.
+ *    ya registró"; now "confirmada", "sacado", "registrado" (corpus: 64 output lines, es (27)
+ *    and gl (26) all better, eo 1 better, ca 7 better and 3 worse: "que pot ser mostrat" → "es
+ *    pot mostrar allò"). Without adverbs between, the taggers mostly chose the participle.
  * 9. **"does"** is the verb: en-gl's analyser also reads it as the plural of "doe", and its
  *    tagger chose that wherever the tagger was fresh ("The specified directory does not
  *    exist." → "As cervas de directorio especificadas non existen."; the class is one the
@@ -235,12 +235,12 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *
  * Runs right after the analyser (before word-bound blanks are attached), in the modes whose
  * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Substitutions find the
- * candidates of rules 1–3, 5 and 7, escapes respected, and only those units are read reading by
- * reading (a sentence's end is looked for only after a "Don't"); rules 4, 6 and 8 cut a record
- * into units only when it holds a participle or a gerund reading. 18 µs per record on 20 000
- * distinct bench sentences (rule 8 added nothing measurable: 0.37 s → 0.38 s for the 20 000,
- * 0.05 s for 3 575 corpus strings either way) (a first version that cut every record into units cost 67 µs and 8–12 % of
- * the pipeline's CPU; BENCHMARKS.md).
+ * candidates of rules 1–3, 5, 7 and 9, escapes respected, and only those units are read
+ * reading by reading (a sentence's end is looked for only after a "Don't"); rules 4, 6, 8, 10
+ * and 11 cut a record into units only when it holds a participle or a gerund reading or a
+ * "when". About 19 µs per record on 20 000 distinct bench sentences, with or without rules
+ * 8–11 (medians of 7 alternated runs: 0.39 s and 0.40 s for the 20 000; a first version that
+ * cut every record into units cost 67 µs and 8–12 % of the pipeline's CPU; BENCHMARKS.md).
  */
 export const ENGLISH_READING_HINTS = `perl -0 -pe '${[
   String.raw`BEGIN { $| = 1 }`,
@@ -258,10 +258,10 @@ export const ENGLISH_READING_HINTS = `perl -0 -pe '${[
   // adverbs ("successfully", "not yet") and single spaces between
   String.raw`sub afterBeOrHave { my ($p, $i) = @_; for ($i -= 2; $i >= 1 && $p->[$i + 1] =~ /^ +$/; $i -= 2) { my (undef, @r) = readings(substr($p->[$i], 1, -1)); return 1 if grep { /<vb(?:ser|haver)>/ } @r; return 0 if !@r || grep { tag($_) !~ /^(?:adv|preadv|cnjadv)$/ || /\+/ } @r } 0 }`,
   // the first unit of the subject when unit $i of a record cut into units is the verb of a
-  // headline, else 0: one or two words that can be nouns or adjectives start the sentence before
-  // it ("Address copied", "Download history deleted", "Circular inclusion detected"), and what follows it is the text's or the sentence's
-  // end, a preposition, an adverb or "as" (no object); never for verbs that take no object
-  // ("Export failed" is "falló", not "fallada")
+  // headline, else 0: one or two words that can be nouns or adjectives start the sentence
+  // before it ("Address copied", "Download history deleted", "Circular inclusion detected"),
+  // and what follows it is the text's or the sentence's end, a preposition, an adverb or "as"
+  // (no object); never for verbs that take no object ("Export failed" is "falló")
   String.raw`sub nounish { my (undef, @r) = readings(substr($_[0], 1, -1)); @r && grep({ tag($_) =~ /^(?:n|adj)$/ } @r) && !grep { tag($_) !~ /^(?:n|vblex|adj)$/ || /\+/ } @r }`,
   String.raw`sub headline { my ($p, $i, @r) = @_; return 0 if grep { /^(?:fail|succeed|occur|happen|crash|exit|appear|disappear|arrive|die)</i } @r; my $start; for my $s ($i - 2, $i - 4) { last if $s < 1 || !nounish($p->[$s]) || $p->[$s + 1] !~ /^ +$/; if (opensSentence($p, $s)) { $start = $s; last } } return 0 if !defined $start; return $start if $i + 2 >= @$p; my ($after, @n) = readings(substr($p->[$i + 2], 1, -1)); return $start if $p->[$i + 1] eq "" && grep { tag($_) eq "sent" } @n; return 0 if $p->[$i + 1] !~ /^ +$/; (lc($after) eq "as" || @n && !grep({ tag($_) !~ /^(?:pr|adv|preadv|cnjadv)$/ || /\+/ } @n)) ? $start : 0 }`,
   String.raw`sub participle { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { next if index($p[$i], "<vblex><pp>") < 0 || index($p[$i], "<vblex><past>") < 0; my ($surface, @r) = readings(substr($p[$i], 1, -1)); next if grep { !(/<vblex><(?:past|pp)>/ || tag($_) eq "adj") || /\+/ } @r; my $subject = headline(\@p, $i, @r); if ($subject) { for (my $j = $subject; $j < $i; $j += 2) { my ($word, @w) = readings(substr($p[$j], 1, -1)); $p[$j] = unit($word, grep { tag($_) ne "vblex" } @w) } } if ($subject || afterBeOrHave(\@p, $i)) { $p[$i] = unit($surface, grep { !/<vblex><past>/ } @r); next } next if $i + 2 >= @p || $p[$i + 1] !~ /^ +$/ || grep { tag($_) eq "adj" } @r; my ($noun, @n) = readings(substr($p[$i + 2], 1, -1)); my @nouns = grep { tag($_) eq "n" && !/\+/ } @n; next if !@nouns || grep { tag($_) !~ /^(?:n|vblex)$/ } @n; my $opens = opensSentence(\@p, $i) || $i > 1 && $p[$i - 1] =~ /^ +$/ && $p[$i - 2] !~ /<(?:rel|cnjsub)>/ && grep { tag($_) =~ /^(?:det|num)$/ } readings(substr($p[$i - 2], 1, -1)); next if !$opens; $p[$i] = unit($surface, grep { /<vblex><pp>/ } @r); $p[$i + 2] = unit($noun, @nouns) } join "", @p }`,
