@@ -386,8 +386,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   /**
    * A segment through every hop of a route: an `@` or `#` with the placeholder it marks as one
    * token (maskSigils), quotation marks as tag pairs around what they quote (quotes.ts), and
-   * the last hop's target's opening marks added (¿ ¡, opening-marks.ts), and eng-spa's "your"
-   * as "tu" when Spanish is the answer's language (possessives.ts).
+   * the last hop's target's opening marks added (¿ ¡, opening-marks.ts), and "your" as the
+   * singular possessive when the last hop is en→es or en→gl (possessives.ts).
    */
   async function translateRoute(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
     const sigils = maskSigils(segment)
@@ -403,7 +403,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const last = hops[hops.length - 1]
     const target = last?.target
     let restored = sigils ? sigils.restore(quotes.restore(current)) : quotes.restore(current)
-    if (last?.source === 'en' && last.target === 'es') restored = withInformalPossessives(restored)
+    if (last) restored = withInformalPossessives(restored, last.source, last.target)
     return { segment: target ? withOpeningMarks(restored, target) : restored, unknownWords }
   }
 

@@ -346,7 +346,7 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect(wait!.segment).toBe('Por favor, espera.')
     expect(again!.segment).toBe('Falló. Por favor, prueba otra vez más tarde.')
     const [gl] = await en(['Please enter your name.'], 'gl')
-    expect(gl!.segment).toBe('Por favor, introducir o voso nome.')
+    expect(gl!.segment).toBe('Por favor, introducir o teu nome.')
     // after a comma too: diaspora's devise.en.yml "If you didn't request this, please ignore this email."
     const [mid, end] = await en(["If you didn't request this, please ignore this email.", 'Wait, please.'])
     expect(mid!.segment).toMatch(/, por favor, ignor/)

@@ -321,7 +321,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
 
   test('an initialism stays one: PIN, WAR, ID are not "alfiler", "guerra", "carné de identidade"', async () => {
     expect(await en(['Enter your PIN', 'Select WAR file to upload'])).toEqual(['Introducir tu PIN', 'Selecciona WAR lima para cargar'])
-    if (haveMode('en-gl')) expect(await en(['Enter your PIN', 'Chat ID', 'OS Name'], 'gl')).toEqual(['Introducir o voso PIN', 'ID de charla', 'Nome de OS'])
+    if (haveMode('en-gl')) expect(await en(['Enter your PIN', 'Chat ID', 'OS Name'], 'gl')).toEqual(['Introducir o teu PIN', 'ID de charla', 'Nome de OS'])
   })
 
   test('a preposition before a placeholder is translated as one (eng-spa)', async () => {

@@ -1,27 +1,52 @@
 /**
- * eng-spa's bilingual dictionary has "your" only as "vuestro" (the plural, informal "you"),
- * while its "you" is "tú": every interface string came back mixing the two ("Tienes que
- * confirmar vuestra dirección", "Vuestra cuenta está cerrada", "la vuestra" for "yours"). When
- * Spanish is the answer's language, "vuestro(s)/vuestra(s)" becomes "tu(s)", and after an
- * article "tuyo(s)/tuya(s)" ("la tuya"), as interface translations that say "tú" have them.
- * Not when Spanish is a step towards another language: there "vuestro" becomes the target's
- * plural possessive ("votre"), which French interfaces use.
+ * The bilingual dictionaries of eng-spa and en-gl have "your" only as the plural, informal
+ * possessive (Spanish "vuestro", Galician "voso"), while their "you" is the singular "tú"/"ti":
+ * every interface string came back mixing the two ("Tienes que confirmar vuestra dirección",
+ * "Tes que confirmar o voso enderezo", "la vuestra" for "yours"). When Spanish or Galician is
+ * the answer's language and the last hop came from English, the plural possessive becomes the
+ * singular one, as interface translations that say "tú"/"ti" have it: Spanish "vuestro(s)/
+ * vuestra(s)" → "tu(s)", and after an article "tuyo(s)/tuya(s)" ("la tuya"); Galician
+ * "voso/vosa/vosos/vosas" → "teu/túa/teus/túas" (its article stays: "o teu enderezo", "é o
+ * teu"). Not when the language is a step towards another one: there the plural becomes the
+ * target's plural possessive, "votre", which French interfaces use.
  */
 import type { Segment } from '../segment.js'
 
-/** "la vuestra", "los vuestros", "lo vuestro": the possessive pronoun after its article. */
-const PRONOUN = /(?<![\p{L}\p{M}\p{N}])((?:[Ee]l|[Ll]os|[Ll]o|[Ll]as|[Ll]a)\s+)vuestr(o|a)(s?)(?![\p{L}\p{M}\p{N}])/gu
-/** "vuestra cuenta": the determiner. */
-const DETERMINER = /(?<![\p{L}\p{M}\p{N}])([Vv])uestr[oa](s?)(?![\p{L}\p{M}\p{N}])/gu
+const NOT_WORD_BEFORE = '(?<![\\p{L}\\p{M}\\p{N}])'
+const NOT_WORD_AFTER = '(?![\\p{L}\\p{M}\\p{N}])'
 
-function informal(text: string): string {
+/** "la vuestra", "los vuestros", "lo vuestro": the Spanish possessive pronoun after its article. */
+const SPANISH_PRONOUN = new RegExp(`${NOT_WORD_BEFORE}((?:[Ee]l|[Ll]os|[Ll]o|[Ll]as|[Ll]a)\\s+)vuestr(o|a)(s?)${NOT_WORD_AFTER}`, 'gu')
+/** "vuestra cuenta": the Spanish determiner. */
+const SPANISH_DETERMINER = new RegExp(`${NOT_WORD_BEFORE}([Vv])uestr[oa](s?)${NOT_WORD_AFTER}`, 'gu')
+/** Galician's plural possessive, determiner and pronoun alike ("o voso enderezo", "é o voso"). */
+const GALICIAN = new RegExp(`${NOT_WORD_BEFORE}([Vv])os(o|a)(s?)${NOT_WORD_AFTER}`, 'gu')
+
+function spanish(text: string): string {
   if (!text.includes('uestr')) return text
-  return text.replace(PRONOUN, (_, article: string, ending: string, plural: string) => `${article}tuy${ending}${plural}`)
-    .replace(DETERMINER, (_, v: string, plural: string) => `${v === 'V' ? 'T' : 't'}u${plural}`)
+  return text.replace(SPANISH_PRONOUN, (_, article: string, ending: string, plural: string) => `${article}tuy${ending}${plural}`)
+    .replace(SPANISH_DETERMINER, (_, v: string, plural: string) => `${v === 'V' ? 'T' : 't'}u${plural}`)
 }
 
-/** `segment` (eng-spa's answer) with "your" as "tu", "yours" as "tuyo"; tokens untouched. */
-export function withInformalPossessives(segment: Segment): Segment {
-  if (typeof segment === 'string') return informal(segment)
-  return segment.map((part) => (typeof part === 'string' ? informal(part) : part))
+function galician(text: string): string {
+  if (!/[Vv]os[oa]/.test(text)) return text
+  return text.replace(GALICIAN, (_, v: string, ending: string, plural: string) => `${v === 'V' ? 'T' : 't'}${ending === 'o' ? 'eu' : 'úa'}${plural}`)
+}
+
+const BY_TARGET: Readonly<Record<string, (text: string) => string>> = { es: spanish, gl: galician }
+
+/** Whether an answer of the hop `source`→`target`, as the answer's language, gets the singular possessive. */
+function hasInformalPossessives(source: string, target: string): boolean {
+  return source === 'en' && target in BY_TARGET
+}
+
+/**
+ * `segment`, the last hop's answer from English into Spanish or Galician, with "your" as the
+ * singular possessive ("tu", "teu"); tokens untouched; other hops as they are.
+ */
+export function withInformalPossessives(segment: Segment, source: string, target: string): Segment {
+  if (!hasInformalPossessives(source, target)) return segment
+  const singular = BY_TARGET[target]!
+  if (typeof segment === 'string') return singular(segment)
+  return segment.map((part) => (typeof part === 'string' ? singular(part) : part))
 }
