@@ -379,6 +379,16 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     if (haveMode('en-gl')) expect((await en(['Sign out'], 'gl'))[0]!.segment).toBe('Pechar sesión')
   })
 
+  test('"Sign in", "Log out" … after "Please" is the command too, in lower case after the "please" of any pair', async () => {
+    // devise's "Your session expired. Please sign in again to continue." came back "Por favor, signo en otra vez…"
+    const [again, sorry, form] = await en(['Your session expired. Please sign in again to continue.', 'Sorry, please sign out first', 'Please sign the form'])
+    expect(again!.segment).toBe('Tu sesión expiró. Por favor, iniciar sesión otra vez para continuar.')
+    expect(sorry!.segment).toBe('Lo sentimos, por favor, cerrar sesión primero')
+    expect(form!.segment).not.toMatch(/sesión/)
+    // eng-cat has no "Please" lead: its own "per favor" comes first, and the command follows in lower case
+    if (haveMode('eng-cat')) expect((await en(['Please sign in again.'], 'ca'))[0]!.segment).toBe('Per favor inicia la sessió de bell nou.')
+  })
+
   test('a sentence-initial "Sorry" is the apology, not the adjective "triste"', async () => {
     // Jellyfin's "Sorry! No results found for \"{0}\"" came back "Triste! Ningún resultado…"
     const [es, again, reason] = await en(['Sorry! No results found.', 'Sorry, something went wrong.', 'Sorry for the delay.'])

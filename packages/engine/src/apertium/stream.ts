@@ -394,6 +394,12 @@ function sentenceLead(words: readonly string[]): LeadPattern {
     // enter", Keycloak's two spaces between sentences, came back "Complacer introducir")
     alternatives.push(`(?<=^|[.!?…]\\s+|[.!?…]\\[x:\\s+\\])(${spaced})${after}`)
     groups.push(n)
+    if (PHRASE_LEADS.has(plain)) {
+      // a command after "Please", which starts its clause too: "Please sign in again" came back
+      // "Por favor, signo en otra vez"
+      alternatives.push(`(?<=(?:^|[.!?…,]\\s+|[.!?…]\\[x:\\s+\\])[Pp]lease\\s+)(${spaced[0]!.toLowerCase()}${spaced.slice(1)})${after}`)
+      groups.push(n)
+    }
     if (AFTER_COMMA.has(plain)) {
       alternatives.push(`(?<=,\\s+)(${spaced[0]!.toLowerCase()}${spaced.slice(1)})${after}`)
       groups.push(n)
@@ -860,8 +866,9 @@ function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, s
     if (typeof part !== 'string' || !part.includes(POLITE_MARK)) return
     parts[k] = part.replace(/\u0002(\d)\s*(?:(\p{L}[\p{L}\p{M}]*)|(?=[!.…?,;:]))?/gu, (_, n: string, word: string | undefined, at: number, whole: string) => {
       const capitalised = words[Number(n)] ?? ''
-      // after a comma, or after another interjection ("Sorry, please try…"), in lower case
-      const lead = capitalised !== '' && /(?:,|\u0002\d)\s*$/u.test(whole.slice(0, at)) ? capitalised[0]!.toLocaleLowerCase() + capitalised.slice(1) : capitalised
+      // after a comma, after another interjection ("Sorry, please try…") or after a word (a
+      // command after the engine's own "please": ca "Per favor inicia la sessió"), in lower case
+      const lead = capitalised !== '' && /(?:,|\u0002\d|[\p{L}\p{M}\p{N}])\s*$/u.test(whole.slice(0, at)) ? capitalised[0]!.toLocaleLowerCase() + capitalised.slice(1) : capitalised
       const rest = whole.slice(at + _.length)
       if (word === undefined) {
         // before punctuation, or ending the text (a title: "Welcome back")
