@@ -29,6 +29,11 @@
  * A text is then tagged as a fresh tagger tags it alone, except that within one text an unknown
  * word after a new class is tagged with the full open class, as the model was trained.
  *
+ * Written for Apertium 3.8 (Debian 12's libapertium3): the layout of std::set<int>, the vtable
+ * slot of TaggerData::getOutput() and the names below are that version's; a library without
+ * those names gets its own function back. bench/tagger-order.mjs and the engine's tests check
+ * the effect on a machine (a warm pipeline answers as a fresh one).
+ *
  * No headers beyond the compiler's own, and no link-time dependency on libapertium: its
  * functions are looked up when first needed (dlsym), and libstdc++'s std::set<int> is read
  * through its layout (below), which its C++11 ABI keeps fixed.
@@ -70,19 +75,29 @@ typedef struct int_set *(*open_class_function)(void *tagger_data);
 typedef int (*collection_size_function)(void *collection);
 typedef const struct int_set *(*collection_at_function)(void *collection, int index);
 typedef void *(*output_function)(void *tagger_data);
+typedef struct int_set *(*similar_function)(void *tagger_data, struct int_set *word_class);
+
+#define SIMILAR_SYMBOL "_ZN12tagger_utils28find_similar_ambiguity_classER10TaggerDataRSt3setIiSt4lessIiESaIiEE"
 
 /* tagger_utils::find_similar_ambiguity_class(TaggerData&, std::set<int>&) */
 struct int_set *_ZN12tagger_utils28find_similar_ambiguity_classER10TaggerDataRSt3setIiSt4lessIiESaIiEE(void *tagger_data, struct int_set *word_class) {
+  static int looked_up;
   static open_class_function open_class;
   static collection_size_function collection_size;
   static collection_at_function collection_at;
-  if (!open_class) {
-    /* TaggerData::getOpenClass(), Collection::size(), Collection::operator[](int): libapertium's
-       own, exported; they cannot be missing, since this function is only ever bound in place of
-       one of libapertium's. */
+  if (!looked_up) {
+    /* TaggerData::getOpenClass(), Collection::size(), Collection::operator[](int): libapertium
+       3.8's own, exported. */
     collection_size = (collection_size_function)dlsym(RTLD_DEFAULT, "_ZN10Collection4sizeEv");
     collection_at = (collection_at_function)dlsym(RTLD_DEFAULT, "_ZN10CollectionixEi");
     open_class = (open_class_function)dlsym(RTLD_DEFAULT, "_ZN10TaggerData12getOpenClassEv");
+    looked_up = 1;
+  }
+  if (!collection_size || !collection_at || !open_class) {
+    /* a libapertium without them (another version): its own function, as Debian ships it */
+    static similar_function stock;
+    if (!stock) stock = (similar_function)dlsym(RTLD_NEXT, SIMILAR_SYMBOL);
+    return stock(tagger_data, word_class);
   }
   /* TaggerData::getOutput() is virtual; the library calls it through the third slot of the
      object's vtable, and so does this. */
