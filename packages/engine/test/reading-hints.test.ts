@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
 import type { InlineToken } from '@verso/engine'
-import { ENGLISH_READING_HINTS, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
+import { EN_EO_READING_HINTS, ENGLISH_READING_HINTS, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
 import { englishEngine, haveApertium, haveMode } from './real-apertium.js'
 
 /** ENGLISH_READING_HINTS run on analyser output, one record per argument. */
@@ -17,6 +17,11 @@ const ON = '^on/on<adv>/on<pr>$'
 const ON_PREPOSITION = '^on/on<pr>$'
 
 describe('English reading hints', () => {
+  test("en-eo's hints keep a command's infinitive alone: its tagger chose the present", () => {
+    const hintedEo = execFileSync('sh', ['-c', EN_EO_READING_HINTS], { input: `${SHOW} ${YOUR} ${POSTS}\0`, encoding: 'utf8' }).split('\0')[0]
+    expect(hintedEo).toBe(`^Show/show<vblex><inf>$ ${YOUR} ${POSTS}`)
+  })
+
   test('a first word that can be an imperative keeps its verb readings before a determiner or an object pronoun', () => {
     expect(hinted(`${SHOW} ${YOUR} ${POSTS}`)).toEqual([`${SHOW_VERB} ${YOUR} ${POSTS}`])
     // eng-cat's analyser has an imperative reading too: it stays for the grammar to choose
@@ -237,6 +242,8 @@ describe('English reading hints', () => {
     for (const analyser of ["lt-proc -z '/usr/share/apertium/apertium-eng-spa/eng-spa.automorf.bin'", "lt-proc -z -w '/usr/share/apertium/apertium-en-gl/en-gl.automorf.bin'"]) {
       expect(withEnglishReadingHints([analyser, ...rest])).toEqual([analyser, ENGLISH_READING_HINTS, ...rest])
     }
+    const enEo = "lt-proc -z '/usr/share/apertium/apertium-eo-en/en-eo.automorf.bin'"
+    expect(withEnglishReadingHints([enEo, ...rest])).toEqual([enEo, EN_EO_READING_HINTS, ...rest])
     for (const analyser of ["lt-proc -z '/usr/share/apertium/apertium-spa-eng/spa-eng.automorf.bin'", "lt-proc -z '/usr/share/apertium/apertium-eu-en/eu-en.automorf.bin'"]) {
       expect(withEnglishReadingHints([analyser, ...rest])).toEqual([analyser, ...rest])
     }
@@ -304,6 +311,11 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // Overseerr's "Send notifications when users submit new media requests" came back "Envía notificaciones cuándo los usuarios…"
     expect(await en(['Send notifications when users submit requests.', 'When will it be ready?', "I don't know when it happened."]))
       .toEqual(['Envía notificaciones cuando los usuarios entregan peticiones.', '¿Cuándo estar a punto?', 'No sé cuándo pasó.'])
+  })
+
+  test.skipIf(!haveMode('en-eo'))('a command is the infinitive in Esperanto, not the present (en-eo)', async () => {
+    // "Choose a new password." came back "Elektas novan pasvorton." (a statement)
+    expect(await en(['Choose a new password.', 'Check your settings.'], 'eo')).toEqual(['Elekti novan pasvorton.', 'Kontroli viajn fiksojn.'])
   })
 
   test.skipIf(!haveMode('en-gl'))('"does" is not "cervas" (en-gl)', async () => {
