@@ -42,6 +42,15 @@ describe('English reading hints', () => {
     expect(hinted(`^They/prpers<prn><subj><p3><mf><pl>$ ${SHOW} ${YOUR} ${POSTS}`)).toEqual([`^They/prpers<prn><subj><p3><mf><pl>$ ${SHOW} ${YOUR} ${POSTS}`])
   })
 
+  test('"Show", "Hide" and "Use" starting a sentence are commands before a noun or an adjective too', () => {
+    const NAMES = '^names/name<n><pl>/name<vblex><pri><p3><sg>$'
+    expect(hinted(`[v:1]${SHOW} ^recent/recent<adj>$ ^changes/change<n><pl>/change<vblex><pri><p3><sg>$[v:e] `, `[v:2]^Hide/Hide<n><sg>/Hide<vblex><inf>/Hide<vblex><pres>$ ^Toolbar/Toolbar<n><sg>$[v:e] `))
+      .toEqual([`[v:1]${SHOW_VERB} ^recent/recent<adj>$ ^changes/change<n><pl>/change<vblex><pri><p3><sg>$[v:e] `, '[v:2]^Hide/Hide<vblex><inf>/Hide<vblex><pres>$ ^Toolbar/Toolbar<n><sg>$[v:e] '])
+    // other verbs before a noun are left to the tagger ("Search results", "Update available")
+    const left = `[v:1]^Search/Search<n><sg>/Search<vblex><inf>/Search<vblex><pres>$ ^results/result<n><pl>/result<vblex><pri><p3><sg>$[v:e] `
+    expect(hinted(left, `[v:2]${SHOW} ${NAMES}[v:e] `)).toEqual([left, `[v:2]${SHOW_VERB} ${NAMES}[v:e] `])
+  })
+
   test('a word that can be something else than a noun, an adjective or that verb is left to the tagger', () => {
     const left = [
       // "Like the previous version": a preposition
@@ -56,7 +65,8 @@ describe('English reading hints', () => {
     const left = [
       `^People/people<n><pl>/people<vblex><inf>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$`,
       `^Describe/describe<vblex><inf>/describe<vblex><pres>$ ^yourself/yourself<prn><ref><p2><mf><sg>$`,
-      `${SHOW} ^replies/reply<n><pl>/reply<vblex><pri><p3><sg>$`,
+      // ("Show replies" is a command: "Show", "Hide" and "Use" go before a noun too, below)
+      '^Update/Update<n><sg>/Update<vblex><inf>/Update<vblex><pres>$ ^available/available<adj>$',
       SHOW,
     ]
     expect(hinted(...left)).toEqual(left)
@@ -311,6 +321,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // Overseerr's "Send notifications when users submit new media requests" came back "Envía notificaciones cuándo los usuarios…"
     expect(await en(['Send notifications when users submit requests.', 'When will it be ready?', "I don't know when it happened."]))
       .toEqual(['Envía notificaciones cuando los usuarios entregan peticiones.', '¿Cuándo estar a punto?', 'No sé cuándo pasó.'])
+  })
+
+  test('"Show Toolbar", "Hide controls", "Use SSL" are commands, not "espectáculo", "escondrijo", "uso" (eng-spa)', async () => {
+    // Transmission's "Show Toolbar" came back "Barra de herramientas del espectáculo", Etar's "Hide controls" "Controles de escondrijo"
+    const [show, hide, use] = await en(['Show recent changes', 'Hide controls', 'Use current date as start date'])
+    expect(show).toMatch(/^Asoma cambios recientes/)
+    expect(hide).toBe('Esconde controles')
+    expect(use).toMatch(/^Utiliza /)
   })
 
   test.skipIf(!haveMode('en-eo'))('a command is the infinitive in Esperanto, not the present (en-eo)', async () => {

@@ -166,7 +166,12 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    an object pronoun, keeps its infinitive, present and imperative readings and the tagger
  *    or grammar chooses among them: "Asomar vuestros postes", "Enfocar el botón", "Obre el
  *    fitxer", as interface translations into these languages have them (en-eo keeps the
- *    infinitive alone, EN_EO_READING_HINTS: "Elekti novan pasvorton", not "Elektas"). A noun cannot stand
+ *    infinitive alone, EN_EO_READING_HINTS: "Elekti novan pasvorton", not "Elektas"). "Show",
+ *    "Hide" and "Use" are commands before a noun or an adjective too: Transmission's "Show
+ *    Toolbar", Etar's "Hide controls", Overseerr's "Use SSL" came back "Barra de herramientas
+ *    del espectáculo", "Controles de escondrijo", "SSL de uso" (gl), now "Asoma…", "Esconde
+ *    controles", "Utiliza SSL" (corpus: 202 lines, es, gl, ca, eo, all better; "Show notes"
+ *    would be a command too). A noun cannot stand
  *    there before a determiner; a preposition can ("Like the previous version"), and "Found"
  *    is also the past of "find", so a word with any other reading is left to the tagger, as
  *    is a next word that can be a subject or a reflexive ("People you may know", "Describe
@@ -254,7 +259,7 @@ function englishReadingHints(commandForms: string): string {
     String.raw`sub opensSentence { my ($p, $i) = @_; $i == 1 ? $p->[0] =~ /^\s*(?:\[v:\d+\])?\s*$/ : $p->[$i - 1] =~ /^\s*$/ && index($p->[$i - 2], "<sent>") >= 0 }`,
     String.raw`sub statement { substr($_, $_[0]) =~ /\^((?:[^\\\/\$]++|\\.)*+)\/(?:[^\\\$]|\\.)*?<(sent|cm)>/ && $2 eq "sent" && $1 ne "?" }`,
     String.raw`sub negation { my ($lu, $next, $end) = @_; return $lu if index($next, "<vblex><inf>") < 0 || !statement($end); my ($surface) = readings(substr($lu, 1, -1)); unit($surface, "not<adv>") }`,
-    String.raw`sub command { my ($lu, $next, $end) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; return $lu if lc($following) ne "as" && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @n; unit($surface, grep { /$::COMMAND/ } @r) }`,
+    String.raw`sub command { my ($lu, $next, $end) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; my $objectFirst = $verb =~ /^(?:show|hide|use)$/i && grep { tag($_) =~ /^(?:n|adj)$/ } @n; return $lu if lc($following) ne "as" && !$objectFirst && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @n; unit($surface, grep { /$::COMMAND/ } @r) }`,
     String.raw`sub preposition { my ($lu, $blank, $next) = @_; return $lu if $lu !~ /<(?:adv|cnjadv|cnjsub|preadv)>/; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r; unless ($blank =~ /\[t:\d+:v\]/) { return $lu unless defined $next; my (undef, @n) = readings(substr($next, 1, -1)); return $lu if grep { tag($_) !~ /^(?:np|num)$/ } @n } unit($surface, grep { tag($_) eq "pr" } @r) }`,
     // whether unit $i of a record cut into units follows a form of "be" or "have", with only
     // adverbs ("successfully", "not yet") and single spaces between
