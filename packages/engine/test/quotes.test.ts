@@ -65,7 +65,7 @@ describe.skipIf(!haveApertium)('quoted words through Apertium', () => {
     // "The \'Storage Access Framework\' allows…" → "El estorage Marco de Acceso\' deja…"
     expect(await en(["Click 'Save' to continue", "Show 'Next' and 'Similar' videos", "The 'Storage Access Framework' allows downloads"])).toEqual([
       "El clic 'Salva' para continuar",
-      "Espectáculo 'Luego' y vídeos 'Similares'",
+      "Muestra 'Luego' y vídeos 'Similares'",
       "El 'Marco de Acceso del Almacenamiento' deja descargas",
     ])
     expect(await en(["Click 'Save' to continue"], 'ca')).toEqual(["El clic 'Salva' per continuar"])

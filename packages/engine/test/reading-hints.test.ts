@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
 import type { InlineToken } from '@verso/engine'
-import { EN_EO_READING_HINTS, ENGLISH_READING_HINTS, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
+import { EN_EO_READING_HINTS, ENG_SPA_READING_HINTS, ENGLISH_READING_HINTS, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
 import { englishEngine, haveApertium, haveMode } from './real-apertium.js'
 
 /** ENGLISH_READING_HINTS run on analyser output, one record per argument. */
@@ -17,6 +17,16 @@ const ON = '^on/on<adv>/on<pr>$'
 const ON_PREPOSITION = '^on/on<pr>$'
 
 describe('English reading hints', () => {
+  test("eng-spa's hints read the verb \"show\" as \"display\" (\"mostrar\", not \"asomar\"); the noun keeps its sense", () => {
+    const input = [`${SHOW} ${YOUR} ${POSTS}`, '^Shows/Show<n><pl>/Show<vblex><pri><p3><sg>$', '^the/the<det><def><sp>$ ^show/show<n><sg>/show<vblex><inf>/show<vblex><pres>$']
+    const hintedSpa = execFileSync('sh', ['-c', ENG_SPA_READING_HINTS], { input: input.map((record) => `${record}\0`).join(''), encoding: 'utf8' }).split('\0')
+    expect(hintedSpa.slice(0, 3)).toEqual([
+      `^Show/display<vblex><inf>/display<vblex><pres>$ ${YOUR} ${POSTS}`,
+      '^Shows/Show<n><pl>/Display<vblex><pri><p3><sg>$',
+      '^the/the<det><def><sp>$ ^show/show<n><sg>/display<vblex><inf>/display<vblex><pres>$',
+    ])
+  })
+
   test("en-eo's hints keep a command's infinitive alone: its tagger chose the present", () => {
     const hintedEo = execFileSync('sh', ['-c', EN_EO_READING_HINTS], { input: `${SHOW} ${YOUR} ${POSTS}\0`, encoding: 'utf8' }).split('\0')[0]
     expect(hintedEo).toBe(`^Show/show<vblex><inf>$ ${YOUR} ${POSTS}`)
@@ -249,9 +259,11 @@ describe('English reading hints', () => {
 
   test('the hints follow English analysers only', () => {
     const rest = ['apertium-tagger -z -g x.prob', 'apertium-pretransfer -z']
-    for (const analyser of ["lt-proc -z '/usr/share/apertium/apertium-eng-spa/eng-spa.automorf.bin'", "lt-proc -z -w '/usr/share/apertium/apertium-en-gl/en-gl.automorf.bin'"]) {
+    for (const analyser of ["lt-proc -z -w '/usr/share/apertium/apertium-en-gl/en-gl.automorf.bin'", "lt-proc -z '/usr/share/apertium/apertium-eng-cat/eng-cat.automorf.bin'"]) {
       expect(withEnglishReadingHints([analyser, ...rest])).toEqual([analyser, ENGLISH_READING_HINTS, ...rest])
     }
+    const engSpa = "lt-proc -z '/usr/share/apertium/apertium-eng-spa/eng-spa.automorf.bin'"
+    expect(withEnglishReadingHints([engSpa, ...rest])).toEqual([engSpa, ENG_SPA_READING_HINTS, ...rest])
     const enEo = "lt-proc -z '/usr/share/apertium/apertium-eo-en/en-eo.automorf.bin'"
     expect(withEnglishReadingHints([enEo, ...rest])).toEqual([enEo, EN_EO_READING_HINTS, ...rest])
     for (const analyser of ["lt-proc -z '/usr/share/apertium/apertium-spa-eng/spa-eng.automorf.bin'", "lt-proc -z '/usr/share/apertium/apertium-eu-en/eu-en.automorf.bin'"]) {
@@ -261,8 +273,8 @@ describe('English reading hints', () => {
 
   test.skipIf(!haveApertium)("eng-spa's pipeline runs them right after its analyser", () => {
     const stages = readModeStages('/usr/share/apertium/modes/eng-spa.mode', true)
-    expect(stages[1]).toBe(ENGLISH_READING_HINTS)
-    expect(stages.filter((stage) => stage === ENGLISH_READING_HINTS)).toHaveLength(1)
+    expect(stages[1]).toBe(ENG_SPA_READING_HINTS)
+    expect(stages.filter((stage) => stage === ENG_SPA_READING_HINTS)).toHaveLength(1)
   })
 })
 
@@ -281,7 +293,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
 
   test('"Don\'t" before a verb gives the infinitive, not the third person (eng-spa, en-gl, en-eo)', async () => {
     // keepassxc's "Don't show this warning again", Mastodon's "Don't show again" came back "No asoma otra vez"
-    expect(await en(["Don't show again", 'Don\'t close the window', "Don't have an account yet?"])).toEqual(['No asomar otra vez', 'No cerrar la ventana', '¿No tiene una cuenta todavía?'])
+    expect(await en(["Don't show again", 'Don\'t close the window', "Don't have an account yet?"])).toEqual(['No mostrar otra vez', 'No cerrar la ventana', '¿No tiene una cuenta todavía?'])
     if (haveMode('en-gl')) expect(await en(["Don't show again"], 'gl')).toEqual(['Non mostrar outra vez'])
     if (haveMode('en-eo')) expect(await en(["Don't show again"], 'eo')).toEqual(['Ne montri denove'])
   })
@@ -289,7 +301,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a participle between a determiner or a number and a noun is an adjective, not a past (eng-spa)', async () => {
     // "Delete the selected items?" came back "¿Eliminar el seleccionó elementos?", Mastodon's "3 enabled events" "3 habilitó casos"
     expect(await en(['Delete the selected items?', '2 deleted files.', 'Selected items', 'Show your blocked users', 'The user deleted files.']))
-      .toEqual(['¿Eliminar los elementos seleccionados?', '2 limas eliminadas.', 'Elementos seleccionados', 'Asomar tus usuarios bloqueados', 'El usuario eliminó limas.'])
+      .toEqual(['¿Eliminar los elementos seleccionados?', '2 limas eliminadas.', 'Elementos seleccionados', 'Mostrar tus usuarios bloqueados', 'El usuario eliminó limas.'])
   })
 
   test('"as" before a past participle, or after a command, is the preposition, and the participle is not a past', () => {
@@ -326,7 +338,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('"Show Toolbar", "Hide controls", "Use SSL" are commands, not "espectáculo", "escondrijo", "uso" (eng-spa)', async () => {
     // Transmission's "Show Toolbar" came back "Barra de herramientas del espectáculo", Etar's "Hide controls" "Controles de escondrijo"
     const [show, hide, use] = await en(['Show recent changes', 'Hide controls', 'Use current date as start date'])
-    expect(show).toMatch(/^Asoma cambios recientes/)
+    expect(show).toMatch(/^Muestra cambios recientes/)
     expect(hide).toBe('Esconde controles')
     expect(use).toMatch(/^Utiliza /)
   })

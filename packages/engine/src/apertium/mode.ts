@@ -248,7 +248,7 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  * 8–11 (medians of 7 alternated runs: 0.39 s and 0.40 s for the 20 000; a first version that
  * cut every record into units cost 67 µs and 8–12 % of the pipeline's CPU; BENCHMARKS.md).
  */
-function englishReadingHints(commandForms: string): string {
+function englishReadingHints(commandForms: string, verbSenses: Readonly<Record<string, string>> = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/ }`,
     String.raw`sub readings { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
@@ -259,7 +259,7 @@ function englishReadingHints(commandForms: string): string {
     String.raw`sub opensSentence { my ($p, $i) = @_; $i == 1 ? $p->[0] =~ /^\s*(?:\[v:\d+\])?\s*$/ : $p->[$i - 1] =~ /^\s*$/ && index($p->[$i - 2], "<sent>") >= 0 }`,
     String.raw`sub statement { substr($_, $_[0]) =~ /\^((?:[^\\\/\$]++|\\.)*+)\/(?:[^\\\$]|\\.)*?<(sent|cm)>/ && $2 eq "sent" && $1 ne "?" }`,
     String.raw`sub negation { my ($lu, $next, $end) = @_; return $lu if index($next, "<vblex><inf>") < 0 || !statement($end); my ($surface) = readings(substr($lu, 1, -1)); unit($surface, "not<adv>") }`,
-    String.raw`sub command { my ($lu, $next, $end) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; my $objectFirst = $verb =~ /^(?:show|hide|use)$/i && grep { tag($_) =~ /^(?:n|adj)$/ } @n; return $lu if lc($following) ne "as" && !$objectFirst && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @n; unit($surface, grep { /$::COMMAND/ } @r) }`,
+    String.raw`sub command { my ($lu, $next, $end) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; my $objectFirst = $verb =~ /^(?:show|hide|use)$/i && (grep({ tag($_) =~ /^(?:n|adj)$/ } @n) || @n == 1 && $n[0] =~ /^\*/); return $lu if lc($following) ne "as" && !$objectFirst && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @n; unit($surface, grep { /$::COMMAND/ } @r) }`,
     String.raw`sub preposition { my ($lu, $blank, $next) = @_; return $lu if $lu !~ /<(?:adv|cnjadv|cnjsub|preadv)>/; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r; unless ($blank =~ /\[t:\d+:v\]/) { return $lu unless defined $next; my (undef, @n) = readings(substr($next, 1, -1)); return $lu if grep { tag($_) !~ /^(?:np|num)$/ } @n } unit($surface, grep { tag($_) eq "pr" } @r) }`,
     // whether unit $i of a record cut into units follows a form of "be" or "have", with only
     // adverbs ("successfully", "not yet") and single spaces between
@@ -294,6 +294,10 @@ function englishReadingHints(commandForms: string): string {
     String.raw`sub auxiliary { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep { tag($_) eq "n" } @r; unit($surface, grep { tag($_) ne "n" } @r) }`,
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{auxiliary($1)}ge if index($_, "<vbdo>") >= 0 && index($_, "<n>") >= 0;`,
     String.raw`s{(${UNIT})( +)(\^[Aa]s/(?:[^\\\$]++|\\.)*+\$)(?:( +)(${UNIT}))?}{$1 . $2 . asWord($1, $3, $4 // "", $5 // "")}ge if index($_, "^as/") >= 0 || index($_, "^As/") >= 0;`,
+    // last, after the rules that look at the verbs' own lemmas; not in a multiword ("show# up"
+    // is "aparecer")
+    ...Object.entries(verbSenses).map(([verb, sense]) =>
+      String.raw`s{(?<=/)(${verb[0]!.toUpperCase()}|${verb[0]!})${verb.slice(1)}(?=<vblex>(?:<[^>\/\$]*>)*[\/\$])}{$1 eq "${verb[0]!.toUpperCase()}" ? "${sense[0]!.toUpperCase()}${sense.slice(1)}" : "${sense}"}ge if index($_, "${verb.slice(1)}<vblex>") >= 0;`),
   ].join(' ')}'`
 }
 
@@ -309,13 +313,23 @@ export const ENGLISH_READING_HINTS = englishReadingHints('inf|pres|imp')
  */
 export const EN_EO_READING_HINTS = englishReadingHints('inf|imp')
 
+/**
+ * eng-spa's: the verb "show" is read as "display", whose translation is "mostrar"; the
+ * dictionary gives "show" as "asomar" (to peek out), so every "Show …" button came back
+ * "Asoma…" ("Show your posts" → "Asomar vuestros postes", "It shows the file" → "Asoma la
+ * lima"). The noun keeps its sense ("TV show" → "Espectáculo de televisión"), and so does
+ * a multiword verb ("show up" → "aparecer").
+ */
+export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', { show: 'display' })
+
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
 
-/** The stages with ENGLISH_READING_HINTS (en-eo's: EN_EO_READING_HINTS) right after an English analyser; other stages as they are. */
+/** The stages with ENGLISH_READING_HINTS (en-eo's and eng-spa's own) right after an English analyser; other stages as they are. */
 export function withEnglishReadingHints(stages: readonly string[]): string[] {
   if (stages.length < 2 || !ENGLISH_ANALYSER.test(stages[0]!)) return [...stages]
-  return [stages[0]!, /\/en-eo\.automorf\.bin\b/.test(stages[0]!) ? EN_EO_READING_HINTS : ENGLISH_READING_HINTS, ...stages.slice(1)]
+  const hints = /\/en-eo\.automorf\.bin\b/.test(stages[0]!) ? EN_EO_READING_HINTS : /\/eng-spa\.automorf\.bin\b/.test(stages[0]!) ? ENG_SPA_READING_HINTS : ENGLISH_READING_HINTS
+  return [stages[0]!, hints, ...stages.slice(1)]
 }
 
 /**
