@@ -36,7 +36,7 @@ describe.skipIf(!haveApertium)('through Apertium', () => {
   const { en } = englishEngine()
 
   test('en→es says "tu" with "tú": "Tienes que confirmar tu dirección", not "vuestra"', async () => {
-    expect(await en(['You have to confirm your email address.', 'This file is yours.'])).toEqual(['Tienes que confirmar tu dirección de correo electrónico.', 'Esta lima es la tuya.'])
+    expect(await en(['You have to confirm your email address.', 'This file is yours.'])).toEqual(['Tienes que confirmar tu dirección de correo electrónico.', 'Este archivo es el tuyo.'])
   })
 
   test.skipIf(!haveMode('en-gl'))('en→gl says "teu" with "ti": "Tes que confirmar o teu enderezo"', async () => {

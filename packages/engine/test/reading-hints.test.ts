@@ -17,13 +17,14 @@ const ON = '^on/on<adv>/on<pr>$'
 const ON_PREPOSITION = '^on/on<pr>$'
 
 describe('English reading hints', () => {
-  test("eng-spa's hints read the verb \"show\" as \"display\" (\"mostrar\", not \"asomar\"); the noun keeps its sense", () => {
-    const input = [`${SHOW} ${YOUR} ${POSTS}`, '^Shows/Show<n><pl>/Show<vblex><pri><p3><sg>$', '^the/the<det><def><sp>$ ^show/show<n><sg>/show<vblex><inf>/show<vblex><pres>$']
+  test("eng-spa's hints read the verb \"show\" as \"display\" (\"mostrar\", not \"asomar\") and the nouns \"file\", \"setting\", \"post\" as \"archive\", \"configuration\", \"publication\"; the other part of speech keeps its sense", () => {
+    const input = [`${SHOW} ${YOUR} ${POSTS}`, '^Shows/Show<n><pl>/Show<vblex><pri><p3><sg>$', '^the/the<det><def><sp>$ ^show/show<n><sg>/show<vblex><inf>/show<vblex><pres>$', '^Settings/Setting<n><pl>$ ^files/file<n><pl>/file<vblex><pri><p3><sg>$']
     const hintedSpa = execFileSync('sh', ['-c', ENG_SPA_READING_HINTS], { input: input.map((record) => `${record}\0`).join(''), encoding: 'utf8' }).split('\0')
-    expect(hintedSpa.slice(0, 3)).toEqual([
-      `^Show/display<vblex><inf>/display<vblex><pres>$ ${YOUR} ${POSTS}`,
+    expect(hintedSpa.slice(0, 4)).toEqual([
+      `^Show/display<vblex><inf>/display<vblex><pres>$ ${YOUR} ^posts/publication<n><pl>$`,
       '^Shows/Show<n><pl>/Display<vblex><pri><p3><sg>$',
       '^the/the<det><def><sp>$ ^show/show<n><sg>/display<vblex><inf>/display<vblex><pres>$',
+      '^Settings/Configuration<n><pl>$ ^files/archive<n><pl>/file<vblex><pri><p3><sg>$',
     ])
   })
 
@@ -286,7 +287,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a command before a determiner is a verb, not a noun (eng-spa)', async () => {
     const [show, update, focus] = await en(['Show your posts', 'Please update your server as soon as possible!', 'Focus the button'])
     expect(show).not.toMatch(/Espectáculo/)
-    expect(show).toMatch(/tus postes/)
+    expect(show).toMatch(/tus publicaciones/)
     expect(update).toMatch(/^¡Por favor, actualiza(r)? tu servidor/)
     expect(focus).toMatch(/^Enfoca(r)? el botón/)
   })
@@ -301,7 +302,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a participle between a determiner or a number and a noun is an adjective, not a past (eng-spa)', async () => {
     // "Delete the selected items?" came back "¿Eliminar el seleccionó elementos?", Mastodon's "3 enabled events" "3 habilitó casos"
     expect(await en(['Delete the selected items?', '2 deleted files.', 'Selected items', 'Show your blocked users', 'The user deleted files.']))
-      .toEqual(['¿Eliminar los elementos seleccionados?', '2 limas eliminadas.', 'Elementos seleccionados', 'Mostrar tus usuarios bloqueados', 'El usuario eliminó limas.'])
+      .toEqual(['¿Eliminar los elementos seleccionados?', '2 archivos eliminados.', 'Elementos seleccionados', 'Mostrar tus usuarios bloqueados', 'El usuario eliminó archivos.'])
   })
 
   test('"as" before a past participle, or after a command, is the preposition, and the participle is not a past', () => {
@@ -326,7 +327,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a headline\'s verb is a participle, not a past: "Address copied to clipboard" (eng-spa)', async () => {
     // K-9 Mail's "Address copied to clipboard", "Message saved as draft" came back "La alocución copió a portapapeles", "El mensaje salvó tan borrador"
     expect(await en(['Address copied to clipboard', 'Message saved as draft', 'Settings saved.', 'Export failed.', 'User deleted files.']))
-      .toEqual(['La alocución copiada a portapapeles', 'El mensaje salvado como borrador', 'Los encuadres salvados.', 'La exportación falló.', 'El usuario eliminó limas.'])
+      .toEqual(['La alocución copiada a portapapeles', 'El mensaje salvado como borrador', 'Las configuraciones salvadas.', 'La exportación falló.', 'El usuario eliminó archivos.'])
   })
 
   test('"when" in a statement is "cuando", in a question "cuándo" (eng-spa)', async () => {
@@ -358,17 +359,17 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   })
 
   test('a progress label is the gerund: "Exporting 3 of 5" is not "Exportador", "Warning" stays "Aviso"', async () => {
-    expect(await en(['Exporting 3 of 5', 'Importing…', 'Warning', 'Missing files'])).toEqual(['Exportando 3 de 5', 'Importando…', 'Aviso', 'Limas desaparecidas'])
+    expect(await en(['Exporting 3 of 5', 'Importing…', 'Warning', 'Missing files'])).toEqual(['Exportando 3 de 5', 'Importando…', 'Aviso', 'Archivos desaparecidos'])
   })
 
   test('an initialism stays one: PIN, WAR, ID are not "alfiler", "guerra", "carné de identidade"', async () => {
-    expect(await en(['Enter your PIN', 'Select WAR file to upload'])).toEqual(['Introducir tu PIN', 'Selecciona WAR lima para cargar'])
+    expect(await en(['Enter your PIN', 'Select WAR file to upload'])).toEqual(['Introducir tu PIN', 'Selecciona WAR archivo para cargar'])
     if (haveMode('en-gl')) expect(await en(['Enter your PIN', 'Chat ID', 'OS Name'], 'gl')).toEqual(['Introducir o teu PIN', 'ID de charla', 'Nome de OS'])
   })
 
   test('a preposition before a placeholder is translated as one (eng-spa)', async () => {
     const [lastPost, muted] = await en([['Last post on ', date], ['Muted until ', date]])
-    expect(lastPost).toEqual(['Último poste en ', date])
+    expect(lastPost).toEqual(['Última publicación en ', date])
     expect(muted).toContainEqual(expect.stringMatching(/hasta $/))
     expect(muted).not.toContainEqual(expect.stringMatching(/hasta que/))
   })

@@ -53,9 +53,9 @@ describe.skipIf(!haveApertium)('path separators through Apertium', () => {
     // NewPipe's strings.xml: "…in \"Settings > Content > Content of main page\"" came back
     // "…en \"Contenido > de > Contenido de los Encuadres de página principal\""
     expect(await en(['Open Settings > Content > Content of main page', 'You can select pages in "Settings > Content > Content of main page".', 'Open Settings → Privacy → Location'])).toEqual([
-      'Encuadres abiertos > Contenido > Contenido de página principal',
-      'Puedes seleccionar páginas en "Encuadres > Contenido > Contenido de página principal".',
-      'Encuadres abiertos → Intimidad → Ubicación',
+      'Configuraciones abiertas > Contenido > Contenido de página principal',
+      'Puedes seleccionar páginas en "Configuraciones > Contenido > Contenido de página principal".',
+      'Configuraciones abiertas → Intimidad → Ubicación',
     ])
     expect(await en(['Open Settings → Privacy → Location'], 'ca')).toEqual(['Paràmetres oberts → Intimitat → Ubicació'])
     expect(await en(['Open Settings → Privacy → Location'], 'gl')).toEqual(['Colocacións abertas → Privacidade → Localización'])

@@ -227,7 +227,7 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    (eo "Uzanto forigita", ca "L'usuari eliminat"). Verbs that take no object are left alone
  *    ("Export failed" is "La exportación falló"; fail, succeed, occur, happen, crash, exit,
  *    appear, disappear, arrive, die), and so is a past followed by an object ("User deleted
- *    files." stays "El usuario eliminó limas."). Corpus: about 250 lines changed, all but a
+ *    files." stays "El usuario eliminó archivos."). Corpus: about 250 lines changed, all but a
  *    handful better; worse: eo participles that do not agree ("Fiksoj savita"), gl "Pondo
  *    actualizado" → "Poñente actualizado".
  * 11. **"when"** in a statement is the conjunction: eng-spa wrote the interrogative ("Send
@@ -248,7 +248,10 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  * 8–11 (medians of 7 alternated runs: 0.39 s and 0.40 s for the 20 000; a first version that
  * cut every record into units cost 67 µs and 8–12 % of the pipeline's CPU; BENCHMARKS.md).
  */
-function englishReadingHints(commandForms: string, verbSenses: Readonly<Record<string, string>> = {}): string {
+/** A word of one part of speech read as another word of it, whose translation is the right one: `[lemma, tag, as]`. */
+type Sense = readonly [string, 'n' | 'vblex', string]
+
+function englishReadingHints(commandForms: string, senses: readonly Sense[] = []): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/ }`,
     String.raw`sub readings { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
@@ -294,10 +297,10 @@ function englishReadingHints(commandForms: string, verbSenses: Readonly<Record<s
     String.raw`sub auxiliary { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep { tag($_) eq "n" } @r; unit($surface, grep { tag($_) ne "n" } @r) }`,
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{auxiliary($1)}ge if index($_, "<vbdo>") >= 0 && index($_, "<n>") >= 0;`,
     String.raw`s{(${UNIT})( +)(\^[Aa]s/(?:[^\\\$]++|\\.)*+\$)(?:( +)(${UNIT}))?}{$1 . $2 . asWord($1, $3, $4 // "", $5 // "")}ge if index($_, "^as/") >= 0 || index($_, "^As/") >= 0;`,
-    // last, after the rules that look at the verbs' own lemmas; not in a multiword ("show# up"
+    // last, after the rules that look at the words' own lemmas; not in a multiword ("show# up"
     // is "aparecer")
-    ...Object.entries(verbSenses).map(([verb, sense]) =>
-      String.raw`s{(?<=/)(${verb[0]!.toUpperCase()}|${verb[0]!})${verb.slice(1)}(?=<vblex>(?:<[^>\/\$]*>)*[\/\$])}{$1 eq "${verb[0]!.toUpperCase()}" ? "${sense[0]!.toUpperCase()}${sense.slice(1)}" : "${sense}"}ge if index($_, "${verb.slice(1)}<vblex>") >= 0;`),
+    ...senses.map(([lemma, tag, sense]) =>
+      String.raw`s{(?<=/)(${lemma[0]!.toUpperCase()}|${lemma[0]!})${lemma.slice(1)}(?=<${tag}>(?:<[^>\/\$]*>)*[\/\$])}{$1 eq "${lemma[0]!.toUpperCase()}" ? "${sense[0]!.toUpperCase()}${sense.slice(1)}" : "${sense}"}ge if index($_, "${lemma.slice(1)}<${tag}>") >= 0;`),
   ].join(' ')}'`
 }
 
@@ -314,13 +317,21 @@ export const ENGLISH_READING_HINTS = englishReadingHints('inf|pres|imp')
 export const EN_EO_READING_HINTS = englishReadingHints('inf|imp')
 
 /**
- * eng-spa's: the verb "show" is read as "display", whose translation is "mostrar"; the
- * dictionary gives "show" as "asomar" (to peek out), so every "Show …" button came back
- * "Asoma…" ("Show your posts" → "Asomar vuestros postes", "It shows the file" → "Asoma la
- * lima"). The noun keeps its sense ("TV show" → "Espectáculo de televisión"), and so does
- * a multiword verb ("show up" → "aparecer").
+ * eng-spa's: words its dictionary gives in a sense no interface means, read as words whose
+ * translation is the interface's: the verb "show" as "display" ("mostrar"; the dictionary's
+ * "asomar" is to peek out: "Show your posts" → "Asomar vuestros postes", "It shows the file" →
+ * "Asoma la lima"), and the nouns "file" as "archive" ("archivo"; the dictionary's "lima" is
+ * the tool), "setting" as "configuration" ("configuración"; "encuadre" is a camera's framing)
+ * and "post" as "publication" ("publicación"; "poste" is a pole). The other part of speech
+ * keeps its sense ("TV show" → "Espectáculo de televisión"), and so does a multiword verb ("show
+ * up" → "aparecer").
  */
-export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', { show: 'display' })
+export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', [
+  ['show', 'vblex', 'display'],
+  ['file', 'n', 'archive'],
+  ['setting', 'n', 'configuration'],
+  ['post', 'n', 'publication'],
+])
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/

@@ -331,8 +331,8 @@ export interface EncodeOptions {
    * `Home | About`) goes as a superblank followed by a semicolon, which every pair's transfer
    * treats as a boundary, and comes back as written. Sent as text, the transfer reordered
    * words across it: eng-spa "Open Settings > Content > Content of main page" → "Contenido de >
-   * Contenido > de Encuadres abierto de página principal"; with the barrier, "Encuadres
-   * abiertos > Contenido > Contenido de página principal". When the answer lost a semicolon,
+   * Contenido > de Encuadres abierto de página principal"; with the barrier, "Configuraciones
+   * abiertas > Contenido > Contenido de página principal". When the answer lost a semicolon,
    * {@link decodeSegment} says so (`standInLost`). Default false.
    */
   separatorBarriers?: boolean

@@ -194,7 +194,7 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
   if (capitalised.length === 0) return result
   const lowerStart = STARTS_LOWER.test(firstSource.text)
   // A word written with its capital as in the source is a name the engine kept, wherever it
-  // stands ("John's files" → "Las limas de John"; it came back "de john" when the source's only
+  // stands ("John's files" → "Los archivos de John"; it came back "de john" when the source's only
   // capital was its first word). An English title ("Page Not Found") has capitals inside its
   // sentence, so its capitals stay the engine's ("La página No Encontrada"): lowering them lowered
   // the names the dictionary knows too ("la unión europea", ca "els estats units").
