@@ -244,9 +244,10 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  * candidates of rules 1–3, 5, 7 and 9, escapes respected, and only those units are read
  * reading by reading (a sentence's end is looked for only after a "Don't"); rules 4, 6, 8, 10
  * and 11 cut a record into units only when it holds a participle or a gerund reading or a
- * "when". About 19 µs per record on 20 000 distinct bench sentences, with or without rules
- * 8–11 (medians of 7 alternated runs: 0.39 s and 0.40 s for the 20 000; a first version that
- * cut every record into units cost 67 µs and 8–12 % of the pipeline's CPU; BENCHMARKS.md).
+ * "when". About 21 µs per record on 20 000 distinct bench sentences, 1 µs more than before
+ * rules 8–11, en-eo's commands and eng-spa's senses (medians of 9 alternated runs: 0.42 s
+ * against 0.40 s for the 20 000; a first version that cut every record into units cost 67 µs
+ * and 8–12 % of the pipeline's CPU; BENCHMARKS.md).
  */
 /** A word of one part of speech read as another word of it, whose translation is the right one: `[lemma, tag, as]`. */
 type Sense = readonly [string, 'n' | 'vblex', string]
