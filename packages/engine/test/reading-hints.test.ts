@@ -191,6 +191,8 @@ describe('English reading hints', () => {
       '[v:1]^The/The<det><def><sp>$ ^user/user<n><sg>$ ^deleted/delete<vblex><past>/delete<vblex><pp>$^./.<sent>$[v:e] ',
       '[v:1]^Export/Export<n><sg>/Export<vblex><inf>$ ^failed/fail<vblex><past>/fail<vblex><pp>$^./.<sent>$[v:e] ',
       '[v:1]^Request/Request<n><sg>$ ^Failed/Fail<vblex><past>/Fail<vblex><pp>$[v:e] ',
+      // a story's or a subtitle's "Dad left early." is a past
+      '[v:1]^Dad/Dad<n><sg>$ ^left/leave<vblex><past>/leave<vblex><pp>/left<adj>$ ^early/early<adv>$^./.<sent>$[v:e] ',
     ]
     expect(hinted(...left)).toEqual(left)
   })
