@@ -212,6 +212,17 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
+  test('"Let\'s" is the subject "we", however the analyser split it', () => {
+    const GO = '^go/go<vblex><inf>/go<vblex><pres>$'
+    const LET = '^Let/Let<vblex><inf>/Let<vblex><pres>/Let<vblex><past>/Let<vblex><pp>$'
+    const WE = "^Let's/prpers<prn><subj><p1><mf><pl>$"
+    // eng-spa and en-gl write a blank between, en-eo none
+    expect(hinted(`${LET} ^'s/'s<gen>/be<vbser><pri><p3><sg>$ ${GO}`, `${LET}^'s/'s<gen>$ ${GO}`)).toEqual([`${WE} ${GO}`, `${WE} ${GO}`])
+    // "Let us know" keeps its "us" (and "Let" is a command, rule 1)
+    expect(hinted(`${LET} ^us/prpers<prn><obj><p1><mf><pl>$ ^know/know<vblex><inf>$`))
+      .toEqual(['^Let/Let<vblex><inf>/Let<vblex><pres>$ ^us/prpers<prn><obj><p1><mf><pl>$ ^know/know<vblex><inf>$'])
+  })
+
   test('"does" is the verb, never the plural of "doe" (en-gl\'s analyser has that reading)', () => {
     expect(hinted('^It/Prpers<prn><subj><p3><nt><sg>$ ^does/doe<n><pl>/do<vbdo><pri><p3><sg>/do<vblex><pri><p3><sg>$ ^not/not<adv>$', '[v:1]^Does/Doe<n><pl>/Do<vbdo><pri><p3><sg>/Do<vblex><pri><p3><sg>$'))
       .toEqual(['^It/Prpers<prn><subj><p3><nt><sg>$ ^does/do<vbdo><pri><p3><sg>/do<vblex><pri><p3><sg>$ ^not/not<adv>$', '[v:1]^Does/Do<vbdo><pri><p3><sg>/Do<vblex><pri><p3><sg>$'])
@@ -349,6 +360,11 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test.skipIf(!haveMode('en-eo'))('a command is the infinitive in Esperanto, not the present (en-eo)', async () => {
     // "Choose a new password." came back "Elektas novan pasvorton." (a statement)
     expect(await en(['Choose a new password.', 'Check your settings.'], 'eo')).toEqual(['Elekti novan pasvorton.', 'Kontroli viajn fiksojn.'])
+  })
+
+  test('"Let\'s go" is "Vamos", not "Dejado es va" (eng-spa)', async () => {
+    // Elephants Dream's captions ("Let's go.") came back "Dejado es va."
+    expect(await en(["Let's go.", "Let's see what happens."])).toEqual(['Vamos.', 'Vemos qué pasa.'])
   })
 
   test.skipIf(!haveMode('en-gl'))('"does" is not "cervas" (en-gl)', async () => {

@@ -153,7 +153,7 @@ const UNIT = String.raw`\^(?:[^\\\$]++|\\.)*+\$`
 const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
 
 /**
- * Narrows the readings of eleven kinds of English word before the tagger chooses, where the
+ * Narrows the readings of twelve kinds of English word before the tagger chooses, where the
  * taggers of eng-spa, en-gl and en-eo choose wrong on interface strings (eng-cat's and
  * eng-hbs's constraint grammars get some of them right; they get the same hints):
  *
@@ -240,6 +240,11 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    tagger. Corpus: 131 lines changed, es about 90 "cuándo" → "cuando", eo 23 (accusatives
  *    gone: "kiam aliaj uzantoj"), ca 10, gl 5; worse: es and gl "when checked" → "cuando
  *    comprobó", ca "utilitzat quan" → "va utilitzar quan".
+ * 12. **"Let's"** is the subject "we": the analysers split it into "Let" and a genitive or "is"
+ *    ("Let's go" → "Dejado es va", en-gl "Deixado é vai", en-eo "Lasita-a iri"), and as "we"
+ *    the verb after it is the first person plural: "Vamos", "Imos", "Ni iras" (corpus: 6 lines,
+ *    all better: "Let's draw your diagram" → "Diseñamos tu esquema"). eng-cat's analyser reads
+ *    it whole and writes "Deixa'ns anar".
  *
  * Runs right after the analyser (before word-bound blanks are attached), in the modes whose
  * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Substitutions find the
@@ -290,6 +295,10 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     String.raw`$_ = whenConjunction($_) if index($_, "^when/") >= 0 || index($_, "^When/") >= 0;`,
     String.raw`sub initialism { my ($surface, $r) = @_; my (undef, @r) = readings("x/$r"); my @acr = grep { /<acr>/ } @r; my @words = grep { !/<acr>/ } @r; return "^$surface/$r\$" if !grep { tag($_) eq "n" } @words or grep { tag($_) !~ /^(?:n|vblex|np)$/ || /\+/ } @words; @acr ? unit($surface, @acr) : unit($surface, "*$surface") }`,
     String.raw`s{\^([A-Z]{2,3})/((?:[^\\\$]++|\\.)*+)\$}{initialism($1, $2)}ge if /\^[A-Z]{2,3}\// && /\^[^\/\$]*[a-z]/;`,
+    // "Let's" is "we": the analysers split it into "Let" and a genitive or "is" ("Let's go" →
+    // "Dejado es va", en-gl "Deixado é vai"); as the subject "we", the verb after it is the
+    // first person plural: "Vamos", "Imos", en-eo "ni iras" (eng-cat's analyser reads it whole)
+    String.raw`s{\^([Ll])et/(?:[^\\\$]++|\\.)*+\$ ?\^\x27s/(?:[^\\\$]++|\\.)*+\$}{"^$1et\x27s/prpers<prn><subj><p1><mf><pl>\$"}ge if index($_, "et/") >= 0;`,
     // the record's first unit and the unit after each sentence end: two substitutions, since an
     // alternation with \A keeps perl from searching for the literal `<sent>$` (on 20 000 bench
     // sentences: 0.04 s for the two, 0.17 s for one with the alternation)
