@@ -212,6 +212,15 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
+  test('"No." is "no" and a full stop, not the abbreviation of "number", unless a number follows', () => {
+    expect(hinted('[v:1]^No./No.<n><sg>$[v:e] ', '[v:2]^Responded/Respond<vblex><past>$ ^no./no.<n><sg>$[v:e] '))
+      .toEqual(['[v:1]^No/No<adv>$^./.<sent>$[v:e] ', '[v:2]^Responded/Respond<vblex><past>$ ^no/no<adv>$^./.<sent>$[v:e] '])
+    // eng-cat's analyser (lt-proc -w) writes the lemma in lower case
+    expect(hinted('[v:1]^No./no.<n><sg>$[v:e] ')).toEqual(['[v:1]^No/no<adv>$^./.<sent>$[v:e] '])
+    const left = '[v:1]^No./No.<n><sg>$ ^5/5<num>$[v:e] '
+    expect(hinted(left)).toEqual([left])
+  })
+
   test('"Let\'s" is the subject "we", however the analyser split it', () => {
     const GO = '^go/go<vblex><inf>/go<vblex><pres>$'
     const LET = '^Let/Let<vblex><inf>/Let<vblex><pres>/Let<vblex><past>/Let<vblex><pp>$'
@@ -360,6 +369,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test.skipIf(!haveMode('en-eo'))('a command is the infinitive in Esperanto, not the present (en-eo)', async () => {
     // "Choose a new password." came back "Elektas novan pasvorton." (a statement)
     expect(await en(['Choose a new password.', 'Check your settings.'], 'eo')).toEqual(['Elekti novan pasvorton.', 'Kontroli viajn fiksojn.'])
+  })
+
+  test('the "No" button is "No", not "Núm" (eng-spa, eng-cat)', async () => {
+    // AntennaPod's, Etar's, Redmine's "No" came back "Núm": a text gets a full stop, and "No." is the abbreviation
+    expect(await en(['No', 'Yes or no?', 'No. 5'])).toEqual(['No', '¿Sí o no?', 'Núm. 5'])
+    if (haveMode('eng-cat')) expect(await en(['No'], 'ca')).toEqual(['No'])
   })
 
   test('"Let\'s go" is "Vamos", not "Dejado es va" (eng-spa)', async () => {

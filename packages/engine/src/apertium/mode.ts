@@ -153,7 +153,7 @@ const UNIT = String.raw`\^(?:[^\\\$]++|\\.)*+\$`
 const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
 
 /**
- * Narrows the readings of twelve kinds of English word before the tagger chooses, where the
+ * Narrows the readings of thirteen kinds of English word before the tagger chooses, where the
  * taggers of eng-spa, en-gl and en-eo choose wrong on interface strings (eng-cat's and
  * eng-hbs's constraint grammars get some of them right; they get the same hints):
  *
@@ -245,6 +245,10 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    the verb after it is the first person plural: "Vamos", "Imos", "Ni iras" (corpus: 6 lines,
  *    all better: "Let's draw your diagram" → "Diseñamos tu esquema"). eng-cat's analyser reads
  *    it whole and writes "Deixa'ns anar".
+ * 13. **"No."** is "no" and a full stop, not the abbreviation of "number", unless a number
+ *    follows ("No. 5"): every text gets a full stop, so eng-spa and eng-cat answered the "No"
+ *    button "Núm" (AntennaPod, Etar, IINA, Redmine, Overseerr's "=0 {No}"), "Responded no."
+ *    "Núm. respondido" (corpus: 15 lines, all better).
  *
  * Runs right after the analyser (before word-bound blanks are attached), in the modes whose
  * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Substitutions find the
@@ -295,6 +299,10 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     String.raw`$_ = whenConjunction($_) if index($_, "^when/") >= 0 || index($_, "^When/") >= 0;`,
     String.raw`sub initialism { my ($surface, $r) = @_; my (undef, @r) = readings("x/$r"); my @acr = grep { /<acr>/ } @r; my @words = grep { !/<acr>/ } @r; return "^$surface/$r\$" if !grep { tag($_) eq "n" } @words or grep { tag($_) !~ /^(?:n|vblex|np)$/ || /\+/ } @words; @acr ? unit($surface, @acr) : unit($surface, "*$surface") }`,
     String.raw`s{\^([A-Z]{2,3})/((?:[^\\\$]++|\\.)*+)\$}{initialism($1, $2)}ge if /\^[A-Z]{2,3}\// && /\^[^\/\$]*[a-z]/;`,
+    // "No." is "no" and a full stop, not the abbreviation of "number", unless a number follows
+    // ("No. 5"): eng-spa and eng-cat answered "No" (to which a full stop goes) "Núm", "I said no."
+    // "Dije núm."
+    String.raw`s{\^([Nn]o)\./([Nn]o)\.<n><sg>\$(?! ?\^[0-9])}{"^$1/$2<adv>\$^./.<sent>\$"}ge if index($_, "o./") >= 0;`,
     // "Let's" is "we": the analysers split it into "Let" and a genitive or "is" ("Let's go" →
     // "Dejado es va", en-gl "Deixado é vai"); as the subject "we", the verb after it is the
     // first person plural: "Vamos", "Imos", en-eo "ni iras" (eng-cat's analyser reads it whole)
