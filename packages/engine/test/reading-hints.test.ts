@@ -212,6 +212,15 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
+  test('a text of one word that is a button\'s verb is the command: its imperative where the analyser has one, else its infinitive', () => {
+    const OPEN = '^Open/Open<adj><sint>/Open<vblex><inf>/Open<vblex><pres>$'
+    expect(hinted(`[v:1]${OPEN}^./.<sent>$[v:e] `, '[v:2]^Open/Open<adj><sint>/Open<vblex><inf>/Open<vblex><pres>/Open<vblex><imp>$^./.<sent>$[v:e] '))
+      .toEqual(['[v:1]^Open/Open<vblex><inf>$^./.<sent>$[v:e] ', '[v:2]^Open/Open<vblex><imp>$^./.<sent>$[v:e] '])
+    // a field's or a column's label is a noun; a word among others is left to the other rules
+    const left = ['[v:1]^Name/Name<n><sg>/Name<vblex><inf>/Name<vblex><pres>$^./.<sent>$[v:e] ', `[v:1]${OPEN} ^file/file<n><sg>$^./.<sent>$[v:e] `]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('"No." is "no" and a full stop, not the abbreviation of "number", unless a number follows', () => {
     expect(hinted('[v:1]^No./No.<n><sg>$[v:e] ', '[v:2]^Responded/Respond<vblex><past>$ ^no./no.<n><sg>$[v:e] '))
       .toEqual(['[v:1]^No/No<adv>$^./.<sent>$[v:e] ', '[v:2]^Responded/Respond<vblex><past>$ ^no/no<adv>$^./.<sent>$[v:e] '])
@@ -369,6 +378,11 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test.skipIf(!haveMode('en-eo'))('a command is the infinitive in Esperanto, not the present (en-eo)', async () => {
     // "Choose a new password." came back "Elektas novan pasvorton." (a statement)
     expect(await en(['Choose a new password.', 'Check your settings.'], 'eo')).toEqual(['Elekti novan pasvorton.', 'Kontroli viajn fiksojn.'])
+  })
+
+  test('a button\'s one word is the infinitive ("Abrir", "Compartir"), a field\'s label stays a noun (eng-spa)', async () => {
+    // Excalidraw's "Open", "Share", Etar's "Close" came back "Abierto", "Acción", "Cercano"
+    expect(await en(['Open', 'Share', 'Close', 'Name', 'Type'])).toEqual(['Abrir', 'Compartir', 'Cerrar', 'Nombre', 'Tipo'])
   })
 
   test('the "No" button is "No", not "Núm" (eng-spa, eng-cat)', async () => {
