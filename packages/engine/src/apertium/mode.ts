@@ -262,10 +262,10 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  * candidates of rules 1–3, 5, 7 and 9, escapes respected, and only those units are read
  * reading by reading (a sentence's end is looked for only after a "Don't"); rules 4, 6, 8, 10
  * and 11 cut a record into units only when it holds a participle or a gerund reading or a
- * "when". About 21 µs per record on 20 000 distinct bench sentences, 1 µs more than before
- * rules 8–11, en-eo's commands and eng-spa's senses (medians of 9 alternated runs: 0.42 s
- * against 0.40 s for the 20 000; a first version that cut every record into units cost 67 µs
- * and 8–12 % of the pipeline's CPU; BENCHMARKS.md).
+ * "when". About 21.5 µs per record on 20 000 distinct bench sentences, 3.5 µs more than
+ * before rules 8–14 and eng-spa's senses (medians of 9 alternated runs: 0.43 s against 0.36 s
+ * for the 20 000; a first version that cut every record into units cost 67 µs and 8–12 % of
+ * the pipeline's CPU; BENCHMARKS.md).
  */
 /** A word of one part of speech read as another word of it, whose translation is the right one: `[lemma, tag, as]`. */
 type Sense = readonly [string, 'n' | 'vblex', string]
@@ -310,9 +310,11 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     // "Share", "Print" came back "Abierto", "Acción", "Huella"): its imperative where the
     // analyser has one (eng-cat: "Obre"), else its infinitive ("Abrir", "Compartir",
     // "Imprimir"). Only these verbs: a field's or a column's label is a noun ("Name", "Type",
-    // "Date", "Light" went "Nombrar", "Escribir", "Datar", "Encender" when every verb was)
+    // "Date", "Light" went "Nombrar", "Escribir", "Datar", "Encender" when every verb was). A
+    // record of one word and its full stop holds two units: counted first (tr), it costs nothing
+    // on the others
     String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @r) || $r[0] !~ /^(?:open|close|save|delete|remove|add|edit|copy|cut|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate)</i; my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
-    String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?=\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . label($2)}e;`,
+    String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?=\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . label($2)}e if tr/^// == 2;`,
     // "No." is "no" and a full stop, not the abbreviation of "number", unless a number follows
     // ("No. 5"): eng-spa and eng-cat answered "No" (to which a full stop goes) "Núm", "I said no."
     // "Dije núm."
