@@ -400,11 +400,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
       current = decoded.segment
       for (const w of decoded.unknownWords) if (!unknownWords.includes(w)) unknownWords.push(w)
     }
+    const restored = sigils ? sigils.restore(quotes.restore(current)) : quotes.restore(current)
     const last = hops[hops.length - 1]
-    const target = last?.target
-    let restored = sigils ? sigils.restore(quotes.restore(current)) : quotes.restore(current)
-    if (last) restored = withInformalPossessives(restored, last.source, last.target)
-    return { segment: target ? withOpeningMarks(restored, target) : restored, unknownWords }
+    return { segment: last ? withOpeningMarks(withInformalPossessives(restored, last.source, last.target), last.target) : restored, unknownWords }
   }
 
   async function translateOne(segment: Segment, route: { path: string[]; hops: Direction[] }, signal?: AbortSignal): Promise<Translation> {

@@ -4,9 +4,14 @@ import type { InlineToken } from '@verso/engine'
 import { EN_EO_READING_HINTS, ENG_SPA_READING_HINTS, ENGLISH_READING_HINTS, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
 import { englishEngine, haveApertium, haveMode } from './real-apertium.js'
 
+/** A reading-hints stage run on analyser output, one record per argument. */
+function hintedBy(stage: string, ...records: string[]): string[] {
+  return execFileSync('sh', ['-c', stage], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).split('\0').slice(0, -1)
+}
+
 /** ENGLISH_READING_HINTS run on analyser output, one record per argument. */
 function hinted(...records: string[]): string[] {
-  return execFileSync('sh', ['-c', ENGLISH_READING_HINTS], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).split('\0').slice(0, -1)
+  return hintedBy(ENGLISH_READING_HINTS, ...records)
 }
 
 const SHOW = '^Show/show<n><sg>/show<vblex><inf>/show<vblex><pres>$'
@@ -19,8 +24,7 @@ const ON_PREPOSITION = '^on/on<pr>$'
 describe('English reading hints', () => {
   test("eng-spa's hints read the verb \"show\" as \"display\" (\"mostrar\", not \"asomar\") and the nouns \"file\", \"setting\", \"post\" as \"archive\", \"configuration\", \"publication\"; the other part of speech keeps its sense", () => {
     const input = [`${SHOW} ${YOUR} ${POSTS}`, '^Shows/Show<n><pl>/Show<vblex><pri><p3><sg>$', '^the/the<det><def><sp>$ ^show/show<n><sg>/show<vblex><inf>/show<vblex><pres>$', '^Settings/Setting<n><pl>$ ^files/file<n><pl>/file<vblex><pri><p3><sg>$']
-    const hintedSpa = execFileSync('sh', ['-c', ENG_SPA_READING_HINTS], { input: input.map((record) => `${record}\0`).join(''), encoding: 'utf8' }).split('\0')
-    expect(hintedSpa.slice(0, 4)).toEqual([
+    expect(hintedBy(ENG_SPA_READING_HINTS, ...input)).toEqual([
       `^Show/display<vblex><inf>/display<vblex><pres>$ ${YOUR} ^posts/publication<n><pl>$`,
       '^Shows/Show<n><pl>/Display<vblex><pri><p3><sg>$',
       '^the/the<det><def><sp>$ ^show/show<n><sg>/display<vblex><inf>/display<vblex><pres>$',
@@ -29,8 +33,7 @@ describe('English reading hints', () => {
   })
 
   test("en-eo's hints keep a command's infinitive alone: its tagger chose the present", () => {
-    const hintedEo = execFileSync('sh', ['-c', EN_EO_READING_HINTS], { input: `${SHOW} ${YOUR} ${POSTS}\0`, encoding: 'utf8' }).split('\0')[0]
-    expect(hintedEo).toBe(`^Show/show<vblex><inf>$ ${YOUR} ${POSTS}`)
+    expect(hintedBy(EN_EO_READING_HINTS, `${SHOW} ${YOUR} ${POSTS}`)).toEqual([`^Show/show<vblex><inf>$ ${YOUR} ${POSTS}`])
   })
 
   test('a first word that can be an imperative keeps its verb readings before a determiner or an object pronoun', () => {

@@ -33,20 +33,16 @@ function galician(text: string): string {
   return text.replace(GALICIAN, (_, v: string, ending: string, plural: string) => `${v === 'V' ? 'T' : 't'}${ending === 'o' ? 'eu' : 'úa'}${plural}`)
 }
 
-const BY_TARGET: Readonly<Record<string, (text: string) => string>> = { es: spanish, gl: galician }
-
-/** Whether an answer of the hop `source`→`target`, as the answer's language, gets the singular possessive. */
-function hasInformalPossessives(source: string, target: string): boolean {
-  return source === 'en' && target in BY_TARGET
-}
+/** The targets whose answers from English get the singular possessive, and how. */
+const BY_TARGET: ReadonlyMap<string, (text: string) => string> = new Map([['es', spanish], ['gl', galician]])
 
 /**
  * `segment`, the last hop's answer from English into Spanish or Galician, with "your" as the
  * singular possessive ("tu", "teu"); tokens untouched; other hops as they are.
  */
 export function withInformalPossessives(segment: Segment, source: string, target: string): Segment {
-  if (!hasInformalPossessives(source, target)) return segment
-  const singular = BY_TARGET[target]!
+  const singular = source === 'en' ? BY_TARGET.get(target) : undefined
+  if (!singular) return segment
   if (typeof segment === 'string') return singular(segment)
   return segment.map((part) => (typeof part === 'string' ? singular(part) : part))
 }

@@ -76,9 +76,14 @@ export interface StagePreloadOptions {
 /** The programs run with tcmalloc: byte-identical output with it over every installed direction (bench/stage-preloads.mjs). */
 const TCMALLOC_PROGRAMS: ReadonlySet<string> = new Set(['lt-proc', 'lrx-proc', 'apertium-transfer', 'apertium-interchunk', 'apertium-postchunk'])
 
-/** Whether a stage's program (its command's first word) is one that runs with tcmalloc. */
+/** A stage's program: its command's first word. */
+function programOf(stage: string): string {
+  return stage.trimStart().split(/\s/, 1)[0]!
+}
+
+/** Whether a stage's program is one that runs with tcmalloc. */
 export function stageGetsTcmalloc(stage: string): boolean {
-  return TCMALLOC_PROGRAMS.has(stage.trimStart().split(/\s/, 1)[0]!)
+  return TCMALLOC_PROGRAMS.has(programOf(stage))
 }
 
 /** Where Debian installs libtcmalloc-minimal4 on the architectures Apertium is built for. */
@@ -101,7 +106,7 @@ export function tcmallocLibraryPath(): string | null {
 
 /** Whether a stage is a tagger (`apertium-tagger`), the program the open-class fix is for. */
 export function stageIsTagger(stage: string): boolean {
-  return stage.trimStart().split(/\s/, 1)[0] === 'apertium-tagger'
+  return programOf(stage) === 'apertium-tagger'
 }
 
 /**

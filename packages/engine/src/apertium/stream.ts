@@ -390,6 +390,7 @@ function sentenceLead(words: readonly string[]): LeadPattern {
       ? `(?:\\s+(?=\\p{L})|(?=[!.…,;:?])|\\s+$|$)`
       : `(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…])|,?\\s+$|$)`
     const spaced = plain.replace(/ +/g, '\\s+')
+    const lowered = spaced[0]!.toLowerCase() + spaced.slice(1)
     // after a sentence end and a blank, or a run of blanks the encoder sheltered ("code.  Please
     // enter", Keycloak's two spaces between sentences, came back "Complacer introducir")
     alternatives.push(`(?<=^|[.!?…]\\s+|[.!?…]\\[x:\\s+\\])(${spaced})${after}`)
@@ -397,11 +398,11 @@ function sentenceLead(words: readonly string[]): LeadPattern {
     if (PHRASE_LEADS.has(plain)) {
       // a command after "Please", which starts its clause too: "Please sign in again" came back
       // "Por favor, signo en otra vez"
-      alternatives.push(`(?<=(?:^|[.!?…,]\\s+|[.!?…]\\[x:\\s+\\])[Pp]lease\\s+)(${spaced[0]!.toLowerCase()}${spaced.slice(1)})${after}`)
+      alternatives.push(`(?<=(?:^|[.!?…,]\\s+|[.!?…]\\[x:\\s+\\])[Pp]lease\\s+)(${lowered})${after}`)
       groups.push(n)
     }
     if (AFTER_COMMA.has(plain)) {
-      alternatives.push(`(?<=,\\s+)(${spaced[0]!.toLowerCase()}${spaced.slice(1)})${after}`)
+      alternatives.push(`(?<=,\\s+)(${lowered})${after}`)
       groups.push(n)
     }
   })
