@@ -3,10 +3,11 @@
  * the format's own quoting, so tags and attributes come back byte-identical while the text
  * between them is translated.
  */
+import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { parseJson, parsePo, parseProperties, parseStrings, parseXml, parseYaml, type Parsed } from '@verso/formats'
-import { prepare, type Segment } from '@verso/formats/placeholders'
+import { prepare, tokenize, type Segment } from '@verso/formats/placeholders'
 
 const dec = new TextDecoder()
 
@@ -193,5 +194,59 @@ describe('markup round trip (property)', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+/**
+ * Markdown and string references inside values, as Home Assistant's `strings.json` writes them
+ * (fixture test/fixtures/real/homeassistant-strings.json, SOURCES.md): an engine turned
+ * `[%key:common::…::password%]` into `[%key:común::…::contraseña%]`, `'http://'` into
+ * `'http:'//`, `[Learn more.]({url}#code)` into `#código` and `` `None` `` into `` `Ninguno` ``.
+ */
+describe('Markdown and references in values (Home Assistant strings.json)', () => {
+  const source = readFileSync(new URL('./fixtures/real/homeassistant-strings.json', import.meta.url), 'utf8')
+  const parsed = parseJson(source)
+  const texts = parsed.entries.filter((e) => e.translatable)
+  const sent = (text: string) =>
+    prepare(text, { format: 'json', targetLanguage: 'es' }).segments.map((s) => (typeof s === 'string' ? s : s.filter((x) => typeof x === 'string').join(''))).join(' | ')
+
+  test('a value that is only a key reference sends nothing to the engine and comes back as it was', () => {
+    const references = texts.filter((e) => e.text.startsWith('[%key:'))
+    expect(references.map((e) => e.key)).toHaveLength(4)
+    for (const entry of references) expect(prepare(entry.text, { format: 'json', targetLanguage: 'es' }).segments).toEqual([])
+  })
+
+  test('URLs of any scheme, a scheme on its own, link destinations and code spans never reach the engine as words', () => {
+    const all = texts.map((e) => sent(e.text)).join('\n')
+    for (const code of ['http', 'homeassistant:', '#code', '#setup', 'None', 'example.png', '{naming_url}']) expect(all).not.toContain(code)
+    // the words around them do
+    expect(sent(texts.find((e) => e.key === 'config.step.user.data_description.url')!.text)).toBe('The address of the hub. It can be an \'\', \'\' or a local \'\' address.')
+  })
+
+  test('a link is a pair around its label: the label is translated and stays inside the link', () => {
+    const p = prepare('See the [release notes]({more_info_url}) first.', { format: 'json', targetLanguage: 'es' })
+    expect(p.segments).toEqual([['See the ', { id: '1', kind: 'open' }, 'release notes', { id: '1', kind: 'close' }, ' first.']])
+    expect(p.restore([['Ver primero las ', { id: '1', kind: 'open' }, 'notas de la versión', { id: '1', kind: 'close' }, '.']])).toEqual({
+      text: 'Ver primero las [notas de la versión]({more_info_url}).',
+      problems: [],
+    })
+  })
+
+  test('every value comes back byte-identical in its code, words translated', () => {
+    const out = JSON.parse(translateFile(parsed, 'json')) as { config: { step: { user: { data_description: Record<string, string>; description: string } } }; issues: Record<string, { description: string }> }
+    const user = out.config.step.user
+    expect(user.data_description.url).toBe("THE ADDRESS OF el HUB. IT CAN BE AN 'http://', 'https://' OR ha LOCAL 'homeassistant://' ADDRESS.")
+    expect(user.data_description.name).toBe('THE NAME OF el HUB. LEAVE IT EMPTY TO SET IT TO `None` AND [USE el DEVICE NAME]({naming_url}).')
+    expect(user.data_description.code).toBe('THE HUB CHECKS el CODE ITSELF. [LEARN MORE.]({docs_url}#code)')
+    expect(out.issues.reference!.description).toBe('[%key:component::example::config::step::user::data_description::url%]')
+    expect(out.issues.deprecated_yaml!.description).toBe(
+      'HUBS FOUND UNDER el `example` KEY.\n\nMOVE THEM TO el `example` INTEGRATION AND RESTART HOME ASSISTANT. SEE el [RELEASE NOTES]({more_info_url}) OR ![DIAGRAM](/static/images/example.png).',
+    )
+  })
+
+  test('look-alikes in prose stay words: a lone bracket, GNU quoting, a label without a destination', () => {
+    const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
+    expect(tokens("Press `Enter' to go on, `q' to quit [optional] (see below)")).toEqual([])
+    expect(tokens('a [b] (c) and [d](e f) and ` spaced `')).toEqual([])
   })
 })

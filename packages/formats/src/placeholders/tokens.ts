@@ -30,11 +30,40 @@ const CLOSE_TAG = new RegExp(String.raw`<\/${TAG_NAME}\s*>`, 'y')
 const OPEN_TAG = new RegExp(String.raw`<${TAG_NAME}(?:\s+[^\s=>/"'\\]+(?:\s*=\s*${ATTR_VALUE})?)*\s*(\/?)>`, 'y')
 const ENTITY = /&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});/y
 const BRACKET = /\[[A-Z][A-Z0-9_]+\]/y
+/**
+ * Home Assistant's references to another string: `[%key:common::config_flow::data::password%]`,
+ * resolved when the integration's translations are built; an engine turned `common` and
+ * `password` into `común` and `contraseña`, so the reference no longer resolved.
+ */
+const KEY_REFERENCE = /\[%key:[^%\]\s]{1,300}%\]/y
+/**
+ * A Markdown link's label start, when the rest of the link follows on the line: `[` of
+ * `[documentation]({more_info_url})`, `![alt](logo.png)`. The label is text; the link is a pair.
+ */
+const MARKDOWN_LINK_OPEN = /!?\[(?=[^[\]\n]{1,300}\]\([^\s()]{1,500}\))/y
+/**
+ * A Markdown link's end with its destination: `](#code)`, `]({url}#code)`, `](./setup.md)`.
+ * The destination is an address, never words: `[Learn more.]({url}#code)` came back `#código`.
+ */
+const MARKDOWN_LINK_CLOSE = /\]\([^\s()]{1,500}\)/y
 /** A MediaWiki link's start: `[[Target` and, when the link has a label, the bar (captured). */
 const WIKILINK = /\[\[[^[\]{}|\n]{1,200}(\|?)/y
 const ESCAPE = /\\[nrt]/y
 const RUBY_INTERP = /#\{[^{}\n]{1,200}\}/y
-const URL = /https?:\/\/[^\s<>"'{}\\]+/y
+/**
+ * A URL of any scheme from its `://` on: `https://…`, `ftp://…`, an app's own
+ * `homeassistant://…`, `file:///…`, and a scheme on its own (`'http://'`, which an engine split
+ * into `'http:'//`). The scheme before it is found by walking back from the colon.
+ */
+const URL_REST = /:\/\/[^\s<>"'{}\\]*/y
+const URL_SCHEME_CHAR = /[A-Za-z0-9+.-]/
+/**
+ * A Markdown code span: `` `None` ``, `` `mqtt` ``, `` `git pull --rebase` ``. Code, never words:
+ * Home Assistant's "Leave empty to set it to `None`" came back "`Ninguno`". GNU's old quoting
+ * (`` `file' ``) is not a span: an apostrophe before a space shows one. Nor is a run between two
+ * spans' backticks: a span's code neither starts nor ends with a space.
+ */
+const CODE_SPAN = /`(?=\S)[^`\n]{1,200}(?<=\S)`/y
 const I18NEXT_NESTING = /\$t\([^()\n]{1,200}\)/y
 const DOUBLE_BRACE = /\{\{[^{}]{0,200}\}\}/y
 /**
@@ -268,6 +297,8 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
       }
       return null
     }
+    case '`':
+      return (m = at(CODE_SPAN, text, i)) && !/'\s/.test(m[0]) ? { type: 'token', raw: m[0] } : null
     case '#':
       return (m = at(RUBY_INTERP, text, i)) ? { type: 'token', raw: m[0] } : null
     case '&':
@@ -278,18 +309,25 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
         if (m[1] === '|') return text.indexOf(']]', i + m[0].length) > 0 ? { type: 'token', raw: m[0], tag: { name: '[[', kind: 'open' } } : null
         return text.startsWith(']]', i + m[0].length) ? { type: 'token', raw: `${m[0]}]]` } : null
       }
+      if ((m = at(KEY_REFERENCE, text, i))) return { type: 'token', raw: m[0] }
+      if ((m = at(MARKDOWN_LINK_OPEN, text, i - (text[i - 1] === '!' && i > textStart ? 1 : 0)))) {
+        return { type: 'token', raw: m[0], tag: { name: '](', kind: 'open' }, back: m[0].length - 1 }
+      }
       return (m = at(BRACKET, text, i)) ? { type: 'token', raw: m[0] } : null
     }
     case ']':
+      if ((m = at(MARKDOWN_LINK_CLOSE, text, i))) return { type: 'token', raw: m[0], tag: { name: '](', kind: 'close' } }
       return text.startsWith(']]', i) ? { type: 'token', raw: ']]', tag: { name: '[[', kind: 'close' } } : null
     case '\\':
       return (m = at(ESCAPE, text, i)) ? { type: 'token', raw: m[0] } : null
-    case 'h': {
-      if (!(m = at(URL, text, i))) return null
-      const url = m[0].replace(/[.,;:!?)\]]+$/, '')
-      return url.length > 8 ? { type: 'token', raw: url } : null
-    }
     case ':': {
+      if ((m = at(URL_REST, text, i))) {
+        let start = i
+        while (start > textStart && URL_SCHEME_CHAR.test(text[start - 1]!)) start--
+        while (start < i && !/[A-Za-z]/.test(text[start]!)) start++
+        if (start === i || (start > 0 && WORD_CHAR.test(text[start - 1]!))) return null
+        return { type: 'token', raw: text.slice(start, i) + m[0].replace(/[.,;:!?)\]]+$/, ''), back: i - start }
+      }
       if (i > 0 && WORD_CHAR.test(text[i - 1]!)) return null
       // A shortcode may follow another (`:wave::skin-tone-2:`), never run into a word.
       if ((m = at(SHORTCODE, text, i)) && !WORD_CHAR.test(text[i + m[0].length] ?? '')) return { type: 'token', raw: m[0] }
@@ -406,7 +444,7 @@ function dottedName(text: string, i: number, textStart: number): (RawPiece & { b
   return { type: 'token', raw: m[0], back: i - start }
 }
 
-const TRIGGER = /[<{$%#&[\\\r\n:@/_.=-]|\]\]|https?:\/\/|[ \t]*\|/g
+const TRIGGER = /[<{$%#&`[\\\r\n:@/_.=-]|\][\](]|[ \t]*\|/g
 
 /** Splits `text` into literal runs and tokens. */
 export function tokenize(text: string, given: TokenizeOptions = {}): RawPiece[] {
