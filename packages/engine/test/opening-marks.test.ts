@@ -43,6 +43,32 @@ describe('withOpeningMarks', () => {
     expect(withOpeningMarks(['Quieres', br, 'crear este grupo?'], 'es')).toEqual(['¿Quieres', br, 'crear este grupo?'])
   })
 
+  test('the mark opens the words, after a dialogue dash, a bracketed aside or a speaker’s name or a short label', () => {
+    // Elephants Dream's captions: "- Now!" came back "¡- Ahora!"; a speaker's "JOHN: Who is there?" "¿JOHN: Quién…"
+    expect(withOpeningMarks('- Ahora!', 'es')).toBe('- ¡Ahora!')
+    expect(withOpeningMarks('Voy a casa.\n–Espera!', 'es')).toBe('Voy a casa.\n–¡Espera!')
+    expect(withOpeningMarks('[la puerta cruje] Quién es?', 'es')).toBe('[la puerta cruje] ¿Quién es?')
+    expect(withOpeningMarks('(Opcional) Cuál es tu nombre?', 'es')).toBe('(Opcional) ¿Cuál es tu nombre?')
+    expect(withOpeningMarks('JOHN: Quién es?', 'es')).toBe('JOHN: ¿Quién es?')
+    expect(withOpeningMarks('Nota: estás seguro?', 'es')).toBe('Nota: ¿estás seguro?')
+    // a longer clause before the colon is part of the question, and a negative number is no dash
+    expect(withOpeningMarks('Quieres borrar estos cuatro archivos: fotos y vídeos?', 'es')).toBe('¿Quieres borrar estos cuatro archivos: fotos y vídeos?')
+    expect(withOpeningMarks('-5 grados?', 'es')).toBe('¿-5 grados?')
+    // an aside or a label with nothing after it is the question itself
+    expect(withOpeningMarks('(Opcional)?', 'es')).toBe('¿(Opcional)?')
+  })
+
+  test('the mark goes inside a tag that holds the whole question, before one that closes inside it', () => {
+    // a subtitle's <font color>Where are you going?</font> came back "¿<font …>Dónde…?</font>"
+    const font: InlineToken = { id: 'f', kind: 'open' }
+    const fontEnd: InlineToken = { id: 'f', kind: 'close' }
+    expect(withOpeningMarks([font, 'Dónde vas?', fontEnd], 'es')).toEqual([font, '¿Dónde vas?', fontEnd])
+    const i: InlineToken = { id: 'i', kind: 'open' }
+    const iEnd: InlineToken = { id: 'i', kind: 'close' }
+    const br: InlineToken = { id: 'n1', kind: 'void' }
+    expect(withOpeningMarks([i, '[la puerta cruje]', iEnd, br, 'JOHN: Quién es?'], 'es')).toEqual([i, '[la puerta cruje]', iEnd, br, 'JOHN: ¿Quién es?'])
+  })
+
   test('text holding private-use characters (icon glyphs) is left alone', () => {
     expect(withOpeningMarks('\uE001 Listo?', 'es')).toBe('\uE001 Listo?')
   })
@@ -54,6 +80,8 @@ describe.skipIf(!haveApertium)('opening marks through Apertium', () => {
   test('an English question comes back with ¿ in Spanish, not in Catalan', async () => {
     // wikipedia-ios "Forgot your password?" came back "Olvidó vuestra contraseña?" (and "tu" since possessives.ts)
     expect(await en(['Forgot your password?'])).toEqual(['¿Olvidó tu contraseña?'])
+    // a subtitle's dialogue turn: "- Wait for me!" came back "¡- Espera para mí!"
+    expect(await en(['- Wait for me!'])).toEqual(['- ¡Espera para mí!'])
     const [ca] = await en(['Forgot your password?'], 'ca')
     expect(ca).not.toContain('¿')
   })

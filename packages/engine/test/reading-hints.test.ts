@@ -20,6 +20,7 @@ const YOUR = '^your/your<det><pos><sp>$'
 const POSTS = '^posts/post<n><pl>$'
 const ON = '^on/on<adv>/on<pr>$'
 const ON_PREPOSITION = '^on/on<pr>$'
+const IT = '^it/prpers<prn><subj><p3><nt><sg>/prpers<prn><obj><p3><nt><sg>$'
 
 describe('English reading hints', () => {
   test("eng-spa's hints read the verb \"show\" as \"display\" (\"mostrar\", not \"asomar\") and the nouns \"file\", \"setting\", \"post\" as \"archive\", \"configuration\", \"publication\"; the other part of speech keeps its sense", () => {
@@ -53,7 +54,7 @@ describe('English reading hints', () => {
     expect(hinted(`[v:1]${SHOW} [[t:0]]${YOUR}[[/]] ${POSTS}${sentenceEnd} ${SHOW} ${YOUR} ${POSTS}[v:e] `))
       .toEqual([`[v:1]${SHOW_VERB} [[t:0]]${YOUR}[[/]] ${POSTS}${sentenceEnd} ${SHOW_VERB} ${YOUR} ${POSTS}[v:e] `])
     // a word inside a sentence is left to the tagger
-    expect(hinted(`^They/prpers<prn><subj><p3><mf><pl>$ ${SHOW} ${YOUR} ${POSTS}`)).toEqual([`^They/prpers<prn><subj><p3><mf><pl>$ ${SHOW} ${YOUR} ${POSTS}`])
+    expect(hinted(`^To/to<pr>$ ${SHOW} ${YOUR} ${POSTS}`)).toEqual([`^To/to<pr>$ ${SHOW} ${YOUR} ${POSTS}`])
   })
 
   test('"Show", "Hide" and "Use" starting a sentence are commands before a noun or an adjective too', () => {
@@ -244,9 +245,35 @@ describe('English reading hints', () => {
       .toEqual(['^Let/Let<vblex><inf>/Let<vblex><pres>$ ^us/prpers<prn><obj><p1><mf><pl>$ ^know/know<vblex><inf>$'])
   })
 
+  test('a subject pronoun before a verb makes it finite; "I" there is the pronoun, not the Roman numeral', () => {
+    const I = '^I/I<num><mf><sg>/prpers<prn><subj><p1><mf><sg>$'
+    const I_PRONOUN = '^I/prpers<prn><subj><p1><mf><sg>$'
+    const SAID = '^said/say<vblex><past>/say<vblex><pp>$'
+    const KNOW = '^know/know<vblex><inf>/know<vblex><pres>$'
+    const NO = '^no/no<adv>$^./.<sent>$'
+    expect(hinted(`[v:1]${I} ${SAID} ^no./no.<n><sg>$[v:e] `, `[v:2]^-/-<guio>$ ${I} ${KNOW}^./.<sent>$[v:e] `, `[v:3]^We/prpers<prn><subj><p1><mf><pl>$ ${KNOW}^./.<sent>$[v:e] `))
+      .toEqual([`[v:1]${I_PRONOUN} ^said/say<vblex><past>$ ${NO}[v:e] `, `[v:2]^-/-<guio>$ ${I_PRONOUN} ^know/know<vblex><pres>$^./.<sent>$[v:e] `, `[v:3]^We/prpers<prn><subj><p1><mf><pl>$ ^know/know<vblex><pres>$^./.<sent>$[v:e] `])
+    // after a noun "I" is a numeral ("World War I was"); after an auxiliary the verb stays as it is ("How do I change")
+    const left = [`[v:1]^War/War<n><sg>$ ${I} ^was/be<vbser><past><p1><sg>$[v:e] `, `[v:2]^I/I<num><mf><sg>/prpers<prn><subj><p1><mf><sg>$^./.<sent>$[v:e] `]
+    expect(hinted(...left)).toEqual(left)
+    expect(hinted(`^do/do<vbdo><pres>/do<vblex><inf>/do<vblex><pres>$ ${I} ^change/change<n><sg>/change<vblex><inf>/change<vblex><pres>$`))
+      .toEqual([`^do/do<vbdo><pres>/do<vblex><inf>/do<vblex><pres>$ ${I_PRONOUN} ^change/change<n><sg>/change<vblex><inf>/change<vblex><pres>$`])
+  })
+
+  test('"do" is the main verb unless "not" or a verb follows it, with at most a subject between', () => {
+    const DID = '^did/do<vbdo><past>/do<vblex><past>$'
+    const DID_VERB = '^did/do<vblex><past>$'
+    const SENT = '^./.<sent>$'
+    expect(hinted(`^We/prpers<prn><subj><p1><mf><pl>$ ${DID} ${IT}${SENT}`, `^Who/who<prn><itg><m><sp>/who<rel><an><mf><sp>$ ${DID} ^what/what<prn><itg><nt><sg>/what<rel><nn><mf><sp>$ ^he/prpers<prn><subj><p3><m><sg>$ ^had/have<vbhaver><past>$${SENT}`))
+      .toEqual([`^We/prpers<prn><subj><p1><mf><pl>$ ${DID_VERB} ${IT}${SENT}`, `^Who/who<prn><itg><m><sp>/who<rel><an><mf><sp>$ ${DID_VERB} ^what/what<prn><itg><nt><sg>/what<rel><nn><mf><sp>$ ^he/prpers<prn><subj><p3><m><sg>$ ^had/have<vbhaver><past>$${SENT}`])
+    // "Did it work?", "Did the upload finish?", "did not"
+    const left = [`${DID} ${IT} ^work/work<n><sg>/work<vblex><inf>/work<vblex><pres>$^?/?<sent>$`, `${DID} ^the/the<det><def><sp>$ ^upload/upload<n><sg>$ ^finish/finish<n><sg>/finish<vblex><inf>$`, `${DID} ^not/not<adv>$ ^go/go<vblex><inf>$`]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('"does" is the verb, never the plural of "doe" (en-gl\'s analyser has that reading)', () => {
-    expect(hinted('^It/Prpers<prn><subj><p3><nt><sg>$ ^does/doe<n><pl>/do<vbdo><pri><p3><sg>/do<vblex><pri><p3><sg>$ ^not/not<adv>$', '[v:1]^Does/Doe<n><pl>/Do<vbdo><pri><p3><sg>/Do<vblex><pri><p3><sg>$'))
-      .toEqual(['^It/Prpers<prn><subj><p3><nt><sg>$ ^does/do<vbdo><pri><p3><sg>/do<vblex><pri><p3><sg>$ ^not/not<adv>$', '[v:1]^Does/Do<vbdo><pri><p3><sg>/Do<vblex><pri><p3><sg>$'])
+    expect(hinted('^It/Prpers<prn><subj><p3><nt><sg>$ ^does/doe<n><pl>/do<vbdo><pri><p3><sg>/do<vblex><pri><p3><sg>$ ^not/not<adv>$', `[v:1]^Does/Doe<n><pl>/Do<vbdo><pri><p3><sg>/Do<vblex><pri><p3><sg>$ ${IT} ^matter/matter<vblex><inf>$`))
+      .toEqual(['^It/Prpers<prn><subj><p3><nt><sg>$ ^does/do<vbdo><pri><p3><sg>/do<vblex><pri><p3><sg>$ ^not/not<adv>$', `[v:1]^Does/Do<vbdo><pri><p3><sg>/Do<vblex><pri><p3><sg>$ ${IT} ^matter/matter<vblex><inf>$`])
     // eng-spa's analyser has no such reading: nothing to do
     const left = '^does/do<vbdo><pri><p3><sg>/do<vblex><pri><p3><sg>$ ^not/not<adv>$'
     expect(hinted(left)).toEqual([left])
@@ -397,6 +424,15 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('"Let\'s go" is "Vamos", not "Dejado es va" (eng-spa)', async () => {
     // Elephants Dream's captions ("Let's go.") came back "Dejado es va."
     expect(await en(["Let's go.", "Let's see what happens."])).toEqual(['Vamos.', 'Vemos qué pasa.'])
+  })
+
+  test('"I" is the pronoun and "do" the main verb where no verb follows (eng-spa; en-gl, en-eo, eng-cat)', async () => {
+    // a subtitle's "- I know." came back "- I sabe.", "I said no." "I dicho no.", "I did it." "Yo él."
+    expect(await en(['- I know.', 'I said no.', 'I did it.', 'We did everything.', 'Did it work?', 'How do I change my password?']))
+      .toEqual(['- Sé.', 'Dije no.', 'Lo hice.', 'Hicimos todo.', '¿Obra?', '¿Cómo cambio mi contraseña?'])
+    if (haveMode('en-gl')) expect(await en(['I did it.', 'I do it every day.'], 'gl')).toEqual(['Fíxeno.', 'Fágoo cada día.'])
+    if (haveMode('en-eo')) expect(await en(['- I said no.'], 'eo')).toEqual(['- Mi diris ne.'])
+    if (haveMode('eng-cat')) expect(await en(['I mean it.'], 'ca')).toEqual(['El significo.'])
   })
 
   test.skipIf(!haveMode('en-gl'))('"does" is not "cervas" (en-gl)', async () => {

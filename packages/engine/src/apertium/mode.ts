@@ -153,7 +153,7 @@ const UNIT = String.raw`\^(?:[^\\\$]++|\\.)*+\$`
 const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
 
 /**
- * Narrows the readings of fourteen kinds of English word before the tagger chooses, where the
+ * Narrows the readings of sixteen kinds of English word before the tagger chooses, where the
  * taggers of eng-spa, en-gl and en-eo choose wrong on interface strings (eng-cat's and
  * eng-hbs's constraint grammars get some of them right; they get the same hints):
  *
@@ -256,6 +256,20 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    they came back "Abierto", "Acción", "Cercano", eo "Turniro". Only those verbs: a field's
  *    or a column's label is a noun, and with every verb "Name", "Type", "Date", "Light" went
  *    "Nombrar", "Escribir", "Datar", "Encender". Corpus: 405 lines changed, es, gl, ca, eo.
+ * 15. **A subject pronoun before a verb** (I, we, they, he, she): the verb is finite, its past
+ *    and not its participle, its present and not its infinitive, unless the pronoun follows an
+ *    auxiliary ("How do I change…", "Can we go?"); "I" is the pronoun, not the Roman numeral,
+ *    unless a noun or a number comes before it ("World War I"). Subtitles' "- I know.", "I said
+ *    no.", "I do it every day." came back "- I sabe.", "I dicho no.", "loHago todos los días";
+ *    now "- Sé.", "Dije no.", "Lo hago todos los días." (corpus: 5 lines; better: ca "coses
+ *    mirar" → "coses miro" 3, eo "Ni fari" → "Ni faras"; worse: ca "Et vam apostar" → "Vam
+ *    apostar").
+ * 16. **"do" as the main verb**: a unit with auxiliary and main-verb readings of "do" loses the
+ *    auxiliary's unless "not" or a verb follows it with only a subject between (pronouns,
+ *    determiners, nouns, names, adjectives, adverbs: "Did the upload finish?"). The auxiliary
+ *    translates to nothing: "I did it." came back "Yo él.", "We did everything." "Nosotros
+ *    todo.", "He did what he had to do." "Él qué tuvo que hacer."; now "Lo hice.", "Hicimos
+ *    todo.", "Hizo qué tuvo que hacer." (corpus: no line changed).
  *
  * Runs right after the analyser (before word-bound blanks are attached), in the modes whose
  * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Substitutions find the
@@ -297,6 +311,14 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     String.raw`sub nounish { my (undef, @r) = readings(substr($_[0], 1, -1)); @r && grep({ tag($_) =~ /^(?:n|adj)$/ } @r) && !grep { tag($_) !~ /^(?:n|vblex|adj)$/ || /\+/ } @r }`,
     String.raw`sub headline { my ($p, $i, @r) = @_; return 0 if grep { /^(?:fail|succeed|occur|happen|crash|exit|appear|disappear|arrive|die|leave|return|sleep|laugh|cry|smile|wait|walk|live|stay|talk|agree|sit|stand|call|work)</i } @r; my $start; for my $s ($i - 2, $i - 4) { last if $s < 1 || !nounish($p->[$s]) || $p->[$s + 1] !~ /^ +$/; if (opensSentence($p, $s)) { $start = $s; last } } return 0 if !defined $start; return $start if $i + 2 >= @$p; my ($after, @n) = readings(substr($p->[$i + 2], 1, -1)); return $start if $p->[$i + 1] eq "" && grep { tag($_) eq "sent" } @n; return 0 if $p->[$i + 1] !~ /^ +$/; (lc($after) eq "as" || @n && !grep({ tag($_) !~ /^(?:pr|adv|preadv|cnjadv)$/ || /\+/ } @n)) ? $start : 0 }`,
     String.raw`sub participle { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { next if index($p[$i], "<vblex><pp>") < 0 || index($p[$i], "<vblex><past>") < 0; my ($surface, @r) = readings(substr($p[$i], 1, -1)); next if grep { !(/<vblex><(?:past|pp)>/ || tag($_) eq "adj") || /\+/ } @r; my $subject = headline(\@p, $i, @r); if ($subject) { for (my $j = $subject; $j < $i; $j += 2) { $p[$j] = withoutTag($p[$j], "vblex") } } if ($subject || afterBeOrHave(\@p, $i)) { $p[$i] = unit($surface, grep { !/<vblex><past>/ } @r); next } next if $i + 2 >= @p || $p[$i + 1] !~ /^ +$/ || grep { tag($_) eq "adj" } @r; my ($noun, @n) = readings(substr($p[$i + 2], 1, -1)); my @nouns = grep { tag($_) eq "n" && !/\+/ } @n; next if !@nouns || grep { tag($_) !~ /^(?:n|vblex)$/ } @n; my $opens = opensSentence(\@p, $i) || $i > 1 && $p[$i - 1] =~ /^ +$/ && $p[$i - 2] !~ /<(?:rel|cnjsub)>/ && grep { tag($_) =~ /^(?:det|num)$/ } readings(substr($p[$i - 2], 1, -1)); next if !$opens; $p[$i] = unit($surface, grep { /<vblex><pp>/ } @r); $p[$i + 2] = unit($noun, @nouns) } join "", @p }`,
+    // A subject pronoun (I, we, they, he, she) before a verb: the verb is finite, a past, not a
+    // participle, a present, not an infinitive ("I said no." came back "I dicho no.", "- I
+    // know." "- I sabe", "I do it" "loHago"), unless a question put the subject after an
+    // auxiliary ("How do I change…", "Can we go?"). "I" is the pronoun, not the Roman numeral,
+    // unless a noun or a number comes before it ("World War I", "Chapter I is"). Before the
+    // participle rules, which read a numeral as a determiner
+    String.raw`sub subjectVerb { my ($before, $lu, $space, $next) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @prn = grep { tag($_) eq "prn" && /<subj>/ } @r; my (undef, @n) = readings(substr($next, 1, -1)); my (undef, @b) = $before eq "" ? () : readings(substr($before, 1, -2)); return "$before$lu$space$next" if !@prn || !grep({ /<vblex><(?:pres|past|pri)>|<(?:vbser|vbhaver|vbmod|vbdo|vaux)>/ && !/\+/ } @n) || @prn < @r && grep { tag($_) =~ /^(?:n|np|num|adj)$/ } @b; $lu = unit($surface, @prn); return "$before$lu$space$next" if grep { /<(?:vbdo|vbmod|vbser|vbhaver)>/ } @b; my ($verb) = readings(substr($next, 1, -1)); my @kept = grep { !/<vblex><pp>/ } @n; @kept = @n if !grep { /<vblex><past>/ } @kept; my @finite = grep { !/<vblex><(?:inf|imp)>/ } @kept; @kept = @finite if grep { /<vblex><pres>/ } @finite; $next = unit($verb, @kept) if @kept < @n; "$before$lu$space$next" }`,
+    String.raw`s{(${UNIT} )?(\^(?:I|[WwHh]e|[Tt]hey|[Ss]he)/(?:[^\\\$]++|\\.)*+\$)( )(${UNIT})}{subjectVerb($1 // "", $2, $3, $4)}ge if /\^(?:I|[WwHh]e|[Tt]hey|[Ss]he)\//;`,
     String.raw`$_ = participle($_) if index($_, "<vblex><pp>") >= 0;`,
     String.raw`sub pastParticiple { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep { /<vblex><pp>/ } @r or grep { tag($_) ne "vblex" || /\+/ } @r; unit($surface, grep { /<vblex><pp>/ } @r) }`,
     String.raw`sub verbOnly { my (undef, @r) = readings(substr($_[0], 1, -1)); @r && !grep { !/<vblex><(?:inf|pres|imp|pp)>/ || /\+/ } @r }`,
@@ -333,6 +355,13 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0]) . $3 . $4}ge;`,
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=(${BLANK})(${UNIT})?)}{preposition($1, $2, $3)}ge;`,
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{withoutTag($1, "n")}ge if index($_, "<vbdo>") >= 0 && index($_, "<n>") >= 0;`,
+    // "do" is the main verb, not the auxiliary, unless "not" or a verb follows it with at most a
+    // subject between (pronouns, determiners, nouns, names, adjectives, adverbs: "Did the upload
+    // finish?"): "I did it." came back "Yo él.", "We did everything." "Nosotros todo.", "Who did
+    // this?" "¿Quién esto?", "He did what he had to do." "Él qué tuvo que hacer." (the
+    // auxiliary's translation is nothing)
+    String.raw`sub mainDo { my ($lu, $at) = @_; my $rest = substr($_, $at); while ($rest =~ /\G${BLANK}(${UNIT})/gc) { my $unit = $1; my (undef, @r) = readings(substr($unit, 1, -1)); return $lu if grep { /<(?:vblex|vbser|vbhaver|vbmod)><inf>|^not<adv>/ } @r; last if !@r || grep { !/^\*/ && tag($_) !~ /^(?:prn|det|n|np|adj|adv|preadv|num)$/ || /\+/ } @r } withoutTag($lu, "vbdo") }`,
+    String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{mainDo($1, $+[0])}ge if index($_, "<vbdo>") >= 0 && index($_, "<vblex>") >= 0;`,
     String.raw`s{(${UNIT})( +)(\^[Aa]s/(?:[^\\\$]++|\\.)*+\$)(?:( +)(${UNIT}))?}{$1 . $2 . asWord($1, $3, $4 // "", $5 // "")}ge if index($_, "^as/") >= 0 || index($_, "^As/") >= 0;`,
     // last, after the rules that look at the words' own lemmas; not in a multiword ("show# up"
     // is "aparecer")

@@ -3,7 +3,9 @@
  * the words and keeps the source's punctuation, so every question of an English UI came back
  * without its opening mark ("Forgot your password?" → "Olvidó vuestra contraseña?", Jellyfin's
  * "Are you sure you wish to continue?" → "Eres seguro deseas continuar?"). The mark goes where
- * the question or exclamation starts: the sentence's start, or after a comma that introduces an
+ * the question or exclamation starts: the sentence's start, after what comes before its words
+ * (a dialogue dash, a bracketed aside, a speaker's name or a short label: "- ¡Ahora!", "JOHN:
+ * ¿Quién es?"), inside a tag that holds the whole question, or after a comma that introduces an
  * interrogative word ("Si no, ¿qué haces?"). A sentence that has its mark already is left alone.
  */
 import type { InlineToken, Segment, SegmentPart } from '../segment.js'
@@ -27,6 +29,39 @@ const SENTENCE_END = /(?<=[.!?…][)\]"'’”»\uE000-\uF8FF]*)(?=\s)|(?<=[.!?�
 /** Interrogative and exclamative words that start the question after a lead-in clause. */
 const WH_AFTER_COMMA = /,\s+(?=(?:qué|quién|quiénes|cómo|cuándo|dónde|adónde|por qué|cuál|cuáles|cuánto|cuánta|cuántos|cuántas)(?![\p{L}]))/giu
 
+/** A dialogue turn's dash at a line start: `- Wait for me!`, `–Really?` (not `-5`, not `--`). */
+const DIALOGUE_DASH = /^[-\u2010\u2013\u2014](?=[\s\p{L}"'(\[])\s*/u
+/** A bracketed aside before the words: a subtitle's `[door creaks]`, `(laughs)`, a label's `(Optional)`, with the tokens around it. */
+const ASIDE = /^[\uE000-\uF8FF]*(?:\[[^\]\n]*\]|\([^)\n]*\))[\uE000-\uF8FF]*\s*/u
+/** A speaker's name or a label of at most three words before a colon: `JOHN:`, `Nota:`, `Pregunta 2:`. */
+const LABEL = /^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+(?=\p{L})/u
+
+/**
+ * Where the question or exclamation of a sentence starts, from its first character: after a
+ * dialogue dash ("- ¡Espera!", not "¡- Espera!"), a bracketed aside ("[la puerta cruje] ¿Quién
+ * es?"), a speaker's name or a short label ("JOHN: ¿Quién es?", "Nota: ¿estás seguro?"), and
+ * inside a tag that holds the whole question (`<font>¿Dónde?</font>`, not `¿<font>…`).
+ */
+function questionStart(sentence: string, start: number, endAt: number, tokens: readonly InlineToken[]): number {
+  let at = start
+  for (;;) {
+    const rest = sentence.slice(at, endAt)
+    const skip = DIALOGUE_DASH.exec(rest)?.[0] ?? ASIDE.exec(rest)?.[0] ?? LABEL.exec(rest)?.[0] ?? openingTagAround(sentence, at, endAt, tokens)
+    // what is skipped leaves words to mark
+    if (!skip || !/[\p{L}\p{N}]/u.test(sentence.slice(at + skip.length, endAt))) return at
+    at += skip.length
+  }
+}
+
+/** The character of an opening tag at `at` whose closing tag comes after the sentence's end mark. */
+function openingTagAround(sentence: string, at: number, endAt: number, tokens: readonly InlineToken[]): string | undefined {
+  const code = sentence.charCodeAt(at) - TOKEN_BASE
+  const token = tokens[code]
+  if (!token || token.kind !== 'open') return undefined
+  const close = tokens.findIndex((t) => t.id === token.id && t.kind === 'close')
+  return close >= 0 && sentence.indexOf(String.fromCharCode(TOKEN_BASE + close)) >= endAt ? sentence[at] : undefined
+}
+
 export function withOpeningMarks(segment: Segment, target: string): Segment {
   if (!TARGETS.has(target.toLowerCase().split(/[-_]/)[0]!)) return segment
   const parts: readonly SegmentPart[] = typeof segment === 'string' ? [segment] : segment
@@ -47,8 +82,9 @@ export function withOpeningMarks(segment: Segment, target: string): Segment {
       out += sentence
       continue
     }
-    let at = start
-    for (const comma of sentence.matchAll(WH_AFTER_COMMA)) at = comma.index + comma[0].length
+    const endAt = sentence.length - /[.!?…]+[)\]"'’”»\uE000-\uF8FF]*\s*$/u.exec(sentence)![0].length
+    let at = questionStart(sentence, start, endAt, tokens)
+    for (const comma of sentence.matchAll(WH_AFTER_COMMA)) if (comma.index >= at) at = comma.index + comma[0].length
     out += sentence.slice(0, at) + mark + sentence.slice(at)
   }
   if (out === text) return segment
