@@ -48,6 +48,8 @@ describe('POST /v2/translate placeholders', () => {
     ['Write to support@example.com for help.', 'support@example.com'],
     ['Open /settings/profile to change the picture.', '/settings/profile'],
     ['Set user_name before the first login.', 'user_name'],
+    // template engines' tags (Jinja, Liquid, Twig)
+    ['{% if user %}Welcome back, friend.{% endif %}', '{% if user %}'],
   ])('keeps %j as written', async (text, token) => {
     const out = await translate(text)
     expect(out).toContain(token)
@@ -149,6 +151,18 @@ describe('POST /v2/translate/html placeholders', () => {
   test('translates placeholders as words when preserve_placeholders is false', async () => {
     const res = await post('/v2/translate/html', { html: '<p>{count} messages</p>', source: 'en', target: 'es', preserve_placeholders: false })
     expect(res.json().html).not.toContain('{count}')
+  })
+})
+
+describe('POST /v2/translate/html: a generator\'s page (front matter, Liquid)', () => {
+  test('keeps the front matter\'s data and every template tag; translates the title and the words', async () => {
+    const html = '---\nlayout: page\ntitle: Getting started\n---\n{% if site.banner %}<p>A new release is out. {% include button.html %}</p>{% endif %}\n'
+    const res = await post('/v2/translate/html', { html, source: 'en', target: 'es' })
+    expect(res.statusCode).toBe(200)
+    const out = res.json().html as string
+    expect(out).toMatch(/^---\nlayout: page\ntitle: .+\n---\n\{% if site\.banner %\}<p>.+\{% include button\.html %\}<\/p>\{% endif %\}\n$/)
+    expect(out).not.toContain('Getting started')
+    expect(out).toMatch(/nueva/)
   })
 })
 

@@ -115,9 +115,17 @@ describe('placeholders tokenize', () => {
     }
   })
 
+  test("protects template engines' tags and comments (Jinja, Django, Liquid, Twig); never a lone brace and percent", () => {
+    // a Jekyll page's "{% if site.announcement %}" came back "{% si sitio.anuncio %}"
+    const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
+    expect(tokens('{% if user %}Hello {{ user.name }}{%- endif -%} {# reviewed #}')).toEqual(['{% if user %}', '{{ user.name }}', '{%- endif -%}', '{# reviewed #}'])
+    expect(tokens('{% trans %}Your order has shipped{% endtrans %}')).toEqual(['{% trans %}', '{% endtrans %}'])
+    expect(tokens('50 {% or more and {#')).toEqual([])
+  })
+
   test('gives the input back when its pieces are joined', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '{', '}', '%', 'd', 's', '$', '<', '>', '/', 'b', '\n', '1', '@', '_', '.', 'M', 'y', ':') }), (text) => {
+      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '{', '}', '%', 'd', 's', '$', '<', '>', '/', 'b', '\n', '1', '@', '_', '.', 'M', 'y', ':', '`', '[', ']', '(', ')', '#', '!', "'") }), (text) => {
         expect(tokenize(text).map((p) => p.raw).join('')).toBe(text)
       }),
     )

@@ -10,6 +10,7 @@ import {
   VOID,
   VOID_INLINE,
 } from './elements.js'
+import { blankFrontMatter, readFrontMatter } from './front-matter.js'
 import { attrValue, languageMark, type LanguageMark } from './language.js'
 import { buildRun, isSpace, LETTER } from './run.js'
 import type { AttrUnit, Item, RunUnit, Unit } from './units.js'
@@ -40,13 +41,16 @@ export function isDocument(html: string): boolean {
  * is left alone.
  */
 export function collectUnits(source: string, attributes: boolean): { units: Unit[]; marks: LanguageMark[] } {
-  const root = isDocument(source)
-    ? parse(source, { sourceCodeLocationInfo: true })
-    : parseFragment(source, { sourceCodeLocationInfo: true })
-  const c = new Collector(source, attributes)
+  // a page's front matter is data for its generator: parsed as white space, its readable values units of their own
+  const frontMatter = readFrontMatter(source)
+  const html = frontMatter ? blankFrontMatter(source, frontMatter) : source
+  const root = isDocument(html)
+    ? parse(html, { sourceCodeLocationInfo: true })
+    : parseFragment(html, { sourceCodeLocationInfo: true })
+  const c = new Collector(html, attributes)
   c.walk(root)
   c.barrier()
-  return { units: c.finish(), marks: c.marks }
+  return { units: [...(frontMatter?.units ?? []), ...c.finish()], marks: c.marks }
 }
 
 class Collector {

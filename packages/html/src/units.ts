@@ -43,7 +43,20 @@ export interface RunUnit {
   readonly segment: Segment
 }
 
-export type Unit = RunUnit | AttrUnit
+/** A readable value of the page's front matter (`title: Welcome`): `[start, end)` is the raw value, quotes included. */
+export interface FrontMatterUnit {
+  readonly kind: 'front-matter'
+  readonly start: number
+  readonly end: number
+  /** `"`, `'`, or `''` for a plain YAML scalar. */
+  readonly quote: string
+  /** TOML (`+++`) rather than YAML (`---`). */
+  readonly toml: boolean
+  readonly value: string
+  readonly segment: Segment
+}
+
+export type Unit = RunUnit | AttrUnit | FrontMatterUnit
 
 /** A piece of a run before it becomes a segment: text, or bytes carried as a token. */
 export type Item =

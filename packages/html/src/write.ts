@@ -1,4 +1,5 @@
 import { decodeHTML } from 'entities'
+import { writeScalar } from './front-matter.js'
 import { HtmlError } from './errors.js'
 import type { AttrUnit, RunUnit, Token, Unit } from './units.js'
 import { nestLike } from '@verso/engine/segments'
@@ -93,6 +94,12 @@ export function writeUnits(source: string, units: readonly Unit[], translated: r
   let pos = 0
   let nestedUntil = -1
   units.forEach((unit, i) => {
+    if (unit.kind === 'front-matter') {
+      const text = plainText(translated[i])
+      out += copy(pos, unit.start) + (text === unit.value ? source.slice(unit.start, unit.end) : writeScalar(text, unit))
+      pos = unit.end
+      return
+    }
     if (unit.kind === 'attr') {
       if (unit.start < nestedUntil) return // inside a run's token: rendered with it
       out += copy(pos, unit.start) + attrText.get(unit)!

@@ -67,6 +67,12 @@ const CODE_SPAN = /`(?=\S)[^`\n]{1,200}(?<=\S)`/y
 const I18NEXT_NESTING = /\$t\([^()\n]{1,200}\)/y
 const DOUBLE_BRACE = /\{\{[^{}]{0,200}\}\}/y
 /**
+ * A template engine's tag or comment (Jinja, Django, Liquid, Twig, Nunjucks): `{% if user %}`,
+ * `{%- endfor -%}`, `{# note #}`. Email templates and Jekyll pages hold them between their
+ * words; an engine read `{% if user %}` as "if" and "user" ("{% si usuario %}").
+ */
+const TEMPLATE_TAG = /\{%[^%]{0,500}?%\}|\{#[^#]{0,500}?#\}/y
+/**
  * WebExtension (Chrome, Firefox) named placeholders: `$COUNT$`, `$user_name$` in a
  * `messages.json` message. Prose writes no word between two dollar signs without spaces.
  */
@@ -267,7 +273,7 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
       return null
     }
     case '{': {
-      if ((m = at(DOUBLE_BRACE, text, i))) return { type: 'token', raw: m[0] }
+      if ((m = at(DOUBLE_BRACE, text, i)) || (m = at(TEMPLATE_TAG, text, i))) return { type: 'token', raw: m[0] }
       const n = balanced(text, i)
       if (n === 0) return null
       const inner = text.slice(i + 1, i + n - 1)
