@@ -67,6 +67,12 @@ describe('withOpeningMarks', () => {
     const iEnd: InlineToken = { id: 'i', kind: 'close' }
     const br: InlineToken = { id: 'n1', kind: 'void' }
     expect(withOpeningMarks([i, '[la puerta cruje]', iEnd, br, 'JOHN: Quién es?'], 'es')).toEqual([i, '[la puerta cruje]', iEnd, br, 'JOHN: ¿Quién es?'])
+
+    // a WebVTT voice left open (<v.loud Mary>Stop!) is markup against the word; a placeholder is a word of its own
+    const voice: InlineToken = { id: 'v', kind: 'void' }
+    expect(withOpeningMarks([voice, 'Para! Vuelve aquí!'], 'es')).toEqual([voice, '¡Para! ¡Vuelve aquí!'])
+    const name: InlineToken = { id: '1', kind: 'void' }
+    expect(withOpeningMarks([name, ' está aquí?'], 'es')).toEqual(['¿', name, ' está aquí?'])
   })
 
   test('text holding private-use characters (icon glyphs) is left alone', () => {

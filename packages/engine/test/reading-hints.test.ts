@@ -245,6 +245,15 @@ describe('English reading hints', () => {
       .toEqual(['^Let/Let<vblex><inf>/Let<vblex><pres>$ ^us/prpers<prn><obj><p1><mf><pl>$ ^know/know<vblex><inf>$'])
   })
 
+  test('a preposition before an object pronoun that no verb follows is the preposition; a conjunction keeps its readings', () => {
+    const ABOUT = '^about/about<adv>/about<pr>$'
+    const THEM = '^them/prpers<prn><obj><p3><mf><pl>$'
+    expect(hinted(`${ABOUT} ${IT}^./.<sent>$`, `${ABOUT} ${THEM}`)).toEqual([`^about/about<pr>$ ${IT}^./.<sent>$`, `^about/about<pr>$ ${THEM}`])
+    // "Before you go", "about it works" (a verb after the pronoun: its subject)
+    const left = [`^Before/before<adv>/before<cnjadv>/before<pr>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$ ^go/go<vblex><inf>/go<vblex><pres>$`, `${ABOUT} ${IT} ^works/work<vblex><pri><p3><sg>/work<n><pl>$`]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('a subject pronoun before a verb makes it finite; "I" there is the pronoun, not the Roman numeral', () => {
     const I = '^I/I<num><mf><sg>/prpers<prn><subj><p1><mf><sg>$'
     const I_PRONOUN = '^I/prpers<prn><subj><p1><mf><sg>$'
@@ -430,6 +439,8 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // a subtitle's "- I know." came back "- I sabe.", "I said no." "I dicho no.", "I did it." "Yo él."
     expect(await en(['- I know.', 'I said no.', 'I did it.', 'We did everything.', 'Did it work?', 'How do I change my password?']))
       .toEqual(['- Sé.', 'Dije no.', 'Lo hice.', 'Hicimos todo.', '¿Obra?', '¿Cómo cambio mi contraseña?'])
+    // "They were right about you." came back "Eran bien aproximadamente te."
+    expect(await en(['They were right about you.', 'I thought about them.'])).toEqual(['Eran bien sobre ti.', 'Pensé sobre ellos.'])
     if (haveMode('en-gl')) expect(await en(['I did it.', 'I do it every day.'], 'gl')).toEqual(['Fíxeno.', 'Fágoo cada día.'])
     if (haveMode('en-eo')) expect(await en(['- I said no.'], 'eo')).toEqual(['- Mi diris ne.'])
     if (haveMode('eng-cat')) expect(await en(['I mean it.'], 'ca')).toEqual(['El significo.'])

@@ -189,7 +189,10 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    {until}" (a conjunction), "Popular on Paris" "Popular encima París". A word with a
  *    preposition reading whose other readings are adverbs or conjunctions keeps its
  *    preposition readings when a placeholder (a `[t:N:v]` superblank) follows it or the next
- *    word can only be a proper noun or a number.
+ *    word can only be a proper noun or a number; a word without conjunction readings too
+ *    before a personal pronoun in the object case that no verb follows ("They were right about
+ *    you." came back "Eran bien aproximadamente te", now "sobre ti"; "Before you go" keeps
+ *    its conjunction).
  * 4. **A participle before a noun**: a word that can be a past or a participle, between a
  *    determiner or a number (or a sentence's start) and a word that can only be a noun or a
  *    verb, keeps its participle readings and the next word its noun readings ("¿Eliminar el
@@ -299,7 +302,7 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     String.raw`sub statement { substr($_, $_[0]) =~ /\^((?:[^\\\/\$]++|\\.)*+)\/(?:[^\\\$]|\\.)*?<(sent|cm)>/ && $2 eq "sent" && $1 ne "?" }`,
     String.raw`sub negation { my ($lu, $next, $end) = @_; return $lu if index($next, "<vblex><inf>") < 0 || !statement($end); my ($surface) = readings(substr($lu, 1, -1)); unit($surface, "not<adv>") }`,
     String.raw`sub command { my ($lu, $next, $end) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; my $objectFirst = $verb =~ /^(?:show|hide|use)$/i && (grep({ tag($_) =~ /^(?:n|adj)$/ } @n) || @n == 1 && $n[0] =~ /^\*/); return $lu if lc($following) ne "as" && !$objectFirst && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @n; unit($surface, grep { /$::COMMAND/ } @r) }`,
-    String.raw`sub preposition { my ($lu, $blank, $next) = @_; return $lu if $lu !~ /<(?:adv|cnjadv|cnjsub|preadv)>/; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r; unless ($blank =~ /\[t:\d+:v\]/) { return $lu unless defined $next; my (undef, @n) = readings(substr($next, 1, -1)); return $lu if grep { tag($_) !~ /^(?:np|num)$/ } @n } unit($surface, grep { tag($_) eq "pr" } @r) }`,
+    String.raw`sub preposition { my ($lu, $blank, $next, $after) = @_; return $lu if $lu !~ /<(?:adv|cnjadv|cnjsub|preadv)>/; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r; unless ($blank =~ /\[t:\d+:v\]/) { return $lu unless defined $next; my (undef, @n) = readings(substr($next, 1, -1)); my $object = $blank =~ /^ +$/ && !grep({ tag($_) =~ /^(?:cnjadv|cnjsub)$/ } @r) && @n && !grep({ tag($_) ne "prn" || !/^prpers/ } @n) && grep({ /<obj>/ } @n) && ($after // "") !~ /<(?:vblex|vbser|vbhaver|vbmod)>/; return $lu if !$object && grep { tag($_) !~ /^(?:np|num)$/ } @n } unit($surface, grep { tag($_) eq "pr" } @r) }`,
     // whether unit $i of a record cut into units follows a form of "be" or "have", with only
     // adverbs ("successfully", "not yet") and single spaces between
     String.raw`sub afterBeOrHave { my ($p, $i) = @_; for ($i -= 2; $i >= 1 && $p->[$i + 1] =~ /^ +$/; $i -= 2) { my (undef, @r) = readings(substr($p->[$i], 1, -1)); return 1 if grep { /<vb(?:ser|haver)>/ } @r; return 0 if !@r || grep { tag($_) !~ /^(?:adv|preadv|cnjadv)$/ || /\+/ } @r } 0 }`,
@@ -353,7 +356,7 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     // sentences: 0.04 s for the two, 0.17 s for one with the alternation)
     String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . command($2, $4, $+[0]) . $3 . $4}e;`,
     String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0]) . $3 . $4}ge;`,
-    String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=(${BLANK})(${UNIT})?)}{preposition($1, $2, $3)}ge;`,
+    String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=(${BLANK})(?:(${UNIT})(?:${BLANK}(${UNIT}))?)?)}{preposition($1, $2, $3, $4)}ge;`,
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{withoutTag($1, "n")}ge if index($_, "<vbdo>") >= 0 && index($_, "<n>") >= 0;`,
     // "do" is the main verb, not the auxiliary, unless "not" or a verb follows it with at most a
     // subject between (pronouns, determiners, nouns, names, adjectives, adverbs: "Did the upload

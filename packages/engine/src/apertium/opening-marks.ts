@@ -39,18 +39,29 @@ const LABEL = /^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+(?=\p{L})/u
 /**
  * Where the question or exclamation of a sentence starts, from its first character: after a
  * dialogue dash ("- ¡Espera!", not "¡- Espera!"), a bracketed aside ("[la puerta cruje] ¿Quién
- * es?"), a speaker's name or a short label ("JOHN: ¿Quién es?", "Nota: ¿estás seguro?"), and
- * inside a tag that holds the whole question (`<font>¿Dónde?</font>`, not `¿<font>…`).
+ * es?"), a speaker's name or a short label ("JOHN: ¿Quién es?", "Nota: ¿estás seguro?"), a lone
+ * tag against the first word (`<v Mary>¡Para!`), and inside a tag that holds the whole question
+ * (`<font>¿Dónde?</font>`, not `¿<font>…`).
  */
 function questionStart(sentence: string, start: number, endAt: number, tokens: readonly InlineToken[]): number {
   let at = start
   for (;;) {
     const rest = sentence.slice(at, endAt)
-    const skip = DIALOGUE_DASH.exec(rest)?.[0] ?? ASIDE.exec(rest)?.[0] ?? LABEL.exec(rest)?.[0] ?? openingTagAround(sentence, at, endAt, tokens)
+    const skip = DIALOGUE_DASH.exec(rest)?.[0] ?? ASIDE.exec(rest)?.[0] ?? LABEL.exec(rest)?.[0] ?? openingTagAround(sentence, at, endAt, tokens) ?? markupBeforeWord(sentence, at, tokens)
     // what is skipped leaves words to mark
     if (!skip || !/[\p{L}\p{N}]/u.test(sentence.slice(at + skip.length, endAt))) return at
     at += skip.length
   }
+}
+
+/**
+ * The character of a lone tag at `at` written against the word after it: a WebVTT voice left
+ * open (`<v.loud Mary>Stop!`), an SRT position (`{\an8}Where?`). A placeholder is a word of the
+ * sentence and stands apart from the next one (`{name} is here?`).
+ */
+function markupBeforeWord(sentence: string, at: number, tokens: readonly InlineToken[]): string | undefined {
+  const token = tokens[sentence.charCodeAt(at) - TOKEN_BASE]
+  return token?.kind === 'void' && /\p{L}/u.test(sentence[at + 1] ?? '') ? sentence[at] : undefined
 }
 
 /** The character of an opening tag at `at` whose closing tag comes after the sentence's end mark. */
