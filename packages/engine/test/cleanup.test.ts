@@ -64,6 +64,24 @@ describe('tidyCase', () => {
     expect(tidyCase(['Tienes ', code, ' mensajes'], ['you have ', code, ' messages'], 'es')).toEqual(['tienes ', code, ' mensajes'])
   })
 
+  test('a pronoun the transfer added before the verb that took the source\'s capital gets the capital back (into English and French)', () => {
+    // a subtitle's "JUAN: ¿Vienes o no?" came back "JUAN: you Come or no?" (en) and "JUAN: tu Viens ou ne?" (fr)
+    expect(tidyCase(['JUAN: you Come or no?'], ['JUAN: ¿Vienes o no?'], 'en')).toEqual(['JUAN: You come or no?'])
+    expect(tidyCase(['JUAN: tu Viens ou ne?'], ['JUAN: ¿Vienes o no?'], 'fr')).toEqual(['JUAN: Tu viens ou ne?'])
+    // a name the source spells so keeps its capital; a word inside a clause is not a clause start
+    expect(tidyCase(['JUAN: you María?'], ['JUAN: ¿tú María?'], 'en')).toEqual(['JUAN: you María?'])
+    expect(tidyCase(['I think you Come'], ['Creo que Vienes'], 'en')).toEqual(['I think you Come'])
+  })
+
+  test('a text whose first word a tag opens starts with a capital when the source\'s does', () => {
+    // a subtitle's "<i>¡No me digas eso!</i>" came back "tu <i>ne me dises pas cela!</i>" (es→fr)
+    const i: InlineToken = { id: 'i', kind: 'open' }
+    const iEnd: InlineToken = { id: 'i', kind: 'close' }
+    expect(tidyCase(['tu ', i, 'ne me dises pas cela!', iEnd], [i, '¡No me digas eso!', iEnd], 'fr')).toEqual(['Tu ', i, 'ne me dises pas cela!', iEnd])
+    // a placeholder before it is a word of its own: the text does not start there
+    expect(tidyCase(['archivos de ', code], [code, ' Files'], 'es')).toEqual(['archivos de ', code])
+  })
+
   test('a later sentence that starts with a placeholder keeps the lower case of the word after it', () => {
     // JabRef's JabRef_en.properties: `Unable to change field name. "%0" already in use.` came back `… "%0" Ya en uso.`
     expect(tidyCase(['Incapaz de cambiar nombre. "', code, '" Ya en uso.'], ['Unable to change name. "', code, '" already in use.'], 'es'))

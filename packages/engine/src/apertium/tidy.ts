@@ -90,11 +90,14 @@ function words(parts: readonly SegmentPart[]): Word[] {
   return out
 }
 
-/** Whether `word` is the first thing of the parts: nothing but white space and punctuation before it, no token. */
+/**
+ * Whether `word` is the first thing of the parts: nothing but white space, punctuation and tags
+ * before it (a subtitle's `<i>¡No me digas eso!</i>`), no placeholder or other void token.
+ */
 function startsText(parts: readonly SegmentPart[], word: Word): boolean {
   for (let k = 0; k < word.part; k++) {
     const part = parts[k]!
-    if (typeof part !== 'string' || /[\p{L}\p{N}]/u.test(part)) return false
+    if (typeof part === 'string' ? /[\p{L}\p{N}]/u.test(part) : part.kind === 'void') return false
   }
   return !/[\p{L}\p{N}]/u.test((parts[word.part] as string).slice(0, word.at))
 }
@@ -120,6 +123,36 @@ function tokensAfterSentenceEnd(parts: readonly SegmentPart[], word: Word): stri
     if (part === undefined) return null
     text = part
   }
+}
+
+/**
+ * Subject pronouns a transfer adds from a language that leaves them out (Spanish, Catalan,
+ * Italian, Portuguese into English or French), written in lower case before the verb that took
+ * the source's capital: es→en "JUAN: ¿Vienes o no?" came back "JUAN: you Come or no?", es→fr
+ * "JUAN: tu Viens ou ne?".
+ */
+const ADDED_PRONOUNS: Record<string, RegExp> = {
+  en: /^(?:you|he|she|it|we|they)$/,
+  fr: /^(?:je|j|tu|il|elle|on|nous|vous|ils|elles)$/,
+}
+
+/**
+ * Gives the capital back to the added pronoun: "you Come" → "You come", where the pronoun opens
+ * its clause (the text's start, after a sentence end, a colon or opening punctuation) and the
+ * verb is a word the source does not spell so (not a name).
+ */
+function movePronounCapitals(result: SegmentPart[], sourceWords: readonly Word[], language: string): void {
+  const pronoun = ADDED_PRONOUNS[language]
+  if (!pronoun) return
+  const spelled = new Set(sourceWords.map((w) => w.text))
+  result.forEach((part, index) => {
+    if (typeof part !== 'string') return
+    result[index] = part.replace(/(^|[.!?…:;¿¡"“«(\n]\s*)(\p{Ll}+)(['’]?\s*)(\p{Lu}\p{Ll}+)/gu, (all, before: string, word: string, space: string, verb: string) => {
+      const clauseStart = before !== '' || index === 0 || result.slice(0, index).every((p) => typeof p !== 'string' ? p.kind !== 'void' : !/[\p{L}\p{N}]/u.test(p))
+      if (!clauseStart || !pronoun.test(word) || spelled.has(verb) || spelled.has(word)) return all
+      return before + word[0]!.toLocaleUpperCase(language) + word.slice(1) + space + verb.toLocaleLowerCase(language)
+    })
+  })
 }
 
 /** Whether the text parts have letters, a word of two or more of them, and not one lower-case letter. */
@@ -159,6 +192,7 @@ export function tidyCase(output: readonly SegmentPart[], source: readonly Segmen
     const part = result[word.part] as string
     result[word.part] = part.slice(0, word.at) + text + part.slice(word.at + word.text.length)
   }
+  movePronounCapitals(result, sourceWords, language)
   // A text that starts with a capital starts with one in the target too: a word the transfer
   // moved to the front from inside keeps its lower case ("Alare's alarm will…" → eng-cat
   // "l'alarma de Alare…", en-gl "a alarma de Alare…"); a word written in mixed case ("iPhone de
