@@ -73,6 +73,16 @@ describe('tidyCase', () => {
     expect(tidyCase(['I think you Come'], ['Creo que Vienes'], 'en')).toEqual(['I think you Come'])
   })
 
+  test('a bracketed aside the source writes in capitals comes back in capitals', () => {
+    // subtitles for the deaf and hard of hearing: "(SIGHS) I don't know." came back "(Suspiros) no sé."
+    expect(tidyCase(['(Suspiros) no sé. [Portazo]'], ["(SIGHS) I don't know. [DOOR SLAMS]"], 'es')).toEqual(['(SUSPIROS) no sé. [PORTAZO]'])
+    // an aside in lower case stays as the engine wrote it, and so does every aside when their number differs
+    expect(tidyCase(['(suspira) no sé.'], ["(sighs) I don't know."], 'es')).toEqual(['(suspira) no sé.'])
+    expect(tidyCase(['(Suspiros) no sé (ni idea).'], ["(SIGHS) I don't know."], 'es')).toEqual(['(Suspiros) no sé (ni idea).'])
+    // an acronym the engine kept is no aside in capitals: "(HTML)" came back eo "(HTMLaj)", not "(HTMLAJ)"
+    expect(tidyCase(['Prefera parto de multipart (HTMLaj) retpoŝtoj'], ['Preferred part of multipart (HTML) emails'], 'eo')).toEqual(['Prefera parto de multipart (HTMLaj) retpoŝtoj'])
+  })
+
   test('a text whose first word a tag opens starts with a capital when the source\'s does', () => {
     // a subtitle's "<i>¡No me digas eso!</i>" came back "tu <i>ne me dises pas cela!</i>" (es→fr)
     const i: InlineToken = { id: 'i', kind: 'open' }

@@ -12,8 +12,20 @@ describe('withOpeningMarks', () => {
     expect(withOpeningMarks('Uno.\nDos?', 'ast')).toBe('Uno.\n¿Dos?')
   })
 
-  test('after a lead-in clause the mark opens the question at its interrogative word', () => {
+  test('after a lead-in clause the mark opens the question at its interrogative word, or at a question tag', () => {
     expect(withOpeningMarks('Si lo sabías, por qué no me lo dijiste?', 'es')).toBe('Si lo sabías, ¿por qué no me lo dijiste?')
+    expect(withOpeningMarks('Llegaremos tarde otra vez, no?', 'es')).toBe('Llegaremos tarde otra vez, ¿no?')
+    expect(withOpeningMarks('La reunión empieza a las 9:30, verdad?', 'es')).toBe('La reunión empieza a las 9:30, ¿verdad?')
+    // a name after the comma is the one asked (a vocative), not a tag
+    expect(withOpeningMarks('Quieres guardar, Juan?', 'es')).toBe('¿Quieres guardar, Juan?')
+  })
+
+  test('an abbreviation\'s full stop before a word in lower case ends no sentence', () => {
+    // "The meeting starts at 9:30 a.m. in room 4B, right?" had its ¿ after "a.m."
+    expect(withOpeningMarks('Empieza a las 9:30 a.m. en la sala 4B?', 'es')).toBe('¿Empieza a las 9:30 a.m. en la sala 4B?')
+    expect(withOpeningMarks('Hecho. Seguimos?', 'es')).toBe('Hecho. ¿Seguimos?')
+    // any other full stop ends its sentence, whatever the case after it (a subtitle's "Bien. no te cansas nunca?")
+    expect(withOpeningMarks('Bien. no te cansas nunca?', 'es')).toBe('Bien. ¿no te cansas nunca?')
   })
 
   test('a sentence that has its mark, a line break inside a sentence, a URL query and other targets are left alone', () => {

@@ -17,6 +17,8 @@ interface Plan {
   readonly source: readonly SegmentPart[]
   readonly segment: Segment
   readonly table: TokenTable
+  /** Markup on the cue's edges, kept out of the segment and put back around its translation. */
+  readonly edges: { readonly head: readonly SegmentPart[]; readonly tail: readonly SegmentPart[] }
 }
 
 const LEADING_TAGS = new RegExp(`^(?:\\s|${TAG.source})*`)
@@ -52,8 +54,31 @@ function plan(located: LocatedCue, doc: SubtitleDocument): Plan {
     current.push(k)
   })
   const { parts, table } = tokenize(groups.map((g) => g.map((k) => lines[k]!.trim()).join(' ')))
-  const segment: Segment = parts.length === 0 ? '' : parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts
-  return { located, lines, groups, source: parts, segment, table }
+  const edges = edgesOf(parts, table)
+  const inner = parts.slice(edges.head.length, parts.length - edges.tail.length)
+  const segment: Segment = inner.length === 0 ? '' : inner.length === 1 && typeof inner[0] === 'string' ? inner[0] : inner
+  return { located, lines, groups, source: parts, segment, table, edges }
+}
+
+/**
+ * The markup around a cue's whole text: a position or a voice before it (`{\an8}`, an open
+ * `<v.loud Mary>`), and tag pairs that hold all of it (`<i>…</i>`, `<font face="Arial">…</font>`).
+ * The engine never sees it, so the words it adds stay inside: es→en "<i>¡No me digas eso!</i>"
+ * came back "You <i>do not say me this!</i>", en→fr "Nous <font …>serons tard…</font>".
+ */
+function edgesOf(parts: readonly SegmentPart[], table: TokenTable): Plan['edges'] {
+  let head = 0
+  let tail = 0
+  const isToken = (part: SegmentPart | undefined): part is InlineToken => part !== undefined && typeof part !== 'string'
+  for (let part = parts[head]; isToken(part) && part.kind === 'void' && !table.breaks.includes(part.id); part = parts[++head]);
+  for (;;) {
+    const open = parts[head]
+    const close = parts[parts.length - 1 - tail]
+    if (!isToken(open) || !isToken(close) || open.kind !== 'open' || close.kind !== 'close' || open.id !== close.id || head >= parts.length - 1 - tail) break
+    head++
+    tail++
+  }
+  return { head: parts.slice(0, head), tail: tail === 0 ? [] : parts.slice(parts.length - tail) }
 }
 
 function normalize(segment: unknown, position: number): SegmentPart[] {
@@ -86,7 +111,7 @@ function layout(p: Plan, translated: SegmentPart[]): string[] | undefined {
   if (p.groups.length === 0) return undefined
   // Merge adjacent strings so `['a', 'b']` equals `['ab']`.
   const merged: SegmentPart[] = []
-  for (const part of translated) {
+  for (const part of [...p.edges.head, ...translated, ...p.edges.tail]) {
     const last = merged[merged.length - 1]
     if (typeof part === 'string' && typeof last === 'string') merged[merged.length - 1] = last + part
     else merged.push(part)

@@ -101,11 +101,10 @@ describe('translateSubtitles', () => {
     expect(out.content).toBe(input.replace('Hello <c.yellow>friend</c>', 'HELLO <c.yellow>FRIEND</c>'))
   })
 
-  test('turns {\\an8} into a void token and <i>…</i> into open and close tokens', () => {
+  test('turns {\\an8} into a void token and <i>…</i> into open and close tokens; one before the text stays out of the segment', () => {
     const { segments } = extractSubtitles(srt('{\\an8}<i>Top line</i> and <00:00:01.000>more'), 'srt')
     expect(segments).toEqual([
       [
-        { id: 't1', kind: 'void' },
         { id: 't2', kind: 'open' },
         'Top line',
         { id: 't2', kind: 'close' },
@@ -128,8 +127,8 @@ describe('translateSubtitles', () => {
   test('pairs VTT voice, class, lang and ruby tags by name and leaves unclosed ones void', () => {
     const { segments } = extractSubtitles('WEBVTT\n\n00:01.000 --> 00:02.000\n<v Roger>Hi <c.loud>there</c> <lang en>you</lang> <ruby>漢<rt>kan</rt></ruby>\n', 'vtt')
     const tokens = (segments[0] as SegmentPart[]).filter((p) => typeof p !== 'string')
+    // (the unclosed <v Roger> before the text, t1, stays out of the segment)
     expect(tokens).toEqual([
-      { id: 't1', kind: 'void' },
       { id: 't2', kind: 'open' },
       { id: 't2', kind: 'close' },
       { id: 't3', kind: 'open' },
@@ -138,6 +137,18 @@ describe('translateSubtitles', () => {
       { id: 't5', kind: 'open' },
       { id: 't5', kind: 'close' },
       { id: 't4', kind: 'close' },
+    ])
+  })
+
+  test('markup around a cue\'s whole text stays out of the segment, and around the translation, so added words fall inside it', async () => {
+    // es→en "<i>¡No me digas eso!</i>" came back "You <i>do not say me this!</i>"; en→fr "Nous <font face=…>serons…"
+    const input = srt('{\\an8}<font face="Arial"><i>We will be late again.</i></font>')
+    expect(extractSubtitles(input, 'srt').segments).toEqual(['We will be late again.'])
+    const out = await translateSubtitles(input, 'srt', fakeTranslator((t) => `NOUS ${t.toUpperCase()}`))
+    expect(out.content).toBe(srt('{\\an8}<font face="Arial"><i>NOUS WE WILL BE LATE AGAIN.</i></font>'))
+    // two lines each in its own pair are not one pair around the text
+    expect(extractSubtitles(srt('<i>One.</i>\n<i>Two.</i>'), 'srt').segments[0]).toEqual([
+      { id: 't1', kind: 'open' }, 'One.', { id: 't1', kind: 'close' }, { id: 'n1', kind: 'void' }, { id: 't2', kind: 'open' }, 'Two.', { id: 't2', kind: 'close' },
     ])
   })
 

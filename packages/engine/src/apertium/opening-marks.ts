@@ -6,7 +6,8 @@
  * the question or exclamation starts: the sentence's start, after what comes before its words
  * (a dialogue dash, a bracketed aside, a speaker's name or a short label: "- ¡Ahora!", "JOHN:
  * ¿Quién es?"), inside a tag that holds the whole question, or after a comma that introduces an
- * interrogative word ("Si no, ¿qué haces?"). A sentence that has its mark already is left alone.
+ * interrogative word ("Si no, ¿qué haces?") or a question tag ("Empieza a las 9:30, ¿verdad?").
+ * A sentence that has its mark already is left alone.
  */
 import type { InlineToken, Segment, SegmentPart } from '../segment.js'
 
@@ -22,12 +23,16 @@ const TOKEN = /[\uE000-\uF8FF]/u
  * tokens), before a blank, or before text that follows a token with no blank (a line break or a
  * `<br/>` the codec made a token: Qt's "…has been received.\nDo you want to create this
  * group?" got its ¿ before "Una petición"). A line break alone ends none: a subtitle's line
- * breaks inside one.
+ * breaks inside one; nor does an abbreviation's full stop (`a.m.`, `p. ej.`, `etc.`) before a
+ * word in lower case ("a las 9:30 a.m. en la sala 4B, ¿bien?" had its ¿ after "a.m."); a
+ * sentence may start in lower case otherwise (a subtitle's "... eres un hombre enfermo!").
  */
-const SENTENCE_END = /(?<=[.!?…][)\]"'’”»\uE000-\uF8FF]*)(?=\s)|(?<=[.!?…][)\]"'’”»\uE000-\uF8FF]*[\uE000-\uF8FF])(?=[^\s\uE000-\uF8FF])/u
+const SENTENCE_END = /(?<=[.!?…][)\]"'’”»\uE000-\uF8FF]*)(?<!(?:^|[\s(])(?:\p{L}\.){2,}|\b(?:etc|aprox|approx|núm|pág|vs|ej|sr|sra|dr|dra)\.)(?=\s)|(?<=(?:^|[\s(])(?:\p{L}\.){2,}|\b(?:etc|aprox|approx|núm|pág|vs|ej|sr|sra|dr|dra)\.)(?=\s+(?:[^\s\p{Ll}]|$))|(?<=[.!?…][)\]"'’”»\uE000-\uF8FF]*[\uE000-\uF8FF])(?=[^\s\uE000-\uF8FF])/u
 
 /** Interrogative and exclamative words that start the question after a lead-in clause. */
 const WH_AFTER_COMMA = /,\s+(?=(?:qué|quién|quiénes|cómo|cuándo|dónde|adónde|por qué|cuál|cuáles|cuánto|cuánta|cuántos|cuántas)(?![\p{L}]))/giu
+/** A question tag after a statement: "…en la sala 4B, ¿bien?", "Llegaremos tarde, ¿no?" (English "right?", "won't we?"). */
+const TAG_AFTER_COMMA = /,\s+(?=(?:no|verdad|vale|eh|sí|cierto|bien|de acuerdo)\s*[?!]+[)\]"'’”»\uE000-\uF8FF]*\s*$)/iu
 
 /** A dialogue turn's dash at a line start: `- Wait for me!`, `–Really?` (not `-5`, not `--`). */
 const DIALOGUE_DASH = /^[-\u2010\u2013\u2014](?=[\s\p{L}"'(\[])\s*/u
@@ -96,6 +101,8 @@ export function withOpeningMarks(segment: Segment, target: string): Segment {
     const endAt = sentence.length - /[.!?…]+[)\]"'’”»\uE000-\uF8FF]*\s*$/u.exec(sentence)![0].length
     let at = questionStart(sentence, start, endAt, tokens)
     for (const comma of sentence.matchAll(WH_AFTER_COMMA)) if (comma.index >= at) at = comma.index + comma[0].length
+    const tag = TAG_AFTER_COMMA.exec(sentence)
+    if (tag && tag.index >= at) at = tag.index + tag[0].length
     out += sentence.slice(0, at) + mark + sentence.slice(at)
   }
   if (out === text) return segment

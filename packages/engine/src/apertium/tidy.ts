@@ -171,9 +171,39 @@ function inCapitals(parts: readonly SegmentPart[]): boolean {
  * written in capitals throughout gets an output in capitals, whatever the target. Applies to targets written
  * with lower-case common nouns and, for English, not to words its dictionary capitalises;
  * between two languages of one {@link SAME_CAPITALS} group (`sourceLanguage` given), to the
- * first word of each sentence only.
+ * first word of each sentence only. Bracketed asides the source writes in capitals (`(SIGHS)`)
+ * come back in capitals, and a pronoun the transfer adds takes the capital of the verb after it.
  */
 export function tidyCase(output: readonly SegmentPart[], source: readonly SegmentPart[], target: string | undefined, sourceLanguage?: string): SegmentPart[] {
+  return withAsidesInCapitals(tidyWordCase(output, source, target, sourceLanguage), source, target)
+}
+
+/** A bracketed aside: `(SIGHS)`, `[DOOR SLAMS]`, within one text part. */
+const ASIDE = /\([^()\n]{1,80}\)|\[[^[\]\n]{1,80}\]/gu
+
+/**
+ * Asides the source writes in capitals come back in capitals: subtitles for the deaf and
+ * hard of hearing write sounds so ("(SIGHS) I don't know." came back "(Suspiros) no sé."), and
+ * the engine writes the words of a sentence in its own case. Only when the answer has as many
+ * asides as the source, matched in order.
+ */
+function withAsidesInCapitals(output: SegmentPart[], source: readonly SegmentPart[], target: string | undefined): SegmentPart[] {
+  const asides = (parts: readonly SegmentPart[]) => parts.flatMap((part, index) => (typeof part === 'string' ? [...part.matchAll(ASIDE)].map((m) => ({ index, at: m.index, text: m[0] })) : []))
+  const inSource = asides(source)
+  if (!inSource.some((aside) => inCapitals([aside.text]))) return output
+  const inOutput = asides(output)
+  if (inOutput.length !== inSource.length) return output
+  const language = (target ?? '').toLowerCase().split(/[-_]/)[0] || undefined
+  inOutput.forEach((aside, k) => {
+    // an acronym the engine kept and inflected ("(HTML)" → eo "(HTMLaj)") is no aside in capitals
+    if (!inCapitals([inSource[k]!.text]) || (inSource[k]!.text.match(/\p{Lu}{2,}/gu) ?? []).some((word) => aside.text.includes(word))) return
+    const part = output[aside.index] as string
+    output[aside.index] = part.slice(0, aside.at) + aside.text.toLocaleUpperCase(language) + part.slice(aside.at + aside.text.length)
+  })
+  return output
+}
+
+function tidyWordCase(output: readonly SegmentPart[], source: readonly SegmentPart[], target: string | undefined, sourceLanguage?: string): SegmentPart[] {
   const base = (code: string | undefined) => (code ?? '').toLowerCase().split(/[-_]/)[0]!
   const language = base(target)
   // a source in capitals throughout (a licence's disclaimer, a warning) stays in capitals: the
