@@ -279,10 +279,11 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  * candidates of rules 1–3, 5, 7 and 9, escapes respected, and only those units are read
  * reading by reading (a sentence's end is looked for only after a "Don't"); rules 4, 6, 8, 10
  * and 11 cut a record into units only when it holds a participle or a gerund reading or a
- * "when". About 21.5 µs per record on 20 000 distinct bench sentences, 3.5 µs more than
- * before rules 8–14 and eng-spa's senses (medians of 9 alternated runs: 0.43 s against 0.36 s
- * for the 20 000; a first version that cut every record into units cost 67 µs and 8–12 % of
- * the pipeline's CPU; BENCHMARKS.md).
+ * "when"; rules 15 and 16 look for their words before reading any unit. About 21.5 µs per
+ * record on 20 000 distinct bench sentences on one machine, 3.5 µs more than before rules 8–14
+ * and eng-spa's senses (medians of 9 alternated runs: 0.43 s against 0.36 s for the 20 000; a
+ * first version that cut every record into units cost 67 µs and 8–12 % of the pipeline's CPU);
+ * on another, rules 15, 16 and rule 3's pronouns took it from 15.5 to 16.7 µs (BENCHMARKS.md).
  */
 /** A word of one part of speech read as another word of it, whose translation is the right one: `[lemma, tag, as]`. */
 type Sense = readonly [string, 'n' | 'vblex', string]
