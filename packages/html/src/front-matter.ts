@@ -15,9 +15,9 @@ const FRONT_MATTER = /^(\uFEFF?)(---|\+\+\+)[ \t]*\r?\n([\s\S]*?)\r?\n\2[ \t]*(?
 const READABLE_KEYS = 'title|subtitle|description|excerpt|summary|tagline|caption|heading|subheading|linkTitle|sidebar_label'
 
 /** `key: value` (YAML) at the start of a line, not indented: the value's raw text, quotes included. */
-const YAML_LINE = new RegExp(`^(?:${READABLE_KEYS})[ \\t]*:[ \\t]+(?=\\S)(.*?)[ \\t]*$`, 'gm')
+const YAML_LINE = new RegExp(`^(?:${READABLE_KEYS})[ \\t]*:[ \\t]+(?=\\S)([^\\r\\n]*?)[ \\t]*\\r?$`, 'gm')
 /** `key = "value"` or `key = 'value'` (TOML). */
-const TOML_LINE = new RegExp(`^(?:${READABLE_KEYS})[ \\t]*=[ \\t]*(".*"|'.*')[ \\t]*$`, 'gm')
+const TOML_LINE = new RegExp(`^(?:${READABLE_KEYS})[ \\t]*=[ \\t]*("[^\\r\\n]*"|'[^\\r\\n]*')[ \\t]*\\r?$`, 'gm')
 
 /** A plain YAML scalar that reads back as itself: no indicator first, no `: ` or ` #` inside. */
 const PLAIN_SAFE = /^(?![-?:,[\]{}#&*!|>'"%@`\s])(?!.*(?:: |\s#|:$))[^\n]*\S$/

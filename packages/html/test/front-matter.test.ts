@@ -42,6 +42,10 @@ describe('front matter (Jekyll, Hugo, Eleventy pages)', () => {
     const hugo = extractHtml('+++\ntitle = "Welcome"\ndraft = false\n+++\n<p>Hi there</p>')
     expect(hugo.segments).toEqual(['Welcome', 'Hi there'])
     expect(hugo.write(['Bienvenido', 'Hola'])).toBe('+++\ntitle = "Bienvenido"\ndraft = false\n+++\n<p>Hola</p>')
+    // Windows line ends
+    const crlf = extractHtml('---\r\ntitle: Welcome\r\nlayout: page\r\n---\r\n<p>Hi there</p>')
+    expect(crlf.segments).toEqual(['Welcome', 'Hi there'])
+    expect(crlf.write(['Bienvenido', 'Hola'])).toBe('---\r\ntitle: Bienvenido\r\nlayout: page\r\n---\r\n<p>Hola</p>')
     expect(extractHtml('<p>Intro</p>\n---\ntitle: Not data\n---\n').segments).toEqual(['Intro', '---\ntitle: Not data\n---'])
   })
 })
