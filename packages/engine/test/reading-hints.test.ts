@@ -245,6 +245,17 @@ describe('English reading hints', () => {
       .toEqual(['^Let/Let<vblex><inf>/Let<vblex><pres>$ ^us/prpers<prn><obj><p1><mf><pl>$ ^know/know<vblex><inf>$'])
   })
 
+  test('a first word that can be an imperative is the command before a tag or quotes that open words, not before a placeholder', () => {
+    const OPEN_WORD = '^Open/Open<adj><sint>/Open<vblex><inf>/Open<vblex><pres>/Open<vblex><imp>$'
+    const SETTINGS = '^Settings/Setting<n><pl>$'
+    // "Open **Settings**" (a word-bound pair), "Open <a>the settings</a>" (a superblank)
+    expect(hinted(`[v:1]${OPEN_WORD} [[t:0]]${SETTINGS}[[/]]^./.<sent>$[v:e] `, `[v:2]${OPEN_WORD} [t:0:o]${SETTINGS}[t:0:c]^./.<sent>$[v:e] `))
+      .toEqual([`[v:1]^Open/Open<vblex><inf>/Open<vblex><pres>/Open<vblex><imp>$ [[t:0]]${SETTINGS}[[/]]^./.<sent>$[v:e] `, `[v:2]^Open/Open<vblex><inf>/Open<vblex><pres>/Open<vblex><imp>$ [t:0:o]${SETTINGS}[t:0:c]^./.<sent>$[v:e] `])
+    // "Anchor '%s' not found": quotes around a placeholder
+    const left = `[v:1]^Anchor/Anchor<n><sg>/Anchor<vblex><inf>/Anchor<vblex><pres>$ [[t:0]][t:1:v][[/]] ^not/not<adv>$ ^found/find<vblex><pp>$[v:e] `
+    expect(hinted(left)).toEqual([left])
+  })
+
   test('a preposition before an object pronoun that no verb follows is the preposition; a conjunction keeps its readings', () => {
     const ABOUT = '^about/about<adv>/about<pr>$'
     const THEM = '^them/prpers<prn><obj><p3><mf><pl>$'
@@ -444,6 +455,13 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['I did it.', 'I do it every day.'], 'gl')).toEqual(['Fíxeno.', 'Fágoo cada día.'])
     if (haveMode('en-eo')) expect(await en(['- I said no.'], 'eo')).toEqual(['- Mi diris ne.'])
     if (haveMode('eng-cat')) expect(await en(['I mean it.'], 'ca')).toEqual(['El significo.'])
+  })
+
+  test('a command before a bold label or a link is the verb (Markdown\'s **…**, HTML\'s <b>)', async () => {
+    // Markdown's "Open **Settings**" (a pair of tokens around the label) came back "Configuraciones abiertas"
+    const b: InlineToken = { id: '1', kind: 'open' }
+    const bEnd: InlineToken = { id: '1', kind: 'close' }
+    expect(await en([['Open ', b, 'Settings', bEnd, '.'], ['Open ', b, 'files', bEnd, ' stay open.']])).toEqual([['Abre ', b, 'Configuraciones', bEnd, '.'], ['Abre ', b, 'los archivos', bEnd, ' se quedan abiertos.']])
   })
 
   test.skipIf(!haveMode('en-gl'))('"does" is not "cervas" (en-gl)', async () => {

@@ -115,6 +115,14 @@ describe('placeholders tokenize', () => {
     }
   })
 
+  test('pairs Markdown emphasis markers like tags; never a multiplication, a footnote star or a name with underscores', () => {
+    // "Open **Settings** and…" came back "Configuraciones **abiertas** y…": the markers were punctuation to the engine
+    const tags = (text: string) => tokenize(text).flatMap((p) => (p.type === 'token' ? [`${p.raw}:${p.tag?.kind}`] : []))
+    expect(tags('Open **Settings** and choose _Privacy_, ~~old~~ or *new*.')).toEqual(['**:open', '**:close', '_:open', '_:close', '~~:open', '~~:close', '*:open', '*:close'])
+    expect(tags('Call __init__ or my_var_, 5 * 3 * 2, a*b, Price* and _id_')).toEqual([])
+    expect(tags('Forbidden characters: / < > : " | ? *')).toEqual([])
+  })
+
   test("protects template engines' tags and comments (Jinja, Django, Liquid, Twig); never a lone brace and percent", () => {
     // a Jekyll page's "{% if site.announcement %}" came back "{% si sitio.anuncio %}"
     const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)

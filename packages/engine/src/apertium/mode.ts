@@ -171,7 +171,10 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    Toolbar", Etar's "Hide controls", Overseerr's "Use SSL" came back "Barra de herramientas
  *    del espectáculo", "Controles de escondrijo", "SSL de uso" (gl), now "Asoma…", "Esconde
  *    controles", "Utiliza SSL" (corpus: 202 lines, es, gl, ca, eo, all better; "Show notes"
- *    would be a command too). A noun cannot stand
+ *    would be a command too). So is any such verb before a tag or quotes that open words (a UI
+ *    label in bold, a link: "Open **Settings**" came back "Configuraciones **abiertas**",
+ *    "Try <button>reloading…" eo "Provo", "Run 'make'" "'Marca' corrida"), not a placeholder
+ *    ("Anchor '%s' not found" keeps its noun). A noun cannot stand
  *    there before a determiner; a preposition can ("Like the previous version"), and "Found"
  *    is also the past of "find", so a word with any other reading is left to the tagger, as
  *    is a next word that can be a subject or a reflexive ("People you may know", "Describe
@@ -302,7 +305,7 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     String.raw`sub opensSentence { my ($p, $i) = @_; $i == 1 ? $p->[0] =~ /^\s*(?:\[v:\d+\])?\s*$/ : $p->[$i - 1] =~ /^\s*$/ && index($p->[$i - 2], "<sent>") >= 0 }`,
     String.raw`sub statement { substr($_, $_[0]) =~ /\^((?:[^\\\/\$]++|\\.)*+)\/(?:[^\\\$]|\\.)*?<(sent|cm)>/ && $2 eq "sent" && $1 ne "?" }`,
     String.raw`sub negation { my ($lu, $next, $end) = @_; return $lu if index($next, "<vblex><inf>") < 0 || !statement($end); my ($surface) = readings(substr($lu, 1, -1)); unit($surface, "not<adv>") }`,
-    String.raw`sub command { my ($lu, $next, $end) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; my $objectFirst = $verb =~ /^(?:show|hide|use)$/i && (grep({ tag($_) =~ /^(?:n|adj)$/ } @n) || @n == 1 && $n[0] =~ /^\*/); return $lu if lc($following) ne "as" && !$objectFirst && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @n; unit($surface, grep { /$::COMMAND/ } @r) }`,
+    String.raw`sub command { my ($lu, $next, $end, $between) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; my $objectFirst = $verb =~ /^(?:show|hide|use)$/i && (grep({ tag($_) =~ /^(?:n|adj)$/ } @n) || @n == 1 && $n[0] =~ /^\*/) || ($between // "") =~ /\[\[t:\d+\]\]|\[t:\d+:o\]/ && $between !~ /:v\]/; return $lu if lc($following) ne "as" && !$objectFirst && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<subj>|<ref>/ } @n; unit($surface, grep { /$::COMMAND/ } @r) }`,
     String.raw`sub preposition { my ($lu, $blank, $next, $end) = @_; return $lu if $lu !~ /<(?:adv|cnjadv|cnjsub|preadv)>/; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r; unless ($blank =~ /\[t:\d+:v\]/) { return $lu unless defined $next; my (undef, @n) = readings(substr($next, 1, -1)); my $object = index($next, "/prpers<prn>") >= 0 && $blank =~ /^ +$/ && !grep({ tag($_) =~ /^(?:cnjadv|cnjsub)$/ } @r) && @n && !grep({ tag($_) ne "prn" || !/^prpers/ } @n) && grep({ /<obj>/ } @n) && substr($_, $end + length($blank) + length($next)) !~ /^${BLANK}\^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser|haver|mod)>))*+<vb(?:lex|ser|haver|mod)>/; return $lu if !$object && grep { tag($_) !~ /^(?:np|num)$/ } @n } unit($surface, grep { tag($_) eq "pr" } @r) }`,
     // whether unit $i of a record cut into units follows a form of "be" or "have", with only
     // adverbs ("successfully", "not yet") and single spaces between
@@ -355,8 +358,8 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     // the record's first unit and the unit after each sentence end: two substitutions, since an
     // alternation with \A keeps perl from searching for the literal `<sent>$` (on 20 000 bench
     // sentences: 0.04 s for the two, 0.17 s for one with the alternation)
-    String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . command($2, $4, $+[0]) . $3 . $4}e;`,
-    String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0]) . $3 . $4}ge;`,
+    String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . command($2, $4, $+[0], $3) . $3 . $4}e;`,
+    String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0], $3) . $3 . $4}ge;`,
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=(${BLANK})(${UNIT})?)}{preposition($1, $2, $3, $+[0])}ge;`,
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{withoutTag($1, "n")}ge if index($_, "<vbdo>") >= 0 && index($_, "<n>") >= 0;`,
     // "do" is the main verb, not the auxiliary, unless "not" or a verb follows it with at most a

@@ -450,19 +450,41 @@ function dottedName(text: string, i: number, textStart: number): (RawPiece & { b
   return { type: 'token', raw: m[0], back: i - start }
 }
 
-const TRIGGER = /[<{$%#&`[\\\r\n:@/_.=-]|\][\](]|[ \t]*\|/g
+const TRIGGER = /[<{$%#&`*~[\\\r\n:@/_.=-]|\][\](]|[ \t]*\|/g
+
+/**
+ * Markdown emphasis: `**bold**`, `*italic*`, `__bold__`, `_italic_`, `~~struck~~`, on one line, not
+ * inside a word. Its markers are a pair of tags, like `<b>…</b>`: as punctuation, "Open
+ * **Settings** and…" came back "Configuraciones **abiertas** y…". An underscore pair holds words
+ * with a space or a capital (`__init__`, `_id_` are names); `5 * 3 * 2` has spaces inside.
+ */
+const EMPHASIS = /(?<![\p{L}\p{N}*_~\\])(\*\*|__|~~|\*|_)(?=[^\s*_~])([^\n]*?[^\s\\*_~])\1(?![\p{L}\p{N}*_~])/gu
+
+/** Where the text's emphasis markers are, by offset. */
+function emphasisMarkers(text: string): Map<number, RawPiece & { back?: number }> {
+  const markers = new Map<number, RawPiece & { back?: number }>()
+  if (!/[*_~]/.test(text)) return markers
+  for (const m of text.matchAll(EMPHASIS)) {
+    const [all, marker, content] = m as unknown as [string, string, string]
+    if (marker[0] === '_' && !/\s|^\p{Lu}/u.test(content)) continue
+    markers.set(m.index, { type: 'token', raw: marker, tag: { name: marker, kind: 'open' } })
+    markers.set(m.index + all.length - marker.length, { type: 'token', raw: marker, tag: { name: marker, kind: 'close' } })
+  }
+  return markers
+}
 
 /** Splits `text` into literal runs and tokens. */
 export function tokenize(text: string, given: TokenizeOptions = {}): RawPiece[] {
   if (isDatePattern(text.trim()) || isIconName(text.trim())) return [{ type: 'token', raw: text }]
   const options = given.dollarPositions === undefined ? { ...given, dollarPositions: usesDollarPositions(text) } : given
   const out: RawPiece[] = []
+  const emphasis = emphasisMarkers(text)
   let textStart = 0
   TRIGGER.lastIndex = 0
   let m: RegExpExecArray | null
   while ((m = TRIGGER.exec(text))) {
     const at = m.index
-    const found = matchAt(text, at, options, textStart)
+    const found = emphasis.get(at) ?? matchAt(text, at, options, textStart)
     if (!found) continue
     // an e-mail address or an identifier starts before the character that gave it away
     const { back = 0, ...token } = found
