@@ -245,6 +245,14 @@ describe('English reading hints', () => {
       .toEqual(['^Let/Let<vblex><inf>/Let<vblex><pres>$ ^us/prpers<prn><obj><p1><mf><pl>$ ^know/know<vblex><inf>$'])
   })
 
+  test('a first word that can be an imperative is the command before "it": its imperative, else its infinitive', () => {
+    const SET = '^Set/Set<n><sg>/Set<vblex><inf>/Set<vblex><pres>/Set<vblex><past>/Set<vblex><pp>$'
+    expect(hinted(`[v:1]${SET} ${IT} ^to/to<pr>$[v:e] `)).toEqual([`[v:1]^Set/Set<vblex><inf>$ ${IT} ^to/to<pr>$[v:e] `])
+    // "you" can be the subject of what follows ("Thank you…" is left alone)
+    const left = `[v:1]^Thank/Thank<vblex><inf>/Thank<vblex><pres>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$[v:e] `
+    expect(hinted(left)).toEqual([left])
+  })
+
   test('a first word that can be an imperative is the command before a tag or quotes that open words, not before a placeholder', () => {
     const OPEN_WORD = '^Open/Open<adj><sint>/Open<vblex><inf>/Open<vblex><pres>/Open<vblex><imp>$'
     const SETTINGS = '^Settings/Setting<n><pl>$'
@@ -455,6 +463,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['I did it.', 'I do it every day.'], 'gl')).toEqual(['Fíxeno.', 'Fágoo cada día.'])
     if (haveMode('en-eo')) expect(await en(['- I said no.'], 'eo')).toEqual(['- Mi diris ne.'])
     if (haveMode('eng-cat')) expect(await en(['I mean it.'], 'ca')).toEqual(['El significo.'])
+  })
+
+  test('a command before "it" is the infinitive (eng-spa, en-eo)', async () => {
+    // "Set it to None first.", "Turn it off." came back "Lo puso a Ninguno primero.", "Turno él fuera."
+    expect(await en(['Set it to None first.', 'Turn it off.'])).toEqual(['Ponerlo a Ninguno primero.', 'Girarlo fuera.'])
+    if (haveMode('en-eo')) expect(await en(['Try it now.'], 'eo')).toEqual(['Provi ĝin nun.'])
   })
 
   test('a command before a bold label or a link is the verb (Markdown\'s **…**, HTML\'s <b>)', async () => {
