@@ -245,6 +245,18 @@ describe('English reading hints', () => {
       .toEqual(['^Let/Let<vblex><inf>/Let<vblex><pres>$ ^us/prpers<prn><obj><p1><mf><pl>$ ^know/know<vblex><inf>$'])
   })
 
+  test('a button\'s verb before a placeholder, and press or click before a key\'s name, is the command', () => {
+    const PRESS = '^Press/Press<n><sg>/Press<vblex><inf>/Press<vblex><pres>$'
+    const PRESS_VERB = '^Press/Press<vblex><inf>/Press<vblex><pres>$'
+    const USE = '^Use/Use<n><sg>/Use<vblex><inf>/Use<vblex><pres>$'
+    const TO = '^to/to<pr>$'
+    expect(hinted(`[v:1]${PRESS} ^Esc/*Esc$ ${TO}[v:e] `, `[v:2]${PRESS} [t:0:v] ${TO}[v:e] `, `[v:3]${USE} [t:0:v] ${TO}[v:e] `))
+      .toEqual([`[v:1]${PRESS_VERB} ^Esc/*Esc$ ${TO}[v:e] `, `[v:2]${PRESS_VERB} [t:0:v] ${TO}[v:e] `, `[v:3]^Use/Use<vblex><inf>/Use<vblex><pres>$ [t:0:v] ${TO}[v:e] `])
+    // a noun's label before a placeholder ("Size {size}"), and "press" before a word in lower case ("Press release")
+    const left = [`[v:1]^Size/Size<n><sg>/Size<vblex><inf>/Size<vblex><pres>$ [t:0:v][v:e] `, `[v:2]${PRESS} ^release/release<n><sg>/release<vblex><inf>/release<vblex><pres>$[v:e] `]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('a first word that can be an imperative is the command before "it": its imperative, else its infinitive', () => {
     const SET = '^Set/Set<n><sg>/Set<vblex><inf>/Set<vblex><pres>/Set<vblex><past>/Set<vblex><pp>$'
     expect(hinted(`[v:1]${SET} ${IT} ^to/to<pr>$[v:e] `)).toEqual([`[v:1]^Set/Set<vblex><inf>$ ${IT} ^to/to<pr>$[v:e] `])

@@ -115,6 +115,13 @@ describe('placeholders tokenize', () => {
     }
   })
 
+  test('protects key combinations (Ctrl+Shift+P, Alt+F4, Cmd+K); never a sum, C++ or a plus sign after a word', () => {
+    // "Press Ctrl+Shift+P to open the command palette." came back "Ctrl+Turno+P"
+    const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
+    expect(tokens('Press Ctrl+Shift+P, Cmd+K, Alt+F4, Shift+Tab or Ctrl + C; Ctrl+/ too.')).toEqual(['Ctrl+Shift+P', 'Cmd+K', 'Alt+F4', 'Shift+Tab', 'Ctrl + C', 'Ctrl+/'])
+    expect(tokens('1+1=2, C++ and A+B, Shift+ and +Ctrl, Google+ fans, myCtrl+X')).toEqual([])
+  })
+
   test('pairs Markdown emphasis markers like tags; never a multiplication, a footnote star or a name with underscores', () => {
     // "Open **Settings** and…" came back "Configuraciones **abiertas** y…": the markers were punctuation to the engine
     const tags = (text: string) => tokenize(text).flatMap((p) => (p.type === 'token' ? [`${p.raw}:${p.tag?.kind}`] : []))

@@ -137,6 +137,15 @@ const ASSIGNMENT_NAME_CHAR = /[A-Za-z0-9_.-]/
  */
 const OPTION = /--[a-z][a-z0-9_-]*|-[A-Za-z][A-Za-z0-9]{0,15}(?= (?:option|flag|switch|argument|parameter)s?\b)/y
 
+/**
+ * A key combination: `Ctrl+Shift+P`, `Alt+F4`, `Cmd+K`, `Shift+Tab`, `Ctrl + C`: a modifier, a
+ * plus sign and keys. Key names, never words: "Press Ctrl+Shift+P" came back "Ctrl+Turno+P". Found
+ * from its first `+`, the modifier before it by walking back.
+ */
+const MODIFIER = String.raw`(?:Ctrl|Control|Shift|Alt|AltGr|Option|Opt|Cmd|Command|Meta|Super|Win|Fn|⌘|⇧|⌥|⌃)`
+const MODIFIER_BEFORE = new RegExp(String.raw`${MODIFIER} ?$`)
+const KEY_CHORD = new RegExp(String.raw`(?:${MODIFIER} ?\+ ?)+(?:${MODIFIER}|F\d{1,2}|Tab|Enter|Return|Esc|Escape|Space|Delete|Del|Backspace|Home|End|PageUp|PageDown|PgUp|PgDn|Insert|Ins|Up|Down|Left|Right|Plus|Minus|Click|[A-Za-z0-9]|[-=[\];',./\\])(?![A-Za-z0-9])`, 'y')
+
 /** Length of the `=value` at `eq` (the equals sign) of an assignment, or 0. */
 function assignedValueLength(text: string, eq: number): number {
   const m = at(ASSIGNED_VALUE, text, eq + 1)
@@ -384,6 +393,12 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
     }
     case '.':
       return fileName(text, i, textStart) ?? dottedName(text, i, textStart)
+    case '+': {
+      const head = MODIFIER_BEFORE.exec(text.slice(Math.max(textStart, i - 7), i))
+      const start = head ? i - head[0].length : i
+      if (!head || (start > 0 && WORD_CHAR.test(text[start - 1]!)) || !(m = at(KEY_CHORD, text, start))) return null
+      return { type: 'token', raw: m[0], back: i - start }
+    }
     case '|':
     case ' ':
     case '\t':
@@ -450,7 +465,7 @@ function dottedName(text: string, i: number, textStart: number): (RawPiece & { b
   return { type: 'token', raw: m[0], back: i - start }
 }
 
-const TRIGGER = /[<{$%#&`*~[\\\r\n:@/_.=-]|\][\](]|[ \t]*\|/g
+const TRIGGER = /[<{$%#&`*~+[\\\r\n:@/_.=-]|\][\](]|[ \t]*\|/g
 
 /**
  * Markdown emphasis: `**bold**`, `*italic*`, `__bold__`, `_italic_`, `~~struck~~`, on one line, not
