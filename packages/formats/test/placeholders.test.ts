@@ -196,6 +196,9 @@ describe('placeholders prepare', () => {
       ['Start by running ', { id: '1', kind: 'void' }, ', with ', { id: '2', kind: 'open' }, 'your ', { id: '3', kind: 'void' }, { id: '2', kind: 'close' }, ' file.'],
     ])
     expect(p.restore(p.segments.map(upper)).text).toBe('START BY RUNNING <code>python manage.py startapp [app_label]</code>, WITH <b>YOUR <code>DEBUG = True</code></b> FILE.')
+    // a key's name in a value too (Mastodon's en.json: "<kbd>Shift</kbd> + <kbd>Click</kbd>")
+    const keys = prepare('Hold <kbd>Shift</kbd> and click.', { format: 'json', targetLanguage: 'es' })
+    expect(keys.segments).toEqual([['Hold ', { id: '1', kind: 'void' }, ' and click.']])
     // nested code elements go as one; an unclosed one is a lone tag and the text after it is translated
     expect(prepare('a <code>b <code>c</code> d</code> e', opts()).segments).toEqual([['a ', { id: '1', kind: 'void' }, ' e']])
     expect(prepare('run <code>x y', opts()).segments).toEqual([['run ', { id: '1', kind: 'void' }, 'x y']])

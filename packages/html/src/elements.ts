@@ -6,7 +6,7 @@
 /** Phrasing elements whose tags travel inside a sentence as `open`/`close` tokens. */
 export const INLINE = new Set([
   'a', 'abbr', 'acronym', 'b', 'bdi', 'bdo', 'big', 'button', 'cite', 'data', 'del', 'dfn',
-  'em', 'font', 'i', 'ins', 'kbd', 'label', 'mark', 'nobr', 'q', 's', 'samp', 'small',
+  'em', 'font', 'i', 'ins', 'label', 'mark', 'nobr', 'q', 's', 'small',
   'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var',
 ])
 
@@ -15,10 +15,12 @@ export const VOID_INLINE = new Set(['br', 'wbr', 'img', 'input', 'embed'])
 
 /**
  * Elements whose content is never translated. Inside a sentence they become one `void`
- * token holding their whole source; elsewhere they are left alone.
+ * token holding their whole source; elsewhere they are left alone. `kbd` and `samp` hold a
+ * key's name and a program's output, written as the keyboard and the program write them:
+ * Mastodon's "<kbd>Shift</kbd> + <kbd>Click</kbd>" came back "<kbd>Turno</kbd> + <kbd>Clic</kbd>".
  */
 export const OPAQUE_INLINE = new Set([
-  'code', 'script', 'style', 'textarea', 'svg', 'math', 'noscript', 'iframe', 'object',
+  'code', 'kbd', 'samp', 'script', 'style', 'textarea', 'svg', 'math', 'noscript', 'iframe', 'object',
 ])
 
 /** Elements whose content is never translated and that also end a sentence. */

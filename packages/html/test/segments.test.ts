@@ -129,6 +129,14 @@ describe('translateHtml › skipped content', () => {
     )
   })
 
+  test('a key\'s name and a program\'s output (kbd, samp) stay as written, one token inside their sentence', async () => {
+    // Mastodon's "<kbd>Shift</kbd> + <kbd>Click</kbd> on the …" came back "<kbd>Turno</kbd> + <kbd>Clic</kbd>"
+    const fake = fakeTranslator(upperCase)
+    const out = await translateHtml('<p>Press <kbd>Shift</kbd> + <kbd>Click</kbd> until it says <samp>Saved</samp>.</p>', fake)
+    expect(fake.calls[0]).toEqual([['Press ', tok('1', 'void'), ' + ', tok('2', 'void'), ' until it says ', tok('3', 'void'), '.']])
+    expect(out.html).toBe('<p>PRESS <kbd>Shift</kbd> + <kbd>Click</kbd> UNTIL IT SAYS <samp>Saved</samp>.</p>')
+  })
+
   test('translates only what is outside translate=no in a fragment', async () => {
     const fake = fakeTranslator(upperCase)
     const out = await translateHtml('<p>Yes</p><p translate="no">No</p><p translate="yes">Yes again</p>', fake)

@@ -178,7 +178,7 @@ function messagesOf(ctx: Context, inputs: Input[], escaping: Escaping): () => st
  * <code>python manage.py startapp [app_label]</code>" came back "<code>pitón manage.py …" and
  * "<code>DEBUG = True</code>" as "<code>DEPURA = Cierto</code>".
  */
-const OPAQUE_TAGS = new Set(['code', 'script', 'style', 'textarea', 'svg', 'math', 'noscript', 'iframe', 'object'])
+const OPAQUE_TAGS = new Set(['code', 'kbd', 'samp', 'script', 'style', 'textarea', 'svg', 'math', 'noscript', 'iframe', 'object'])
 
 /** `pieces` with each opaque element, from its opening tag to its matching closing tag, as one token. */
 function withOpaqueElementsWhole(pieces: Input[]): Input[] {
