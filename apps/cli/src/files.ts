@@ -27,7 +27,7 @@
 import { basename, dirname, extname, join, parse, sep } from 'node:path'
 
 export type I18nFormat = 'json' | 'yaml' | 'po' | 'properties' | 'strings' | 'xml'
-export type FileKind = { kind: 'i18n'; format: I18nFormat } | { kind: 'html' } | { kind: 'subtitles'; format: 'srt' | 'vtt' }
+export type FileKind = { kind: 'i18n'; format: I18nFormat } | { kind: 'html' } | { kind: 'markdown' } | { kind: 'subtitles'; format: 'srt' | 'vtt' }
 
 const BY_EXTENSION: Record<string, FileKind> = {
   '.json': { kind: 'i18n', format: 'json' },
@@ -48,6 +48,8 @@ const BY_EXTENSION: Record<string, FileKind> = {
   '.ts': { kind: 'i18n', format: 'xml' }, // Qt Linguist
   '.html': { kind: 'html' },
   '.htm': { kind: 'html' },
+  '.md': { kind: 'markdown' },
+  '.markdown': { kind: 'markdown' },
   '.srt': { kind: 'subtitles', format: 'srt' },
   '.vtt': { kind: 'subtitles', format: 'vtt' },
 }

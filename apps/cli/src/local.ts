@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { createEngine, type Engine } from '@verso/engine'
 import { maskSegment } from '@verso/formats/placeholders'
-import { extractHtml, type ExtractedHtml } from '@verso/html'
+import { extractHtml, extractMarkdown, type ExtractedHtml } from '@verso/html'
 import { createJobService, fsFileStore, sqliteJobStore, type JobService } from '@verso/jobs'
 import { createMemoryTranslator, sqliteMemoryStore, type MemoryStore } from '@verso/memory'
 import { extractSubtitles } from '@verso/subtitles'
@@ -112,7 +112,9 @@ export function localTranslator(options: LocalTranslatorOptions = {}): FileTrans
       const document: Pick<ExtractedHtml, 'segments' | 'write'> =
         file.kind.kind === 'html'
           ? extractHtml(text, { attributes: options.htmlAttributes ?? false })
-          : extractSubtitles(text, file.kind.format)
+          : file.kind.kind === 'markdown'
+            ? extractMarkdown(text)
+            : extractSubtitles(text, file.kind.format)
       const plain = document.segments.map((s) => (typeof s === 'string' ? s : s.filter((p) => typeof p === 'string').join(''))).join('\n')
       const source = await sourceOf(from, plain)
       const outcomes: LanguageOutcome[] = []

@@ -28,7 +28,7 @@ translate  Writes one file per target language. With --server, through a running
            An output path that is the source file itself is refused (give --out), except for
            a bilingual file made for the target (app_es.ts, messages.es.xlf): updated in place.
            --attributes also translates HTML's alt, title, placeholder, aria-label and button values.
-           --encoding names what HTML and subtitle files are in when they are not UTF-8 and
+           --encoding names what HTML, Markdown and subtitle files are in when they are not UTF-8 and
            have no BOM (e.g. windows-1252); a page's own <meta charset> comes first. Outputs
            are written in their source's encoding.
 check      Exits 1 when a target misses keys, has extra keys, or changes a placeholder,

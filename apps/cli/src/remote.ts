@@ -5,6 +5,7 @@
  * or an unreachable server stops the run (exit 3), anything else fails that file only.
  */
 import { answer, createVersoClient, VersoError } from '@verso/client'
+import { extractMarkdown } from '@verso/html'
 import { decodeDocumentText, encodeDocumentText } from './text-encoding.js'
 import { CliError, type FileTranslator, type LanguageOutcome } from './translator.js'
 
@@ -24,6 +25,26 @@ export interface RemoteTranslatorOptions {
 export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslator {
   const base = options.server.replace(/\/+$/, '')
   const client = createVersoClient({ baseUrl: base, apiKey: options.key, rateLimitRetries: options.rateLimitRetries ?? 5 })
+
+  /**
+   * A Markdown document's blocks through `/v2/translate/batch`, 100 a call (the server masks
+   * each block's links, code spans and emphasis as it masks any text); a block the server
+   * could not translate fails the file.
+   */
+  async function markdownThroughBatches(text: string, source: string, target: string): Promise<string> {
+    const document = extractMarkdown(text)
+    const texts = document.segments.map((segment) => (typeof segment === 'string' ? segment : segment.filter((part) => typeof part === 'string').join('')))
+    const translated: string[] = []
+    for (let at = 0; at < texts.length; at += 100) {
+      const body = { texts: texts.slice(at, at + 100), source, target }
+      const reply = answer<{ translations: Array<{ translation: string | null; error?: string }> }>(await client.api.POST('/v2/translate/batch', { body }))
+      for (const [k, item] of reply.translations.entries()) {
+        if (item.translation === null) throw new VersoError(422, `block ${at + k + 1}: ${item.error ?? 'not translated'}`)
+        translated.push(item.translation)
+      }
+    }
+    return document.write(translated)
+  }
 
   /** Runs one call; a refused key or an unreachable server ends the run, other failures are this file's. */
   async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -85,9 +106,11 @@ export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslat
           const translated = await call(`${kind.kind} into ${target}`, async () =>
             kind.kind === 'html'
               ? answer<{ html: string }>(await client.api.POST('/v2/translate/html', { body: { html: text, source, target, translate_attributes: options.htmlAttributes ?? false, set_language_attributes: true } })).html
-              : answer<{ content: string }>(
-                  await client.api.POST('/v2/translate/subtitles', { body: { format: kind.format, content: text, source, target } }),
-                ).content,
+              : kind.kind === 'markdown'
+                ? await markdownThroughBatches(text, source, target)
+                : answer<{ content: string }>(
+                    await client.api.POST('/v2/translate/subtitles', { body: { format: kind.format, content: text, source, target } }),
+                  ).content,
           )
           const written = encodeDocumentText(translated, read, kind)
           done({ language: target, bytes: written.bytes, failedKeys: null, ...(written.note ? { note: written.note } : {}) })

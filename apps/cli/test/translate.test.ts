@@ -108,6 +108,13 @@ describe('verso translate with the embedded engine', () => {
     expect((await run(['check', source, join(dir, 'locales', 'es.json')])).code).toBe(0)
   })
 
+  it('translates a Markdown document: text in its blocks, code and link destinations as written', async () => {
+    writeFileSync(join(dir, 'README.md'), '# The red car\n\nRead the [guide](https://example.com/guide#start) and run `npm start`.\n\n```sh\nnpm install\n```\n')
+    expect((await run(['translate', join(dir, 'README.md'), '--from', 'en', '--to', 'es'])).code).toBe(0)
+    const md = readFileSync(join(dir, 'README.es.md'), 'utf8')
+    expect(md).toMatch(/^# El coche rojo\n\n.*\[.+\]\(https:\/\/example\.com\/guide#start\).*`npm start`\.\n\n```sh\nnpm install\n```\n$/)
+  })
+
   it('translates HTML and SRT, keeping markup and timings, and answers --json on stdout', async () => {
     writeFileSync(join(dir, 'page.html'), '<p lang="en">The <b>red</b> car is fast.</p>')
     writeFileSync(join(dir, 'film.srt'), '1\n00:00:01,000 --> 00:00:03,500\nThe cat is sleeping.\n')
@@ -339,6 +346,15 @@ describe('verso translate --server (through the real HTTP service)', () => {
     const bytes = readFileSync(join(dir, 'film.es.srt'))
     expect([...bytes.subarray(0, 2)]).toEqual([0xfe, 0xff])
     expect(Buffer.from(bytes.subarray(2)).swap16().toString('utf16le')).toBe('1\r\n00:00:01,000 --> 00:00:03,000\r\nLa canción es nueva.\r\n')
+  })
+
+  it('translates a Markdown document through the batch endpoint, one credit a block', async () => {
+    const account = await harness.account(100)
+    writeFileSync(join(dir, 'guide.md'), '# The red car\n\n- Open the [guide](https://example.com/guide#start).\n- The house is big.\n\nThe end.\n\n    code stays\n')
+    expect((await run(['translate', join(dir, 'guide.md'), '--from', 'en', '--to', 'es', '--server', url, '--key', account.apiKey])).code).toBe(0)
+    const md = readFileSync(join(dir, 'guide.es.md'), 'utf8')
+    expect(md).toMatch(/^# El coche rojo\n\n- .*\[.+\]\(https:\/\/example\.com\/guide#start\)\.\n- La casa es grande\.\n\n.+\n\n {4}code stays\n$/)
+    expect((await harness.metering.summary(account.id)).credits_used).toBe(4)
   })
 
   it('asks the server to translate HTML attributes with --attributes', async () => {

@@ -342,6 +342,8 @@ describe('English reading hints', () => {
     // Signal's "Your Registration Lock PIN" came back "Vuestro ALFILER", en-gl "ALFINETE"; Tomcat's "WAR file" "GUERRA"
     expect(hinted('^your/your<det><pos><sp>$ ^PIN/PIN<n><sg>/PIN<vblex><inf>/PIN<vblex><pres>$', '^your/your<det><pos><sp>$ ^PIN/pin<n><sg>/pin<vblex><inf>/PIN<n><acr><sp>$'))
       .toEqual(['^your/your<det><pos><sp>$ ^PIN/*PIN$', '^your/your<det><pos><sp>$ ^PIN/PIN<n><acr><sp>$'])
+    // a Roman numeral of a hundred or more is an acronym ("Verso CLI" came back "Verso Cli"); "II" stays a numeral
+    expect(hinted('^the/the<det><def><sp>$ ^CLI/CLI<num><mf><sg>$', '^War/War<n><sg>$ ^II/II<num><mf><sg>$')).toEqual(['^the/the<det><def><sp>$ ^CLI/*CLI$', '^War/War<n><sg>$ ^II/II<num><mf><sg>$'])
     const left = [
       // a word that can be something else than a noun or a verb ("NEW", "ALL", "NOT"), or is an acronym only
       '^the/the<det><def><sp>$ ^NEW/NEW<adj><sint>/NEW<n><acr><sp>$ ^mode/mode<n><sg>$',
@@ -504,7 +506,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   })
 
   test('an initialism stays one: PIN, WAR, ID are not "alfiler", "guerra", "carné de identidade"', async () => {
-    expect(await en(['Enter your PIN', 'Select WAR file to upload'])).toEqual(['Introducir tu PIN', 'Selecciona WAR archivo para cargar'])
+    expect(await en(['Enter your PIN', 'Select WAR file to upload', 'Install the CLI.'])).toEqual(['Introducir tu PIN', 'Selecciona WAR archivo para cargar', 'Instalar el CLI.'])
     if (haveMode('en-gl')) expect(await en(['Enter your PIN', 'Chat ID', 'OS Name'], 'gl')).toEqual(['Introducir o teu PIN', 'ID de charla', 'Nome de OS'])
   })
 

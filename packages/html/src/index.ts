@@ -1,5 +1,7 @@
 export { extractHtml, translateHtml } from './html.js'
 export type { ExtractedHtml, HtmlOptions } from './html.js'
+export { extractMarkdown } from './markdown.js'
+export type { ExtractedMarkdown } from './markdown.js'
 export { HtmlError, htmlErrorCodes } from './errors.js'
 export type { HtmlErrorCode } from './errors.js'
 export type { InlineToken, Segment, SegmentPart, TranslateSegments } from './segment.js'

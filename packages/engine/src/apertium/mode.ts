@@ -208,7 +208,8 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    seleccionó elementos?" → "los elementos seleccionados").
  * 5. **An initialism**: two or three capitals in a text with lower-case words, whose other
  *    readings are nouns or verbs, keep their acronym readings or go unknown ("PIN" → "ALFILER",
- *    "WAR" → "GUERRA").
+ *    "WAR" → "GUERRA"); so does one read only as a Roman numeral of a hundred or more ("CLI",
+ *    "CD", "MD" came back "Cli", "Cd": an acronym; "II", "XIV" stay numerals).
  * 6. **A progress label**: a sentence's first -ing word, with noun or adjective readings too,
  *    keeps its verb readings before an ellipsis, a number, a determiner or a preposition other
  *    than "of" ("Exporting 3 of 5" → "Exportador 3 de 5", now "Exportando").
@@ -342,7 +343,7 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     // before "to" or after a verb that asks or decides ("Choose when to sync", "know when")
     String.raw`sub whenConjunction { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { next if $p[$i] !~ /^\^[Ww]hen\//; my ($surface, @r) = readings(substr($p[$i], 1, -1)); my @c = grep { tag($_) eq "cnjadv" } @r; next if !@c || @c == @r; my $k = $i + 2; $k += 2 while $k < @p && $p[$k] !~ /<sent>\$$/; next if $k < @p && $p[$k] =~ /^\^\?\//; if ($i + 2 < @p) { my ($next) = readings(substr($p[$i + 2], 1, -1)); next if lc($next) eq "to" } if ($i > 1) { my (undef, @before) = readings(substr($p[$i - 2], 1, -1)); next if grep { /^(?:know|ask|decide|choose|select|determine|specify|configure|control|tell|remember|wonder|see|check|schedule|set)</i } @before } $p[$i] = unit($surface, @c) } join "", @p }`,
     String.raw`$_ = whenConjunction($_) if index($_, "^when/") >= 0 || index($_, "^When/") >= 0;`,
-    String.raw`sub initialism { my ($surface, $r) = @_; my (undef, @r) = readings("x/$r"); my @acr = grep { /<acr>/ } @r; my @words = grep { !/<acr>/ } @r; return "^$surface/$r\$" if !grep { tag($_) eq "n" } @words or grep { tag($_) !~ /^(?:n|vblex|np)$/ || /\+/ } @words; @acr ? unit($surface, @acr) : unit($surface, "*$surface") }`,
+    String.raw`sub initialism { my ($surface, $r) = @_; my (undef, @r) = readings("x/$r"); return unit($surface, "*$surface") if $surface =~ /[CDM]/ && $surface =~ /^[IVXLCDM]+$/ && !grep { tag($_) ne "num" } @r; my @acr = grep { /<acr>/ } @r; my @words = grep { !/<acr>/ } @r; return "^$surface/$r\$" if !grep { tag($_) eq "n" } @words or grep { tag($_) !~ /^(?:n|vblex|np)$/ || /\+/ } @words; @acr ? unit($surface, @acr) : unit($surface, "*$surface") }`,
     String.raw`s{\^([A-Z]{2,3})/((?:[^\\\$]++|\\.)*+)\$}{initialism($1, $2)}ge if /\^[A-Z]{2,3}\// && /\^[^\/\$]*[a-z]/;`,
     // a text of one word that is one of the verbs buttons are labelled with is a command ("Open",
     // "Share", "Print" came back "Abierto", "Acción", "Huella"): its imperative where the

@@ -1,0 +1,240 @@
+/**
+ * Markdown documents (a README, a docs page): the text of headings, paragraphs, list items,
+ * block quotes and table cells is translated; code blocks, front matter data, link reference
+ * definitions, HTML comments, list markers, quote markers, table rules and every line ending
+ * stay as written. Segments are the raw inline Markdown of each block (links, emphasis, code
+ * spans, inline HTML): the caller masks them with `@verso/formats`' placeholder tokens, as the
+ * server and the CLI do for HTML, so a link's destination and a code span never reach the
+ * engine as words.
+ *
+ * A paragraph written over several lines is one segment, and its translation is written on
+ * one line (Markdown renders both alike); one that comes back unchanged keeps its lines.
+ */
+import { HtmlError } from './errors.js'
+import { readFrontMatter, writeScalar } from './front-matter.js'
+import type { Segment } from './segment.js'
+import type { FrontMatterUnit } from './units.js'
+
+export interface ExtractedMarkdown {
+  /** What to translate, in document order. Empty: nothing to translate. */
+  segments: Segment[]
+  /** The document with each segment replaced by its translation (same order, same count). */
+  write(translated: readonly Segment[]): string
+}
+
+/** A block's text: `[start, end)` of the source is replaced; `text` is what is sent. */
+interface TextUnit {
+  readonly kind: 'text'
+  readonly start: number
+  readonly end: number
+  readonly text: string
+}
+
+type Unit = TextUnit | FrontMatterUnit
+
+const FENCE = /^( {0,3})(`{3,}|~{3,})/
+const BLANK = /^[ \t]*$/
+const ATX_HEADING = /^( {0,3}#{1,6})(?:[ \t]+|$)/
+const CLOSING_HASHES = /[ \t]+#+[ \t]*$/
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/
+const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/
+const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\S/
+const QUOTE_PREFIX = /^(?: {0,3}>[ \t]?)+/
+const LIST_MARKER = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(?:\[[ xX]\][ \t]+)?|$)/
+const TABLE_RULE = /^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(?:\|[ \t]*:?-{1,}:?[ \t]*)+\|?[ \t]*$|^[ \t]*\|[ \t]*:?-{1,}:?[ \t]*\|?[ \t]*$/
+const HTML_COMMENT_START = /^ {0,3}<!--/
+const INDENTED_CODE = /^(?: {4}|\t)/
+/** A line ending in a hard break: two spaces or a backslash before the line break. */
+const HARD_BREAK = / {2,}$|\\$/
+const LETTER = /\p{L}/u
+
+const DEFAULT_MAX_LENGTH = 200_000
+
+/** Reads the blocks once; returns the segments to translate and a writer. Never throws on any Markdown. */
+export function extractMarkdown(markdown: string, options: { maxLength?: number } = {}): ExtractedMarkdown {
+  if (typeof markdown !== 'string') throw new HtmlError('HTML_INVALID_INPUT', `markdown must be a string, got ${typeof markdown}`)
+  const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH
+  if (markdown.length > maxLength) throw new HtmlError('HTML_TOO_LARGE', `markdown is over ${maxLength} characters`)
+  const units = readUnits(markdown)
+  return {
+    segments: units.map((unit) => (unit.kind === 'text' ? unit.text : unit.segment)),
+    write(translated) {
+      if (!Array.isArray(translated) || translated.length !== units.length) {
+        throw new HtmlError('HTML_TOKEN_MISMATCH', `expected ${units.length} translated segments, got ${Array.isArray(translated) ? translated.length : typeof translated}`)
+      }
+      let out = ''
+      let pos = 0
+      units.forEach((unit, i) => {
+        const text = plainText(translated[i])
+        const original = unit.kind === 'text' ? unit.text : unit.value
+        out += markdown.slice(pos, unit.start)
+        if (text === original) out += markdown.slice(unit.start, unit.end)
+        else out += unit.kind === 'text' ? text.replace(/\s*[\r\n]+\s*/g, ' ') : writeScalar(text, unit)
+        pos = unit.end
+      })
+      return out + markdown.slice(pos)
+    },
+  }
+}
+
+function plainText(segment: Segment | undefined): string {
+  if (typeof segment === 'string') return segment
+  return (segment ?? []).filter((part): part is string => typeof part === 'string').join('')
+}
+
+interface Line {
+  /** Offset of the line's first character, and of its end (before the line break). */
+  readonly start: number
+  readonly end: number
+  readonly text: string
+}
+
+function linesOf(text: string): Line[] {
+  const lines: Line[] = []
+  const re = /[^\r\n]*(?:\r\n|\r|\n|$)/g
+  for (let m = re.exec(text); m && m[0] !== ''; m = re.exec(text)) {
+    const body = m[0].replace(/(?:\r\n|\r|\n)$/, '')
+    lines.push({ start: m.index, end: m.index + body.length, text: body })
+  }
+  return lines
+}
+
+/** The blocks' units, in document order: a state machine over the lines (code fence, comment, paragraph, table). */
+function readUnits(markdown: string): Unit[] {
+  const units: Unit[] = []
+  const frontMatter = readFrontMatter(markdown)
+  if (frontMatter) units.push(...frontMatter.units)
+  const lines = linesOf(markdown).filter((line) => !frontMatter || line.start >= frontMatter.end)
+  /** An open paragraph: where its text starts, the text so far, where its last line ends. */
+  let paragraph: { start: number; end: number; text: string } | null = null
+  let fence: { marker: string; length: number } | null = null
+  let inComment = false
+  let previousBlank = true
+  /** The content column of the list item the lines belong to, or -1 outside a list. */
+  let listContent = -1
+
+  const endParagraph = () => {
+    if (paragraph && LETTER.test(paragraph.text)) units.push({ kind: 'text', start: paragraph.start, end: paragraph.end, text: paragraph.text })
+    paragraph = null
+  }
+  /** A block's text on one line: its range after `prefix` characters, trailing spaces and a hard break left out. */
+  const startText = (line: Line, prefix: number, text = line.text.slice(prefix)) => {
+    const body = text.replace(/[ \t]+$/, '').replace(/\\$/, '')
+    const leading = /^[ \t]*/.exec(body)![0].length
+    paragraph = { start: line.start + prefix + leading, end: line.start + prefix + body.length, text: body.slice(leading) }
+    if (HARD_BREAK.test(text)) endParagraph()
+  }
+
+  lines.forEach((line, index) => {
+    const text = line.text
+    if (fence) {
+      const close = FENCE.exec(text)
+      if (close && close[2]![0] === fence.marker && close[2]!.length >= fence.length && BLANK.test(text.slice(close[0].length))) fence = null
+      previousBlank = false
+      return
+    }
+    if (inComment) {
+      if (text.includes('-->')) inComment = false
+      return
+    }
+    if (BLANK.test(text)) {
+      endParagraph()
+      previousBlank = true
+      return
+    }
+    const indent = /^[ \t]*/.exec(text)![0].replace(/\t/g, '    ').length
+    // code: indented four columns past where a paragraph could start (the list item's content, if any)
+    if (!paragraph && previousBlank && INDENTED_CODE.test(text) && (listContent < 0 || indent >= listContent + 4)) {
+      previousBlank = false
+      return
+    }
+    if (listContent >= 0 && previousBlank && indent < listContent && !LIST_MARKER.test(text)) listContent = -1
+    previousBlank = false
+    const fenceOpen = FENCE.exec(text)
+    if (fenceOpen && !(fenceOpen[2]![0] === '`' && text.slice(fenceOpen[0].length).includes('`'))) {
+      endParagraph()
+      fence = { marker: fenceOpen[2]![0]!, length: fenceOpen[2]!.length }
+      return
+    }
+    if (HTML_COMMENT_START.test(text)) {
+      endParagraph()
+      if (!text.includes('-->')) inComment = true
+      return
+    }
+    if (THEMATIC_BREAK.test(text) || (paragraph && SETEXT_UNDERLINE.test(text)) || LINK_DEFINITION.test(text) || TABLE_RULE.test(text)) {
+      endParagraph()
+      return
+    }
+    // a table row: a line with a bar beside a rule line (the header above one, the body below)
+    if (text.includes('|') && (TABLE_RULE.test(lines[index + 1]?.text ?? '') || tableBody(lines, index))) {
+      endParagraph()
+      units.push(...tableCells(line))
+      return
+    }
+    const quote = QUOTE_PREFIX.exec(text)?.[0].length ?? 0
+    const rest = text.slice(quote)
+    const heading = ATX_HEADING.exec(rest)
+    if (heading) {
+      endParagraph()
+      const content = rest.slice(heading[0].length).replace(CLOSING_HASHES, '')
+      if (LETTER.test(content)) {
+        const start = line.start + quote + heading[0].length
+        units.push({ kind: 'text', start, end: start + content.trimEnd().length, text: content.trimEnd() })
+      }
+      return
+    }
+    const item = LIST_MARKER.exec(rest)
+    if (item) {
+      endParagraph()
+      listContent = quote + item[0].length
+      startText(line, quote + item[0].length)
+      return
+    }
+    if (paragraph) {
+      const body = rest.replace(/[ \t]+$/, '').replace(/\\$/, '')
+      const current: { start: number; end: number; text: string } = paragraph
+      current.text += ` ${body.trim()}`
+      current.end = line.start + quote + body.length
+      if (HARD_BREAK.test(rest)) endParagraph()
+      return
+    }
+    startText(line, quote)
+  })
+  endParagraph()
+  return units
+}
+
+/** Whether the line at `index` follows a table's rule, through other rows. */
+function tableBody(lines: readonly Line[], index: number): boolean {
+  for (let k = index - 1; k >= 0; k--) {
+    const text = lines[k]!.text
+    if (TABLE_RULE.test(text)) return true
+    if (!text.includes('|') || BLANK.test(text)) return false
+  }
+  return false
+}
+
+/** The cells of a table row with words in them: bars escaped (`\|`) or inside a code span are text. */
+function tableCells(line: Line): TextUnit[] {
+  const cells: TextUnit[] = []
+  const text = line.text
+  let cellStart = 0
+  let inCode = false
+  const addCell = (from: number, to: number) => {
+    const raw = text.slice(from, to)
+    const lead = /^\s*/.exec(raw)![0].length
+    const body = raw.trim()
+    if (LETTER.test(body)) cells.push({ kind: 'text', start: line.start + from + lead, end: line.start + from + lead + body.length, text: body })
+  }
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (c === '\\') i++
+    else if (c === '`') inCode = !inCode
+    else if (c === '|' && !inCode) {
+      addCell(cellStart, i)
+      cellStart = i + 1
+    }
+  }
+  addCell(cellStart, text.length)
+  return cells
+}

@@ -1,0 +1,75 @@
+/**
+ * Markdown documents (fixture test/fixtures/real-world/readme.md, SOURCES.md): the text of
+ * blocks is translated, everything else stays as written.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { extractMarkdown, HtmlError } from '@verso/html'
+
+const readme = readFileSync(new URL('./fixtures/real-world/readme.md', import.meta.url), 'utf8')
+const upper = (segments: readonly unknown[]) => segments.map((s) => (s as string).toUpperCase())
+
+describe('extractMarkdown', () => {
+  test('a block is a segment: headings, paragraphs (lines joined), list items, quotes, table cells, front matter values', () => {
+    expect(extractMarkdown(readme).segments).toEqual([
+      'Getting started',
+      'Verso CLI',
+      'A command-line tool that translates **localization files**, pages and subtitles with the embedded engine.',
+      'Install',
+      'Install it with npm:',
+      'Download the [latest release](https://example.com/releases#latest).',
+      'Open **Settings** and choose _Privacy_. This line continues the second item.',
+      'Write the docs',
+      'Ship the `1.0` release',
+      'A nested item about the tests',
+      '**Note:** the sync may take a few minutes. Keep the app open.',
+      'Option',
+      'Meaning',
+      '`--to`',
+      'The target languages',
+      '`--fresh`',
+      'Translate everything again \\| even kept values',
+      'Line with a hard break',
+      'and the next line.',
+      'Setext heading',
+    ])
+  })
+
+  test('code blocks, comments, link definitions, front matter data and markers never reach the translator', () => {
+    const sent = extractMarkdown(readme).segments.join('\n')
+    for (const kept of ['npm install', 'check the version', 'indented code', 'a comment', 'Latest build', 'layout', '```', '|---', '- [ ]', '> ']) expect(sent).not.toContain(kept)
+  })
+
+  test('untouched segments give the document back byte for byte, wrapped lines included', () => {
+    const doc = extractMarkdown(readme)
+    expect(doc.write(doc.segments)).toBe(readme)
+    const crlf = readme.replace(/\n/g, '\r\n')
+    const docCrlf = extractMarkdown(crlf)
+    expect(docCrlf.write(docCrlf.segments)).toBe(crlf)
+  })
+
+  test('translations go where their text was, markers and line breaks kept; a wrapped paragraph comes back on one line', () => {
+    const doc = extractMarkdown(readme)
+    const out = doc.write(upper(doc.segments))
+    expect(out).toContain('---\ntitle: GETTING STARTED\nlayout: docs\n---\n')
+    expect(out).toContain('\nA COMMAND-LINE TOOL THAT TRANSLATES **LOCALIZATION FILES**, PAGES AND SUBTITLES WITH THE EMBEDDED ENGINE.\n\n## INSTALL\n')
+    expect(out).toContain('```sh\nnpm install -g verso-cli\n# then check the version\nverso --version\n```\n\n    indented code stays as written\n')
+    expect(out).toContain('- [ ] WRITE THE DOCS\n- [x] SHIP THE `1.0` RELEASE\n  - A NESTED ITEM ABOUT THE TESTS\n')
+    expect(out).toContain('| `--TO` | THE TARGET LANGUAGES |\n')
+    expect(out).toContain('LINE WITH A HARD BREAK  \nAND THE NEXT LINE.\n\nSETEXT HEADING\n--------------\n')
+    expect(out).toContain('<!-- a comment\nthat spans lines -->\n\n[latest]: https://example.com/latest "Latest build"\n')
+  })
+
+  test('a fence left open keeps everything after it; a tilde fence, a longer closing fence and a fence in a list are fences', () => {
+    expect(extractMarkdown('Intro.\n\n```\ncode\nmore code\n').segments).toEqual(['Intro.'])
+    expect(extractMarkdown('~~~\nnot text\n~~~~\nAfter.').segments).toEqual(['After.'])
+    expect(extractMarkdown('- Item\n\n  ```\n  code in the item\n  ```\n- Next item').segments).toEqual(['Item', 'Next item'])
+  })
+
+  test('bad input is a clear error, never a crash', () => {
+    expect(() => extractMarkdown(42 as unknown as string)).toThrow(HtmlError)
+    expect(() => extractMarkdown('x'.repeat(11), { maxLength: 10 })).toThrow(/over 10 characters/)
+    expect(() => extractMarkdown('Hi').write([])).toThrow(/expected 1 translated segments/)
+    expect(extractMarkdown('').segments).toEqual([])
+  })
+})
