@@ -244,6 +244,12 @@ describe('Markdown and references in values (Home Assistant strings.json)', () =
     )
   })
 
+  test('reference links keep their labels: a full reference is a pair, a collapsed one stays whole', () => {
+    // Express's README: "[![NPM Version][npm-version-image]][npm-url]" came back "[npm-versión-imagen]", "[Code of Conduct][]" "[Código de Conducta][]"
+    const tags = (text: string) => tokenize(text).flatMap((p) => (p.type === 'token' ? [`${p.raw}:${p.tag?.kind ?? 'void'}`] : []))
+    expect(tags('Read [the docs][docs] and the [Code of Conduct][] or ![logo][].')).toEqual(['[:open', '][docs]:close', '[Code of Conduct][]:void', '![logo][]:void'])
+  })
+
   test('look-alikes in prose stay words: a lone bracket, GNU quoting, a label without a destination', () => {
     const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
     expect(tokens("Press `Enter' to go on, `q' to quit [optional] (see below)")).toEqual([])

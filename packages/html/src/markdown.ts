@@ -44,6 +44,14 @@ const LIST_MARKER = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(?:\[[ xX]\][ \t]+)?
 const TABLE_RULE = /^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(?:\|[ \t]*:?-{1,}:?[ \t]*)+\|?[ \t]*$|^[ \t]*\|[ \t]*:?-{1,}:?[ \t]*\|?[ \t]*$/
 const HTML_COMMENT_START = /^ {0,3}<!--/
 const INDENTED_CODE = /^(?: {4}|\t)/
+/** A raw HTML block kept as written to its end tag: `<pre>`, `<script>`, `<style>`, `<textarea>` (CommonMark's first kind). */
+const RAW_HTML_START = /^ {0,3}<(pre|script|style|textarea)(?=[\s>]|$)/i
+/**
+ * A line that opens an HTML block of CommonMark's sixth kind (`<details>`, `<div align="center">`,
+ * `<p>`, `<table>`…): its lines are translated one by one, never joined, so the block keeps
+ * its lines (`<summary>` and `<details>` stayed on lines of their own).
+ */
+const HTML_BLOCK_START = /^ {0,3}<\/?(?:address|article|aside|blockquote|body|caption|center|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|head|header|hr|html|legend|li|link|main|menu|nav|ol|optgroup|option|p|picture|section|source|summary|table|tbody|td|tfoot|th|thead|title|tr|ul)(?=[\s/>]|$)/i
 /** A line ending in a hard break: two spaces or a backslash before the line break. */
 const HARD_BREAK = / {2,}$|\\$/
 const LETTER = /\p{L}/u
@@ -109,6 +117,10 @@ function readUnits(markdown: string): Unit[] {
   let paragraph: { start: number; end: number; text: string } | null = null
   let fence: { marker: string; length: number } | null = null
   let inComment = false
+  /** The end tag that closes the raw HTML block the lines are in (`</pre>`), or null. */
+  let rawHtmlEnd: RegExp | null = null
+  /** Inside an HTML block (until a blank line): each line a segment of its own. */
+  let inHtmlBlock = false
   let previousBlank = true
   /** The content column of the list item the lines belong to, or -1 outside a list. */
   let listContent = -1
@@ -137,9 +149,30 @@ function readUnits(markdown: string): Unit[] {
       if (text.includes('-->')) inComment = false
       return
     }
+    if (rawHtmlEnd) {
+      if (rawHtmlEnd.test(text)) rawHtmlEnd = null
+      return
+    }
     if (BLANK.test(text)) {
       endParagraph()
       previousBlank = true
+      inHtmlBlock = false
+      return
+    }
+    const raw = RAW_HTML_START.exec(text)
+    if (raw) {
+      endParagraph()
+      const end = new RegExp(`</${raw[1]}\\s*>`, 'i')
+      if (!end.test(text)) rawHtmlEnd = end
+      previousBlank = false
+      return
+    }
+    if (inHtmlBlock || HTML_BLOCK_START.test(text)) {
+      endParagraph()
+      inHtmlBlock = true
+      previousBlank = false
+      startText(line, 0)
+      endParagraph()
       return
     }
     const indent = /^[ \t]*/.exec(text)![0].replace(/\t/g, '    ').length

@@ -66,6 +66,14 @@ describe('extractMarkdown', () => {
     expect(extractMarkdown('- Item\n\n  ```\n  code in the item\n  ```\n- Next item').segments).toEqual(['Item', 'Next item'])
   })
 
+  test('an HTML block keeps its lines, each one a segment; <pre>, <script> and <style> blocks are kept whole', () => {
+    // Express's README: "<details>\n<summary>TC emeriti members</summary>" came back on one line
+    const md = 'Intro.\n\n<details>\n<summary>Old members</summary>\n\n  * [dougwilson](https://x) - **Douglas**\n</details>\n\n<pre>\nkeep   this\n  exactly\n</pre>\n\n<div align="center">\n  <p>A fast framework</p>\n</div>\n'
+    const doc = extractMarkdown(md)
+    expect(doc.segments).toEqual(['Intro.', '<details>', '<summary>Old members</summary>', '[dougwilson](https://x) - **Douglas**', '</details>', '<div align="center">', '<p>A fast framework</p>', '</div>'])
+    expect(doc.write(upper(doc.segments))).toBe(md.replace(/Intro\.|<details>|<summary>Old members<\/summary>|\[dougwilson\]\(https:\/\/x\) - \*\*Douglas\*\*|<\/details>|<div align="center">|<p>A fast framework<\/p>|<\/div>/g, (m) => m.toUpperCase()))
+  })
+
   test('bad input is a clear error, never a crash', () => {
     expect(() => extractMarkdown(42 as unknown as string)).toThrow(HtmlError)
     expect(() => extractMarkdown('x'.repeat(11), { maxLength: 10 })).toThrow(/over 10 characters/)

@@ -40,12 +40,18 @@ const KEY_REFERENCE = /\[%key:[^%\]\s]{1,300}%\]/y
  * A Markdown link's label start, when the rest of the link follows on the line: `[` of
  * `[documentation]({more_info_url})`, `![alt](logo.png)`. The label is text; the link is a pair.
  */
-const MARKDOWN_LINK_OPEN = /!?\[(?=[^[\]\n]{1,300}\]\([^\s()]{1,500}\))/y
+const MARKDOWN_LINK_OPEN = /!?\[(?=[^[\]\n]{1,300}\](?:\([^\s()]{1,500}\)|\[[^[\]\n]{1,100}\]))/y
 /**
- * A Markdown link's end with its destination: `](#code)`, `]({url}#code)`, `](./setup.md)`.
- * The destination is an address, never words: `[Learn more.]({url}#code)` came back `#código`.
+ * A Markdown link's end with its destination: `](#code)`, `]({url}#code)`, `](./setup.md)`, or
+ * its reference label, `][npm-url]`. The destination is an address, never words: `[Learn
+ * more.]({url}#code)` came back `#código`, `[…][npm-version-image]` `[npm-versión-imagen]`.
  */
-const MARKDOWN_LINK_CLOSE = /\]\([^\s()]{1,500}\)/y
+const MARKDOWN_LINK_CLOSE = /\](?:\([^\s()]{1,500}\)|\[[^[\]\n]{1,100}\])/y
+/**
+ * A collapsed reference link, `[Code of Conduct][]`: its text is the label a definition
+ * elsewhere in the document is found by, so it stays whole (translated, the link broke).
+ */
+const MARKDOWN_COLLAPSED_REFERENCE = /!?\[[^[\]\n]{1,100}\]\[\]/y
 /** A MediaWiki link's start: `[[Target` and, when the link has a label, the bar (captured). */
 const WIKILINK = /\[\[[^[\]{}|\n]{1,200}(\|?)/y
 const ESCAPE = /\\[nrt]/y
@@ -325,6 +331,7 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
         return text.startsWith(']]', i + m[0].length) ? { type: 'token', raw: `${m[0]}]]` } : null
       }
       if ((m = at(KEY_REFERENCE, text, i))) return { type: 'token', raw: m[0] }
+      if ((m = at(MARKDOWN_COLLAPSED_REFERENCE, text, i - (text[i - 1] === '!' && i > textStart ? 1 : 0)))) return { type: 'token', raw: m[0], back: m[0].startsWith('!') ? 1 : 0 }
       if ((m = at(MARKDOWN_LINK_OPEN, text, i - (text[i - 1] === '!' && i > textStart ? 1 : 0)))) {
         return { type: 'token', raw: m[0], tag: { name: '](', kind: 'open' }, back: m[0].length - 1 }
       }
@@ -465,7 +472,7 @@ function dottedName(text: string, i: number, textStart: number): (RawPiece & { b
   return { type: 'token', raw: m[0], back: i - start }
 }
 
-const TRIGGER = /[<{$%#&`*~+[\\\r\n:@/_.=-]|\][\](]|[ \t]*\|/g
+const TRIGGER = /[<{$%#&`*~+[\\\r\n:@/_.=-]|\][\](\[]|[ \t]*\|/g
 
 /**
  * Markdown emphasis: `**bold**`, `*italic*`, `__bold__`, `_italic_`, `~~struck~~`, on one line, not
