@@ -1,8 +1,9 @@
 /**
  * Markdown documents (a README, a docs page): the text of headings, paragraphs, list items,
  * block quotes and table cells is translated; code blocks, front matter data, link reference
- * definitions, HTML comments, list markers, quote markers, table rules and every line ending
- * stay as written. Segments are the raw inline Markdown of each block (links, emphasis, code
+ * definitions, HTML comments, list markers, quote markers, GitHub's alert markers
+ * (`> [!NOTE]`), admonition fences (`:::tip`), table rules and every line ending stay as
+ * written. Segments are the raw inline Markdown of each block (links, emphasis, code
  * spans, inline HTML): the caller masks them with `@verso/formats`' placeholder tokens, as the
  * server and the CLI do for HTML, so a link's destination and a code span never reach the
  * engine as words.
@@ -44,6 +45,14 @@ const LIST_MARKER = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(?:\[[ xX]\][ \t]+)?
 const TABLE_RULE = /^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(?:\|[ \t]*:?-{1,}:?[ \t]*)+\|?[ \t]*$|^[ \t]*\|[ \t]*:?-{1,}:?[ \t]*\|?[ \t]*$/
 const HTML_COMMENT_START = /^ {0,3}<!--/
 const INDENTED_CODE = /^(?: {4}|\t)/
+/** GitHub's alert marker, alone on a quote's first line: `> [!NOTE]`, `> [!WARNING]`. */
+const ALERT_MARKER = /^[ \t]*\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*$/i
+/**
+ * A container directive's fence (Docusaurus, VitePress, remark-directive admonitions):
+ * `:::tip`, `:::note Pro tip`, `:::`. The marker and its type are syntax; a title after them is
+ * text.
+ */
+const DIRECTIVE = /^( {0,3}:{3,}[ \t]*(?:[\w-]+(?:\{[^}\n]*\})?)?[ \t]*)(.*)$/
 /** A raw HTML block kept as written to its end tag: `<pre>`, `<script>`, `<style>`, `<textarea>` (CommonMark's first kind). */
 const RAW_HTML_START = /^ {0,3}<(pre|script|style|textarea)(?=[\s>]|$)/i
 /**
@@ -204,8 +213,19 @@ function readUnits(markdown: string): Unit[] {
       units.push(...tableCells(line))
       return
     }
+    const directive = DIRECTIVE.exec(text)
+    if (directive) {
+      endParagraph()
+      if (LETTER.test(directive[2]!)) startText(line, directive[1]!.length)
+      endParagraph()
+      return
+    }
     const quote = QUOTE_PREFIX.exec(text)?.[0].length ?? 0
     const rest = text.slice(quote)
+    if (quote > 0 && ALERT_MARKER.test(rest)) {
+      endParagraph()
+      return
+    }
     const heading = ATX_HEADING.exec(rest)
     if (heading) {
       endParagraph()

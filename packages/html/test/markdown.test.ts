@@ -74,6 +74,14 @@ describe('extractMarkdown', () => {
     expect(doc.write(upper(doc.segments))).toBe(md.replace(/Intro\.|<details>|<summary>Old members<\/summary>|\[dougwilson\]\(https:\/\/x\) - \*\*Douglas\*\*|<\/details>|<div align="center">|<p>A fast framework<\/p>|<\/div>/g, (m) => m.toUpperCase()))
   })
 
+  test('GitHub\'s alert markers and admonition fences stay as written; an admonition\'s title is text', () => {
+    // "> [!NOTE]" came back "> [!NOTA] información…" on one line, ":::tip Pro tip" ":::punta Pro la punta…"
+    const md = '> [!NOTE]\n> Useful information.\n\n:::tip Pro tip\nUse the search box.\n:::\n'
+    const doc = extractMarkdown(md)
+    expect(doc.segments).toEqual(['Useful information.', 'Pro tip', 'Use the search box.'])
+    expect(doc.write(upper(doc.segments))).toBe('> [!NOTE]\n> USEFUL INFORMATION.\n\n:::tip PRO TIP\nUSE THE SEARCH BOX.\n:::\n')
+  })
+
   test('bad input is a clear error, never a crash', () => {
     expect(() => extractMarkdown(42 as unknown as string)).toThrow(HtmlError)
     expect(() => extractMarkdown('x'.repeat(11), { maxLength: 10 })).toThrow(/over 10 characters/)
