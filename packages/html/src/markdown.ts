@@ -61,6 +61,8 @@ const RAW_HTML_START = /^ {0,3}<(pre|script|style|textarea)(?=[\s>]|$)/i
  * its lines (`<summary>` and `<details>` stayed on lines of their own).
  */
 const HTML_BLOCK_START = /^ {0,3}<\/?(?:address|article|aside|blockquote|body|caption|center|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|head|header|hr|html|legend|li|link|main|menu|nav|ol|optgroup|option|p|picture|section|source|summary|table|tbody|td|tfoot|th|thead|title|tr|ul)(?=[\s/>]|$)/i
+/** A line that is one whole open or closing tag and nothing else (CommonMark's seventh kind: `<audio id="a">`, `<MyComponent />`): it starts an HTML block where no paragraph is open. */
+const HTML_TAG_LINE = /^ {0,3}(?:<[A-Za-z][\w-]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<\/[A-Za-z][\w-]*\s*>)[ \t]*$/
 /** A line ending in a hard break: two spaces or a backslash before the line break. */
 const HARD_BREAK = / {2,}$|\\$/
 const LETTER = /\p{L}/u
@@ -176,7 +178,7 @@ function readUnits(markdown: string): Unit[] {
       previousBlank = false
       return
     }
-    if (inHtmlBlock || HTML_BLOCK_START.test(text)) {
+    if (inHtmlBlock || HTML_BLOCK_START.test(text) || (!paragraph && HTML_TAG_LINE.test(text))) {
       endParagraph()
       inHtmlBlock = true
       previousBlank = false

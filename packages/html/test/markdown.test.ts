@@ -74,6 +74,14 @@ describe('extractMarkdown', () => {
     expect(doc.write(upper(doc.segments))).toBe(md.replace(/Intro\.|<details>|<summary>Old members<\/summary>|\[dougwilson\]\(https:\/\/x\) - \*\*Douglas\*\*|<\/details>|<div align="center">|<p>A fast framework<\/p>|<\/div>/g, (m) => m.toUpperCase()))
   })
 
+  test('a line that is one whole tag starts an HTML block (VitePress\'s <audio>, a component); inline HTML in a paragraph stays in it', () => {
+    // Vite's docs/guide/index.md: "<audio id=…>\n  <source …>\n</audio>" was joined into one line
+    const md = '<audio id="a">\n  <source src="/v.mp3">\n</audio>\n\n<MyBuilder />\n\nPlay it <b>now</b>\nor later.\n'
+    const doc = extractMarkdown(md)
+    expect(doc.segments).toEqual(['<audio id="a">', '<source src="/v.mp3">', '</audio>', '<MyBuilder />', 'Play it <b>now</b> or later.'])
+    expect(doc.write(doc.segments.map((s) => (s === 'Play it <b>now</b> or later.' ? 'Tócalo <b>ahora</b> o luego.' : s)))).toBe('<audio id="a">\n  <source src="/v.mp3">\n</audio>\n\n<MyBuilder />\n\nTócalo <b>ahora</b> o luego.\n')
+  })
+
   test('GitHub\'s alert markers and admonition fences stay as written; an admonition\'s title is text', () => {
     // "> [!NOTE]" came back "> [!NOTA] información…" on one line, ":::tip Pro tip" ":::punta Pro la punta…"
     const md = '> [!NOTE]\n> Useful information.\n\n:::tip Pro tip\nUse the search box.\n:::\n'
