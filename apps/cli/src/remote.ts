@@ -1,11 +1,10 @@
 /**
  * Translation through a running Verso server, over @verso/client: localization files as i18n
- * jobs (`translateFile`: upload, poll with backoff, download each language), HTML and subtitles
- * through their endpoints; the client retries a 429 after the server's Retry-After. A bad key
+ * jobs (`translateFile`: upload, poll with backoff, download each language), HTML, Markdown and
+ * subtitles through their endpoints; the client retries a 429 after the server's Retry-After. A bad key
  * or an unreachable server stops the run (exit 3), anything else fails that file only.
  */
 import { answer, createVersoClient, VersoError } from '@verso/client'
-import { extractMarkdown } from '@verso/html'
 import { decodeDocumentText, encodeDocumentText } from './text-encoding.js'
 import { CliError, type FileTranslator, type LanguageOutcome } from './translator.js'
 
@@ -25,26 +24,6 @@ export interface RemoteTranslatorOptions {
 export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslator {
   const base = options.server.replace(/\/+$/, '')
   const client = createVersoClient({ baseUrl: base, apiKey: options.key, rateLimitRetries: options.rateLimitRetries ?? 5 })
-
-  /**
-   * A Markdown document's blocks through `/v2/translate/batch`, 100 a call (the server masks
-   * each block's links, code spans and emphasis as it masks any text); a block the server
-   * could not translate fails the file.
-   */
-  async function markdownThroughBatches(text: string, source: string, target: string): Promise<string> {
-    const document = extractMarkdown(text)
-    const texts = document.segments.map((segment) => (typeof segment === 'string' ? segment : segment.filter((part) => typeof part === 'string').join('')))
-    const translated: string[] = []
-    for (let at = 0; at < texts.length; at += 100) {
-      const body = { texts: texts.slice(at, at + 100), source, target }
-      const reply = answer<{ translations: Array<{ translation: string | null; error?: string }> }>(await client.api.POST('/v2/translate/batch', { body }))
-      for (const [k, item] of reply.translations.entries()) {
-        if (item.translation === null) throw new VersoError(422, `block ${at + k + 1}: ${item.error ?? 'not translated'}`)
-        translated.push(item.translation)
-      }
-    }
-    return document.write(translated)
-  }
 
   /** Runs one call; a refused key or an unreachable server ends the run, other failures are this file's. */
   async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -107,7 +86,7 @@ export function remoteTranslator(options: RemoteTranslatorOptions): FileTranslat
             kind.kind === 'html'
               ? answer<{ html: string }>(await client.api.POST('/v2/translate/html', { body: { html: text, source, target, translate_attributes: options.htmlAttributes ?? false, set_language_attributes: true } })).html
               : kind.kind === 'markdown'
-                ? await markdownThroughBatches(text, source, target)
+                ? answer<{ markdown: string }>(await client.api.POST('/v2/translate/markdown', { body: { markdown: text, source, target } })).markdown
                 : answer<{ content: string }>(
                     await client.api.POST('/v2/translate/subtitles', { body: { format: kind.format, content: text, source, target } }),
                   ).content,

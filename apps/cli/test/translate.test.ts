@@ -348,13 +348,13 @@ describe('verso translate --server (through the real HTTP service)', () => {
     expect(Buffer.from(bytes.subarray(2)).swap16().toString('utf16le')).toBe('1\r\n00:00:01,000 --> 00:00:03,000\r\nLa canción es nueva.\r\n')
   })
 
-  it('translates a Markdown document through the batch endpoint, one credit a block', async () => {
+  it('translates a Markdown document through the server, one credit a document', async () => {
     const account = await harness.account(100)
     writeFileSync(join(dir, 'guide.md'), '# The red car\n\n- Open the [guide](https://example.com/guide#start).\n- The house is big.\n\nThe end.\n\n    code stays\n')
     expect((await run(['translate', join(dir, 'guide.md'), '--from', 'en', '--to', 'es', '--server', url, '--key', account.apiKey])).code).toBe(0)
     const md = readFileSync(join(dir, 'guide.es.md'), 'utf8')
     expect(md).toMatch(/^# El coche rojo\n\n- .*\[.+\]\(https:\/\/example\.com\/guide#start\)\.\n- La casa es grande\.\n\n.+\n\n {4}code stays\n$/)
-    expect((await harness.metering.summary(account.id)).credits_used).toBe(4)
+    expect((await harness.metering.summary(account.id)).credits_used).toBe(1)
   })
 
   it('asks the server to translate HTML attributes with --attributes', async () => {

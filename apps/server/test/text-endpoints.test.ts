@@ -90,7 +90,7 @@ describe('POST /v2/translate', () => {
 
 describe('authentication', () => {
   test('answers 403 naming X-API-KEY when the key is missing on the translate family', async () => {
-    for (const url of ['/v2/translate', '/v2/translate/batch', '/v2/translate/html', '/v2/translate/subtitles', '/v2/language_detect', '/v1/translate', '/v1/detect_language']) {
+    for (const url of ['/v2/translate', '/v2/translate/batch', '/v2/translate/html', '/v2/translate/markdown', '/v2/translate/subtitles', '/v2/language_detect', '/v1/translate', '/v1/detect_language']) {
       const res = await post(url, { text: 'Hello', source: 'en', target: 'es' }, null)
       expect(res.statusCode, url).toBe(403)
       expect(res.json().detail, url).toMatch(/X-API-KEY/)
@@ -265,6 +265,27 @@ describe('POST /v2/translate/html', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json().detail).toMatch(/nest/)
     expect((await h.metering.summary(account.id)).credits_used).toBe(0)
+  })
+})
+
+describe('POST /v2/translate/markdown (Verso extension)', () => {
+  test('translates the text of a document\'s blocks; code, link destinations and markers stay; one credit', async () => {
+    const account = await h.account(10)
+    const markdown = '# The red car\n\nRead the [guide](https://example.com/guide#start) and run `npm start`.\n\n```sh\nnpm install the cat\n```\n\n- The house is big.\n'
+    const res = await post('/v2/translate/markdown', { markdown, source: 'en', target: 'es' }, account.apiKey)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().markdown).toMatch(/^# El coche rojo\n\n.*\[.+\]\(https:\/\/example\.com\/guide#start\).*`npm start`\.\n\n```sh\nnpm install the cat\n```\n\n- La casa es grande\.\n$/)
+    expect((await h.metering.summary(account.id)).credits_used).toBe(1)
+  })
+
+  test('a document with nothing to translate comes back as it is; an empty or oversized one is a 400', async () => {
+    const code = '```\nnpm install\n```\n'
+    const res = await post('/v2/translate/markdown', { markdown: code, source: 'auto', target: 'es' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().markdown).toBe(code)
+    expect((await post('/v2/translate/markdown', { markdown: '', source: 'en', target: 'es' })).statusCode).toBe(400)
+    expect((await post('/v2/translate/markdown', { markdown: 'a'.repeat(50_001), source: 'en', target: 'es' })).statusCode).toBe(400)
+    expect((await post('/v2/translate/markdown', { markdown: '# Hi', source: 'en', target: 'xx' })).statusCode).toBe(400)
   })
 })
 

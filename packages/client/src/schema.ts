@@ -274,6 +274,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/translate/markdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a POST safe to retry (as in Stripe's API): the same key with the same body within 24 h replays the first response (with `Idempotent-Replayed: true`) and charges nothing more; with a different body it is a 422; while the first request still runs, a 409. Keys are per account. A 5xx is not kept: retry it with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Verso extension. A Markdown document (CommonMark, with GitHub tables and task lists): the text of its headings, paragraphs, list items, quotes and table cells is translated; code blocks and spans, link destinations, front matter data, HTML comments and markers are kept. 1 credit a document, as for HTML. */
+                        markdown: string;
+                        source: string;
+                        target: string;
+                        /**
+                         * @description Protect placeholders ({name}, {{user}}, ${folder}, %{count}, printf %s %1$s %d, ICU arguments, inline tags) from translation and give them back byte for byte. Default: true; false sends the text as it is (prose).
+                         * @default true
+                         */
+                        preserve_placeholders?: boolean;
+                        /**
+                         * @description Reuse this account's earlier translation of the same text by the same engine, at the same version (an upgraded engine translates again), and store new ones. Default: true; false neither reads nor writes the memory. Text endpoints cost the same either way.
+                         * @default true
+                         */
+                        use_memory?: boolean;
+                        /** @description A glossary of this account (POST /v2/glossaries) whose terms are enforced: each term found in the text (case-aware, whole words) comes back as the glossary's target. Its languages must be the request's (a language's glossary also serves its regional variants: en→pt serves en→pt-BR); `source` cannot be `auto` then. */
+                        glossary_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/language_detect": {
         parameters: {
             query?: never;

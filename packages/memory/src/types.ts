@@ -25,7 +25,7 @@ export interface MemoryScope {
 
 /** Where a stored translation came from: the endpoint (`translate`, `batch`, `html`, `subtitles`, `job`) and, for jobs, the job id. */
 export interface Origin {
-  via: 'translate' | 'batch' | 'html' | 'subtitles' | 'job'
+  via: 'translate' | 'batch' | 'html' | 'markdown' | 'subtitles' | 'job'
   jobId?: string
 }
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Engine, Segment, Translation } from '@verso/engine'
 import { maskSegment, type MaskedSegment } from '@verso/formats/placeholders'
-import { extractHtml } from '@verso/html'
+import { extractHtml, extractMarkdown } from '@verso/html'
 import type { Metering } from '@verso/metering'
 import { extractSubtitles } from '@verso/subtitles'
 import type { RouteDeps } from '../app.js'
@@ -37,6 +37,19 @@ export const TranslateBody = Type.Object(
 )
 const BatchBody = Type.Object({
   texts: Type.Array(Type.String(), { minItems: 1, maxItems: 100 }),
+  source: Language,
+  target: Language,
+  preserve_placeholders: PreservePlaceholders,
+  ...MemoryFields,
+})
+const MarkdownBody = Type.Object({
+  markdown: Type.String({
+    minLength: 1,
+    maxLength: 50_000,
+    description:
+      'Verso extension. A Markdown document (CommonMark, with GitHub tables and task lists): the text of its headings, paragraphs, list items, ' +
+      'quotes and table cells is translated; code blocks and spans, link destinations, front matter data, HTML comments and markers are kept. 1 credit a document, as for HTML.',
+  }),
   source: Language,
   target: Language,
   preserve_placeholders: PreservePlaceholders,
@@ -181,6 +194,22 @@ export const translateRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, de
     // Asked for, the page's lang (and dir) attributes naming the source name the target.
     const languages = set_language_attributes && masks.length > 0 ? { source: pair.source, target: pair.target } : undefined
     return { html: page.write(translated.map((t, index) => masks[index]!.restore(t.segment)), languages) }
+  })
+
+  // Verso extension (additive): Markdown documents, as the HTML route does pages.
+  app.post('/v2/translate/markdown', { schema: { body: MarkdownBody }, config: translateFamily }, async (request) => {
+    const { markdown, source, target, preserve_placeholders = true, use_memory = true, glossary_id } = request.body
+    const document = extractMarkdown(markdown)
+    const masks = document.segments.map((segment) => (preserve_placeholders ? maskSegment(segment) : unmasked(segment)))
+    // A document with no text to translate has no language to detect: it comes back as it is.
+    const nothingToDetect = source === 'auto' && masks.every((mask) => plainText(mask.segment).trim() === '')
+    const checked = checkLanguages(engine, nothingToDetect ? target : source, [target])
+    const use: MemoryUse = { useMemory: use_memory, glossary: await requestGlossary(memory.store, request.account!.id, glossary_id, checked), via: 'markdown' }
+    const pair = await resolveChecked(engine, checked, () => masks.map((mask) => plainText(mask.segment)).join('\n'))
+    const translated = await withCredits(metering, request, 1, () =>
+      masks.length === 0 ? Promise.resolve([]) : translateRemembered(memory, engine, request, masks.map((mask) => mask.segment), pair, use),
+    )
+    return { markdown: document.write(translated.map((t, index) => masks[index]!.restore(t.segment))) }
   })
 
   for (const url of ['/v2/language_detect', '/v2/detect_language']) {
