@@ -23,7 +23,7 @@ export interface MemoryScope {
   glossary: string
 }
 
-/** Where a stored translation came from: the endpoint (`translate`, `batch`, `html`, `subtitles`, `job`) and, for jobs, the job id. */
+/** Where a stored translation came from: the endpoint (`translate`, `batch`, `html`, `markdown`, `subtitles`, `job`) and, for jobs, the job id. */
 export interface Origin {
   via: 'translate' | 'batch' | 'html' | 'markdown' | 'subtitles' | 'job'
   jobId?: string
