@@ -179,37 +179,43 @@ export const translateRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, de
     return { format, content: subtitles.write(translated.map((t, index) => masks[index]!.restore(t.segment))), warnings: subtitles.warnings }
   })
 
-  app.post('/v2/translate/html', { schema: { body: HtmlBody }, config: translateFamily }, async (request) => {
-    const { html, source, target, preserve_placeholders = true, use_memory = true, glossary_id, translate_attributes = false, set_language_attributes = false } = request.body
-    const page = extractHtml(html, { attributes: translate_attributes })
-    const masks = page.segments.map((segment) => (preserve_placeholders ? maskSegment(segment) : unmasked(segment)))
-    // A page with no text to translate has no language to detect: it comes back as it is.
-    const nothingToDetect = source === 'auto' && page.segments.length === 0
+  /**
+   * A document's segments (a page's, a Markdown file's) masked, translated in one engine call
+   * for one credit, and restored. A document with no text to translate has no language to
+   * detect: it comes back as it is, in the target's pair.
+   */
+  async function translateDocument(
+    request: FastifyRequest,
+    segments: readonly Segment[],
+    body: { source: string; target: string; preserve_placeholders?: boolean; use_memory?: boolean; glossary_id?: string },
+    via: MemoryUse['via'],
+  ): Promise<{ restored: Segment[]; pair: { source: string; target: string } }> {
+    const { source, target, preserve_placeholders = true, use_memory = true, glossary_id } = body
+    const masks = segments.map((segment) => (preserve_placeholders ? maskSegment(segment) : unmasked(segment)))
+    const nothingToDetect = source === 'auto' && segments.length === 0
     const checked = checkLanguages(engine, nothingToDetect ? target : source, [target])
-    const use: MemoryUse = { useMemory: use_memory, glossary: await requestGlossary(memory.store, request.account!.id, glossary_id, checked), via: 'html' }
+    const use: MemoryUse = { useMemory: use_memory, glossary: await requestGlossary(memory.store, request.account!.id, glossary_id, checked), via }
     const pair = await resolveChecked(engine, checked, () => masks.map((mask) => plainText(mask.segment)).join('\n'))
     const translated = await withCredits(metering, request, 1, () =>
       masks.length === 0 ? Promise.resolve([]) : translateRemembered(memory, engine, request, masks.map((mask) => mask.segment), pair, use),
     )
+    return { restored: translated.map((t, index) => masks[index]!.restore(t.segment)), pair }
+  }
+
+  app.post('/v2/translate/html', { schema: { body: HtmlBody }, config: translateFamily }, async (request) => {
+    const { html, translate_attributes = false, set_language_attributes = false } = request.body
+    const page = extractHtml(html, { attributes: translate_attributes })
+    const { restored, pair } = await translateDocument(request, page.segments, request.body, 'html')
     // Asked for, the page's lang (and dir) attributes naming the source name the target.
-    const languages = set_language_attributes && masks.length > 0 ? { source: pair.source, target: pair.target } : undefined
-    return { html: page.write(translated.map((t, index) => masks[index]!.restore(t.segment)), languages) }
+    const languages = set_language_attributes && restored.length > 0 ? { source: pair.source, target: pair.target } : undefined
+    return { html: page.write(restored, languages) }
   })
 
   // Verso extension (additive): Markdown documents, as the HTML route does pages.
   app.post('/v2/translate/markdown', { schema: { body: MarkdownBody }, config: translateFamily }, async (request) => {
-    const { markdown, source, target, preserve_placeholders = true, use_memory = true, glossary_id } = request.body
-    const document = extractMarkdown(markdown)
-    const masks = document.segments.map((segment) => (preserve_placeholders ? maskSegment(segment) : unmasked(segment)))
-    // A document with no text to translate has no language to detect: it comes back as it is.
-    const nothingToDetect = source === 'auto' && masks.every((mask) => plainText(mask.segment).trim() === '')
-    const checked = checkLanguages(engine, nothingToDetect ? target : source, [target])
-    const use: MemoryUse = { useMemory: use_memory, glossary: await requestGlossary(memory.store, request.account!.id, glossary_id, checked), via: 'markdown' }
-    const pair = await resolveChecked(engine, checked, () => masks.map((mask) => plainText(mask.segment)).join('\n'))
-    const translated = await withCredits(metering, request, 1, () =>
-      masks.length === 0 ? Promise.resolve([]) : translateRemembered(memory, engine, request, masks.map((mask) => mask.segment), pair, use),
-    )
-    return { markdown: document.write(translated.map((t, index) => masks[index]!.restore(t.segment))) }
+    const document = extractMarkdown(request.body.markdown)
+    const { restored } = await translateDocument(request, document.segments, request.body, 'markdown')
+    return { markdown: document.write(restored) }
   })
 
   for (const url of ['/v2/language_detect', '/v2/detect_language']) {
