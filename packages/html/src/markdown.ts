@@ -8,8 +8,9 @@
  * server and the CLI do for HTML, so a link's destination and a code span never reach the
  * engine as words.
  *
- * A paragraph written over several lines is one segment, and its translation is written on
- * one line (Markdown renders both alike); one that comes back unchanged keeps its lines.
+ * A paragraph written over several lines is one segment, and its translation is wrapped at the
+ * source's widest line (Markdown renders it alike either way; a wrapped source stays a wrapped
+ * file to review); one that comes back unchanged keeps its lines.
  */
 import { HtmlError } from './errors.js'
 import { readFrontMatter, writeScalar } from './front-matter.js'
@@ -29,6 +30,12 @@ interface TextUnit {
   readonly start: number
   readonly end: number
   readonly text: string
+  /**
+   * A paragraph the source wrapped over lines: the column its longest line reaches, where its
+   * first line's text starts, and what its next line wrote before its text (an indentation,
+   * `> `). The translation is wrapped the same way.
+   */
+  readonly wrap?: { readonly width: number; readonly firstColumn: number; readonly indent: string; readonly lineBreak: string }
 }
 
 type Unit = TextUnit | FrontMatterUnit
@@ -88,12 +95,50 @@ export function extractMarkdown(markdown: string, options: { maxLength?: number 
         const original = unit.kind === 'text' ? unit.text : unit.value
         out += markdown.slice(pos, unit.start)
         if (text === original) out += markdown.slice(unit.start, unit.end)
-        else out += unit.kind === 'text' ? text.replace(/\s*[\r\n]+\s*/g, ' ') : writeScalar(text, unit)
+        else if (unit.kind === 'text') out += unit.wrap ? wrapped(oneLine(text), unit.wrap) : oneLine(text)
+        else out += writeScalar(text, unit)
         pos = unit.end
       })
       return out + markdown.slice(pos)
     },
   }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ')
+}
+
+/**
+ * A word that would start a block at a line's start (a list item, a heading, a quote, a fence,
+ * a table row, HTML, a setext underline): a line break never goes before it.
+ */
+const BLOCK_START_WORD = /^(?:[-+*]|\d{1,9}[.)]|#{1,6}|>|=+|`{3,}|~{3,}|\||<)/
+
+/**
+ * A paragraph's translation wrapped as its source was: lines up to the source's widest column,
+ * broken at spaces outside code spans and never before a word that would start a block; each
+ * line after the first written after the source's continuation indent.
+ */
+function wrapped(text: string, wrap: NonNullable<TextUnit['wrap']>): string {
+  const words: string[] = []
+  let inCode = false
+  for (const piece of text.split(' ')) {
+    if (inCode || (words.length > 0 && BLOCK_START_WORD.test(piece))) words[words.length - 1] += ` ${piece}`
+    else words.push(piece)
+    if (((piece.match(/`/g) ?? []).length % 2) === 1) inCode = !inCode
+  }
+  const lines: string[] = []
+  let current = ''
+  let column = wrap.firstColumn
+  for (const word of words) {
+    if (current !== '' && column + current.length + 1 + word.length > wrap.width) {
+      lines.push(current)
+      current = word
+      column = wrap.indent.length
+    } else current = current === '' ? word : `${current} ${word}`
+  }
+  lines.push(current)
+  return lines.join(`${wrap.lineBreak}${wrap.indent}`)
 }
 
 function plainText(segment: Segment | undefined): string {
@@ -124,8 +169,8 @@ function readUnits(markdown: string): Unit[] {
   const frontMatter = readFrontMatter(markdown)
   if (frontMatter) units.push(...frontMatter.units)
   const lines = linesOf(markdown).filter((line) => !frontMatter || line.start >= frontMatter.end)
-  /** An open paragraph: where its text starts, the text so far, where its last line ends. */
-  let paragraph: { start: number; end: number; text: string } | null = null
+  /** An open paragraph: where its text starts, the text so far, where its last line ends, and how its lines were wrapped. */
+  let paragraph: { start: number; end: number; text: string; firstColumn: number; width: number; indent?: string; lineBreak?: string } | null = null
   let fence: { marker: string; length: number } | null = null
   let inComment = false
   /** The end tag that closes the raw HTML block the lines are in (`</pre>`), or null. */
@@ -137,14 +182,18 @@ function readUnits(markdown: string): Unit[] {
   let listContent = -1
 
   const endParagraph = () => {
-    if (paragraph && LETTER.test(paragraph.text)) units.push({ kind: 'text', start: paragraph.start, end: paragraph.end, text: paragraph.text })
+    const p: typeof paragraph = paragraph
+    if (p && LETTER.test(p.text)) {
+      const wrap = p.indent === undefined ? undefined : { width: p.width, firstColumn: p.firstColumn, indent: p.indent, lineBreak: p.lineBreak! }
+      units.push({ kind: 'text', start: p.start, end: p.end, text: p.text, ...(wrap ? { wrap } : {}) })
+    }
     paragraph = null
   }
   /** A block's text on one line: its range after `prefix` characters, trailing spaces and a hard break left out. */
   const startText = (line: Line, prefix: number, text = line.text.slice(prefix)) => {
     const body = text.replace(/[ \t]+$/, '').replace(/\\$/, '')
     const leading = /^[ \t]*/.exec(body)![0].length
-    paragraph = { start: line.start + prefix + leading, end: line.start + prefix + body.length, text: body.slice(leading) }
+    paragraph = { start: line.start + prefix + leading, end: line.start + prefix + body.length, text: body.slice(leading), firstColumn: prefix + leading, width: line.text.trimEnd().length }
     if (HARD_BREAK.test(text)) endParagraph()
   }
 
@@ -247,9 +296,14 @@ function readUnits(markdown: string): Unit[] {
     }
     if (paragraph) {
       const body = rest.replace(/[ \t]+$/, '').replace(/\\$/, '')
-      const current: { start: number; end: number; text: string } = paragraph
+      const current: NonNullable<typeof paragraph> = paragraph
       current.text += ` ${body.trim()}`
       current.end = line.start + quote + body.length
+      current.width = Math.max(current.width, text.trimEnd().length)
+      if (current.indent === undefined) {
+        current.indent = text.slice(0, quote + /^[ \t]*/.exec(rest)![0].length)
+        current.lineBreak = markdown.slice(lines[index - 1]!.end, line.start)
+      }
       if (HARD_BREAK.test(rest)) endParagraph()
       return
     }

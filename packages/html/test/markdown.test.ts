@@ -1,6 +1,6 @@
 /**
  * Markdown documents (fixture test/fixtures/real-world/readme.md, SOURCES.md): the text of
- * blocks is translated, everything else stays as written.
+ * blocks is translated, everything else stays as written, wrapped paragraphs wrapped alike.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
@@ -48,11 +48,13 @@ describe('extractMarkdown', () => {
     expect(docCrlf.write(docCrlf.segments)).toBe(crlf)
   })
 
-  test('translations go where their text was, markers and line breaks kept; a wrapped paragraph comes back on one line', () => {
+  test('translations go where their text was, markers and line breaks kept; a wrapped paragraph is wrapped at its source\'s width', () => {
     const doc = extractMarkdown(readme)
     const out = doc.write(upper(doc.segments))
     expect(out).toContain('---\ntitle: GETTING STARTED\nlayout: docs\n---\n')
-    expect(out).toContain('\nA COMMAND-LINE TOOL THAT TRANSLATES **LOCALIZATION FILES**, PAGES AND SUBTITLES WITH THE EMBEDDED ENGINE.\n\n## INSTALL\n')
+    expect(out).toContain('\nA COMMAND-LINE TOOL THAT TRANSLATES **LOCALIZATION FILES**, PAGES AND\nSUBTITLES WITH THE EMBEDDED ENGINE.\n\n## INSTALL\n')
+    expect(out).toContain('2. OPEN **SETTINGS** AND CHOOSE _PRIVACY_.\n   THIS LINE CONTINUES THE SECOND ITEM.\n')
+    expect(out).toContain('> **NOTE:** THE SYNC MAY TAKE A FEW MINUTES.\n> KEEP THE APP OPEN.\n')
     expect(out).toContain('```sh\nnpm install -g verso-cli\n# then check the version\nverso --version\n```\n\n    indented code stays as written\n')
     expect(out).toContain('- [ ] WRITE THE DOCS\n- [x] SHIP THE `1.0` RELEASE\n  - A NESTED ITEM ABOUT THE TESTS\n')
     expect(out).toContain('| `--TO` | THE TARGET LANGUAGES |\n')
@@ -79,7 +81,8 @@ describe('extractMarkdown', () => {
     const md = '<audio id="a">\n  <source src="/v.mp3">\n</audio>\n\n<MyBuilder />\n\nPlay it <b>now</b>\nor later.\n'
     const doc = extractMarkdown(md)
     expect(doc.segments).toEqual(['<audio id="a">', '<source src="/v.mp3">', '</audio>', '<MyBuilder />', 'Play it <b>now</b> or later.'])
-    expect(doc.write(doc.segments.map((s) => (s === 'Play it <b>now</b> or later.' ? 'Tócalo <b>ahora</b> o luego.' : s)))).toBe('<audio id="a">\n  <source src="/v.mp3">\n</audio>\n\n<MyBuilder />\n\nTócalo <b>ahora</b> o luego.\n')
+    // (wrapped at the source's width, never before a tag, which would start an HTML block)
+    expect(doc.write(doc.segments.map((s) => (s === 'Play it <b>now</b> or later.' ? 'Tócalo <b>ahora</b> o luego.' : s)))).toBe('<audio id="a">\n  <source src="/v.mp3">\n</audio>\n\n<MyBuilder />\n\nTócalo <b>ahora</b>\no luego.\n')
   })
 
   test('GitHub\'s alert markers and admonition fences stay as written; an admonition\'s title is text', () => {
@@ -88,6 +91,15 @@ describe('extractMarkdown', () => {
     const doc = extractMarkdown(md)
     expect(doc.segments).toEqual(['Useful information.', 'Pro tip', 'Use the search box.'])
     expect(doc.write(upper(doc.segments))).toBe('> [!NOTE]\n> USEFUL INFORMATION.\n\n:::tip PRO TIP\nUSE THE SEARCH BOX.\n:::\n')
+  })
+
+  test('a wrapped paragraph\'s translation never starts a line with what would open a block, nor breaks a code span', () => {
+    const md = 'Run the tool and\nsee the result.\n'
+    const doc = extractMarkdown(md)
+    expect(doc.write(['Ejecuta - 1. # > `npm run build --watch` y mira'])).toBe('Ejecuta - 1. # >\n`npm run build --watch`\ny mira\n')
+    // Windows line ends are kept in the new breaks, at the source's 16 columns
+    const crlf = extractMarkdown('Run the tool and\r\nsee the result.\r\n')
+    expect(crlf.write(['Ejecuta la herramienta y mira el resultado.'])).toBe('Ejecuta la\r\nherramienta y\r\nmira el\r\nresultado.\r\n')
   })
 
   test('bad input is a clear error, never a crash', () => {
