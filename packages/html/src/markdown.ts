@@ -116,16 +116,19 @@ const BLOCK_START_WORD = /^(?:[-+*]|\d{1,9}[.)]|#{1,6}|>|=+|`{3,}|~{3,}|\||<)/
 
 /**
  * A paragraph's translation wrapped as its source was: lines up to the source's widest column,
- * broken at spaces outside code spans and never before a word that would start a block; each
- * line after the first written after the source's continuation indent.
+ * broken at spaces outside code spans and link labels (`[NPM Install Size]`), never before a
+ * word that would start a block; each line after the first written after the source's
+ * continuation indent. A word longer than the width has a line of its own.
  */
 function wrapped(text: string, wrap: NonNullable<TextUnit['wrap']>): string {
   const words: string[] = []
   let inCode = false
+  let brackets = 0
   for (const piece of text.split(' ')) {
-    if (inCode || (words.length > 0 && BLOCK_START_WORD.test(piece))) words[words.length - 1] += ` ${piece}`
+    if (inCode || brackets > 0 || (words.length > 0 && BLOCK_START_WORD.test(piece))) words[words.length - 1] += ` ${piece}`
     else words.push(piece)
     if (((piece.match(/`/g) ?? []).length % 2) === 1) inCode = !inCode
+    if (!inCode) brackets = Math.max(0, brackets + (piece.match(/\[/g) ?? []).length - (piece.match(/\]/g) ?? []).length)
   }
   const lines: string[] = []
   let current = ''

@@ -93,10 +93,12 @@ describe('extractMarkdown', () => {
     expect(doc.write(upper(doc.segments))).toBe('> [!NOTE]\n> USEFUL INFORMATION.\n\n:::tip PRO TIP\nUSE THE SEARCH BOX.\n:::\n')
   })
 
-  test('a wrapped paragraph\'s translation never starts a line with what would open a block, nor breaks a code span', () => {
+  test('a wrapped paragraph\'s translation never starts a line with what would open a block, nor breaks a code span or a link label', () => {
     const md = 'Run the tool and\nsee the result.\n'
     const doc = extractMarkdown(md)
     expect(doc.write(['Ejecuta - 1. # > `npm run build --watch` y mira'])).toBe('Ejecuta - 1. # >\n`npm run build --watch`\ny mira\n')
+    // nor inside a link's label ("[![NPM Instala\nMedida][…]]")
+    expect(doc.write(['Mira [la guía de inicio](x) y sigue'])).toBe('Mira\n[la guía de inicio](x)\ny sigue\n')
     // Windows line ends are kept in the new breaks, at the source's 16 columns
     const crlf = extractMarkdown('Run the tool and\r\nsee the result.\r\n')
     expect(crlf.write(['Ejecuta la herramienta y mira el resultado.'])).toBe('Ejecuta la\r\nherramienta y\r\nmira el\r\nresultado.\r\n')
