@@ -127,8 +127,11 @@ function wrapped(text: string, wrap: NonNullable<TextUnit['wrap']>): string {
   for (const piece of text.split(' ')) {
     if (inCode || brackets > 0 || (words.length > 0 && BLOCK_START_WORD.test(piece))) words[words.length - 1] += ` ${piece}`
     else words.push(piece)
-    if (((piece.match(/`/g) ?? []).length % 2) === 1) inCode = !inCode
-    if (!inCode) brackets = Math.max(0, brackets + (piece.match(/\[/g) ?? []).length - (piece.match(/\]/g) ?? []).length)
+    for (const c of piece) {
+      if (c === '`') inCode = !inCode
+      else if (!inCode && c === '[') brackets++
+      else if (!inCode && c === ']') brackets = Math.max(0, brackets - 1)
+    }
   }
   const lines: string[] = []
   let current = ''

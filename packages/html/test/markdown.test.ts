@@ -99,6 +99,7 @@ describe('extractMarkdown', () => {
     expect(doc.write(['Ejecuta - 1. # > `npm run build --watch` y mira'])).toBe('Ejecuta - 1. # >\n`npm run build --watch`\ny mira\n')
     // nor inside a link's label ("[![NPM Instala\nMedida][…]]")
     expect(doc.write(['Mira [la guía de inicio](x) y sigue'])).toBe('Mira\n[la guía de inicio](x)\ny sigue\n')
+    expect(doc.write(['Crea la [`npm init` orden](x) ya'])).toBe('Crea la\n[`npm init` orden](x)\nya\n')
     // Windows line ends are kept in the new breaks, at the source's 16 columns
     const crlf = extractMarkdown('Run the tool and\r\nsee the result.\r\n')
     expect(crlf.write(['Ejecuta la herramienta y mira el resultado.'])).toBe('Ejecuta la\r\nherramienta y\r\nmira el\r\nresultado.\r\n')
