@@ -29,6 +29,9 @@ const ui = {
   htmlPreview: $<HTMLIFrameElement>('html-preview'),
   htmlAttributes: $<HTMLInputElement>('html-attributes'),
   htmlLanguage: $<HTMLInputElement>('html-language'),
+  markdownForm: $<HTMLFormElement>('markdown-form'),
+  markdownInput: $<HTMLTextAreaElement>('markdown-input'),
+  markdownOutput: $<HTMLTextAreaElement>('markdown-output'),
   subtitlesForm: $<HTMLFormElement>('subtitles-form'),
   subtitlesFormat: $<HTMLSelectElement>('subtitles-format'),
   subtitlesFile: $<HTMLInputElement>('subtitles-file'),
@@ -157,7 +160,7 @@ for (const tab of tabs) {
   })
 }
 
-// ---- text, HTML, subtitles -----------------------------------------------------------------
+// ---- text, HTML, Markdown, subtitles -------------------------------------------------------
 
 onSubmit(ui.textForm, async () => {
   const result = answer<{ translations: { translation: string; source: string }; details?: { engine?: string; route?: string[]; confidence?: number } }>(
@@ -179,6 +182,11 @@ onSubmit(ui.htmlForm, async () => {
   ui.htmlOutput.value = result.html
   // srcdoc in a frame sandboxed with no permissions: the HTML renders, its scripts never run
   ui.htmlPreview.srcdoc = result.html
+})
+
+onSubmit(ui.markdownForm, async () => {
+  const result = answer<{ markdown: string }>(await client().api.POST('/v2/translate/markdown', { body: { markdown: ui.markdownInput.value, ...pair() } }))
+  ui.markdownOutput.value = result.markdown
 })
 
 /**

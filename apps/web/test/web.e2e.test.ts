@@ -92,6 +92,14 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     expect(await page.title()).not.toBe('pwned')
   })
 
+  it('translates Markdown, keeping its code and link addresses', async () => {
+    await page.getByRole('tab', { name: 'Markdown' }).click()
+    await page.getByLabel('Markdown to translate').fill('# The red car\n\nRead the [guide](https://example.com/guide#start).\n\n```sh\nnpm install the car\n```\n')
+    await page.getByRole('button', { name: 'Translate Markdown' }).click()
+    await expect.poll(() => page.getByLabel('Translated Markdown').inputValue(), { timeout: 10_000 }).toMatch(/^# El coche rojo\n\n.*\]\(https:\/\/example\.com\/guide#start\)\.\n\n```sh\nnpm install the car\n```\n$/)
+    await page.getByRole('tab', { name: 'HTML' }).click()
+  })
+
   it('translates HTML attributes when asked', async () => {
     await page.getByLabel('HTML to translate').fill('<p><img src="car.png" alt="The red car"> The house is big.</p>')
     await page.getByLabel(/Also translate alt/).check()
