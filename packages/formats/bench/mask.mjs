@@ -28,7 +28,8 @@ for (const [kind, parse] of Object.entries(parsers)) {
   let files = []
   try {
     files = readdirSync(join(corpus, kind))
-  } catch {
+  } catch (error) {
+    console.error(`no corpus ${kind} files (${error.code ?? error.message}): the bench sentences only`)
     continue
   }
   for (const file of files) {
@@ -36,8 +37,9 @@ for (const [kind, parse] of Object.entries(parsers)) {
     if (!/(?:^|[-_.])en(?:[-_.]|$)|\.pot$|Messages\.properties$|LocalStrings\.properties$|strings\.xml$/.test(file) || /_fr|-de|-ru/.test(file)) continue
     try {
       for (const entry of parse(readFileSync(join(corpus, kind, file), 'utf8')).entries) if (entry.translatable && entry.text) values.push(entry.text)
-    } catch {
-      // a file this build cannot read is left out of both sides alike
+    } catch (error) {
+      // a file this build cannot read is left out of both sides alike, and said
+      console.error(`${kind}/${file} left out: ${error.message}`)
     }
   }
 }

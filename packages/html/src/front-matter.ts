@@ -69,11 +69,16 @@ function scalarValue(raw: string, toml: boolean): string | null {
 
 /** A translation written as the source wrote its value: the same quotes, or double quotes where a plain scalar would not read back. */
 export function writeScalar(text: string, unit: FrontMatterUnit): string {
-  const oneLine = text.replace(/\s*[\r\n]+\s*/g, ' ')
-  if (unit.quote === "'" && !unit.toml) return `'${oneLine.replace(/'/g, "''")}'`
-  if (unit.quote === "'" && !oneLine.includes("'")) return `'${oneLine}'`
-  if (unit.quote === '' && PLAIN_SAFE.test(oneLine)) return oneLine
-  return JSON.stringify(oneLine)
+  const line = oneLine(text)
+  if (unit.quote === "'" && !unit.toml) return `'${line.replace(/'/g, "''")}'`
+  if (unit.quote === "'" && !line.includes("'")) return `'${line}'`
+  if (unit.quote === '' && PLAIN_SAFE.test(line)) return line
+  return JSON.stringify(line)
+}
+
+/** A translation on one line: its line breaks, and the white space around them, one space. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ')
 }
 
 /** The source with the block's characters other than line breaks turned into spaces: offsets stay, the HTML parser sees white space. */

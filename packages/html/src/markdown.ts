@@ -13,9 +13,10 @@
  * file to review); one that comes back unchanged keeps its lines.
  */
 import { HtmlError } from './errors.js'
-import { readFrontMatter, writeScalar } from './front-matter.js'
+import { oneLine, readFrontMatter, writeScalar } from './front-matter.js'
 import type { Segment } from './segment.js'
 import type { FrontMatterUnit } from './units.js'
+import { plainText } from './write.js'
 
 export interface ExtractedMarkdown {
   /** What to translate, in document order. Empty: nothing to translate. */
@@ -104,10 +105,6 @@ export function extractMarkdown(markdown: string, options: { maxLength?: number 
   }
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ')
-}
-
 /**
  * A word that would start a block at a line's start (a list item, a heading, a quote, a fence,
  * a table row, HTML, a setext underline): a line break never goes before it.
@@ -145,11 +142,6 @@ function wrapped(text: string, wrap: NonNullable<TextUnit['wrap']>): string {
   }
   lines.push(current)
   return lines.join(`${wrap.lineBreak}${wrap.indent}`)
-}
-
-function plainText(segment: Segment | undefined): string {
-  if (typeof segment === 'string') return segment
-  return (segment ?? []).filter((part): part is string => typeof part === 'string').join('')
 }
 
 interface Line {

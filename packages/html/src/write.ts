@@ -143,8 +143,8 @@ function renderAttr(source: string, unit: AttrUnit, segment: Segment | undefined
   return text === unit.value ? source.slice(unit.start, unit.end) : encodeAttr(text, unit.quote, references)
 }
 
-/** An attribute segment's text; tokens (there are none to keep) are ignored. */
-function plainText(segment: Segment | undefined): string {
+/** A segment's text (an attribute's, a front matter value's, a Markdown block's); tokens are ignored. */
+export function plainText(segment: Segment | undefined): string {
   if (typeof segment === 'string') return segment
   if (!Array.isArray(segment)) throw notASegment(segment)
   return segment.filter((p): p is string => typeof p === 'string').join('')

@@ -368,14 +368,15 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . command($2, $4, $+[0], $3) . $3 . $4}e;`,
     String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0], $3) . $3 . $4}ge;`,
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=(${BLANK})(${UNIT})?)}{preposition($1, $2, $3, $+[0])}ge;`,
-    String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{withoutTag($1, "n")}ge if index($_, "<vbdo>") >= 0 && index($_, "<n>") >= 0;`,
     // "do" is the main verb, not the auxiliary, unless "not" or a verb follows it with at most a
     // subject between (pronouns, determiners, nouns, names, adjectives, adverbs: "Did the upload
     // finish?"): "I did it." came back "Yo él.", "We did everything." "Nosotros todo.", "Who did
     // this?" "¿Quién esto?", "He did what he had to do." "Él qué tuvo que hacer." (the
     // auxiliary's translation is nothing)
     String.raw`sub mainDo { my ($lu, $at) = @_; my $rest = substr($_, $at); while ($rest =~ /\G${BLANK}(${UNIT})/gc) { my $unit = $1; my (undef, @r) = readings(substr($unit, 1, -1)); return $lu if grep { /<(?:vblex|vbser|vbhaver|vbmod)><inf>|^not<adv>/ } @r; last if !@r || grep { !/^\*/ && tag($_) !~ /^(?:prn|det|n|np|adj|adv|preadv|num)$/ || /\+/ } @r } withoutTag($lu, "vbdo") }`,
-    String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{mainDo($1, $+[0])}ge if index($_, "<vbdo>") >= 0 && index($_, "<vblex>") >= 0;`,
+    // one pass over the units that can be "do": never the plural of "doe" (rule 9), the main
+    // verb where no verb follows (rule 16)
+    String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{mainDo(withoutTag($1, "n"), $+[0])}ge if index($_, "<vbdo>") >= 0;`,
     String.raw`s{(${UNIT})( +)(\^[Aa]s/(?:[^\\\$]++|\\.)*+\$)(?:( +)(${UNIT}))?}{$1 . $2 . asWord($1, $3, $4 // "", $5 // "")}ge if index($_, "^as/") >= 0 || index($_, "^As/") >= 0;`,
     // last, after the rules that look at the words' own lemmas; not in a multiword ("show# up"
     // is "aparecer")

@@ -91,15 +91,15 @@ export function withOpeningMarks(segment: Segment, target: string): Segment {
     // the mark ends a word (or a quote, a bracket, a token), with at most one blank before it as
     // French writes it: a "?" among listed characters is none (Nextcloud's "Forbidden
     // characters: / \\ < > : \" | ? *" came back "¿Caracteres prohibidos: … | ? *")
-    const end = /(?<=[\p{L}\p{N}\p{M}\uE000-\uF8FF)\]"'’”»]\s?)[.!?…]+(?=[)\]"'’”»\uE000-\uF8FF]*\s*$)/u.exec(sentence)?.[0] ?? ''
+    const endMatch = /(?<=[\p{L}\p{N}\p{M}\uE000-\uF8FF)\]"'’”»]\s?)[.!?…]+(?=[)\]"'’”»\uE000-\uF8FF]*\s*$)/u.exec(sentence)
+    const end = endMatch?.[0] ?? ''
     const mark = end.includes('?') ? '¿' : end.includes('!') ? '¡' : ''
     const start = sentence.search(/[^\s]/u)
     if (mark === '' || start < 0 || sentence.includes(mark) || !/[\p{L}\p{N}\uE000-\uF8FF]/u.test(sentence)) {
       out += sentence
       continue
     }
-    const endAt = sentence.length - /[.!?…]+[)\]"'’”»\uE000-\uF8FF]*\s*$/u.exec(sentence)![0].length
-    let at = questionStart(sentence, start, endAt, tokens)
+    let at = questionStart(sentence, start, endMatch!.index, tokens)
     for (const comma of sentence.matchAll(WH_AFTER_COMMA)) if (comma.index >= at) at = comma.index + comma[0].length
     const tag = TAG_AFTER_COMMA.exec(sentence)
     if (tag && tag.index >= at) at = tag.index + tag[0].length

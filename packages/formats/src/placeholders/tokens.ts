@@ -331,10 +331,10 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
         return text.startsWith(']]', i + m[0].length) ? { type: 'token', raw: `${m[0]}]]` } : null
       }
       if ((m = at(KEY_REFERENCE, text, i))) return { type: 'token', raw: m[0] }
-      if ((m = at(MARKDOWN_COLLAPSED_REFERENCE, text, i - (text[i - 1] === '!' && i > textStart ? 1 : 0)))) return { type: 'token', raw: m[0], back: m[0].startsWith('!') ? 1 : 0 }
-      if ((m = at(MARKDOWN_LINK_OPEN, text, i - (text[i - 1] === '!' && i > textStart ? 1 : 0)))) {
-        return { type: 'token', raw: m[0], tag: { name: '](', kind: 'open' }, back: m[0].length - 1 }
-      }
+      // an image's `!` goes with its bracket
+      const bang = text[i - 1] === '!' && i > textStart ? 1 : 0
+      if ((m = at(MARKDOWN_COLLAPSED_REFERENCE, text, i - bang))) return { type: 'token', raw: m[0], back: bang }
+      if ((m = at(MARKDOWN_LINK_OPEN, text, i - bang))) return { type: 'token', raw: m[0], tag: { name: '](', kind: 'open' }, back: bang }
       return (m = at(BRACKET, text, i)) ? { type: 'token', raw: m[0] } : null
     }
     case ']':
