@@ -276,6 +276,39 @@ describe('English reading hints', () => {
     expect(hinted(left)).toEqual([left])
   })
 
+  test('a verb before the preposition it takes as a command ("Switch to", "Check for") is the command when no finite verb follows in the sentence', () => {
+    const SWITCH = '^Switch/Switch<n><sg>/Switch<vblex><inf>/Switch<vblex><pres>$'
+    const TO = '^to/to<pr>$'
+    const MODE = '^dark/dark<n><sg>/dark<adj><sint>$ ^mode/mode<n><sg>$'
+    expect(hinted(`[v:1]${SWITCH} ${TO} ${MODE}[v:e] `)).toEqual([`[v:1]^Switch/Switch<vblex><inf>/Switch<vblex><pres>$ ${TO} ${MODE}[v:e] `])
+    // eng-spa: "go" (and the other verbs whose Spanish imperative is not the third person: "Va
+    // a…" was the present) keeps its infinitive alone
+    expect(hintedBy(ENG_SPA_READING_HINTS, `[v:1]^Go/Go<vblex><inf>/Go<vblex><pres>$ ${TO} ^messages/message<n><pl>$^./.<sent>$[v:e] `))
+      .toEqual([`[v:1]^Go/Go<vblex><inf>$ ${TO} ^messages/message<n><pl>$^./.<sent>$[v:e] `])
+    // a phrasal verb the analyser reads as one unit, before anything: not its participle ("Come back later." was "Vuelto…")
+    expect(hinted('[v:1]^Come back/Come<vblex><inf># back/Come<vblex><pres># back/Come<vblex><pp># back$ ^later/later<adv>$^./.<sent>$[v:e] '))
+      .toEqual(['[v:1]^Come back/Come<vblex><inf># back/Come<vblex><pres># back$ ^later/later<adv>$^./.<sent>$[v:e] '])
+    // a finite verb later makes the first word a subject ("Move to trash failed"); a heading's noun
+    // before another preposition ("Support for PDF files", "Link to this equation") is left alone
+    const left = [
+      `[v:1]^Move/Move<n><sg>/Move<vblex><inf>/Move<vblex><pres>$ ${TO} ^trash/rubbish<n><sg>$ ^failed/fail<vblex><past>/fail<vblex><pp>$^./.<sent>$[v:e] `,
+      '[v:2]^Support/Support<n><sg>/Support<vblex><inf>/Support<vblex><pres>$ ^for/for<pr>$ ^PDF/PDF<n><acr><sg>$ ^files/file<n><pl>/file<vblex><pri><p3><sg>$[v:e] ',
+      `[v:3]^Link/Link<n><sg>/Link<vblex><inf>/Link<vblex><pres>$ ${TO} ^this/this<det><dem><sg>$ ^equation/equation<n><sg>$[v:e] `,
+    ]
+    expect(hinted(...left)).toEqual(left)
+  })
+
+  test('the last word after a command that moves something "to" is a noun: "Move to top", "Skip to content"', () => {
+    const TOP = '^top/top<adj>/top<n><sg>/top<vblex><inf>/top<vblex><pres>$'
+    expect(hinted(`[v:1]^Move/Move<n><sg>/Move<vblex><inf>/Move<vblex><pres>$ ^to/to<pr>$ ${TOP}[v:e] `, `[v:2]^Skip/*Skip$ ^to/to<pr>$ ^content/content<n><sg>/content<vblex><inf>/content<vblex><pres>$^./.<sent>$[v:e] `))
+      .toEqual([`[v:1]^Move/Move<vblex><inf>/Move<vblex><pres>$ ^to/to<pr>$ ^top/top<adj>/top<n><sg>$[v:e] `, '[v:2]^Skip/*Skip$ ^to/to<pr>$ ^content/content<n><sg>$^./.<sent>$[v:e] '])
+    // not when more follows ("Scroll to load more"), nor after "Go" ("Go to sleep.")
+    const LOAD = '^load/load<n><sg>/load<vblex><inf>/load<vblex><pres>$'
+    const GO_TO_SLEEP = '[v:2]^Go/Go<vblex><inf>/Go<vblex><pres>$ ^to/to<pr>$ ^sleep/sleep<n><sg>/sleep<vblex><inf>/sleep<vblex><pres>$^./.<sent>$[v:e] '
+    expect(hinted(`[v:1]^Scroll/Scroll<n><sg>/Scroll<vblex><inf>/Scroll<vblex><pres>$ ^to/to<pr>$ ${LOAD} ^more/more<adv>$[v:e] `, GO_TO_SLEEP))
+      .toEqual([`[v:1]^Scroll/Scroll<vblex><inf>/Scroll<vblex><pres>$ ^to/to<pr>$ ${LOAD} ^more/more<adv>$[v:e] `, GO_TO_SLEEP])
+  })
+
   test('a preposition before an object pronoun that no verb follows is the preposition; a conjunction keeps its readings', () => {
     const ABOUT = '^about/about<adv>/about<pr>$'
     const THEM = '^them/prpers<prn><obj><p3><mf><pl>$'
@@ -483,6 +516,13 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // "Set it to None first.", "Turn it off." came back "Lo puso a Ninguno primero.", "Turno él fuera."
     expect(await en(['Set it to None first.', 'Turn it off.'])).toEqual(['Ponerlo a Ninguno primero.', 'Girarlo fuera.'])
     if (haveMode('en-eo')) expect(await en(['Try it now.'], 'eo')).toEqual(['Provi ĝin nun.'])
+  })
+
+  test('a command before the preposition it takes is the verb: "Switch to dark mode" is not "Cambio a…", "Go to" not "Va a" (eng-spa)', async () => {
+    // AntennaPod's, IINA's, Redmine's menu items came back "Cambio a audio sólo", "Movimiento a Basura", "Control para actualizaciones", "Va a…"
+    expect(await en(['Switch to dark mode', 'Move to trash', 'Check for updates', 'Go to messages.', 'Come back later.', 'Move to trash failed.']))
+      .toEqual(['Cambia a modo oscuro', 'Mueve a basura', 'Comprueba para actualizaciones', 'Ir a mensajes.', 'Vuelve más tarde.', 'El movimiento a basura falló.'])
+    if (haveMode('en-eo')) expect(await en(['Add to favorites', 'Move to top'], 'eo')).toEqual(['Aldoni ŝatolistojn', 'Movi al supro'])
   })
 
   test('a command before a bold label or a link is the verb (Markdown\'s **…**, HTML\'s <b>)', async () => {

@@ -184,7 +184,20 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    is a next word that can be a subject or a reflexive ("People you may know", "Describe
  *    yourself"), but for "it", before which the command keeps its imperative or else its
  *    infinitive ("Set it to None", "Turn it off" came back "Lo puso a…", "Turno él fuera", now
- *    "Ponerlo a…", "Girarlo fuera"; eo "Fiksita ĝin" → "Fiksi ĝin").
+ *    "Ponerlo a…", "Girarlo fuera"; eo "Fiksita ĝin" → "Fiksi ĝin"). So is such a verb before the
+ *    preposition or particle it takes as a command (PHRASAL_COMMANDS: "Switch to", "Check for",
+ *    "Remove from"), and a phrasal verb the analyser reads as one unit ("Come back"), when no
+ *    verb that can only be finite follows in the sentence ("Move to trash failed" keeps its
+ *    noun): AntennaPod's, IINA's, Redmine's "Switch to audio only", "Move to Trash", "Check for
+ *    updates" came back "Cambio a…", "Movimiento a Basura", "Control para actualizaciones", now
+ *    "Cambia a…", "Mueve a Basura", "Comprueba…" (eo "Aldonas atendovicon" → "Aldoni…"). After
+ *    move, scroll, jump, skip, return, navigate, send, bring or back, the sentence's last word
+ *    after "to" is a noun ("Move to top" came back "Mueve para coronar", gl now "Move a parte
+ *    superior"). eng-spa's "go", "come", "make", "say", "have"… (whose Spanish imperative is not
+ *    the third person: "Go to…" came back "Va a…") keep their infinitive alone: "Ir a…".
+ *    Corpus: 145 lines changed, es, gl, ca, eo; worse or no better: es "Move to top" → "Mueve a
+ *    copa", "Turn off…" → "Gira fuera…" (was "Turno fuera…"), "Go ahead and start without
+ *    me." → "Ir adelante…" (was "Va adelante…").
  * 2. **"Don't" before a verb**, starting a sentence that is not a question: eng-spa, en-gl and
  *    en-eo wrote the third person ("Don't show again" → "No asoma otra vez", "Non mostra outra
  *    vez", "ne montras denove"; "Don't close the window" → "No cierra la ventana"). It goes as
@@ -295,12 +308,27 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  * first version that cut every record into units cost 67 µs and 8–12 % of the pipeline's CPU);
  * on another, rules 15, 16 and rule 3's pronouns took it from 15.5 to 16.7 µs (BENCHMARKS.md).
  */
+/**
+ * A verb and the preposition or particle after which, starting a sentence with no finite verb
+ * later, it is a command (rule 1): "Switch to dark mode", "Check for updates", "Move to trash"
+ * came back "Cambio a modo oscuro", "Control para actualizaciones", "Movimiento a basura".
+ * Pairs and not verbs: the same words before other prepositions are headings' nouns ("Support
+ * for PDF files", "Access to the camera", "Changes to the terms").
+ */
+const PHRASAL_COMMANDS = [
+  ...['go', 'switch', 'move', 'return', 'reply', 'jump', 'skip', 'scroll', 'navigate', 'add', 'save', 'export', 'copy', 'send', 'upload', 'connect', 'subscribe', 'listen', 'respond', 'convert', 'pin', 'proceed', 'head', 'bring', 'post', 'publish', 'push', 'invite', 'apply', 'talk', 'write', 'zoom'].map((verb) => `${verb}:to`),
+  ...['check', 'search', 'look', 'wait', 'ask', 'pay', 'vote', 'register', 'scan', 'listen'].map((verb) => `${verb}:for`),
+  ...['import', 'download', 'remove', 'delete', 'unsubscribe', 'choose', 'select', 'restore', 'pick'].map((verb) => `${verb}:from`),
+  ...['share', 'open', 'continue', 'reply', 'replace', 'fill', 'sync', 'connect', 'login'].map((verb) => `${verb}:with`),
+  ...['turn:on', 'turn:off', 'zoom:in', 'zoom:out', 'scroll:up', 'scroll:down', 'swipe:up', 'swipe:down', 'drag:and', 'move:up', 'move:down', 'move:into', 'learn:about', 'read:about', 'tell:about', 'think:about', 'click:on', 'tap:on', 'focus:on', 'agree:to', 'go:back', 'go:home', 'go:away', 'go:ahead', 'come:back', 'come:here', 'come:home', 'get:back', 'get:started', 'hold:on'],
+]
+
 /** A word of one part of speech read as another word of it, whose translation is the right one: `[lemma, tag, as]`. */
 type Sense = readonly [string, 'n' | 'vblex', string]
 
-function englishReadingHints(commandForms: string, senses: readonly Sense[] = []): string {
+function englishReadingHints(commandForms: string, senses: readonly Sense[] = [], infinitiveCommands: readonly string[] = []): string {
   return `perl -0 -pe '${[
-    String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/ }`,
+    String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}) }`,
     String.raw`sub readings { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
     String.raw`sub tag { $_[0] =~ /^(?:\\.|[^<\\])*<([^>]+)>/ ? $1 : "" }`,
     String.raw`sub unit { my $surface = shift; "^" . join("/", $surface, @_) . "\$" }`,
@@ -312,7 +340,11 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     String.raw`sub opensSentence { my ($p, $i) = @_; $i == 1 ? $p->[0] =~ /^\s*(?:\[v:\d+\])?\s*$/ : $p->[$i - 1] =~ /^\s*$/ && index($p->[$i - 2], "<sent>") >= 0 }`,
     String.raw`sub statement { substr($_, $_[0]) =~ /\^((?:[^\\\/\$]++|\\.)*+)\/(?:[^\\\$]|\\.)*?<(sent|cm)>/ && $2 eq "sent" && $1 ne "?" }`,
     String.raw`sub negation { my ($lu, $next, $end) = @_; return $lu if index($next, "<vblex><inf>") < 0 || !statement($end); my ($surface) = readings(substr($lu, 1, -1)); unit($surface, "not<adv>") }`,
-    String.raw`sub command { my ($lu, $next, $end, $between) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; my $objectFirst = $verb =~ /^(?:show|hide|use)$/i && (grep({ tag($_) =~ /^(?:n|adj)$/ } @n) || @n == 1 && $n[0] =~ /^\*/) || ($between // "") =~ /\[\[t:\d+\]\]|\[t:\d+:o\]/ && $between !~ /:v\]/ || $verb =~ /^(?:press|click|tap|hit|select|choose)$/i && $following =~ /^[A-Z]/ || ($between // "") =~ /\[t:\d+:v\]/ && $verb =~ /^(?:press|click|tap|hit|select|choose|use|run|enter|open|close|save|delete|remove|add|edit|copy|share|print|search|download|upload|install|uninstall|enable|disable|rename|restore|import|export|connect|disconnect|block|unblock|mute|unmute|subscribe|unsubscribe|follow|unfollow|reset|send|visit|view|play|pause|stop|start|launch|update|upgrade)$/i; return $lu if lc($following) ne "as" && !$objectFirst && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<ref>/ || /<subj>/ && !/<p3><nt>/ } @n; my @command = grep { /$::COMMAND/ } @r; if (grep({ /<subj><p3><nt>/ } @n) && !$objectFirst) { my @imp = grep { /<vblex><imp>/ } @r; @command = @imp ? @imp : grep { /<vblex><inf>/ } @r } unit($surface, @command) }`,
+    // whether a verb that can only be finite (a past, a third person, "is", "can") follows in
+    // the sentence from $at: then a first word before a preposition is its subject ("Move to
+    // trash failed", "Access to the server is denied"), not a command
+    String.raw`sub finiteLater { my $rest = substr($_, $_[0]); while ($rest =~ /\G${BLANK}(${UNIT})/gc) { my $unit = $1; my (undef, @r) = readings(substr($unit, 1, -1)); return 0 if grep { tag($_) eq "sent" } @r; return 1 if @r && !grep { tag($_) !~ /^(?:vblex|vbser|vbhaver|vbmod|vaux)$/ || /<inf>/ || /\+/ } @r } 0 }`,
+    String.raw`sub command { my ($lu, $next, $end, $between) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; my $objectFirst = $verb =~ /^(?:show|hide|use)$/i && (grep({ tag($_) =~ /^(?:n|adj)$/ } @n) || @n == 1 && $n[0] =~ /^\*/) || ($between // "") =~ /\[\[t:\d+\]\]|\[t:\d+:o\]/ && $between !~ /:v\]/ || $verb =~ /^(?:press|click|tap|hit|select|choose)$/i && $following =~ /^[A-Z]/ || ($between // "") =~ /\[t:\d+:v\]/ && $verb =~ /^(?:press|click|tap|hit|select|choose|use|run|enter|open|close|save|delete|remove|add|edit|copy|share|print|search|download|upload|install|uninstall|enable|disable|rename|restore|import|export|connect|disconnect|block|unblock|mute|unmute|subscribe|unsubscribe|follow|unfollow|reset|send|visit|view|play|pause|stop|start|launch|update|upgrade)$/i; my $phrasal = !$objectFirst && (($between // "") eq " " && $::PHRASAL{lc "$verb:$following"} || ($between // "") =~ /^ ?$/ && $r[0] =~ /#/) && !finiteLater($end); return $lu if lc($following) ne "as" && !$objectFirst && !$phrasal && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<ref>/ || /<subj>/ && !/<p3><nt>/ } @n; my @command = grep { /$::COMMAND/ } @r; @command = grep { /<vblex><inf>/ } @r if $::INFINITIVE{lc $verb} && $r[0] !~ /#/; if (grep({ /<subj><p3><nt>/ } @n) && !$objectFirst) { my @imp = grep { /<vblex><imp>/ } @r; @command = @imp ? @imp : grep { /<vblex><inf>/ } @r } unit($surface, @command) }`,
     String.raw`sub preposition { my ($lu, $blank, $next, $end) = @_; return $lu if $lu !~ /<(?:adv|cnjadv|cnjsub|preadv)>/; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r; unless ($blank =~ /\[t:\d+:v\]/) { return $lu unless defined $next; my (undef, @n) = readings(substr($next, 1, -1)); my $object = index($next, "/prpers<prn>") >= 0 && $blank =~ /^ +$/ && !grep({ tag($_) =~ /^(?:cnjadv|cnjsub)$/ } @r) && @n && !grep({ tag($_) ne "prn" || !/^prpers/ } @n) && grep({ /<obj>/ } @n) && substr($_, $end + length($blank) + length($next)) !~ /^${BLANK}\^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser|haver|mod)>))*+<vb(?:lex|ser|haver|mod)>/; return $lu if !$object && grep { tag($_) !~ /^(?:np|num)$/ } @n } unit($surface, grep { tag($_) eq "pr" } @r) }`,
     // whether unit $i of a record cut into units follows a form of "be" or "have", with only
     // adverbs ("successfully", "not yet") and single spaces between
@@ -377,6 +409,10 @@ function englishReadingHints(commandForms: string, senses: readonly Sense[] = []
     // one pass over the units that can be "do": never the plural of "doe" (rule 9), the main
     // verb where no verb follows (rule 16)
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{mainDo(withoutTag($1, "n"), $+[0])}ge if index($_, "<vbdo>") >= 0;`,
+    // a place a command moves to, the last word after "to": a noun, not an infinitive ("Move to
+    // top", "Skip to content", "Send to back" came back "Mueve para coronar", "Skip para
+    // contentar", eo "Sendi subteni")
+    String.raw`s{((?:\A|<sent>\$)${BLANK}\^(?:[Mm]ove|[Ss]croll|[Jj]ump|[Ss]kip|[Rr]eturn|[Nn]avigate|[Ss]end|[Bb]ring|[Bb]ack)/(?:[^\\\$]++|\\.)*+\$ \^to/to<pr>\$ )(${UNIT})(?=${BLANK}(?:\^[.!…]/|\z))}{$1 . withoutTag($2, "vblex")}ge if index($_, "^to/") >= 0;`,
     String.raw`s{(${UNIT})( +)(\^[Aa]s/(?:[^\\\$]++|\\.)*+\$)(?:( +)(${UNIT}))?}{$1 . $2 . asWord($1, $3, $4 // "", $5 // "")}ge if index($_, "^as/") >= 0 || index($_, "^As/") >= 0;`,
     // last, after the rules that look at the words' own lemmas; not in a multiword ("show# up"
     // is "aparecer")
@@ -412,7 +448,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', [
   ['file', 'n', 'archive'],
   ['setting', 'n', 'configuration'],
   ['post', 'n', 'publication'],
-])
+], ['go', 'come', 'make', 'do', 'put', 'set', 'say', 'tell', 'have', 'keep', 'be'])
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
