@@ -187,6 +187,15 @@ describe('tidyCase', () => {
     expect(tidyCase(['Húsið ER stórt, NASA.'], ['Huset är stort, NASA.'], 'is')).toEqual(['Húsið ER stórt, NASA.'])
   })
 
+  test('a capital inside a word that no source word has is the engine\'s: at the word\'s start where a capital belongs, else gone', () => {
+    // en-eo glues a prefix before the word that took the source's capital
+    expect(tidyCase(['elZomi'], ['Zoom out'], 'eo', 'en')).toEqual(['Elzomi'])
+    expect(tidyCase(['elTrovi pli'], ['Find out more'], 'eo', 'en')).toEqual(['Eltrovi pli'])
+    expect(tidyCase(['Vi povas elZomi. elZomi nun.'], ['You can Zoom out. Zoom out now.'], 'eo', 'en')).toEqual(['Vi povas elzomi. Elzomi nun.'])
+    // a source word written so (a brand) leaves every word alone
+    expect(tidyCase(['Aĉeti iPhone'], ['Buy an iPhone'], 'eo', 'en')).toEqual(['Aĉeti iPhone'])
+  })
+
   test('between languages that capitalise the same words, lowers the first word when the source starts in lower case, and nothing else', () => {
     expect(tidyCase(['Opozorilo: obratna poševnica'], ['upozorenje: obratna kosa crta'], 'sl', 'sh')).toEqual(['opozorilo: obratna poševnica'])
     expect(tidyCase(['Opozorilo: Poljak'], ['upozorenje: Poljak'], 'sl', 'hr')).toEqual(['opozorilo: Poljak'])

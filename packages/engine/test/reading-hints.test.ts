@@ -318,6 +318,23 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
+  test('"about" before a noun, a determiner, an -ing word or a question word is the preposition; before "to" or nothing it keeps its readings', () => {
+    const ABOUT = '^about/about<adv>/about<pr>$'
+    const records = [
+      `[v:1]${ABOUT} ^privacy/privacy<n><sg>$[v:e] `,
+      `[v:2]${ABOUT} ^your/your<det><pos><sp>$ ^day/day<n><sg>$[v:e] `,
+      `[v:3]${ABOUT} ^billing/bill<vblex><ger>/bill<vblex><pprs>/bill<vblex><subs>$^?/?<sent>$[v:e] `,
+      `[v:4]${ABOUT} ^how/how<preadv>/how<adv><itg>$[v:e] `,
+      // a link or bold words opening after it: "about <a>our privacy policy</a>"
+      `[v:5]${ABOUT} [[t:0]]^privacy/privacy<n><sg>$[[/]][v:e] `,
+      `[v:6]${ABOUT} [t:0:o]^privacy/privacy<n><sg>$[t:0:c][v:e] `,
+    ]
+    expect(hinted(...records)).toEqual(records.map((record) => record.replace(ABOUT, '^about/about<pr>$')))
+    // "It is about to start.", "What is it about?"
+    const left = [`[v:1]${ABOUT} ^to/to<pr>$ ^start/start<n><sg>/start<vblex><inf>/start<vblex><pres>$[v:e] `, `[v:2]${ABOUT}^?/?<sent>$[v:e] `]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('a subject pronoun before a verb makes it finite; "I" there is the pronoun, not the Roman numeral', () => {
     const I = '^I/I<num><mf><sg>/prpers<prn><subj><p1><mf><sg>$'
     const I_PRONOUN = '^I/prpers<prn><subj><p1><mf><sg>$'
@@ -523,6 +540,10 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(['Switch to dark mode', 'Move to trash', 'Check for updates', 'Go to messages.', 'Come back later.', 'Move to trash failed.']))
       .toEqual(['Cambia a modo oscuro', 'Mueve a basura', 'Comprueba para actualizaciones', 'Ir a mensajes.', 'Vuelve más tarde.', 'El movimiento a basura falló.'])
     if (haveMode('en-eo')) expect(await en(['Add to favorites', 'Move to top'], 'eo')).toEqual(['Aldoni ŝatolistojn', 'Movi al supro'])
+  })
+
+  test('"Learn more about privacy" is "sobre", not "aproximadamente"; "Read more" is the command, not "Leído más" (eng-spa)', async () => {
+    expect(await en(['Learn more about privacy', 'Read more about how it works', 'Tell me about your day.'])).toEqual(['Aprende más sobre intimidad', 'Lee más sobre cómo obra', 'Decirme sobre tu día.'])
   })
 
   test('a command before a bold label or a link is the verb (Markdown\'s **…**, HTML\'s <b>)', async () => {

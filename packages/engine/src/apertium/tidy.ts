@@ -51,6 +51,8 @@ const SENTENCE_END = /[.!?…。？！]/u
 const TITLE_CASE = /^\p{Lu}[\p{Ll}\p{M}]*$/u
 const STARTS_UPPER = /^\p{Lu}/u
 const STARTS_LOWER = /^\p{Ll}/u
+/** A lower-case letter followed by a capital within a word (`elZomi`, `iPhone`). */
+const INNER_CAPITAL = /\p{Ll}\p{Lu}/u
 
 interface Word {
   /** Index of the string part, and offset within it. */
@@ -249,6 +251,18 @@ function tidyWordCase(output: readonly SegmentPart[], source: readonly SegmentPa
           replace(word, word.text[0]!.toLocaleUpperCase(language || undefined) + word.text.slice(1))
         }
       }
+    }
+  }
+  // A capital inside a word, when no source word has one (iPhone, eBay), is the engine's: en-eo
+  // glues a prefix before the word that took the source's capital ("Zoom out", "Find out more"
+  // came back "elZomi", "elTrovi pli"). It goes to the word's start where the text or a
+  // sentence starts with a capital in the source, else away.
+  if (!sourceWords.some((w) => INNER_CAPITAL.test(w.text))) {
+    for (const word of words(result).reverse()) {
+      if (!STARTS_LOWER.test(word.text) || !INNER_CAPITAL.test(word.text)) continue
+      const lowered = word.text.toLocaleLowerCase(language || undefined)
+      const capital = word.first ? STARTS_UPPER.test(firstSource.text) : word.initial && sourceWords.some((w) => w.initial && w.sentence === word.sentence && STARTS_UPPER.test(w.text))
+      replace(word, capital ? lowered[0]!.toLocaleUpperCase(language || undefined) + lowered.slice(1) : lowered)
     }
   }
   // only words that start with a capital can change (most answers hold one or two)
