@@ -189,6 +189,21 @@ describe('English reading hints', () => {
       ])
   })
 
+  test('a headline may open with "No", "All" or "Some"; "found" there, and after "not", is the participle of "find", not the verb "to found"', () => {
+    const FOUND = '^found/find<vblex><past>/find<vblex><pp>/found<vblex><inf>/found<vblex><pres>$'
+    const NO = '^No/No<adv>/No<det><ind><sp>$'
+    expect(hinted(`[v:1]${NO} ^results/result<n><pl>/result<vblex><pri><p3><sg>$ ${FOUND}[v:e] `, `[v:2]^All/All<predet><sp>/All<prn><tn><mf><sp>$ ^changes/change<n><pl>/change<vblex><pri><p3><sg>$ ^saved/save<vblex><past>/save<vblex><pp>$^./.<sent>$[v:e] `, `[v:3]^Page/Page<n><sg>$ ^not/not<adv>$ ${FOUND}[v:e] `, `[v:4]^It/prpers<prn><subj><p3><nt><sg>$ ^was/be<vbser><past><p3><sg>$ ^not/not<adv>$ ${FOUND}^./.<sent>$[v:e] `))
+      .toEqual([
+        `[v:1]${NO} ^results/result<n><pl>$ ^found/find<vblex><pp>$[v:e] `,
+        '[v:2]^All/All<predet><sp>/All<prn><tn><mf><sp>$ ^changes/change<n><pl>$ ^saved/save<vblex><pp>$^./.<sent>$[v:e] ',
+        '[v:3]^Page/Page<n><sg>$ ^not/not<adv>$ ^found/find<vblex><pp>$[v:e] ',
+        '[v:4]^It/prpers<prn><subj><p3><nt><sg>$ ^was/be<vbser><past><p3><sg>$ ^not/not<adv>$ ^found/find<vblex><pp>$^./.<sent>$[v:e] ',
+      ])
+    // "The door opened." (a definite article), "User found the file" (an object): left to the tagger, "found" with all its readings
+    const left = ['[v:1]^The/The<det><def><sp>$ ^door/door<n><sg>$ ^opened/open<vblex><past>/open<vblex><pp>$^./.<sent>$[v:e] ', `[v:2]^User/User<n><sg>$ ${FOUND} ^the/the<det><def><sp>$ ^file/file<n><sg>$[v:e] `]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('a past with an object, after a determiner, or of a verb that takes none ("Export failed") is left to the tagger', () => {
     const left = [
       '[v:1]^User/User<n><sg>$ ^deleted/delete<vblex><past>/delete<vblex><pp>$ ^files/file<n><pl>/file<vblex><pri><p3><sg>$^./.<sent>$[v:e] ',
@@ -307,6 +322,22 @@ describe('English reading hints', () => {
     const GO_TO_SLEEP = '[v:2]^Go/Go<vblex><inf>/Go<vblex><pres>$ ^to/to<pr>$ ^sleep/sleep<n><sg>/sleep<vblex><inf>/sleep<vblex><pres>$^./.<sent>$[v:e] '
     expect(hinted(`[v:1]^Scroll/Scroll<n><sg>/Scroll<vblex><inf>/Scroll<vblex><pres>$ ^to/to<pr>$ ${LOAD} ^more/more<adv>$[v:e] `, GO_TO_SLEEP))
       .toEqual([`[v:1]^Scroll/Scroll<vblex><inf>/Scroll<vblex><pres>$ ^to/to<pr>$ ${LOAD} ^more/more<adv>$[v:e] `, GO_TO_SLEEP])
+  })
+
+  test('a key\'s name after press or hit, and after "and" or "or" following one, is kept as written (an unknown word)', () => {
+    const PRESS = '^Press/Press<n><sg>/Press<vblex><inf>/Press<vblex><pres>$'
+    expect(hinted(`[v:1]${PRESS} ^Enter/Enter<vblex><inf>/Enter<vblex><pres>$ ^to/to<pr>$[v:e] `, `[v:2]${PRESS} ^Shift/Shift<n><sg>/Shift<vblex><inf>$ ^and/and<cnjcoo>$ ^Tab/Tab<n><sg>$ ^or/or<cnjcoo>$ ^Space/Space<n><sg>$[v:e] `))
+      .toEqual([`[v:1]^Press/Press<vblex><inf>/Press<vblex><pres>$ ^Enter/*Enter$ ^to/to<pr>$[v:e] `, `[v:2]^Press/Press<vblex><inf>/Press<vblex><pres>$ ^Shift/*Shift$ ^and/and<cnjcoo>$ ^Tab/*Tab$ ^or/or<cnjcoo>$ ^Space/*Space$[v:e] `])
+    // "Enter your name", "the Home page": no press before them
+    const left = ['[v:1]^Enter/Enter<vblex><inf>/Enter<vblex><pres>$ ^your/your<det><pos><sp>$[v:e] ', '[v:2]^the/the<det><def><sp>$ ^Home/Home<n><sg>$[v:e] ']
+    expect(hinted(...left)).toEqual(left)
+  })
+
+  test('eng-spa: a command before an object pronoun keeps its infinitive ("Me recuerdo" was "Remember me")', () => {
+    const record = '[v:1]^Remember/Remember<vblex><inf>/Remember<vblex><pres>$ ^me/prpers<prn><obj><p1><mf><sg>$[v:e] '
+    expect(hintedBy(ENG_SPA_READING_HINTS, record)).toEqual(['[v:1]^Remember/Remember<vblex><inf>$ ^me/prpers<prn><obj><p1><mf><sg>$[v:e] '])
+    // the others keep the present, which gl and ca write as the imperative ("Lémbrame", "Recorda'm")
+    expect(hinted(record)).toEqual([record])
   })
 
   test('a preposition before an object pronoun that no verb follows is the preposition; a conjunction keeps its readings', () => {
@@ -544,6 +575,13 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
 
   test('"Learn more about privacy" is "sobre", not "aproximadamente"; "Read more" is the command, not "Leído más" (eng-spa)', async () => {
     expect(await en(['Learn more about privacy', 'Read more about how it works', 'Tell me about your day.'])).toEqual(['Aprende más sobre intimidad', 'Lee más sobre cómo obra', 'Decirme sobre tu día.'])
+  })
+
+  test('"No results found", "Page not found", "Remember me", "Press Enter", "Sort by name" (eng-spa)', async () => {
+    // Etar's, AntennaPod's, Redmine's strings came back "Ningún resultado encontró", "Página no funda" (eo "ne fondi"), "Nos sigo", "Pulsa Introduce", "Clase por nombre"
+    expect(await en(['No results found', 'Page not found', 'Follow us', 'Press Enter to send', 'Sort by name', 'Type to search']))
+      .toEqual(['Ningún resultado encontrado', 'La página no encontrada', 'Seguirnos', 'Pulsa Enter para enviar', 'Ordena por nombre', 'Escribe para buscar'])
+    if (haveMode('en-eo')) expect(await en(['Page not found', 'Zoom out'], 'eo')).toEqual(['Paĝo ne trovita', 'Elzomi'])
   })
 
   test('a command before a bold label or a link is the verb (Markdown\'s **…**, HTML\'s <b>)', async () => {
