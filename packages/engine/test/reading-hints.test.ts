@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
 import type { InlineToken } from '@verso/engine'
-import { EN_EO_READING_HINTS, ENG_SPA_READING_HINTS, ENGLISH_READING_HINTS, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
+import { EN_EO_READING_HINTS, EN_GL_READING_HINTS, ENG_SPA_READING_HINTS, ENGLISH_READING_HINTS, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
 import { englishEngine, haveApertium, haveMode } from './real-apertium.js'
 
 /** A reading-hints stage run on analyser output, one record per argument. */
@@ -442,11 +442,19 @@ describe('English reading hints', () => {
     expect(hinted(escaped, `${SHOW} ${YOUR}`, '')).toEqual([escaped, `${SHOW_VERB} ${YOUR}`, ''])
   })
 
+  test('en-gl\'s: "Let me know" goes as three words (the pair has no translation for the multiword); the others keep it', () => {
+    const LET_ME_KNOW = '^Let me know/Let<vblex><sep><inf>+prpers<prn><obj><p1><mf><sg># know/Let<vblex><sep><pres>+prpers<prn><obj><p1><mf><sg># know$'
+    expect(hintedBy(EN_GL_READING_HINTS, `[v:1]${LET_ME_KNOW}^./.<sent>$[v:e] `))
+      .toEqual(['[v:1]^Let/Let<vblex><inf>/Let<vblex><pres>$ ^me/prpers<prn><obj><p1><mf><sg>$ ^know/know<vblex><inf>$^./.<sent>$[v:e] '])
+    expect(hinted(`[v:1]${LET_ME_KNOW}^./.<sent>$[v:e] `)).toEqual([`[v:1]${LET_ME_KNOW}^./.<sent>$[v:e] `])
+  })
+
   test('the hints follow English analysers only', () => {
     const rest = ['apertium-tagger -z -g x.prob', 'apertium-pretransfer -z']
-    for (const analyser of ["lt-proc -z -w '/usr/share/apertium/apertium-en-gl/en-gl.automorf.bin'", "lt-proc -z '/usr/share/apertium/apertium-eng-cat/eng-cat.automorf.bin'"]) {
-      expect(withEnglishReadingHints([analyser, ...rest])).toEqual([analyser, ENGLISH_READING_HINTS, ...rest])
-    }
+    const engCat = "lt-proc -z '/usr/share/apertium/apertium-eng-cat/eng-cat.automorf.bin'"
+    expect(withEnglishReadingHints([engCat, ...rest])).toEqual([engCat, ENGLISH_READING_HINTS, ...rest])
+    const enGl = "lt-proc -z -w '/usr/share/apertium/apertium-en-gl/en-gl.automorf.bin'"
+    expect(withEnglishReadingHints([enGl, ...rest])).toEqual([enGl, EN_GL_READING_HINTS, ...rest])
     const engSpa = "lt-proc -z '/usr/share/apertium/apertium-eng-spa/eng-spa.automorf.bin'"
     expect(withEnglishReadingHints([engSpa, ...rest])).toEqual([engSpa, ENG_SPA_READING_HINTS, ...rest])
     const enEo = "lt-proc -z '/usr/share/apertium/apertium-eo-en/en-eo.automorf.bin'"
@@ -589,6 +597,13 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     const b: InlineToken = { id: '1', kind: 'open' }
     const bEnd: InlineToken = { id: '1', kind: 'close' }
     expect(await en([['Open ', b, 'Settings', bEnd, '.'], ['Open ', b, 'files', bEnd, ' stay open.']])).toEqual([['Abre ', b, 'Configuraciones', bEnd, '.'], ['Abre ', b, 'los archivos', bEnd, ' se quedan abiertos.']])
+  })
+
+  test.skipIf(!haveMode('en-gl'))('"Let me know" keeps its "know" (en-gl)', async () => {
+    // en-gl wrote "@Let me se necesitas axuda.": the multiword untranslated, "know" lost
+    expect(await en(['Let me know if you need help.', 'Let us know what you think.'], 'gl')).toEqual(['Déixame saber se necesitas axuda.', 'Déixanos saber o que pensas.'])
+    // "We'd love…": a pronoun the generator could not write came back "Encantaría #prpers a…", the analyser's name for it in the text
+    expect(await en(["We'd love your help."], 'gl')).toEqual(['Encantaría a túa axuda.'])
   })
 
   test.skipIf(!haveMode('en-gl'))('"does" is not "cervas" (en-gl)', async () => {

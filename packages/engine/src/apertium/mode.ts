@@ -132,6 +132,10 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   String.raw`s{(?<!\]\])(?<!\\)(~[${PERL_WORD}]+)(?= +\[\[(?!/))}{"[[]]" . $1 . "[[/]]"}ge;`,
   String.raw`s{\[\[(?!/\]\])((?:\\.|[^\]\\])*)\]\]}{"[[$1; w:" . ++$n . "]]"}ge;`,
   String.raw`s{(?<!\\)~(?=[${PERL_WORD}]+ +(?:${PERL_TOKEN})*\[x:|[${PERL_WORD}]+ +(?:\[t:\d+:[oc]\])*\[t:\d+:v\]|\p{Ll}[${PERL_WORD}]* +(?:\[t:\d+:[oc]\])*(?:OS|AS|EL|LA|LAS|LO|LOS|LES|UN|UNA|UNS|UNAS)(?![${PERL_WORD}]))}{}g;`,
+  // "#prpers" is no word: a pronoun the generator could not write, under the name the
+  // dictionaries give every personal pronoun (en-gl "We'd love your help" → "Encantaría #prpers a
+  // vosa axuda"); it goes, and the space left beside it collapses with the other
+  String.raw`s{(?<!\\)#prpers(?![${PERL_WORD}])}{}g;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $plain = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($plain) . "]"}ge`,
 ].join(' ')}'`
 
@@ -353,9 +357,11 @@ interface HintOptions {
   infinitiveCommands?: readonly string[]
   /** Whether a command before an object pronoun keeps its infinitive alone (its imperative where the analyser has one). */
   infinitiveBeforePronouns?: boolean
+  /** Verbs whose separable multiwords ("Let me know") go as their three words: the pair has no translation for them. */
+  separate?: readonly string[]
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [] }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
     String.raw`sub readings { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
@@ -427,6 +433,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // written: "Press Enter to send", "Press Shift and Tab" came back "Pulsa Introduce…", "Pulsa
     // Turno y Tabulador", "Press Space to pause." "Pulsa Espacial…"
     String.raw`if (index($_, "ress/") >= 0 || index($_, "^hit/") >= 0 || index($_, "^Hit/") >= 0) { s{(\^(?:[Pp]ress|[Hh]it)/(?:[^\\\$]++|\\.)*+\$ )\^(${KEY_NAMES})/(?:[^\\\$]++|\\.)*+\$}{$1^$2/*$2\$}g; 1 while s{(/\*(?:${KEY_NAMES})\$ \^(?:and|or)/(?:[^\\\$]++|\\.)*+\$ )\^(${KEY_NAMES})/(?!\*)(?:[^\\\$]++|\\.)*+\$}{$1^$2/*$2\$}g }`,
+    // a separable multiword the pair cannot translate ("Let me know": en-gl wrote "@Let me", the
+    // "know" lost) as its three words, the verb, its object pronoun, and the infinitive after it
+    String.raw`sub separated { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @w = split / /, $surface; return $lu if @w != 3 || $r[0] !~ /^((?:\\.|[^<\\])*)<vblex><sep><[^>]*>\+(prpers<prn><obj>(?:<[^>]+>)*)# ([a-z]+)$/; "^$w[0]/$1<vblex><inf>/$1<vblex><pres>\$ ^$w[1]/$2\$ ^$w[2]/$3<vblex><inf>\$" }`,
+    ...separate.map((verb) => String.raw`s{(\^[${verb[0]!.toUpperCase()}${verb[0]!}]${verb.slice(1)} [a-z]+ [a-z]+/(?:[^\\\$]++|\\.)*+\$)}{separated($1)}ge if index($_, "${verb.slice(1)} ") >= 0;`),
     // the record's first unit and the unit after each sentence end: two substitutions, since an
     // alternation with \A keeps perl from searching for the literal `<sent>$` (on 20 000 bench
     // sentences: 0.04 s for the two, 0.17 s for one with the alternation)
@@ -491,13 +501,21 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   infinitiveBeforePronouns: true,
 })
 
+/**
+ * en-gl's: "let" with its object and "know" ("Let me know", "Let us know what you think") goes
+ * as three words: its dictionary has no translation for the multiword its analyser reads, and
+ * the transfer wrote "@Let me" ("Let me se necesitas axuda."), the "know" lost; now "Déixame
+ * saber se necesitas axuda.".
+ */
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { separate: ['let'] })
+
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
 
 /** The stages with ENGLISH_READING_HINTS (en-eo's and eng-spa's own) right after an English analyser; other stages as they are. */
 export function withEnglishReadingHints(stages: readonly string[]): string[] {
   if (stages.length < 2 || !ENGLISH_ANALYSER.test(stages[0]!)) return [...stages]
-  const hints = /\/en-eo\.automorf\.bin\b/.test(stages[0]!) ? EN_EO_READING_HINTS : /\/eng-spa\.automorf\.bin\b/.test(stages[0]!) ? ENG_SPA_READING_HINTS : ENGLISH_READING_HINTS
+  const hints = /\/en-eo\.automorf\.bin\b/.test(stages[0]!) ? EN_EO_READING_HINTS : /\/eng-spa\.automorf\.bin\b/.test(stages[0]!) ? ENG_SPA_READING_HINTS : /\/en-gl\.automorf\.bin\b/.test(stages[0]!) ? EN_GL_READING_HINTS : ENGLISH_READING_HINTS
   return [stages[0]!, hints, ...stages.slice(1)]
 }
 
