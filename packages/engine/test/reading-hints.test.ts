@@ -204,12 +204,19 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
-  test('a past with an object, after a determiner, or of a verb that takes none ("Export failed") is left to the tagger', () => {
+  test('a verb that takes no object (fail, occur, expire…) right after a noun is its past, not a participle', () => {
+    const OCCURRED = '^occurred/occur<vblex><past>/occur<vblex><pp>$'
+    expect(hinted(`[v:1]^An/A<det><ind><sg>$ ^error/error<n><sg>$ ${OCCURRED} ^while/while<cnjadv>/while<n><sg>$[v:e] `, '[v:2]^Export/Export<n><sg>/Export<vblex><inf>$ ^failed/fail<vblex><past>/fail<vblex><pp>$^./.<sent>$[v:e] ', '[v:3]^Request/Request<n><sg>$ ^Failed/Fail<vblex><past>/Fail<vblex><pp>$[v:e] '))
+      .toEqual(['[v:1]^An/A<det><ind><sg>$ ^error/error<n><sg>$ ^occurred/occur<vblex><past>$ ^while/while<cnjadv>/while<n><sg>$[v:e] ', '[v:2]^Export/Export<n><sg>/Export<vblex><inf>$ ^failed/fail<vblex><past>$^./.<sent>$[v:e] ', '[v:3]^Request/Request<n><sg>$ ^Failed/Fail<vblex><past>$[v:e] '])
+    // after a determiner and before a noun it is the participle (rule 4: "the failed attempts")
+    expect(hinted('[v:1]^the/the<det><def><sp>$ ^failed/fail<vblex><past>/fail<vblex><pp>$ ^attempts/attempt<n><pl>$[v:e] '))
+      .toEqual(['[v:1]^the/the<det><def><sp>$ ^failed/fail<vblex><pp>$ ^attempts/attempt<n><pl>$[v:e] '])
+  })
+
+  test('a past with an object, after a determiner, or of "leave" (a story\'s "Dad left early.") is left to the tagger', () => {
     const left = [
       '[v:1]^User/User<n><sg>$ ^deleted/delete<vblex><past>/delete<vblex><pp>$ ^files/file<n><pl>/file<vblex><pri><p3><sg>$^./.<sent>$[v:e] ',
       '[v:1]^The/The<det><def><sp>$ ^user/user<n><sg>$ ^deleted/delete<vblex><past>/delete<vblex><pp>$^./.<sent>$[v:e] ',
-      '[v:1]^Export/Export<n><sg>/Export<vblex><inf>$ ^failed/fail<vblex><past>/fail<vblex><pp>$^./.<sent>$[v:e] ',
-      '[v:1]^Request/Request<n><sg>$ ^Failed/Fail<vblex><past>/Fail<vblex><pp>$[v:e] ',
       // a story's or a subtitle's "Dad left early." is a past
       '[v:1]^Dad/Dad<n><sg>$ ^left/leave<vblex><past>/leave<vblex><pp>/left<adj>$ ^early/early<adv>$^./.<sent>$[v:e] ',
     ]
@@ -303,10 +310,11 @@ describe('English reading hints', () => {
     // a phrasal verb the analyser reads as one unit, before anything: not its participle ("Come back later." was "Vuelto…")
     expect(hinted('[v:1]^Come back/Come<vblex><inf># back/Come<vblex><pres># back/Come<vblex><pp># back$ ^later/later<adv>$^./.<sent>$[v:e] '))
       .toEqual(['[v:1]^Come back/Come<vblex><inf># back/Come<vblex><pres># back$ ^later/later<adv>$^./.<sent>$[v:e] '])
-    // a finite verb later makes the first word a subject ("Move to trash failed"); a heading's noun
-    // before another preposition ("Support for PDF files", "Link to this equation") is left alone
+    // a finite verb later makes the first word a subject ("Move to trash failed": "Move" keeps its
+    // noun; "failed" is a past, rule 10's); a heading's noun before another preposition ("Support
+    // for PDF files", "Link to this equation") is left alone
     const left = [
-      `[v:1]^Move/Move<n><sg>/Move<vblex><inf>/Move<vblex><pres>$ ${TO} ^trash/rubbish<n><sg>$ ^failed/fail<vblex><past>/fail<vblex><pp>$^./.<sent>$[v:e] `,
+      `[v:1]^Move/Move<n><sg>/Move<vblex><inf>/Move<vblex><pres>$ ${TO} ^trash/rubbish<n><sg>$ ^failed/fail<vblex><past>$^./.<sent>$[v:e] `,
       '[v:2]^Support/Support<n><sg>/Support<vblex><inf>/Support<vblex><pres>$ ^for/for<pr>$ ^PDF/PDF<n><acr><sg>$ ^files/file<n><pl>/file<vblex><pri><p3><sg>$[v:e] ',
       `[v:3]^Link/Link<n><sg>/Link<vblex><inf>/Link<vblex><pres>$ ${TO} ^this/this<det><dem><sg>$ ^equation/equation<n><sg>$[v:e] `,
     ]
@@ -520,6 +528,11 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // K-9 Mail's "Address copied to clipboard", "Message saved as draft" came back "La alocución copió a portapapeles", "El mensaje salvó tan borrador"
     expect(await en(['Address copied to clipboard', 'Message saved as draft', 'Settings saved.', 'Export failed.', 'User deleted files.']))
       .toEqual(['La alocución copiada a portapapeles', 'El mensaje salvado como borrador', 'Las configuraciones salvadas.', 'La exportación falló.', 'El usuario eliminó archivos.'])
+  })
+
+  test('"An error occurred" is "ocurrió", not "ocurrido" (eng-spa)', async () => {
+    // Redmine's, IINA's error messages came back "Un error ocurrido mientras…", eo "Eraro okazita"
+    expect(await en(['An error occurred while sending mail.', 'Your session expired.'])).toEqual(['Un error ocurrió mientras enviando correo.', 'Tu sesión expiró.'])
   })
 
   test('"when" in a statement is "cuando", in a question "cuándo" (eng-spa)', async () => {
