@@ -429,7 +429,7 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
   test('a sentence-initial "Sorry" is the apology, not the adjective "triste"', async () => {
     // Jellyfin's "Sorry! No results found for \"{0}\"" came back "Triste! Ningún resultado…"
     const [es, again, reason] = await en(['Sorry! No results found.', 'Sorry, something went wrong.', 'Sorry for the delay.'])
-    expect(es!.segment).toBe('¡Lo sentimos! Ningún resultado encontró.')
+    expect(es!.segment).toBe('¡Lo sentimos! Ningún resultado encontrado.')
     expect(again!.segment).toBe('Lo sentimos, algo fue mal.')
     expect(reason!.segment).toMatch(/^Lo sentimos, /)
     const [ca] = await en(['Sorry, something went wrong.'], 'ca')
