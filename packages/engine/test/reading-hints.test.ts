@@ -341,6 +341,15 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
+  test('press, hit, click or tap before a key\'s name or a placeholder is the verb wherever it stands', () => {
+    const press = '^press/press<n><sg>/press<vblex><inf>/press<vblex><pres>$'
+    expect(hinted(`[v:1]^Then/then<adv>$ ${press} ^Enter/Enter<vblex><inf>$^./.<sent>$[v:e] `, `[v:2]^or/or<cnjcoo>$ ${press} [t:0:v] ^to/to<pr>$[v:e] `))
+      .toEqual(['[v:1]^Then/then<adv>$ ^press/press<vblex><inf>/press<vblex><pres>$ ^Enter/*Enter$^./.<sent>$[v:e] ', '[v:2]^or/or<cnjcoo>$ ^press/press<vblex><inf>/press<vblex><pres>$ [t:0:v] ^to/to<pr>$[v:e] '])
+    // "The press release", "press the button" (a command's rule), "press coverage"
+    const left = [`[v:1]^The/the<det><def><sp>$ ${press} ^release/release<n><sg>$[v:e] `]
+    expect(hinted(...left)).toEqual(left)
+  })
+
   test('eng-spa: a command before an object pronoun keeps its infinitive ("Me recuerdo" was "Remember me")', () => {
     const record = '[v:1]^Remember/Remember<vblex><inf>/Remember<vblex><pres>$ ^me/prpers<prn><obj><p1><mf><sg>$[v:e] '
     expect(hintedBy(ENG_SPA_READING_HINTS, record)).toEqual(['[v:1]^Remember/Remember<vblex><inf>$ ^me/prpers<prn><obj><p1><mf><sg>$[v:e] '])

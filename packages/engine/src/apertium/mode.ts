@@ -201,7 +201,9 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    the third person: "Go to…" came back "Va a…") keep their infinitive alone: "Ir a…".
  *    A key's name after press or hit (and after "and", "or" following one) is kept as written,
  *    an unknown word: "Press Enter to send", "Press Shift and Tab" came back "Pulsa Introduce…",
- *    "Pulsa Turno y Tabulador", "Press Space" "Pulsa Espacial" (KEY_NAMES).
+ *    "Pulsa Turno y Tabulador", "Press Space" "Pulsa Espacial" (KEY_NAMES); and press, hit,
+ *    click or tap before a key or a placeholder is the verb wherever it stands ("Double-click or
+ *    press {{shortcut}}", "Then press Enter." came back "o prensa…", "Entonces prensa Enter.").
  *    Corpus: 145 lines changed, es, gl, ca, eo; worse or no better: es "Move to top" → "Mueve a
  *    copa", "Turn off…" → "Gira fuera…" (was "Turno fuera…"), "Go ahead and start without
  *    me." → "Ir adelante…" (was "Va adelante…").
@@ -437,6 +439,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // written: "Press Enter to send", "Press Shift and Tab" came back "Pulsa Introduce…", "Pulsa
     // Turno y Tabulador", "Press Space to pause." "Pulsa Espacial…"
     String.raw`if (index($_, "ress/") >= 0 || index($_, "^hit/") >= 0 || index($_, "^Hit/") >= 0) { s{(\^(?:[Pp]ress|[Hh]it)/(?:[^\\\$]++|\\.)*+\$ )\^(${KEY_NAMES})/(?:[^\\\$]++|\\.)*+\$}{$1^$2/*$2\$}g; 1 while s{(/\*(?:${KEY_NAMES})\$ \^(?:and|or)/(?:[^\\\$]++|\\.)*+\$ )\^(${KEY_NAMES})/(?!\*)(?:[^\\\$]++|\\.)*+\$}{$1^$2/*$2\$}g }`,
+    // press, hit, click or tap before a key's name or a placeholder (a key combination) is the
+    // verb wherever it stands: "Then press Enter.", "To save, press Ctrl+S." came back "Entonces
+    // prensa Enter.", "Para salvar, prensa…" (the noun)
+    String.raw`s{(\^(?:[Pp]ress|[Hh]it|[Cc]lick|[Tt]ap)/(?:[^\\\$]++|\\.)*+\$)(?=( (?:\[t:\d+:v\]|\^(?:${KEY_NAMES})/\*)))}{withoutTag($1, "n")}ge if index($_, "ress/") >= 0 || index($_, "it/") >= 0 || index($_, "lick/") >= 0 || index($_, "ap/") >= 0;`,
     // a separable multiword the pair cannot translate ("Let me know": en-gl wrote "@Let me", the
     // "know" lost) as its three words, the verb, its object pronoun, and the infinitive after it
     String.raw`sub separated { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @w = split / /, $surface; return $lu if @w != 3 || $r[0] !~ /^((?:\\.|[^<\\])*)<vblex><sep><[^>]*>\+(prpers<prn><obj>(?:<[^>]+>)*)# ([a-z]+)$/; "^$w[0]/$1<vblex><inf>/$1<vblex><pres>\$ ^$w[1]/$2\$ ^$w[2]/$3<vblex><inf>\$" }`,
