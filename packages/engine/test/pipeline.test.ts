@@ -236,6 +236,8 @@ describe('apertium pipeline with a fake stage', () => {
     expect(run('~la [[t:0]]guia[[/]] [[t:0]]~el[[/]] [[t:0; t:1]]Salva[[/]] ~de casa')).toBe('[[; w:1]]~la[[/]] [[t:0; w:2]]guia[[/]] [[t:0; w:3]]~el[[/]] [[t:0; t:1; w:4]]Salva[[/]] ~de casa\0')
     // records stay apart
     expect(run('*a\0*b\0[[t:1]]c[[/]]')).toBe('a[v:u:1]\0b[v:u:1]\0[[t:1; w:1]]c[[/]]\0')
+    // eng-spa's "lo" and "sentir" glued ("I'm sorry" came back "Losiento"); a longer word stays
+    expect(run('Losiento. Losentimos, losienten. Losientos')).toBe('Lo siento. Lo sentimos, lo sienten. Losientos\0')
     // "#prpers" (a pronoun the generator could not write) goes; a word that starts so stays marked
     expect(run('Encantaría #prpers a vosa axuda. #prpersoa')).toBe('Encantaría  a vosa axuda. prpersoa[v:u:8]\0')
   })

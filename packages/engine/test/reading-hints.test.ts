@@ -208,9 +208,23 @@ describe('English reading hints', () => {
     const OCCURRED = '^occurred/occur<vblex><past>/occur<vblex><pp>$'
     expect(hinted(`[v:1]^An/A<det><ind><sg>$ ^error/error<n><sg>$ ${OCCURRED} ^while/while<cnjadv>/while<n><sg>$[v:e] `, '[v:2]^Export/Export<n><sg>/Export<vblex><inf>$ ^failed/fail<vblex><past>/fail<vblex><pp>$^./.<sent>$[v:e] ', '[v:3]^Request/Request<n><sg>$ ^Failed/Fail<vblex><past>/Fail<vblex><pp>$[v:e] '))
       .toEqual(['[v:1]^An/A<det><ind><sg>$ ^error/error<n><sg>$ ^occurred/occur<vblex><past>$ ^while/while<cnjadv>/while<n><sg>$[v:e] ', '[v:2]^Export/Export<n><sg>/Export<vblex><inf>$ ^failed/fail<vblex><past>$^./.<sent>$[v:e] ', '[v:3]^Request/Request<n><sg>$ ^Failed/Fail<vblex><past>$[v:e] '])
+    // after a subject pronoun: "What happened?", "It failed." came back "¿Qué pasado?", "Fallado."
+    expect(hinted('[v:4]^What/what<prn><itg><sp>$ ^happened/happen<vblex><past>/happen<vblex><pp>$^?/?<sent>$[v:e] '))
+      .toEqual(['[v:4]^What/what<prn><itg><sp>$ ^happened/happen<vblex><past>$^?/?<sent>$[v:e] '])
     // after a determiner and before a noun it is the participle (rule 4: "the failed attempts")
     expect(hinted('[v:1]^the/the<det><def><sp>$ ^failed/fail<vblex><past>/fail<vblex><pp>$ ^attempts/attempt<n><pl>$[v:e] '))
       .toEqual(['[v:1]^the/the<det><def><sp>$ ^failed/fail<vblex><pp>$ ^attempts/attempt<n><pl>$[v:e] '])
+  })
+
+  test('a question\'s "be" before its subject pronoun and a gerund goes after the pronoun ("What are you doing?")', () => {
+    const ARE = '^are/be<vbser><pres>$'
+    const YOU = '^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$'
+    const DOING = '^doing/do<vblex><ger>/do<vblex><pprs>$'
+    expect(hinted(`[v:1]^What/what<prn><itg><sp>$ ${ARE} ${YOU} ${DOING}^?/?<sent>$[v:e] `, '[v:2]^What/what<prn><itg><sp>$ ^am/be<vbser><pri><p1><sg>$ ^I/I<num><mf><sg>/prpers<prn><subj><p1><mf><sg>$ ^doing/do<vblex><ger>$^?/?<sent>$[v:e] '))
+      .toEqual([`[v:1]^What/what<prn><itg><sp>$ ${YOU} ${ARE} ${DOING}^?/?<sent>$[v:e] `, '[v:2]^What/what<prn><itg><sp>$ ^I/prpers<prn><subj><p1><mf><sg>$ ^am/be<vbser><pri><p1><sg>$ ^doing/do<vblex><ger>$^?/?<sent>$[v:e] '])
+    // not without a question mark, nor before a word that is no gerund ("Are you sure?")
+    const left = [`[v:1]^What/what<prn><itg><sp>$ ${ARE} ${YOU} ${DOING}^./.<sent>$[v:e] `, `[v:2]${ARE} ${YOU} ^sure/sure<adj>$^?/?<sent>$[v:e] `]
+    expect(hinted(...left)).toEqual(left)
   })
 
   test('a past with an object, after a determiner, or of "leave" (a story\'s "Dad left early.") is left to the tagger', () => {
@@ -537,6 +551,11 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // K-9 Mail's "Address copied to clipboard", "Message saved as draft" came back "La alocución copió a portapapeles", "El mensaje salvó tan borrador"
     expect(await en(['Address copied to clipboard', 'Message saved as draft', 'Settings saved.', 'Export failed.', 'User deleted files.']))
       .toEqual(['La alocución copiada a portapapeles', 'El mensaje salvado como borrador', 'Las configuraciones salvadas.', 'La exportación falló.', 'El usuario eliminó archivos.'])
+  })
+
+  test('a subtitle\'s "What are you doing?", "What happened?", "I\'m sorry." (eng-spa)', async () => {
+    // came back "¿Qué eres haciendo?", "¿Qué pasado?", "Losiento."
+    expect(await en(['What are you doing?', 'What happened?', "I'm sorry.", 'Are you coming?'])).toEqual(['¿Qué estás haciendo?', '¿Qué pasó?', 'Lo siento.', '¿Estás viniendo?'])
   })
 
   test('"An error occurred" is "ocurrió", not "ocurrido" (eng-spa)', async () => {

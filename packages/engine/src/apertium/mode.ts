@@ -132,6 +132,9 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   String.raw`s{(?<!\]\])(?<!\\)(~[${PERL_WORD}]+)(?= +\[\[(?!/))}{"[[]]" . $1 . "[[/]]"}ge;`,
   String.raw`s{\[\[(?!/\]\])((?:\\.|[^\]\\])*)\]\]}{"[[$1; w:" . ++$n . "]]"}ge;`,
   String.raw`s{(?<!\\)~(?=[${PERL_WORD}]+ +(?:${PERL_TOKEN})*\[x:|[${PERL_WORD}]+ +(?:\[t:\d+:[oc]\])*\[t:\d+:v\]|\p{Ll}[${PERL_WORD}]* +(?:\[t:\d+:[oc]\])*(?:OS|AS|EL|LA|LAS|LO|LOS|LES|UN|UNA|UNS|UNAS)(?![${PERL_WORD}]))}{}g;`,
+  // eng-spa's transfer writes "lo sentir" ("I'm sorry", the multiword "be sorry") as two units
+  // with no blank between, which the generator glues: "Losiento", "Losentimos"
+  String.raw`s{(?<![${PERL_WORD}])([Ll])o(sient(?:o|es|e|en)|sentimos|sentís)(?![${PERL_WORD}])}{$1o $2}g if index($_, "osient") >= 0 || index($_, "osentí") >= 0 || index($_, "osentimos") >= 0;`,
   // "#prpers" is no word: a pronoun the generator could not write, under the name the
   // dictionaries give every personal pronoun (en-gl "We'd love your help" → "Encantaría #prpers a
   // vosa axuda"); it goes, and the space left beside it collapses with the other
@@ -157,7 +160,7 @@ const UNIT = String.raw`\^(?:[^\\\$]++|\\.)*+\$`
 const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
 
 /**
- * Narrows the readings of sixteen kinds of English word before the tagger chooses, where the
+ * Narrows the readings of seventeen kinds of English word before the tagger chooses, where the
  * taggers of eng-spa, en-gl and en-eo choose wrong on interface strings (eng-cat's and
  * eng-hbs's constraint grammars get some of them right; they get the same hints):
  *
@@ -281,7 +284,8 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    deleted files." stays "El usuario eliminó archivos."). Corpus: about 250 lines changed, all but a
  *    handful better; worse: eo participles that do not agree ("Fiksoj savita"), gl "Pondo
  *    actualizado" → "Poñente actualizado". Right after a noun, fail, succeed, occur, happen,
- *    crash, exit, appear, disappear, arrive and expire are the past, which the taggers did not
+ *    crash, exit, appear, disappear, arrive and expire are the past (after a subject pronoun
+ *    too: "What happened?" came back "¿Qué pasado?"), which the taggers did not
  *    always choose: "An error occurred while…", "Sync failed" came back "Un error ocurrido
  *    mientras…", eo "Samtempigo malsukcesita"; now "ocurrió", "malsukcesis" (corpus: 86 lines
  *    es, gl, ca, eo, all better).
@@ -323,6 +327,11 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    translates to nothing: "I did it." came back "Yo él.", "We did everything." "Nosotros
  *    todo.", "He did what he had to do." "Él qué tuvo que hacer."; now "Lo hice.", "Hicimos
  *    todo.", "Hizo qué tuvo que hacer." (corpus: no line changed).
+ * 17. **A question's "be" before its pronoun and a gerund** goes after the pronoun, the one
+ *    reordering here: the transfers read "are you doing" as "be" itself and "you are doing" as
+ *    the progressive. Subtitles' "What are you doing?", "Are you coming?" came back "¿Qué eres
+ *    haciendo?", "¿Eres viniendo?", ca "T'és venint?"; now "¿Qué estás haciendo?", "¿Estás
+ *    viniendo?", "Estàs venint?" (corpus: one ca line, better).
  *
  * Runs right after the analyser (before word-bound blanks are attached), in the modes whose
  * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Substitutions find the
@@ -397,7 +406,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // (no object); never for verbs that take no object ("Export failed" is "falló")
     String.raw`sub nounish { my (undef, @r) = readings(substr($_[0], 1, -1)); @r && grep({ tag($_) =~ /^(?:n|adj)$/ } @r) && !grep { tag($_) !~ /^(?:n|vblex|adj)$/ || /\+/ } @r }`,
     String.raw`sub headline { my ($p, $i, @r) = @_; return 0 if grep { /^(?:fail|succeed|occur|happen|crash|exit|appear|disappear|arrive|die|leave|return|sleep|laugh|cry|smile|wait|walk|live|stay|talk|agree|sit|stand|call|work)</i } @r; my ($start, $nouns) = (undef, 0); for (my $s = $i - 2; $s >= 1 && $p->[$s + 1] =~ /^ +$/; $s -= 2) { if (nounish($p->[$s])) { last if ++$nouns > 2; if (opensSentence($p, $s)) { $start = $s; last } next } $start = $s if $nouns && $p->[$s] =~ /^\^(?:[Nn]o|[Aa]ll|[Ss]ome|[Ee]very|[Mm]any|[Ss]everal|[Bb]oth|[Ff]ew)\// && opensSentence($p, $s); last } return 0 if !defined $start; return $start if $i + 2 >= @$p; my ($after, @n) = readings(substr($p->[$i + 2], 1, -1)); return $start if $p->[$i + 1] eq "" && grep { tag($_) eq "sent" } @n; return 0 if $p->[$i + 1] !~ /^ +$/; (lc($after) eq "as" || @n && !grep({ tag($_) !~ /^(?:pr|adv|preadv|cnjadv)$/ || /\+/ } @n)) ? $start : 0 }`,
-    String.raw`sub participle { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { next if index($p[$i], "<vblex><pp>") < 0 || index($p[$i], "<vblex><past>") < 0; my ($surface, @r) = readings(substr($p[$i], 1, -1)); @r = grep { !/^found<vblex><(?:inf|pres)>/i } @r if grep { /^find<vblex><pp>/i } @r; next if grep { !(/<vblex><(?:past|pp)>/ || tag($_) eq "adj") || /\+/ } @r; if ($i > 1 && $p[$i - 1] eq " " && grep({ /^(?:fail|succeed|occur|happen|crash|exit|appear|disappear|arrive|expire)<vblex><past>/i } @r) && nounish($p[$i - 2])) { $p[$i] = unit($surface, grep { !/<vblex><pp>/ } @r); next } my $subject = headline(\@p, $i, @r); if ($subject) { for (my $j = $subject; $j < $i; $j += 2) { $p[$j] = withoutTag($p[$j], "vblex") } } if ($subject || afterBeOrHave(\@p, $i) || $i > 1 && $p[$i - 1] eq " " && $p[$i - 2] =~ /^\^[Nn]ot\/not<adv>\$$/) { $p[$i] = unit($surface, grep { !/<vblex><past>/ } @r); next } next if $i + 2 >= @p || $p[$i + 1] !~ /^ +$/ || grep { tag($_) eq "adj" } @r; my ($noun, @n) = readings(substr($p[$i + 2], 1, -1)); my @nouns = grep { tag($_) eq "n" && !/\+/ } @n; next if !@nouns || grep { tag($_) !~ /^(?:n|vblex)$/ } @n; my $opens = opensSentence(\@p, $i) || $i > 1 && $p[$i - 1] =~ /^ +$/ && $p[$i - 2] !~ /<(?:rel|cnjsub)>/ && grep { tag($_) =~ /^(?:det|num)$/ } readings(substr($p[$i - 2], 1, -1)); next if !$opens; $p[$i] = unit($surface, grep { /<vblex><pp>/ } @r); $p[$i + 2] = unit($noun, @nouns) } join "", @p }`,
+    String.raw`sub participle { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { next if index($p[$i], "<vblex><pp>") < 0 || index($p[$i], "<vblex><past>") < 0; my ($surface, @r) = readings(substr($p[$i], 1, -1)); @r = grep { !/^found<vblex><(?:inf|pres)>/i } @r if grep { /^find<vblex><pp>/i } @r; next if grep { !(/<vblex><(?:past|pp)>/ || tag($_) eq "adj") || /\+/ } @r; if ($i > 1 && $p[$i - 1] eq " " && grep({ /^(?:fail|succeed|occur|happen|crash|exit|appear|disappear|arrive|expire)<vblex><past>/i } @r) && (nounish($p[$i - 2]) || $p[$i - 2] =~ /<prn>/ && $p[$i - 2] !~ /<(?:obj|pos)>/)) { $p[$i] = unit($surface, grep { !/<vblex><pp>/ } @r); next } my $subject = headline(\@p, $i, @r); if ($subject) { for (my $j = $subject; $j < $i; $j += 2) { $p[$j] = withoutTag($p[$j], "vblex") } } if ($subject || afterBeOrHave(\@p, $i) || $i > 1 && $p[$i - 1] eq " " && $p[$i - 2] =~ /^\^[Nn]ot\/not<adv>\$$/) { $p[$i] = unit($surface, grep { !/<vblex><past>/ } @r); next } next if $i + 2 >= @p || $p[$i + 1] !~ /^ +$/ || grep { tag($_) eq "adj" } @r; my ($noun, @n) = readings(substr($p[$i + 2], 1, -1)); my @nouns = grep { tag($_) eq "n" && !/\+/ } @n; next if !@nouns || grep { tag($_) !~ /^(?:n|vblex)$/ } @n; my $opens = opensSentence(\@p, $i) || $i > 1 && $p[$i - 1] =~ /^ +$/ && $p[$i - 2] !~ /<(?:rel|cnjsub)>/ && grep { tag($_) =~ /^(?:det|num)$/ } readings(substr($p[$i - 2], 1, -1)); next if !$opens; $p[$i] = unit($surface, grep { /<vblex><pp>/ } @r); $p[$i + 2] = unit($noun, @nouns) } join "", @p }`,
     // A subject pronoun (I, we, they, he, she) before a verb: the verb is finite, a past, not a
     // participle, a present, not an infinitive ("I said no." came back "I dicho no.", "- I
     // know." "- I sabe", "I do it" "loHago"), unless a question put the subject after an
@@ -406,6 +415,11 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // participle rules, which read a numeral as a determiner
     String.raw`sub subjectVerb { my ($before, $lu, $space, $next) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @prn = grep { tag($_) eq "prn" && /<subj>/ } @r; my (undef, @n) = readings(substr($next, 1, -1)); my (undef, @b) = $before eq "" ? () : readings(substr($before, 1, -2)); return "$before$lu$space$next" if !@prn || !grep({ /<vblex><(?:pres|past|pri)>|<(?:vbser|vbhaver|vbmod|vbdo|vaux)>/ && !/\+/ } @n) || @prn < @r && grep { tag($_) =~ /^(?:n|np|num|adj)$/ } @b; $lu = unit($surface, @prn); return "$before$lu$space$next" if grep { /<(?:vbdo|vbmod|vbser|vbhaver)>/ } @b; my ($verb) = readings(substr($next, 1, -1)); my @kept = grep { !/<vblex><pp>/ } @n; @kept = @n if !grep { /<vblex><past>/ } @kept; my @finite = grep { !/<vblex><(?:inf|imp)>/ } @kept; @kept = @finite if grep { /<vblex><pres>/ } @finite; $next = unit($verb, @kept) if @kept < @n; "$before$lu$space$next" }`,
     String.raw`s{(${UNIT} )?(\^(?:I|[WwHh]e|[Tt]hey|[Ss]he)/(?:[^\\\$]++|\\.)*+\$)( )(${UNIT})}{subjectVerb($1 // "", $2, $3, $4)}ge if /\^(?:I|[WwHh]e|[Tt]hey|[Ss]he)\//;`,
+    // a question's "be" before its pronoun and a gerund goes after the pronoun: the transfers
+    // read "are you doing" as "be" itself and "you are doing" as the progressive ("What are you
+    // doing?" came back "¿Qué eres haciendo?", "Are you coming?" "¿Eres viniendo?"; now "¿Qué
+    // estás haciendo?", "¿Estás viniendo?")
+    String.raw`s{(\^(?:[Aa]re|[Ii]s|[Aa]m|[Ww]ere|[Ww]as)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:you|he|she|it|we|they|I)/(?:[^\\\$<]++|\\.|<(?!subj>))*+<subj>(?:[^\\\$]++|\\.)*+\$)(?= \^(?:[^\\\$<]++|\\.|<(?!vblex><ger>))*+<vblex><ger>)}{withoutTag($3, "num") . $2 . $1}ge if index($_, "<vblex><ger>") >= 0 && index($_, "^?/") >= 0;`,
     String.raw`$_ = participle($_) if index($_, "<vblex><pp>") >= 0;`,
     String.raw`sub pastParticiple { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep { /<vblex><pp>/ } @r or grep { tag($_) ne "vblex" || /\+/ } @r; unit($surface, grep { /<vblex><pp>/ } @r) }`,
     String.raw`sub verbOnly { my (undef, @r) = readings(substr($_[0], 1, -1)); @r && !grep { !/<vblex><(?:inf|pres|imp|pp)>/ || /\+/ } @r }`,
