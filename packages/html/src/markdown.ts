@@ -2,8 +2,9 @@
  * Markdown documents (a README, a docs page): the text of headings, paragraphs, list items,
  * block quotes and table cells is translated; code blocks, front matter data, link reference
  * definitions, HTML comments, list markers, quote markers, GitHub's alert markers
- * (`> [!NOTE]`), admonition fences (`:::tip`), table rules and every line ending stay as
- * written. Segments are the raw inline Markdown of each block (links, emphasis, code
+ * (`> [!NOTE]`), admonition fences (`:::tip`), template tags on lines of their own and
+ * template code and comment blocks (`{% highlight %}`, `{% comment %}`, Hugo's
+ * `{{< highlight >}}`), table rules and every line ending stay as written. Segments are the raw inline Markdown of each block (links, emphasis, code
  * spans, inline HTML): the caller masks them with `@verso/formats`' placeholder tokens, as the
  * server and the CLI do for HTML, so a link's destination and a code span never reach the
  * engine as words.
@@ -71,6 +72,19 @@ const RAW_HTML_START = /^ {0,3}<(pre|script|style|textarea)(?=[\s>]|$)/i
 const HTML_BLOCK_START = /^ {0,3}<\/?(?:address|article|aside|blockquote|body|caption|center|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|head|header|hr|html|legend|li|link|main|menu|nav|ol|optgroup|option|p|picture|section|source|summary|table|tbody|td|tfoot|th|thead|title|tr|ul)(?=[\s/>]|$)/i
 /** A line that is one whole open or closing tag and nothing else (CommonMark's seventh kind: `<audio id="a">`, `<MyComponent />`): it starts an HTML block where no paragraph is open. */
 const HTML_TAG_LINE = /^ {0,3}(?:<[A-Za-z][\w-]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<\/[A-Za-z][\w-]*\s*>)[ \t]*$/
+/**
+ * A template block whose content is code or for editors, kept as written to its end tag (the
+ * engine read Jekyll's `gem "minima"` as words: `"mínimos" de gema`): Liquid's and Eleventy's
+ * `{% highlight ruby %}…{% endhighlight %}`, `{% raw %}`, `{% comment %}`, Hugo's
+ * `{{< highlight go >}}…{{< /highlight >}}`.
+ */
+const TEMPLATE_BLOCK_START = /^[ \t]*\{%-?\s*(highlight|raw|comment)\b[^%]*-?%\}|^[ \t]*\{\{[<%]\s*(highlight)\b.*?[>%]\}\}/
+/**
+ * A line of template tags and output only (`{% if site.show_excerpts %}`, `{% endif %}`,
+ * `{{ content }}`, `{{< figure src="a.png" >}}`): kept as written, and it ends a paragraph, so
+ * that it keeps its line (it was joined to the paragraph after it and wrapped with it).
+ */
+const TEMPLATE_LINE = /^[ \t]*(?:(?:\{%.*?%\}|\{\{.*?\}\})[ \t]*)+$/
 /** A line ending in a hard break: two spaces or a backslash before the line break. */
 const HARD_BREAK = / {2,}$|\\$/
 const LETTER = /\p{L}/u
@@ -173,6 +187,8 @@ function readUnits(markdown: string): Unit[] {
   let inComment = false
   /** The end tag that closes the raw HTML block the lines are in (`</pre>`), or null. */
   let rawHtmlEnd: RegExp | null = null
+  /** The end tag that closes the template block the lines are in (`{% endhighlight %}`), or null. */
+  let templateEnd: RegExp | null = null
   /** Inside an HTML block (until a blank line): each line a segment of its own. */
   let inHtmlBlock = false
   let previousBlank = true
@@ -211,6 +227,10 @@ function readUnits(markdown: string): Unit[] {
       if (rawHtmlEnd.test(text)) rawHtmlEnd = null
       return
     }
+    if (templateEnd) {
+      if (templateEnd.test(text)) templateEnd = null
+      return
+    }
     if (BLANK.test(text)) {
       endParagraph()
       previousBlank = true
@@ -222,6 +242,19 @@ function readUnits(markdown: string): Unit[] {
       endParagraph()
       const end = new RegExp(`</${raw[1]}\\s*>`, 'i')
       if (!end.test(text)) rawHtmlEnd = end
+      previousBlank = false
+      return
+    }
+    const template = TEMPLATE_BLOCK_START.exec(text)
+    if (template) {
+      endParagraph()
+      const end = template[1] ? new RegExp(`\\{%-?\\s*end${template[1]}\\s*-?%\\}`) : /\{\{[<%]\s*\/highlight\s*[>%]\}\}/
+      if (!end.test(text.slice(template[0].length))) templateEnd = end
+      previousBlank = false
+      return
+    }
+    if (TEMPLATE_LINE.test(text)) {
+      endParagraph()
       previousBlank = false
       return
     }

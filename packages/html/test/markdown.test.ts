@@ -93,6 +93,22 @@ describe('extractMarkdown', () => {
     expect(doc.write(upper(doc.segments))).toBe('> [!NOTE]\n> USEFUL INFORMATION.\n\n:::tip PRO TIP\nUSE THE SEARCH BOX.\n:::\n')
   })
 
+  test('template code and comment blocks are kept whole; a line of template tags keeps its line and ends a paragraph', () => {
+    // a Jekyll page's {% highlight ruby %} block came back `"mínimos" de gema`, its {% if %} line joined to the paragraph after it
+    const md = [
+      'Install the gem:', '', '{% highlight ruby %}', '# install the theme', 'gem "minima", "~> 2.5"', '', '{% endhighlight %}', '',
+      '{%- comment -%}', 'For editors only.', '{%- endcomment -%}', '{% raw %}Use {{ page.title }}.{% endraw %}', '',
+      '{% if site.show_excerpts %}', 'Read the latest posts.', '{% endif %}', '{{ content }}', '',
+      '{{< highlight go >}}', 'fmt.Println("Hello")', '{{< /highlight >}}', 'Then run it.', '',
+    ].join('\n')
+    const doc = extractMarkdown(md)
+    expect(doc.segments).toEqual(['Install the gem:', 'Read the latest posts.', 'Then run it.'])
+    expect(doc.write(upper(doc.segments))).toBe(md.replace('Install the gem:', 'INSTALL THE GEM:').replace('Read the latest posts.', 'READ THE LATEST POSTS.').replace('Then run it.', 'THEN RUN IT.'))
+    // a block left open keeps everything after it; a tag inside a paragraph's line stays in its text
+    expect(extractMarkdown('{% highlight js %}\nlet a = 1\n\nMore code').segments).toEqual([])
+    expect(extractMarkdown('Posts {% if x %}here{% endif %} today.').segments).toEqual(['Posts {% if x %}here{% endif %} today.'])
+  })
+
   test('a wrapped paragraph\'s translation never starts a line with what would open a block, nor breaks a code span or a link label', () => {
     const md = 'Run the tool and\nsee the result.\n'
     const doc = extractMarkdown(md)
