@@ -250,6 +250,13 @@ describe('Markdown and references in values (Home Assistant strings.json)', () =
     expect(tags('Read [the docs][docs] and the [Code of Conduct][] or ![logo][].')).toEqual(['[:open', '][docs]:close', '[Code of Conduct][]:void', '![logo][]:void'])
   })
 
+  test('a link\'s destination with parentheses in it, or with a title after it, is the link\'s end; the title is kept as written', () => {
+    // "[our guide](https://example.com/guide \"Open the installation guide\")" was no link: the title came back "Abierto la guía…", read as words of the sentence around it
+    const tags = (text: string) => tokenize(text).flatMap((p) => (p.type === 'token' ? [`${p.raw}:${p.tag?.kind ?? 'void'}`] : []))
+    expect(tags('See [our guide](https://example.com/guide "Open the installation guide") and [that](y \'Title\').')).toEqual(['[:open', '](https://example.com/guide "Open the installation guide"):close', '[:open', "](y 'Title'):close"])
+    expect(tags('Read the [article](https://en.wikipedia.org/wiki/Lisp_(programming_language)) first.')).toEqual(['[:open', '](https://en.wikipedia.org/wiki/Lisp_(programming_language)):close'])
+  })
+
   test('look-alikes in prose stay words: a lone bracket, GNU quoting, a label without a destination', () => {
     const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
     expect(tokens("Press `Enter' to go on, `q' to quit [optional] (see below)")).toEqual([])

@@ -40,13 +40,16 @@ const KEY_REFERENCE = /\[%key:[^%\]\s]{1,300}%\]/y
  * A Markdown link's label start, when the rest of the link follows on the line: `[` of
  * `[documentation]({more_info_url})`, `![alt](logo.png)`. The label is text; the link is a pair.
  */
-const MARKDOWN_LINK_OPEN = /!?\[(?=[^[\]\n]{1,300}\](?:\([^\s()]{1,500}\)|\[[^[\]\n]{1,100}\]))/y
+const MARKDOWN_LINK_OPEN = /!?\[(?=[^[\]\n]{1,300}\](?:\((?:[^\s()]|\([^\s()]{0,200}\)){1,500}(?:[ \t]+(?:"[^"\n]{0,300}"|'[^'\n]{0,300}'))?\)|\[[^[\]\n]{1,100}\]))/y
 /**
- * A Markdown link's end with its destination: `](#code)`, `]({url}#code)`, `](./setup.md)`, or
+ * A Markdown link's end with its destination: `](#code)`, `]({url}#code)`, `](./setup.md)`, an
+ * address with parentheses in it (`](https://en.wikipedia.org/wiki/Lisp_(programming_language))`)
+ * and a title after it (`](https://example.com "Open the guide")`, kept as written, as HTML's
+ * title attributes are by default: it was read as words of the sentence around the link), or
  * its reference label, `][npm-url]`. The destination is an address, never words: `[Learn
  * more.]({url}#code)` came back `#código`, `[…][npm-version-image]` `[npm-versión-imagen]`.
  */
-const MARKDOWN_LINK_CLOSE = /\](?:\([^\s()]{1,500}\)|\[[^[\]\n]{1,100}\])/y
+const MARKDOWN_LINK_CLOSE = /\](?:\((?:[^\s()]|\([^\s()]{0,200}\)){1,500}(?:[ \t]+(?:"[^"\n]{0,300}"|'[^'\n]{0,300}'))?\)|\[[^[\]\n]{1,100}\])/y
 /**
  * A collapsed reference link, `[Code of Conduct][]`: its text is the label a definition
  * elsewhere in the document is found by, so it stays whole (translated, the link broke).
