@@ -216,6 +216,21 @@ describe('English reading hints', () => {
       .toEqual(['[v:1]^the/the<det><def><sp>$ ^failed/fail<vblex><pp>$ ^attempts/attempt<n><pl>$[v:e] '])
   })
 
+  test('a participle before a noun after a sentence\'s first word that can be a command: the participle, and the first word the command', () => {
+    const SELECTED = '^selected/select<vblex><past>/select<vblex><pp>$'
+    const TRANSFERS = '^transfers/transfer<n><pl>/transfer<vblex><pri><p3><sg>$'
+    expect(hinted(`[v:1]^Remove/Remove<vblex><inf>/Remove<vblex><pres>$ ${SELECTED} ${TRANSFERS}[v:e] `, `[v:2]^Show/Show<n><sg>/Show<vblex><inf>/Show<vblex><pres>$ ^completed/complete<vblex><past>/complete<vblex><pp>$ ^versions/version<n><pl>$[v:e] `))
+      .toEqual(['[v:1]^Remove/Remove<vblex><inf>/Remove<vblex><pres>$ ^selected/select<vblex><pp>$ ^transfers/transfer<n><pl>$[v:e] ', '[v:2]^Show/Show<vblex><inf>/Show<vblex><pres>$ ^completed/complete<vblex><pp>$ ^versions/version<n><pl>$[v:e] '])
+    // "Pause" keeps its noun (its verb is "parar"), "Total" (an adjective too) stays
+    expect(hinted(`[v:1]^Pause/Pause<n><sg>/Pause<vblex><inf>/Pause<vblex><pres>$ ${SELECTED} ${TRANSFERS}[v:e] `, `[v:2]^Total/Total<adj>/Total<n><sg>/Total<vblex><inf>$ ^spent/spend<vblex><past>/spend<vblex><pp>$ ^time/time<n><sg>$[v:e] `))
+      .toEqual(['[v:1]^Pause/Pause<n><sg>/Pause<vblex><inf>/Pause<vblex><pres>$ ^selected/select<vblex><pp>$ ^transfers/transfer<n><pl>$[v:e] ', '[v:2]^Total/Total<adj>/Total<n><sg>/Total<vblex><inf>$ ^spent/spend<vblex><pp>$ ^time/time<n><sg>$[v:e] '])
+  })
+
+  test('"latest" is the most recent, "later" before no noun the adverb', () => {
+    expect(hinted('[v:1]^the/the<det><def><sp>$ ^latest/late<adj><sint><sup>$ ^version/version<n><sg>$[v:e] ', '[v:2]^this/this<prn><tn><mf><sg>$ ^later/later<adv>/late<adj><sint><comp>$ ^in/in<pr>$[v:e] ', '[v:3]^a/a<det><ind><sg>$ ^later/later<adv>/late<adj><sint><comp>$ ^version/version<n><sg>$[v:e] '))
+      .toEqual(['[v:1]^the/the<det><def><sp>$ ^latest/recent<adj><sup>$ ^version/version<n><sg>$[v:e] ', '[v:2]^this/this<prn><tn><mf><sg>$ ^later/later<adv>$ ^in/in<pr>$[v:e] ', '[v:3]^a/a<det><ind><sg>$ ^later/later<adv>/late<adj><sint><comp>$ ^version/version<n><sg>$[v:e] '])
+  })
+
   test('a question\'s "be" before its subject pronoun and a gerund goes after the pronoun ("What are you doing?")', () => {
     const ARE = '^are/be<vbser><pres>$'
     const YOU = '^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$'
