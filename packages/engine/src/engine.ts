@@ -11,6 +11,7 @@ import { readModesFolder, type Direction } from './apertium/directions.js'
 import { maskCounts } from './apertium/counts.js'
 import { withOpeningMarks } from './apertium/opening-marks.js'
 import { withInformalPossessives } from './apertium/possessives.js'
+import { withStateCopula } from './apertium/state-copula.js'
 import { maskQuotes } from './apertium/quotes.js'
 import { routeRevision } from './apertium/revision.js'
 import type { Language } from './languages.js'
@@ -402,7 +403,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     }
     const restored = sigils ? sigils.restore(quotes.restore(current)) : quotes.restore(current)
     const last = hops[hops.length - 1]
-    return { segment: last ? withOpeningMarks(withInformalPossessives(restored, last.source, last.target), last.target) : restored, unknownWords }
+    return { segment: last ? withOpeningMarks(withStateCopula(withInformalPossessives(restored, last.source, last.target), last.source, last.target), last.target) : restored, unknownWords }
   }
 
   async function translateOne(segment: Segment, route: { path: string[]; hops: Direction[] }, signal?: AbortSignal): Promise<Translation> {

@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest'
+import { withStateCopula } from '../src/apertium/state-copula.js'
+import { englishEngine, haveApertium } from './real-apertium.js'
+
+describe('"estar" for states in answers from English into Spanish', () => {
+  test('a form of "ser" before an adjective of state becomes the same form of "estar", its capital and the adverbs between kept', () => {
+    expect(withStateCopula('Este elemento no es disponible. Las carpetas son vacías.', 'en', 'es')).toBe('Este elemento no está disponible. Las carpetas están vacías.')
+    expect(withStateCopula('Es actualmente no disponible; era llena, será ocupada, sean rotos.', 'en', 'es')).toBe('Está actualmente no disponible; estaba llena, estará ocupada, estén rotos.')
+    expect(withStateCopula('Todo es bien. ¿Es mal, y ahora?', 'en', 'es')).toBe('Todo está bien. ¿Está mal, y ahora?')
+    expect(withStateCopula('¿Eres seguro? Soy segura.', 'en', 'es')).toBe('¿Estás seguro? Estoy segura.')
+    // and "de que" before the verb of wanting the English clause had without "that"
+    expect(withStateCopula('¿Eres seguro quieres salir? ¿Estáis seguras deseáis borrarlo? Está seguro queda.', 'en', 'es')).toBe('¿Estás seguro de que quieres salir? ¿Estáis seguras de que deseáis borrarlo? Está seguro queda.')
+  })
+
+  test('"ser" stays where it says what something is: "bien" before more words, "seguro" in the third person, other adjectives', () => {
+    const kept = 'Es bien sabido. Es seguro. Son seguras. Es grande. La tienda es abierta. Fue eliminado. Eso es disponibilidad.'
+    expect(withStateCopula(kept, 'en', 'es')).toBe(kept)
+  })
+
+  test('only the last hop from English into Spanish; tokens untouched', () => {
+    expect(withStateCopula('É vazio.', 'en', 'pt')).toBe('É vazio.')
+    expect(withStateCopula('Es vacío.', 'fr', 'es')).toBe('Es vacío.')
+    const token = { id: '1', kind: 'void' } as const
+    expect(withStateCopula(['El archivo ', token, ' es vacío.'], 'en', 'es')).toEqual(['El archivo ', token, ' está vacío.'])
+  })
+})
+
+describe.skipIf(!haveApertium)('"estar" for states through Apertium', () => {
+  const { en } = englishEngine()
+
+  test('"is not available", "is empty", "Are you sure?" (eng-spa)', async () => {
+    // interface strings came back "no es disponible", "es vacía", "¿Eres seguro?"
+    expect(await en(['This item is not available.', 'The folder is empty.', 'Are you sure you want to quit?', 'It is well known.'])).toEqual(['Este elemento no está disponible.', 'La carpeta está vacía.', '¿Estás seguro de que quieres dejar?', 'Es bien sabido.'])
+  })
+})
