@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { withStateCopula } from '../src/apertium/state-copula.js'
 import { englishEngine, haveApertium } from './real-apertium.js'
 
-describe('"estar" for states in answers from English into Spanish', () => {
+describe('"estar" for states in answers from English into Spanish and Galician', () => {
   test('a form of "ser" before an adjective of state becomes the same form of "estar", its capital and the adverbs between kept', () => {
     expect(withStateCopula('Este elemento no es disponible. Las carpetas son vacías.', 'en', 'es')).toBe('Este elemento no está disponible. Las carpetas están vacías.')
     expect(withStateCopula('Es actualmente no disponible; era llena, será ocupada, sean rotos.', 'en', 'es')).toBe('Está actualmente no disponible; estaba llena, estará ocupada, estén rotos.')
@@ -17,7 +17,14 @@ describe('"estar" for states in answers from English into Spanish', () => {
     expect(withStateCopula(kept, 'en', 'es')).toBe(kept)
   })
 
-  test('only the last hop from English into Spanish; tokens untouched', () => {
+  test('Galician too: "é dispoñíbel" → "está dispoñíbel"; "son" is "estou" before "seguro", else "están"', () => {
+    expect(withStateCopula('Este elemento non é dispoñíbel. O cartafol é baleiro. Todo é ben. Es seguro?', 'en', 'gl')).toBe('Este elemento non está dispoñíbel. O cartafol está baleiro. Todo está ben. Estás seguro?')
+    expect(withStateCopula('Son seguro. Os ficheiros non son dispoñíbeis. Son seguros. Es seguro queres saír?', 'en', 'gl')).toBe('Estou seguro. Os ficheiros non están dispoñíbeis. Son seguros. Estás seguro de que queres saír?')
+    // the transfer's adjective in the singular after a plural subject: still "están"
+    expect(withStateCopula('Os contidos son abertamente dispoñíbel.', 'en', 'gl')).toBe('Os contidos están abertamente dispoñíbel.')
+  })
+
+  test('only the last hop from English into Spanish or Galician; tokens untouched', () => {
     expect(withStateCopula('É vazio.', 'en', 'pt')).toBe('É vazio.')
     expect(withStateCopula('Es vacío.', 'fr', 'es')).toBe('Es vacío.')
     const token = { id: '1', kind: 'void' } as const

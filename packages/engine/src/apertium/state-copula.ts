@@ -1,56 +1,113 @@
 /**
- * eng-spa's transfer writes "ser" before most adjectives, where Spanish says a state with
- * "estar": interface strings came back "Este elemento no es disponible", "La carpeta es vacía",
- * "Todo es bien", "El servidor es ocupado", "¿Eres seguro?". When Spanish is the answer's
- * language and the last hop came from English, a form of "ser" right before an adjective that
- * only ever names a state (disponible, vacío, lleno, ocupado, roto, conectado, desconectado;
- * "bien" and "mal" where they end the clause: "es bien sabido" stays), with at most two
- * adverbs between ("es actualmente no disponible"), becomes the same form of "estar": "no está
- * disponible", "está vacía", "Todo está bien". "seguro" only after the first and second persons
- * ("¿Estás seguro?"): "Es seguro" is also "it is safe". Then "seguro" before "quieres" takes
+ * eng-spa's and en-gl's transfers write "ser" before most adjectives, where Spanish and
+ * Galician say a state with "estar": interface strings came back "Este elemento no es
+ * disponible", "La carpeta es vacía", "Todo es bien", "¿Eres seguro?", gl "non é dispoñíbel",
+ * "O cartafol é baleiro". When Spanish or Galician is the answer's language and the last hop
+ * came from English, a form of "ser" right before an adjective that only ever names a state
+ * (available, empty, full, busy, broken, connected, disconnected; "bien"/"ben" and "mal" where
+ * they end the clause: "es bien sabido" stays), with at most two adverbs between ("es
+ * actualmente no disponible"), becomes the same form of "estar": "no está disponible", "está
+ * vacía", "Todo está ben". "seguro" only after the first and second persons ("¿Estás
+ * seguro?"): "Es seguro" is also "it is safe". Then "seguro" before the verb of wanting takes
  * the "de que" the English left out ("Are you sure you want to…?" came back "¿Eres seguro
  * quieres…?", now "¿Estás seguro de que quieres…?").
  */
 import type { Segment } from '../segment.js'
 
-/** Forms of "ser" and the same forms of "estar". */
-const ESTAR: Readonly<Record<string, string>> = {
-  soy: 'estoy', eres: 'estás', es: 'está', somos: 'estamos', sois: 'estáis', son: 'están',
-  era: 'estaba', eras: 'estabas', éramos: 'estábamos', erais: 'estabais', eran: 'estaban',
-  seré: 'estaré', serás: 'estarás', será: 'estará', seremos: 'estaremos', seréis: 'estaréis', serán: 'estarán',
-  sea: 'esté', seas: 'estés', seamos: 'estemos', seáis: 'estéis', sean: 'estén',
-  ser: 'estar',
+interface Copula {
+  /** Forms of "ser" and the same forms of "estar"; a pair where one form of "ser" is two persons (Galician "son": "estou", "están"). */
+  readonly estar: Readonly<Record<string, string | readonly [singular: string, plural: string]>>
+  /** The forms of the first and second persons, after which "seguro" is being sure. */
+  readonly personal: ReadonlySet<string>
+  /** Adjectives that only name a state, as a pattern. */
+  readonly states: string
+  /** "well" and "badly", states where they end the clause. */
+  readonly wellOrBadly: string
+  readonly adverbs: string
+  /** Forms of "estar" before "seguro", and the verbs of wanting after it. */
+  readonly sure: string
+  readonly want: string
 }
-/** The first and second persons, after which "seguro" is being sure. */
-const PERSONAL = new Set(['soy', 'eres', 'somos', 'sois', 'era', 'eras', 'éramos', 'erais', 'seré', 'serás', 'seremos', 'seréis', 'seas', 'seamos', 'seáis'])
 
 const L = '\\p{L}\\p{M}\\p{N}'
-const STATE = '(?:disponibles?|vac[ií][oa]s?|llen[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?)'
-const ADVERB = `(?:[${L}]+mente|ya|todavía|aún|muy|demasiado|tan|no)`
-const COPULA = new RegExp(
-  `(?<![${L}])(${Object.keys(ESTAR).map((form) => `[${form[0]!.toUpperCase()}${form[0]}]${form.slice(1)}`).join('|')})(\\s+(?:${ADVERB}\\s+){0,2})(${STATE}(?![${L}])|(?:bien|mal)(?=\\s*(?:[.,;:!?)…]|$|\\s+y\\s))|segur[oa]s?(?![${L}]))`,
-  'gu',
-)
 
-/**
- * "sure" before a clause without "that" ("Are you sure you want to…?"): the transfer wrote no
- * conjunction, "¿Estás seguro quieres eliminar…?"; Spanish needs "de que" before the verb of wanting.
- */
-const SURE_THAT = new RegExp(`(?<![${L}])((?:[Ee]st(?:oy|ás|á|amos|áis|án|aba|abas|ábamos|aban))\\s+segur[oa]s?)(\\s+)(?=(?:quier|quer|dese)[${L}]*(?![${L}]))`, 'gu')
-
-function spanish(text: string): string {
-  if (!/[Ee]s|[Ss]o[ny]|[Ee]r[ae]|[Ss]e[ar]/.test(text)) return text
-  return text.replace(COPULA, (all, verb: string, between: string, state: string) => {
-    const lower = verb.toLowerCase()
-    const estar = ESTAR[lower]
-    if (!estar || (/^segur/.test(state) && !PERSONAL.has(lower))) return all
-    return (verb[0] === verb[0]!.toUpperCase() ? estar[0]!.toUpperCase() + estar.slice(1) : estar) + between + state
-  }).replace(SURE_THAT, '$1 de que$2')
+const SPANISH: Copula = {
+  estar: {
+    soy: 'estoy', eres: 'estás', es: 'está', somos: 'estamos', sois: 'estáis', son: 'están',
+    era: 'estaba', eras: 'estabas', éramos: 'estábamos', erais: 'estabais', eran: 'estaban',
+    seré: 'estaré', serás: 'estarás', será: 'estará', seremos: 'estaremos', seréis: 'estaréis', serán: 'estarán',
+    sea: 'esté', seas: 'estés', seamos: 'estemos', seáis: 'estéis', sean: 'estén',
+    ser: 'estar',
+  },
+  personal: new Set(['soy', 'eres', 'somos', 'sois', 'eras', 'éramos', 'erais', 'seré', 'serás', 'seremos', 'seréis', 'seas', 'seamos', 'seáis']),
+  states: '(?:disponibles?|vac[ií][oa]s?|llen[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?)',
+  wellOrBadly: '(?:bien|mal)',
+  adverbs: `(?:[${L}]+mente|ya|todavía|aún|muy|demasiado|tan|no)`,
+  sure: '(?:[Ee]st(?:oy|ás|á|amos|áis|án|aba|abas|ábamos|aban))',
+  want: '(?:quier|quer|dese)',
 }
 
-/** `segment`, the last hop's answer from English into Spanish, with "estar" for states; tokens untouched; other answers as they are. */
+const GALICIAN: Copula = {
+  estar: {
+    es: 'estás', é: 'está', somos: 'estamos', sodes: 'estades', son: ['estou', 'están'],
+    era: 'estaba', eras: 'estabas', eramos: 'estabamos', erades: 'estabades', eran: 'estaban',
+    serei: 'estarei', serás: 'estarás', será: 'estará', seremos: 'estaremos', seredes: 'estaredes', serán: 'estarán',
+    sexa: 'estea', sexas: 'esteas', sexamos: 'esteamos', sexades: 'esteades', sexan: 'estean',
+    ser: 'estar',
+  },
+  personal: new Set(['es', 'son', 'somos', 'sodes', 'eras', 'eramos', 'erades', 'serei', 'serás', 'seremos', 'seredes', 'sexas', 'sexamos', 'sexades']),
+  states: '(?:dispoñ[ií]be(?:l|is)|dispoñibles?|baleir[oa]s?|che[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?)',
+  wellOrBadly: '(?:ben|mal)',
+  adverbs: `(?:[${L}]+mente|xa|aínda|moi|demasiado|tan|non)`,
+  sure: '(?:[Ee]st(?:ou|ás|á|amos|ades|án|aba|abas|abamos|aban))',
+  want: '(?:quer|quix|dese)',
+}
+
+interface Compiled {
+  readonly copula: Copula
+  readonly pattern: RegExp
+  readonly sureThat: RegExp
+}
+
+function compile(copula: Copula): Compiled {
+  const forms = Object.keys(copula.estar).map((form) => `[${form[0]!.toUpperCase()}${form[0]}]${form.slice(1)}`).join('|')
+  return {
+    copula,
+    pattern: new RegExp(
+      `(?<![${L}])(${forms})(\\s+(?:${copula.adverbs}\\s+){0,2})(${copula.states}(?![${L}])|${copula.wellOrBadly}(?=\\s*(?:[.,;:!?)…]|$|\\s+[ye]\\s))|segur[oa]s?(?![${L}]))`,
+      'gu',
+    ),
+    sureThat: new RegExp(`(?<![${L}])(${copula.sure}\\s+segur[oa]s?)(\\s+)(?=${copula.want}[${L}]*(?![${L}]))`, 'gu'),
+  }
+}
+
+const BY_TARGET: ReadonlyMap<string, Compiled> = new Map([['es', compile(SPANISH)], ['gl', compile(GALICIAN)]])
+
+function withEstar(text: string, { copula, pattern, sureThat }: Compiled): string {
+  return text.replace(pattern, (all, verb: string, between: string, state: string) => {
+    const lower = verb.toLowerCase()
+    const estar = copula.estar[lower]
+    if (!estar || (/^segur/.test(state) && !copula.personal.has(lower))) return all
+    // a form that is two persons (Galician "son", "I am" and "they are"): the first before
+    // "seguro" in the singular ("Son seguro." → "Estou seguro."; "Son seguros" is "they are
+    // safe"), else the third: the transfer's adjective does not always agree ("os contidos son
+    // dispoñíbel"), and a thing is available more often than a speaker
+    let form: string
+    if (typeof estar === 'string') form = estar
+    else if (!/^segur/.test(state)) form = estar[1]
+    else if (/s$/.test(state)) return all
+    else form = estar[0]
+    return (verb[0] === verb[0]!.toUpperCase() ? form[0]!.toUpperCase() + form.slice(1) : form) + between + state
+  }).replace(sureThat, '$1 de que$2')
+}
+
+/**
+ * `segment`, the last hop's answer from English into Spanish or Galician, with "estar" for
+ * states; tokens untouched; other answers as they are.
+ */
 export function withStateCopula(segment: Segment, source: string, target: string): Segment {
-  if (source !== 'en' || target !== 'es') return segment
-  if (typeof segment === 'string') return spanish(segment)
-  return segment.map((part) => (typeof part === 'string' ? spanish(part) : part))
+  const compiled = source === 'en' ? BY_TARGET.get(target) : undefined
+  if (!compiled) return segment
+  if (typeof segment === 'string') return withEstar(segment, compiled)
+  return segment.map((part) => (typeof part === 'string' ? withEstar(part, compiled) : part))
 }
