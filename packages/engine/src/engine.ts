@@ -11,6 +11,7 @@ import { readModesFolder, type Direction } from './apertium/directions.js'
 import { maskCounts } from './apertium/counts.js'
 import { withOpeningMarks } from './apertium/opening-marks.js'
 import { withInformalPossessives } from './apertium/possessives.js'
+import { withSaveAsGuardar } from './apertium/save-sense.js'
 import { withStateCopula } from './apertium/state-copula.js'
 import { maskQuotes } from './apertium/quotes.js'
 import { routeRevision } from './apertium/revision.js'
@@ -387,15 +388,19 @@ export function createEngine(options: EngineOptions = {}): Engine {
   /**
    * A segment through every hop of a route: an `@` or `#` with the placeholder it marks as one
    * token (maskSigils), quotation marks as tag pairs around what they quote (quotes.ts), and
-   * the last hop's target's opening marks added (¿ ¡, opening-marks.ts), and "your" as the
-   * singular possessive when the last hop is en→es or en→gl (possessives.ts).
+   * the last hop's target's opening marks added (¿ ¡, opening-marks.ts); when the last hop is
+   * en→es or en→gl, "your" as the singular possessive (possessives.ts) and "estar" for states
+   * (state-copula.ts), and en→es "guardar" for "save" (save-sense.ts).
    */
   async function translateRoute(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
     const sigils = maskSigils(segment)
     const quotes = maskQuotes(sigils?.segment ?? segment)
     let current: Segment = quotes.segment
+    /** What the last hop was given (its source's words, for save-sense.ts). */
+    let lastInput: Segment = current
     const unknownWords: string[] = []
     for (const hop of hops) {
+      lastInput = current
       const decoded = await translateHop(current, hop, signal)
       if (!decoded) continue
       current = decoded.segment
@@ -403,7 +408,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     }
     const restored = sigils ? sigils.restore(quotes.restore(current)) : quotes.restore(current)
     const last = hops[hops.length - 1]
-    return { segment: last ? withOpeningMarks(withStateCopula(withInformalPossessives(restored, last.source, last.target), last.source, last.target), last.target) : restored, unknownWords }
+    if (!last) return { segment: restored, unknownWords }
+    const fixed = withSaveAsGuardar(withStateCopula(withInformalPossessives(restored, last.source, last.target), last.source, last.target), lastInput, last.source, last.target)
+    return { segment: withOpeningMarks(fixed, last.target), unknownWords }
   }
 
   async function translateOne(segment: Segment, route: { path: string[]; hops: Direction[] }, signal?: AbortSignal): Promise<Translation> {

@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'vitest'
+import { withSaveAsGuardar } from '../src/apertium/save-sense.js'
+import { englishEngine, haveApertium } from './real-apertium.js'
+
+describe('"guardar" for "save" in answers from English into Spanish', () => {
+  test('the forms of "salvar" become the forms of "guardar" when the source says "save"', () => {
+    expect(withSaveAsGuardar('Salva cambios. El mensaje salvado; salvando, salvó, salvarán.', 'Save changes. The message saved; saving, saved, will save.', 'en', 'es'))
+      .toBe('Guarda cambios. El mensaje guardado; guardando, guardó, guardarán.')
+    // a word that ends like a pronoun is no pronoun ("favoritos", "permisos")
+    expect(withSaveAsGuardar('Exporta favoritos salvados, permisos salvados.', 'Export saved favorites, saved permissions.', 'en', 'es')).toBe('Exporta favoritos guardados, permisos guardados.')
+  })
+
+  test('a person or a life saved, "salvo", and a source without "save" keep "salvar"', () => {
+    const kept = 'Me salvaste. La salvó. Sálvame, salvarnos. Salvaste mi vida. Salvar vidas. Todos salvo uno.'
+    expect(withSaveAsGuardar(kept, 'You saved me. He saved her. Save me, save us. You saved my life. Save lives. All save one.', 'en', 'es')).toBe(kept)
+    expect(withSaveAsGuardar('Salva el mundo.', 'Rescue the world.', 'en', 'es')).toBe('Salva el mundo.')
+  })
+
+  test('only the last hop from English into Spanish; tokens untouched', () => {
+    expect(withSaveAsGuardar('Salvar.', 'Save.', 'en', 'gl')).toBe('Salvar.')
+    expect(withSaveAsGuardar('Salvar.', 'Save.', 'fr', 'es')).toBe('Salvar.')
+    const token = { id: '1', kind: 'void' } as const
+    expect(withSaveAsGuardar(['Salva ', token, '.'], ['Save ', token, '.'], 'en', 'es')).toEqual(['Guarda ', token, '.'])
+  })
+})
+
+describe.skipIf(!haveApertium)('"guardar" for "save" through Apertium', () => {
+  const { en } = englishEngine()
+
+  test('"Save changes", "Message saved as draft" (eng-spa); "You saved my life." keeps "salvar"', async () => {
+    // interface strings came back "Salva cambios", "El mensaje salvado como borrador"
+    expect(await en(['Save changes', 'Message saved as draft', 'You saved my life.'])).toEqual(['Guarda cambios', 'El mensaje guardado como borrador', 'Salvaste mi vida.'])
+  })
+})
