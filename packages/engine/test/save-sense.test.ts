@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { withSaveAsGuardar } from '../src/apertium/save-sense.js'
 import { englishEngine, haveApertium } from './real-apertium.js'
 
-describe('"guardar" for "save" in answers from English into Spanish', () => {
+describe('"guardar", "gardar", "desar" for "save" in answers from English', () => {
   test('the forms of "salvar" become the forms of "guardar" when the source says "save"', () => {
     expect(withSaveAsGuardar('Salva cambios. El mensaje salvado; salvando, salvó, salvarán.', 'Save changes. The message saved; saving, saved, will save.', 'en', 'es'))
       .toBe('Guarda cambios. El mensaje guardado; guardando, guardó, guardarán.')
@@ -11,13 +11,20 @@ describe('"guardar" for "save" in answers from English into Spanish', () => {
   })
 
   test('a person or a life saved, "salvo", and a source without "save" keep "salvar"', () => {
-    const kept = 'Me salvaste. La salvó. Sálvame, salvarnos. Salvaste mi vida. Salvar vidas. Todos salvo uno.'
-    expect(withSaveAsGuardar(kept, 'You saved me. He saved her. Save me, save us. You saved my life. Save lives. All save one.', 'en', 'es')).toBe(kept)
+    const kept = 'Me salvaste. La salvó. Me ha salvado. Sálvame, salvarnos. Salvaste mi vida. Salvar vidas. Todos salvo uno.'
+    expect(withSaveAsGuardar(kept, 'You saved me. He saved her. He has saved me. Save me, save us. You saved my life. Save lives. All save one.', 'en', 'es')).toBe(kept)
     expect(withSaveAsGuardar('Salva el mundo.', 'Rescue the world.', 'en', 'es')).toBe('Salva el mundo.')
   })
 
-  test('only the last hop from English into Spanish; tokens untouched', () => {
-    expect(withSaveAsGuardar('Salvar.', 'Save.', 'en', 'gl')).toBe('Salvar.')
+  test('Galician "gardar" and Catalan "desar" likewise', () => {
+    expect(withSaveAsGuardar('A mensaxe salvada. Salva cambios. Salvaches a miña vida. Salvoume.', 'Message saved. Save changes. You saved my life. He saved me.', 'en', 'gl'))
+      .toBe('A mensaxe gardada. Garda cambios. Salvaches a miña vida. Salvoume.')
+    expect(withSaveAsGuardar("El missatge va salvar. Salvant... Canvis salvats. Em va salvar. M'has salvat.", 'Message saved. Saving... Changes saved. He saved me. You saved me.', 'en', 'ca'))
+      .toBe("El missatge va desar. Desant... Canvis desats. Em va salvar. M'has salvat.")
+  })
+
+  test('only the last hop from English into Spanish, Galician or Catalan; tokens untouched', () => {
+    expect(withSaveAsGuardar('Salvar.', 'Save.', 'en', 'pt')).toBe('Salvar.')
     expect(withSaveAsGuardar('Salvar.', 'Save.', 'fr', 'es')).toBe('Salvar.')
     const token = { id: '1', kind: 'void' } as const
     expect(withSaveAsGuardar(['Salva ', token, '.'], ['Save ', token, '.'], 'en', 'es')).toEqual(['Guarda ', token, '.'])
