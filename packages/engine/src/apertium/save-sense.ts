@@ -53,7 +53,7 @@ const PATTERNS: ReadonlyMap<string, RegExp> = new Map([...BY_TARGET].map(([targe
 const SAVE = /(?<![\p{L}])[Ss]av(?:e|es|ed|ing)(?![\p{L}])/u
 
 /** `segment`, the last hop's answer from English into Spanish, Galician or Catalan, with the interface's verb for "save"; tokens untouched; other answers as they are. */
-export function withSaveAsGuardar(segment: Segment, source: Segment, from: string, target: string): Segment {
+export function withInterfaceSave(segment: Segment, source: Segment, from: string, target: string): Segment {
   const pattern = from === 'en' ? PATTERNS.get(target) : undefined
   if (!pattern) return segment
   const sourceText = typeof source === 'string' ? source : source.filter((part): part is string => typeof part === 'string').join(' ')
