@@ -64,16 +64,16 @@ describe.skipIf(!haveApertium)('quoted words through Apertium', () => {
     // NewPipe's strings.xml: "Show \'Next\' and \'Similar\' videos" came back "… y esimilar\' vídeos",
     // "The \'Storage Access Framework\' allows…" → "El estorage Marco de Acceso\' deja…"
     expect(await en(["Click 'Save' to continue", "Show 'Next' and 'Similar' videos", "The 'Storage Access Framework' allows downloads"])).toEqual([
-      "El clic 'Salva' para continuar",
+      "El clic 'Guarda' para continuar",
       "Muestra 'Luego' y vídeos 'Similares'",
       "El 'Marco de Acceso del Almacenamiento' deja descargas",
     ])
     // (a command before quotes that open words is the verb: eng-cat's imperative, "Fes clic")
-    expect(await en(["Click 'Save' to continue"], 'ca')).toEqual(["Fes clic 'Salvar' per continuar"])
+    expect(await en(["Click 'Save' to continue"], 'ca')).toEqual(["Fes clic 'Desar' per continuar"])
   })
 
   test('a curly closing quote comes back curly, and eng-hbs no longer writes its "parquote" for a double quote', async () => {
-    expect(await en(['‘Save’ and “Open”'])).toEqual(['‘Salva’ y “Abierto”'])
+    expect(await en(['‘Save’ and “Open”'])).toEqual(['‘Guarda’ y “Abierto”'])
     const [sr] = await en(['Turn on the "Restricted Mode"'], 'sr')
     expect(sr).not.toContain('parquote')
     expect(sr).toMatch(/^[^"]*"[^"]+"$/)

@@ -447,7 +447,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "Date", "Light" went "Nombrar", "Escribir", "Datar", "Encender" when every verb was). A
     // record of one word and its full stop holds two units: counted first (tr), it costs nothing
     // on the others
-    String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @r) || $r[0] !~ /^(?:open|close|save|delete|remove|add|edit|copy|cut|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate)</i; my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
+    String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @r) || $r[0] !~ /^(?:open|close|save|delete|remove|add|edit|copy|cut|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit)</i; my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?=\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . label($2)}e if tr/^// == 2;`,
     // "No." is "no" and a full stop, not the abbreviation of "number", unless a number follows
     // ("No. 5"): eng-spa and eng-cat answered "No" (to which a full stop goes) "Núm", "I said no."
@@ -553,7 +553,73 @@ const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
 export function withEnglishReadingHints(stages: readonly string[]): string[] {
   if (stages.length < 2 || !ENGLISH_ANALYSER.test(stages[0]!)) return [...stages]
   const hints = /\/en-eo\.automorf\.bin\b/.test(stages[0]!) ? EN_EO_READING_HINTS : /\/eng-spa\.automorf\.bin\b/.test(stages[0]!) ? ENG_SPA_READING_HINTS : /\/en-gl\.automorf\.bin\b/.test(stages[0]!) ? EN_GL_READING_HINTS : ENGLISH_READING_HINTS
-  return [stages[0]!, hints, ...stages.slice(1)]
+  // the stand-ins' substitutions go first in the same perl program: one process more per
+  // pipeline would cost throughput
+  const standIns = standInSubstitutions(stages)
+  return [stages[0]!, standIns ? hints.replace(/^perl -0 -pe '/, `perl -0 -pe '${standIns} `) : hints, ...stages.slice(1)]
+}
+
+/**
+ * Interface words some English dictionaries lack, each with a word they have whose translation
+ * is the interface's: eng-spa had no "skip", "refresh", "sync", "username", "playback",
+ * "default" ("Skip" came back "Skip", "*Default Valor"), en-gl no "app"; "Omitir",
+ * "Actualizar", "Sincroniza", "nombre de usuario", "reproducción", "Valor predeterminado" are
+ * what Spanish interfaces write. Form by form (the stand-in's inflection matches).
+ */
+const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string]> = [
+  ['skip', 'omit'], ['skips', 'omits'], ['skipped', 'omitted'], ['skipping', 'omitting'],
+  ['refresh', 'update'], ['refreshes', 'updates'], ['refreshed', 'updated'], ['refreshing', 'updating'],
+  ['sync', 'synchronize'], ['syncs', 'synchronizes'], ['synced', 'synchronized'], ['syncing', 'synchronizing'],
+  ['username', 'user name'], ['usernames', 'user names'],
+  ['playback', 'reproduction'],
+  ['default', 'predetermined'],
+  ['app', 'application'], ['apps', 'applications'],
+]
+
+/**
+ * perl substitutions that give an English word the pair's analyser does not know (`^Skip/*Skip$`)
+ * the readings of its stand-in (STAND_INS), read from this pair's own analyser and kept only
+ * where its bilingual dictionary translates every one of them: a pair that knows the word, or
+ * lacks the stand-in, is left as it is. Null when no stand-in serves the pair (or the stages
+ * name no analyser and bilingual dictionary to read). They run before the reading hints, so that
+ * a stand-in command is read as one ("Skip this step" → "Omitir este paso").
+ */
+function standInSubstitutions(stages: readonly string[]): string | null {
+  const analyser = /'([^']+\.automorf\.bin)'/.exec(stages[0]!)?.[1]
+  const bidix = stages.map((stage) => /'([^']+\.autobil\.bin)'/.exec(stage)?.[1]).find((path) => path !== undefined)
+  if (!analyser || !bidix) return null
+  let analysed: string[]
+  try {
+    const out = execFileSync('lt-proc', [analyser], { input: STAND_INS.map(([, standIn]) => standIn).join('\n') + '\n', encoding: 'utf8', timeout: 10_000 })
+    analysed = out.split('\n').slice(0, STAND_INS.length)
+  } catch {
+    return null
+  }
+  const substitutions: string[] = []
+  STAND_INS.forEach(([unknown, standIn], i) => {
+    const units = analysed[i]?.match(/\^[^$]*\$/g) ?? []
+    if (units.length !== standIn.split(' ').length || units.some((unit) => unit.includes('/*'))) return
+    const readings = units.map((unit) => unit.slice(1, -1).split('/').slice(1).join('/'))
+    let translated: string
+    try {
+      // the bilingual dictionary reads one reading per unit, as the tagger leaves them
+      const each = readings.flatMap((r) => r.split('/').map((reading) => `^${reading}$`)).join(' ')
+      translated = execFileSync('lt-proc', ['-b', bidix], { input: `${each}\n`, encoding: 'utf8', timeout: 10_000 })
+    } catch {
+      return
+    }
+    // every reading translated: none marked untranslatable (@)
+    if (/\/@/.test(translated)) return
+    const words = standIn.split(' ')
+    for (const capital of [false, true]) {
+      // the analyser gives a capitalised word's lemma its capital: so does the stand-in's first unit
+      const form = capital ? unknown[0]!.toUpperCase() + unknown.slice(1) : unknown
+      const replacement = readings.map((r, k) => `^${k === 0 ? form : words[k]}/${capital && k === 0 ? r.replace(/(^|\/)(\p{Ll})/gu, (_, slash: string, c: string) => slash + c.toUpperCase()) : r}$`).join(' ')
+      // not a handle or a tag (`@username`, `#sync`: the source's sheltered sigil before it)
+      substitutions.push(String.raw`s{(?<!\[x:[@#]\])\^${form}/\*${form}\$}{${replacement.replace(/[\\$@{}]/g, (c) => `\\${c}`)}}g;`)
+    }
+  })
+  return substitutions.length > 0 ? substitutions.join(' ') : null
 }
 
 /**
