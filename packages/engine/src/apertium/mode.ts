@@ -619,7 +619,8 @@ function standInSubstitutions(stages: readonly string[]): string | null {
       substitutions.push(String.raw`s{(?<!\[x:[@#]\])\^${form}/\*${form}\$}{${replacement.replace(/[\\$@{}]/g, (c) => `\\${c}`)}}g;`)
     }
   })
-  return substitutions.length > 0 ? substitutions.join(' ') : null
+  // only a record with an unknown word reads them
+  return substitutions.length > 0 ? `if (index($_, "/*") >= 0) { ${substitutions.join(' ')} }` : null
 }
 
 /**
