@@ -576,6 +576,9 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string]> = [
   ['app', 'application'], ['apps', 'applications'],
 ]
 
+/** Each pair's stand-in substitutions, by analyser and bilingual dictionary: read once per process. */
+const standInsByPair = new Map<string, string | null>()
+
 /**
  * perl substitutions that give an English word the pair's analyser does not know (`^Skip/*Skip$`)
  * the readings of its stand-in (STAND_INS), read from this pair's own analyser and kept only
@@ -588,33 +591,37 @@ function standInSubstitutions(stages: readonly string[]): string | null {
   const analyser = /'([^']+\.automorf\.bin)'/.exec(stages[0]!)?.[1]
   const bidix = stages.map((stage) => /'([^']+\.autobil\.bin)'/.exec(stage)?.[1]).find((path) => path !== undefined)
   if (!analyser || !bidix) return null
-  let analysed: string[]
-  try {
-    const out = execFileSync('lt-proc', [analyser], { input: STAND_INS.map(([, standIn]) => standIn).join('\n') + '\n', encoding: 'utf8', timeout: 10_000 })
-    analysed = out.split('\n').slice(0, STAND_INS.length)
-  } catch {
-    return null
-  }
+  const key = `${analyser}\0${bidix}`
+  if (!standInsByPair.has(key)) standInsByPair.set(key, readStandIns(analyser, bidix))
+  return standInsByPair.get(key)!
+}
+
+/**
+ * The substitutions for one pair: two `lt-proc` runs, a line per stand-in, the analyser's and
+ * then the bilingual dictionary's. A failure of either throws (the supervisor reports it as the
+ * pipeline's start failing): the pipeline runs the same programs on the same files.
+ */
+function readStandIns(analyser: string, bidix: string): string | null {
+  const analysed = execFileSync('lt-proc', [analyser], { input: STAND_INS.map(([, standIn]) => standIn).join('\n') + '\n', encoding: 'utf8', timeout: 10_000 }).split('\n')
+  // each stand-in's units and their readings; none where the analyser does not know a word of it
+  const readings = STAND_INS.map(([, standIn], i) => {
+    const units = analysed[i]?.match(/\^[^$]*\$/g) ?? []
+    if (units.length !== standIn.split(' ').length || units.some((unit) => unit.includes('/*'))) return null
+    return units.map((unit) => unit.slice(1, -1).split('/').slice(1).join('/'))
+  })
+  // the bilingual dictionary reads one reading per unit, as the tagger leaves them
+  const lookups = readings.map((r) => (r ?? []).flatMap((unit) => unit.split('/').map((reading) => `^${reading}$`)).join(' '))
+  const translated = execFileSync('lt-proc', ['-b', bidix], { input: lookups.join('\n') + '\n', encoding: 'utf8', timeout: 10_000 }).split('\n')
   const substitutions: string[] = []
   STAND_INS.forEach(([unknown, standIn], i) => {
-    const units = analysed[i]?.match(/\^[^$]*\$/g) ?? []
-    if (units.length !== standIn.split(' ').length || units.some((unit) => unit.includes('/*'))) return
-    const readings = units.map((unit) => unit.slice(1, -1).split('/').slice(1).join('/'))
-    let translated: string
-    try {
-      // the bilingual dictionary reads one reading per unit, as the tagger leaves them
-      const each = readings.flatMap((r) => r.split('/').map((reading) => `^${reading}$`)).join(' ')
-      translated = execFileSync('lt-proc', ['-b', bidix], { input: `${each}\n`, encoding: 'utf8', timeout: 10_000 })
-    } catch {
-      return
-    }
+    const units = readings[i]
     // every reading translated: none marked untranslatable (@)
-    if (/\/@/.test(translated)) return
+    if (!units || /\/@/.test(translated[i] ?? '/@')) return
     const words = standIn.split(' ')
     for (const capital of [false, true]) {
       // the analyser gives a capitalised word's lemma its capital: so does the stand-in's first unit
       const form = capital ? unknown[0]!.toUpperCase() + unknown.slice(1) : unknown
-      const replacement = readings.map((r, k) => `^${k === 0 ? form : words[k]}/${capital && k === 0 ? r.replace(/(^|\/)(\p{Ll})/gu, (_, slash: string, c: string) => slash + c.toUpperCase()) : r}$`).join(' ')
+      const replacement = units.map((r, k) => `^${k === 0 ? form : words[k]}/${capital && k === 0 ? r.replace(/(^|\/)(\p{Ll})/gu, (_, slash: string, c: string) => slash + c.toUpperCase()) : r}$`).join(' ')
       // q{} quotes without interpolating: analyses hold no braces, quotes or backslashes
       if (!/[{}'\\]/.test(replacement)) substitutions.push(`q{${form}} => q{${replacement}}`)
     }
