@@ -32,3 +32,13 @@ export interface InlineToken {
 export function isInlineToken(part: SegmentPart): part is InlineToken {
   return typeof part !== 'string'
 }
+
+/** The segment's text parts joined (tokens left out), `separator` between two parts. */
+export function textOf(segment: Segment, separator = ''): string {
+  return typeof segment === 'string' ? segment : segment.filter((part): part is string => typeof part === 'string').join(separator)
+}
+
+/** `segment` with `change` applied to each of its text parts; tokens untouched, a string stays a string. */
+export function mapText(segment: Segment, change: (text: string) => string): Segment {
+  return typeof segment === 'string' ? change(segment) : segment.map((part) => (typeof part === 'string' ? change(part) : part))
+}

@@ -10,7 +10,7 @@
  * teu"). Not when the language is a step towards another one: there the plural becomes the
  * target's plural possessive, "votre", which French interfaces use.
  */
-import type { Segment } from '../segment.js'
+import { mapText, type Segment } from '../segment.js'
 
 const NOT_WORD_BEFORE = '(?<![\\p{L}\\p{M}\\p{N}])'
 const NOT_WORD_AFTER = '(?![\\p{L}\\p{M}\\p{N}])'
@@ -42,7 +42,5 @@ const BY_TARGET: ReadonlyMap<string, (text: string) => string> = new Map([['es',
  */
 export function withInformalPossessives(segment: Segment, source: string, target: string): Segment {
   const singular = source === 'en' ? BY_TARGET.get(target) : undefined
-  if (!singular) return segment
-  if (typeof segment === 'string') return singular(segment)
-  return segment.map((part) => (typeof part === 'string' ? singular(part) : part))
+  return singular ? mapText(segment, singular) : segment
 }

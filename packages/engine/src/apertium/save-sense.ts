@@ -9,7 +9,7 @@
  * pronoun ("Me salvaste", "la salvó", ca "em va salvar"), with one attached ("Sálvame",
  * "salvarnos"), or before "vida(s)" ("Salvaste mi vida"), nor "salvo" ("except", "safe").
  */
-import type { Segment } from '../segment.js'
+import { mapText, textOf, type Segment } from '../segment.js'
 
 const L = '\\p{L}\\p{M}\\p{N}'
 
@@ -23,7 +23,7 @@ interface SaveVerb {
   readonly auxiliaries: string
 }
 
-const BY_TARGET: ReadonlyMap<string, SaveVerb> = new Map([
+const VERBS: ReadonlyMap<string, SaveVerb> = new Map<string, SaveVerb>([
   ['es', {
     stem: 'guard',
     endings: 'ar|a|as|amos|áis|an|é|aste|ó|asteis|aron|aba|abas|ábamos|aban|ado|ada|ados|adas|ando|ará|arás|aremos|arán|aré|aría|arías|arían|e|es|emos|en',
@@ -42,24 +42,22 @@ const BY_TARGET: ReadonlyMap<string, SaveVerb> = new Map([
     pronouns: "[Mm]'|[Tt]'|[Ll]'|[Ee]m|[Ee]t|[Ee]l|[Ll]a|[Ee]ls|[Ll]es|[Ee]ns|[Ee]us|[Ee]s|[Mm]e|[Tt]e|[Ss]e",
     auxiliaries: 'vaig|vas|va|vam|vàrem|vau|van|he|has|ha|hem|heu|han|havia|havien',
   }],
-].map(([target, verb]) => [target as string, verb as SaveVerb]))
+])
 
-const PATTERNS: ReadonlyMap<string, RegExp> = new Map([...BY_TARGET].map(([target, verb]) => [
-  target,
-  new RegExp(`(?<![${L}])(?<!(?<![${L}])(?:${verb.pronouns})\\s?(?:(?:${verb.auxiliaries})\\s+)?)([Ss])alv(${verb.endings})(?![${L}])(?!(?:\\s+[${L}]+){0,2}\\s+vidas?(?![${L}]))`, 'gu'),
-]))
+/** Each target's stem and the pattern of the forms of "salvar" it replaces. */
+const BY_TARGET: ReadonlyMap<string, { readonly stem: string; readonly pattern: RegExp }> = new Map([...VERBS].map(([target, verb]) => [target, {
+  stem: verb.stem,
+  pattern: new RegExp(`(?<![${L}])(?<!(?<![${L}])(?:${verb.pronouns})\\s?(?:(?:${verb.auxiliaries})\\s+)?)([Ss])alv(${verb.endings})(?![${L}])(?!(?:\\s+[${L}]+){0,2}\\s+vidas?(?![${L}]))`, 'gu'),
+}]))
 
 /** The source says "save" (saves, saved, saving). */
 const SAVE = /(?<![\p{L}])[Ss]av(?:e|es|ed|ing)(?![\p{L}])/u
 
 /** `segment`, the last hop's answer from English into Spanish, Galician or Catalan, with the interface's verb for "save"; tokens untouched; other answers as they are. */
 export function withInterfaceSave(segment: Segment, source: Segment, from: string, target: string): Segment {
-  const pattern = from === 'en' ? PATTERNS.get(target) : undefined
-  if (!pattern) return segment
-  const sourceText = typeof source === 'string' ? source : source.filter((part): part is string => typeof part === 'string').join(' ')
-  if (!SAVE.test(sourceText)) return segment
-  const stem = BY_TARGET.get(target)!.stem
+  const verb = from === 'en' ? BY_TARGET.get(target) : undefined
+  if (!verb || !SAVE.test(textOf(source, ' '))) return segment
+  const { stem, pattern } = verb
   const save = (text: string) => (text.includes('alv') ? text.replace(pattern, (_, s: string, ending: string) => `${s === 'S' ? stem[0]!.toUpperCase() : stem[0]}${stem.slice(1)}${ending}`) : text)
-  if (typeof segment === 'string') return save(segment)
-  return segment.map((part) => (typeof part === 'string' ? save(part) : part))
+  return mapText(segment, save)
 }

@@ -12,7 +12,7 @@
  * the "de que" the English left out ("Are you sure you want to…?" came back "¿Eres seguro
  * quieres…?", now "¿Estás seguro de que quieres…?").
  */
-import type { Segment } from '../segment.js'
+import { mapText, type Segment } from '../segment.js'
 
 interface Copula {
   /** Forms of "ser" and the same forms of "estar"; a pair where one form of "ser" is two persons (Galician "son": "estou", "están"). */
@@ -107,7 +107,5 @@ function withEstar(text: string, { copula, pattern, sureThat }: Compiled): strin
  */
 export function withStateCopula(segment: Segment, source: string, target: string): Segment {
   const compiled = source === 'en' ? BY_TARGET.get(target) : undefined
-  if (!compiled) return segment
-  if (typeof segment === 'string') return withEstar(segment, compiled)
-  return segment.map((part) => (typeof part === 'string' ? withEstar(part, compiled) : part))
+  return compiled ? mapText(segment, (text) => withEstar(text, compiled)) : segment
 }

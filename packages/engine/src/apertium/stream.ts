@@ -5,7 +5,7 @@
  * place), and the output is parsed back into segment parts with the unknown-word marks removed.
  */
 import { EngineError } from '../errors.js'
-import type { InlineToken, Segment, SegmentPart } from '../segment.js'
+import { textOf, type InlineToken, type Segment, type SegmentPart } from '../segment.js'
 import { nestLike } from '../segments/index.js'
 import { tidyCase } from './tidy.js'
 
@@ -435,7 +435,7 @@ const HYPHEN_IN_WORD_ONCE = /(?<=\p{L})-(?=\p{L})/u
 
 /** Whether a segment's text has a hyphen between two letters (`well-known`, `open-source`). */
 export function hasHyphenBetweenLetters(segment: Segment): boolean {
-  return HYPHEN_IN_WORD_ONCE.test(typeof segment === 'string' ? segment : textOf(segment))
+  return HYPHEN_IN_WORD_ONCE.test(textOf(segment))
 }
 
 /**
@@ -529,9 +529,6 @@ export function validateSegment(segment: Segment): void {
   }
 }
 
-function textOf(parts: readonly SegmentPart[]): string {
-  return parts.filter((p): p is string => typeof p === 'string').join('')
-}
 
 /**
  * Encodes a (validated) segment. Open/close pairs around words become word-bound blanks when

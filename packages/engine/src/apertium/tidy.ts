@@ -11,7 +11,7 @@
  * in capitals throughout comes back in capitals: the words the engine adds ("THE SOFTWARE IS"
  * → "El SOFTWARE ES") are its own lower case.
  */
-import type { SegmentPart } from '../segment.js'
+import { textOf, type SegmentPart } from '../segment.js'
 
 /**
  * Targets whose orthography writes common nouns, weekdays, months and nationalities in
@@ -92,16 +92,21 @@ function words(parts: readonly SegmentPart[]): Word[] {
   return out
 }
 
+/** Whether parts `0 … end - 1` hold no word: white space, punctuation and tags only, no placeholder or other void token. */
+function nothingBefore(parts: readonly SegmentPart[], end: number): boolean {
+  for (let k = 0; k < end; k++) {
+    const part = parts[k]!
+    if (typeof part === 'string' ? /[\p{L}\p{N}]/u.test(part) : part.kind === 'void') return false
+  }
+  return true
+}
+
 /**
  * Whether `word` is the first thing of the parts: nothing but white space, punctuation and tags
  * before it (a subtitle's `<i>¡No me digas eso!</i>`), no placeholder or other void token.
  */
 function startsText(parts: readonly SegmentPart[], word: Word): boolean {
-  for (let k = 0; k < word.part; k++) {
-    const part = parts[k]!
-    if (typeof part === 'string' ? /[\p{L}\p{N}]/u.test(part) : part.kind === 'void') return false
-  }
-  return !/[\p{L}\p{N}]/u.test((parts[word.part] as string).slice(0, word.at))
+  return nothingBefore(parts, word.part) && !/[\p{L}\p{N}]/u.test((parts[word.part] as string).slice(0, word.at))
 }
 
 /** White space and what opens a sentence (¿ ¡, quotes, brackets) before its first word. */
@@ -150,16 +155,21 @@ function movePronounCapitals(result: SegmentPart[], sourceWords: readonly Word[]
   result.forEach((part, index) => {
     if (typeof part !== 'string') return
     result[index] = part.replace(/(^|[.!?…:;¿¡"“«(\n]\s*)(\p{Ll}+)(['’]?\s*)(\p{Lu}\p{Ll}+)/gu, (all, before: string, word: string, space: string, verb: string) => {
-      const clauseStart = before !== '' || index === 0 || result.slice(0, index).every((p) => typeof p !== 'string' ? p.kind !== 'void' : !/[\p{L}\p{N}]/u.test(p))
+      const clauseStart = before !== '' || nothingBefore(result, index)
       if (!clauseStart || !pronoun.test(word) || spelled.has(verb) || spelled.has(word)) return all
       return before + word[0]!.toLocaleUpperCase(language) + word.slice(1) + space + verb.toLocaleLowerCase(language)
     })
   })
 }
 
+/** A language code's language, lower case (`pt-BR` → `pt`); empty for none. */
+function base(code: string | undefined): string {
+  return (code ?? '').toLowerCase().split(/[-_]/)[0]!
+}
+
 /** Whether the text parts have letters, a word of two or more of them, and not one lower-case letter. */
 function inCapitals(parts: readonly SegmentPart[]): boolean {
-  const text = parts.filter((part): part is string => typeof part === 'string').join(' ')
+  const text = textOf(parts, ' ')
   return !/\p{Ll}/u.test(text) && words(parts).some((word) => ALL_CAPS.test(word.text))
 }
 
@@ -195,7 +205,7 @@ function withAsidesInCapitals(output: SegmentPart[], source: readonly SegmentPar
   if (!inSource.some((aside) => inCapitals([aside.text]))) return output
   const inOutput = asides(output)
   if (inOutput.length !== inSource.length) return output
-  const language = (target ?? '').toLowerCase().split(/[-_]/)[0] || undefined
+  const language = base(target) || undefined
   inOutput.forEach((aside, k) => {
     // an acronym the engine kept and inflected ("(HTML)" → eo "(HTMLaj)") is no aside in capitals
     if (!inCapitals([inSource[k]!.text]) || (inSource[k]!.text.match(/\p{Lu}{2,}/gu) ?? []).some((word) => aside.text.includes(word))) return
@@ -206,7 +216,6 @@ function withAsidesInCapitals(output: SegmentPart[], source: readonly SegmentPar
 }
 
 function tidyWordCase(output: readonly SegmentPart[], source: readonly SegmentPart[], target: string | undefined, sourceLanguage?: string): SegmentPart[] {
-  const base = (code: string | undefined) => (code ?? '').toLowerCase().split(/[-_]/)[0]!
   const language = base(target)
   // a source in capitals throughout (a licence's disclaimer, a warning) stays in capitals: the
   // engine writes the words it adds in lower case ("THE SOFTWARE IS PROVIDED" → "El SOFTWARE ES")
