@@ -185,10 +185,8 @@ function readUnits(markdown: string): Unit[] {
   let paragraph: { start: number; end: number; text: string; firstColumn: number; width: number; indent?: string; lineBreak?: string } | null = null
   let fence: { marker: string; length: number } | null = null
   let inComment = false
-  /** The end tag that closes the raw HTML block the lines are in (`</pre>`), or null. */
-  let rawHtmlEnd: RegExp | null = null
-  /** The end tag that closes the template block the lines are in (`{% endhighlight %}`), or null. */
-  let templateEnd: RegExp | null = null
+  /** The end tag that closes the block kept as written the lines are in (a raw HTML block's `</pre>`, a template block's `{% endhighlight %}`), or null. */
+  let keptUntil: RegExp | null = null
   /** Inside an HTML block (until a blank line): each line a segment of its own. */
   let inHtmlBlock = false
   let previousBlank = true
@@ -223,12 +221,8 @@ function readUnits(markdown: string): Unit[] {
       if (text.includes('-->')) inComment = false
       return
     }
-    if (rawHtmlEnd) {
-      if (rawHtmlEnd.test(text)) rawHtmlEnd = null
-      return
-    }
-    if (templateEnd) {
-      if (templateEnd.test(text)) templateEnd = null
+    if (keptUntil) {
+      if (keptUntil.test(text)) keptUntil = null
       return
     }
     if (BLANK.test(text)) {
@@ -241,7 +235,7 @@ function readUnits(markdown: string): Unit[] {
     if (raw) {
       endParagraph()
       const end = new RegExp(`</${raw[1]}\\s*>`, 'i')
-      if (!end.test(text)) rawHtmlEnd = end
+      if (!end.test(text)) keptUntil = end
       previousBlank = false
       return
     }
@@ -249,7 +243,7 @@ function readUnits(markdown: string): Unit[] {
     if (template) {
       endParagraph()
       const end = template[1] ? new RegExp(`\\{%-?\\s*end${template[1]}\\s*-?%\\}`) : /\{\{[<%]\s*\/highlight\s*[>%]\}\}/
-      if (!end.test(text.slice(template[0].length))) templateEnd = end
+      if (!end.test(text.slice(template[0].length))) keptUntil = end
       previousBlank = false
       return
     }
