@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
 import type { InlineToken } from '@verso/engine'
-import { EN_EO_READING_HINTS, EN_GL_READING_HINTS, ENG_SPA_READING_HINTS, ENGLISH_READING_HINTS, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
+import { EN_EO_READING_HINTS, EN_GL_READING_HINTS, ENG_CAT_READING_HINTS, ENG_SPA_READING_HINTS, ENGLISH_READING_HINTS, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
 import { englishEngine, haveApertium, haveMode } from './real-apertium.js'
 
 /** A reading-hints stage run on analyser output, one record per argument. */
@@ -64,6 +64,40 @@ describe('English reading hints', () => {
     // other verbs before a noun are left to the tagger ("Search results", "Update available")
     const left = `[v:1]^Search/Search<n><sg>/Search<vblex><inf>/Search<vblex><pres>$ ^results/result<n><pl>/result<vblex><pri><p3><sg>$[v:e] `
     expect(hinted(left, `[v:2]${SHOW} ${NAMES}[v:e] `)).toEqual([left, `[v:2]${SHOW_VERB} ${NAMES}[v:e] `])
+  })
+
+  test('a label\'s first word is a command before its object, a bare noun, unless the two make a heading ("Copy link", not "Search results")', () => {
+    // "Change transfer settings" came back ca "Canvia transfereix paràmetres": the object's first word read as a verb
+    const COPY = '^Copy/Copy<n><sg>/Copy<vblex><inf>/Copy<vblex><pres>$'
+    const COPY_VERB = '^Copy/Copy<vblex><inf>/Copy<vblex><pres>$'
+    const LINK = '^link/link<n><sg>/link<vblex><inf>/link<vblex><pres>$'
+    const CLEAR = '^Clear/Clear<adv>/Clear<adj><sint>/Clear<vblex><inf>/Clear<vblex><pres>$'
+    const HISTORY = '^history/history<n><sg>$'
+    const EXPORT = '^Export/Export<n><sg>/Export<vblex><inf>/Export<vblex><pres>$'
+    const DATA_AS_CSV = '^data/data<n><sg>/data<n><pl>$ ^as/as<preadv>/as<cnjadv>/as<pr>$ ^CSV/*CSV$'
+    expect(hinted(`[v:1]${COPY} ${LINK}[v:e] `, `[v:2]${CLEAR} ${HISTORY}^./.<sent>$[v:e] `, `[v:3]${EXPORT} ${DATA_AS_CSV} [v:e] `, `[v:4]${COPY} ^URL/*URL$[v:e] `)).toEqual([
+      // the object is a noun, not a verb
+      `[v:1]${COPY_VERB} ^link/link<n><sg>$[v:e] `,
+      `[v:2]^Clear/Clear<vblex><inf>/Clear<vblex><pres>$ ${HISTORY}^./.<sent>$[v:e] `,
+      `[v:3]^Export/Export<vblex><inf>/Export<vblex><pres>$ ${DATA_AS_CSV} [v:e] `,
+      `[v:4]${COPY_VERB} ^URL/*URL$[v:e] `,
+    ])
+    const DOWNLOAD = '^Download/Download<n><sg>/Download<vblex><inf>/Download<vblex><pres>$'
+    const left = [
+      // headings: the verb's noun before a noun it modifies, a place after a verb that moves data, a status
+      `[v:1]${DOWNLOAD} ^speed/speed<n><sg>/speed<vblex><inf>/speed<vblex><pres>$[v:e] `,
+      `[v:2]${DOWNLOAD} ^folder/folder<n><sg>$[v:e] `,
+      `[v:3]${DOWNLOAD} ^running/run<vblex><ger>/run<vblex><pprs>/run<vblex><subs>$[v:e] `,
+      `[v:4]^Change/Change<n><sg>/Change<vblex><inf>/Change<vblex><pres>$ ^log/log<n><sg>/log<vblex><inf>/log<vblex><pres>$[v:e] `,
+      // a finite verb after the noun: the first two words are its subject
+      `[v:5]${COPY} ${LINK} ^works/work<vblex><pri><p3><sg>$[v:e] `,
+      // a word the analyser does not know, not an initialism ("Request Overrides" is a heading)
+      `[v:6]${COPY} ^Overrides/*Overrides$[v:e] `,
+      // not the text's first words, and an adverb reading only where the label is one
+      `[v:7]^To/to<pr>$ ${COPY.replace('Copy', 'copy')} ${LINK}[v:e] `,
+      `[v:8]${CLEAR} ^the/the<det><def><sp>$ ^cache/cache<n><sg>$ ^now/now<adv>$ ^./.<sent>$ ^It/prpers<prn><subj><p3><nt><sg>$ ^is/be<vbser><pri><p3><sg>$[v:e] `,
+    ]
+    expect(hinted(...left)).toEqual(left)
   })
 
   test('a word that can be something else than a noun, an adjective or that verb is left to the tagger', () => {
@@ -271,8 +305,8 @@ describe('English reading hints', () => {
     const OPEN = '^Open/Open<adj><sint>/Open<vblex><inf>/Open<vblex><pres>$'
     expect(hinted(`[v:1]${OPEN}^./.<sent>$[v:e] `, '[v:2]^Open/Open<adj><sint>/Open<vblex><inf>/Open<vblex><pres>/Open<vblex><imp>$^./.<sent>$[v:e] '))
       .toEqual(['[v:1]^Open/Open<vblex><inf>$^./.<sent>$[v:e] ', '[v:2]^Open/Open<vblex><imp>$^./.<sent>$[v:e] '])
-    // a field's or a column's label is a noun; a word among others is left to the other rules
-    const left = ['[v:1]^Name/Name<n><sg>/Name<vblex><inf>/Name<vblex><pres>$^./.<sent>$[v:e] ', `[v:1]${OPEN} ^file/file<n><sg>$^./.<sent>$[v:e] `]
+    // a field's or a column's label is a noun; a word among others is left to the other rules ("Open source")
+    const left = ['[v:1]^Name/Name<n><sg>/Name<vblex><inf>/Name<vblex><pres>$^./.<sent>$[v:e] ', `[v:1]${OPEN} ^source/source<n><sg>$^./.<sent>$[v:e] `]
     expect(hinted(...left)).toEqual(left)
   })
 
@@ -498,7 +532,7 @@ describe('English reading hints', () => {
   test('the hints follow English analysers only', () => {
     const rest = ['apertium-tagger -z -g x.prob', 'apertium-pretransfer -z']
     const engCat = "lt-proc -z '/usr/share/apertium/apertium-eng-cat/eng-cat.automorf.bin'"
-    expect(withEnglishReadingHints([engCat, ...rest])).toEqual([engCat, ENGLISH_READING_HINTS, ...rest])
+    expect(withEnglishReadingHints([engCat, ...rest])).toEqual([engCat, ENG_CAT_READING_HINTS, ...rest])
     const enGl = "lt-proc -z -w '/usr/share/apertium/apertium-en-gl/en-gl.automorf.bin'"
     expect(withEnglishReadingHints([enGl, ...rest])).toEqual([enGl, EN_GL_READING_HINTS, ...rest])
     const engSpa = "lt-proc -z '/usr/share/apertium/apertium-eng-spa/eng-spa.automorf.bin'"
@@ -531,6 +565,16 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(show).toMatch(/tus publicaciones/)
     expect(update).toMatch(/^¡Por favor, actualiza(r)? tu servidor/)
     expect(focus).toMatch(/^Enfoca(r)? el botón/)
+  })
+
+  test('a label of a verb and its object is a command; a heading of two nouns stays one (eng-spa, en-eo, eng-cat)', async () => {
+    // came back "Enlace de copia", "Contraseña de cambio", "Historia clara", "Archivo abierto", "Dato de exportación como CSV", "Perfil de vista"
+    expect(await en(['Copy link', 'Change password', 'Clear history', 'Open file in new tab', 'Export data as CSV', 'View profile']))
+      .toEqual(['Copia enlace', 'Cambia contraseña', 'Limpia historia', 'Abre archivo en tabulador nuevo', 'Exporta dato como CSV', 'Ver perfil'])
+    expect(await en(['Search results', 'Download speed', 'Change log', 'Open source'])).toEqual(['Resultados de búsqueda', 'Velocidad de descarga', 'Registro de cambio', 'Código abierto'])
+    // en-eo's tagger chose the present ("Forigas dosieron"), read as a statement; eng-cat's "Veges perfil", "Història clara"
+    if (haveMode('en-eo')) expect(await en(['Delete file', 'Close window'], 'eo')).toEqual(['Forigi dosieron', 'Fermi fenestron'])
+    if (haveMode('eng-cat')) expect(await en(['View profile', 'Clear history'], 'ca')).toEqual(['Veure perfil', 'Neteja història'])
   })
 
   test('"Don\'t" before a verb gives the infinitive, not the third person (eng-spa, en-gl, en-eo)', async () => {

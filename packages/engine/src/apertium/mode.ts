@@ -178,7 +178,18 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    Toolbar", Etar's "Hide controls", Overseerr's "Use SSL" came back "Barra de herramientas
  *    del espectáculo", "Controles de escondrijo", "SSL de uso" (gl), now "Asoma…", "Esconde
  *    controles", "Utiliza SSL" (corpus: 202 lines, es, gl, ca, eo, all better; "Show notes"
- *    would be a command too). So is any such verb before a tag or quotes that open words (a UI
+ *    would be a command too). So is a label's verb starting a text before its object, one to
+ *    four nouns and adjectives ending in a noun, then the end or a preposition and no finite
+ *    verb (LABEL_COMMANDS, LABEL_MODIFIERS: "Copy link", "Change password", "Clear history",
+ *    "Open file in new tab", "Export data as CSV" came back "Enlace de copia", "Contraseña de
+ *    cambio", "Historia clara", "Archivo abierto…", "Dato de exportación…", eo "Forigas
+ *    dosieron"; now "Copia enlace", "Cambia contraseña", "Limpia historia", "Abre archivo…",
+ *    "Exporta dato…", "Forigi dosieron"), unless the two words make a heading ("Search
+ *    results", "Download speed", "Change log", "Download folder": LABEL_HEADS and the lists
+ *    beside it; an -ing word only after start and stop: "Stop recording", not "Download
+ *    running"). Corpus: 721 lines changed, es, gl, ca, eo; worse: "Request Pending Approval"
+ *    (a notification's name) → "Pide Aprobación Pendiente", eo "Decline request" →
+ *    "Malpliiĝi Peton" (the dictionary's sense). So is any such verb before a tag or quotes that open words (a UI
  *    label in bold, a link: "Open **Settings**" came back "Configuraciones **abiertas**",
  *    "Try <button>reloading…" eo "Provo", "Run 'make'" "'Marca' corrida"), not a placeholder
  *    ("Anchor '%s' not found" keeps its noun); press, click, tap, hit, select and choose before
@@ -364,8 +375,49 @@ const PHRASAL_COMMANDS = [
   ...['check', 'search', 'look', 'wait', 'ask', 'pay', 'vote', 'register', 'scan', 'listen'].map((verb) => `${verb}:for`),
   ...['import', 'download', 'remove', 'delete', 'unsubscribe', 'choose', 'select', 'restore', 'pick'].map((verb) => `${verb}:from`),
   ...['share', 'open', 'continue', 'reply', 'replace', 'fill', 'sync', 'connect', 'login'].map((verb) => `${verb}:with`),
+  ...['open', 'view', 'edit', 'show'].map((verb) => `${verb}:in`),
+  ...['share', 'send'].map((verb) => `${verb}:via`),
   ...['turn:on', 'turn:off', 'zoom:in', 'zoom:out', 'scroll:up', 'scroll:down', 'swipe:up', 'swipe:down', 'drag:and', 'move:up', 'move:down', 'move:into', 'learn:about', 'read:about', 'learn:more', 'read:more', 'see:more', 'show:more', 'load:more', 'view:more', 'find:out', 'show:less', 'view:less', 'see:less', 'view:all', 'see:all', 'show:all', 'select:all', 'expand:all', 'collapse:all', 'clear:all', 'mark:all', 'delete:all', 'remove:all', 'sort:by', 'filter:by', 'group:by', 'order:by', 'type:to', 'tap:to', 'swipe:to', 'drag:to', 'pull:to', 'hover:to', 'tell:about', 'think:about', 'click:on', 'tap:on', 'focus:on', 'agree:to', 'go:back', 'go:home', 'go:away', 'go:ahead', 'come:back', 'come:here', 'come:home', 'get:back', 'get:started', 'hold:on'],
 ]
+
+/**
+ * Verbs a label starts with before its object, a bare noun (rule 1): "Copy link", "Change
+ * password", "Clear history", "Open file", "Export data" came back "Enlace de copia",
+ * "Contraseña de cambio", "Historia clara", "Archivo abierto", "Dato de exportación" (the noun,
+ * the adjective). The same two words can be a heading, the verb's noun before the noun it
+ * modifies ("Search results", "Download speed", "Change log"): the verbs whose nouns make such
+ * headings (LABEL_MODIFIERS) are commands only before a noun that is not one of LABEL_HEADS
+ * (nor, after a verb that moves data, a place: "Download folder"; "Open folder" is a command);
+ * the others (LABEL_COMMANDS), whose nouns rarely do, before any noun but a button's, a key's
+ * ("Delete key", "Cancel button"). LABEL_COMPOUNDS are headings whatever the lists say.
+ */
+const LABEL_COMMANDS = [
+  'open', 'close', 'clear', 'copy', 'change', 'edit', 'delete', 'remove', 'add', 'create', 'rename', 'reset', 'restore', 'manage',
+  'enable', 'disable', 'select', 'choose', 'configure', 'customize', 'verify', 'activate', 'deactivate', 'attach',
+  'insert', 'replace', 'translate', 'pin', 'unpin', 'subscribe', 'unsubscribe', 'connect', 'disconnect', 'approve', 'reject',
+  'accept', 'decline', 'submit', 'find', 'cancel', 'install', 'uninstall', 'unblock', 'unmute', 'unlock', 'unarchive', 'omit', 'invite',
+  'send', 'save', 'mute',
+]
+const LABEL_MODIFIERS = [
+  'search', 'download', 'upload', 'export', 'import', 'print', 'update', 'share', 'record', 'play', 'start', 'stop', 'lock', 'view',
+  'report', 'request', 'scan', 'watch', 'follow', 'join', 'block', 'publish', 'synchronize', 'archive',
+]
+/** Nouns a LABEL_MODIFIERS verb's noun modifies in a heading ("Search results", "Upload limit", "Play count"). */
+const LABEL_HEADS = [
+  'history', 'result', 'speed', 'limit', 'option', 'preview', 'log', 'mode', 'setting', 'preference', 'size', 'status', 'type',
+  'format', 'progress', 'queue', 'date', 'time', 'count', 'rate', 'error', 'dialog', 'menu', 'bar', 'toolbar', 'icon', 'box',
+  'field', 'sheet', 'price', 'engine', 'term', 'query', 'page', 'screen', 'manager', 'job', 'label', 'panel', 'permission', 'policy',
+  'timeout', 'header', 'body', 'quality', 'summary', 'method', 'process', 'wizard', 'area', 'section', 'tool', 'level', 'point',
+  'state', 'script', 'statistic', 'duration', 'interval', 'frequency', 'parameter', 'filter', 'link', 'request', 'notification',
+  'scope', 'center', 'centre',
+]
+/** Nouns every label verb's noun modifies: "Delete key", "Cancel button", "Copy editor", "Open source". */
+const BUTTON_HEADS = ['button', 'key', 'editor', 'source', 'shortcut']
+/** Places after a verb that moves data, where the label names the place: "Download folder", "Export location". */
+const PLACE_HEADS = ['folder', 'directory', 'location', 'path', 'destination', 'server']
+const DATA_VERBS = ['download', 'upload', 'export', 'import', 'save', 'install', 'synchronize', 'record', 'scan', 'print', 'archive']
+/** Verb and noun pairs that are headings although the lists above would make them commands. */
+const LABEL_COMPOUNDS = ['change:log', 'change:history', 'change:request', 'edit:mode', 'edit:history', 'invite:link', 'invite:code', 'open:issue', 'select:box', 'select:menu', 'select:list', 'block:list', 'watch:list']
 
 /** Keys' names as keyboards and instructions write them. */
 const KEY_NAMES = 'Enter|Return|Shift|Escape|Esc|Delete|Del|Insert|Ins|Home|End|Backspace|Tab|Space|Spacebar|Ctrl|Control|Alt|Option|Cmd|Command|Fn|PageUp|PageDown'
@@ -387,6 +439,7 @@ interface HintOptions {
 function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [] }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
+    String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
     String.raw`sub readings { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
     String.raw`sub tag { $_[0] =~ /^(?:\\.|[^<\\])*<([^>]+)>/ ? $1 : "" }`,
     String.raw`sub unit { my $surface = shift; "^" . join("/", $surface, @_) . "\$" }`,
@@ -402,7 +455,22 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // the sentence from $at: then a first word before a preposition is its subject ("Move to
     // trash failed", "Access to the server is denied"), not a command
     String.raw`sub finiteLater { my $rest = substr($_, $_[0]); while ($rest =~ /\G${BLANK}(${UNIT})/gc) { my $unit = $1; my (undef, @r) = readings(substr($unit, 1, -1)); return 0 if grep { tag($_) eq "sent" } @r; return 1 if @r && !grep { tag($_) !~ /^(?:vblex|vbser|vbhaver|vbmod|vaux)$/ || /<inf>/ || /\+/ } @r } 0 }`,
-    String.raw`sub command { my ($lu, $next, $end, $between) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; my $objectFirst = $verb =~ /^(?:show|hide|use)$/i && (grep({ tag($_) =~ /^(?:n|adj)$/ } @n) || @n == 1 && $n[0] =~ /^\*/) || ($between // "") =~ /\[\[t:\d+\]\]|\[t:\d+:o\]/ && $between !~ /:v\]/ || $verb =~ /^(?:press|click|tap|hit|select|choose)$/i && $following =~ /^[A-Z]/ || ($between // "") =~ /\[t:\d+:v\]/ && $verb =~ /^(?:press|click|tap|hit|select|choose|use|run|enter|open|close|save|delete|remove|add|edit|copy|share|print|search|download|upload|install|uninstall|enable|disable|rename|restore|import|export|connect|disconnect|block|unblock|mute|unmute|subscribe|unsubscribe|follow|unfollow|reset|send|visit|view|play|pause|stop|start|launch|update|upgrade)$/i; my $phrasal = !$objectFirst && (($between // "") eq " " && $::PHRASAL{lc "$verb:$following"} || ($between // "") =~ /^ ?$/ && $r[0] =~ /#/) && !finiteLater($end); return $lu if lc($following) ne "as" && !$objectFirst && !$phrasal && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<ref>/ || /<subj>/ && !/<p3><nt>/ } @n; my @command = grep { /$::COMMAND/ } @r; @command = grep { /<vblex><inf>/ } @r if $::INFINITIVE{lc $verb} && $r[0] !~ /#/; if (!$objectFirst && (grep({ /<subj><p3><nt>/ } @n) || $::PRONOUN_INFINITIVE && @n && !grep({ !/<prn><obj>/ } @n))) { my @imp = grep { /<vblex><imp>/ } @r; @command = @imp ? @imp : grep { /<vblex><inf>/ } @r } unit($surface, @command) }`,
+    // whether a label verb's noun $n makes a heading with it ("Search results"), not its object
+    String.raw`sub labelHead { my ($v, $n) = @_; $::BUTTON_HEAD{$n} || $::LABEL_COMPOUND{"$v:$n"} || $::LABEL_MODIFIER{$v} && $::LABEL_HEAD{$n} || $::DATA_VERB{$v} && $::PLACE_HEAD{$n} }`,
+    // a word of a label's object after verb $v: 2 for a noun (or an initialism the analyser does
+    // not know: "Copy URL"), 1 for an adjective, 0 for anything else or a noun that makes a heading
+    // with $v; an -ing word only after start and stop ("Stop recording"; "Download running" is a
+    // status)
+    String.raw`sub labelWord { my ($u, $v) = @_; my (undef, @r) = readings(substr($u, 1, -1)); return 2 if @r == 1 && $r[0] =~ /^\*[A-Z]+$/; return 0 if !@r || grep { tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ || /<ger>/ && $v !~ /^(?:start|stop)$/ } @r; my @n = map { /^((?:\\.|[^<\\])*)<n>/ ? lc $1 : () } @r; return 0 if grep { labelHead($v, $_) } @n; @n ? 2 : grep({ tag($_) eq "adj" } @r) ? 1 : 0 }`,
+    // whether the verb $v starting a text is a label's command before its object, $next and up to
+    // three words more ending in a noun, then the text's end or a preposition and no finite verb
+    // ("Copy link", "Change profile picture", "Export data to CSV"; not "Search results")
+    String.raw`sub labelObject { my ($v, $next, $end) = @_; $v = lc $v; return 0 if !$::LABEL_COMMAND{$v} && !$::LABEL_MODIFIER{$v}; my $last = labelWord($next, $v); return 0 if !$last; my @p = split /(${UNIT})/, substr($_, $end), -1; for (my $i = 1; $i < @p; $i += 2) { return $last == 2 && $p[$i - 1] eq "" && $i + 2 >= @p && $p[-1] =~ /^\s*(?:\[v:e\])?[\s\0]*$/ if $p[$i] =~ /^\^(?:\.|…|:)\/[^\\\$]*<sent>\$$/; return 0 if $p[$i - 1] ne " "; my (undef, @q) = readings(substr($p[$i], 1, -1)); return $last == 2 && !finiteLater($end + length(join "", @p[0 .. $i - 1])) if grep({ tag($_) eq "pr" } @q) && !grep { tag($_) !~ /^(?:pr|preadv|cnjadv|cnjsub|cnjcoo|adv)$/ } @q; return 0 if $i > 5; $last = labelWord($p[$i], $v); return 0 if !$last } $last == 2 && $p[-1] =~ /^\s*(?:\[v:e\])?[\s\0]*$/ }`,
+    // a text's first unit and the next: the first is a label's command before its object (the
+    // next, then a noun and not a verb where it can be a noun: "Change transfer settings" came
+    // back ca "Canvia transfereix…"; a participle stays one) or whatever command() makes of it
+    String.raw`sub opening { my ($lu, $next, $end, $between, $start) = @_; my ($verb) = $lu =~ /\/((?:\\.|[^<\\\/])*)<vblex><inf>/; my $label = defined $verb && $start =~ /^\s*(?:\[v:\d+\])?\s*$/ && $between eq " " && labelObject($verb, $next, $end); command($lu, $next, $end, $between, $label) . $between . ($label && $next =~ /<n>/ ? withoutTag($next, "vblex") : $next) }`,
+    String.raw`sub command { my ($lu, $next, $end, $between, $label) = @_; return negation($lu, $next, $end) if $lu =~ /^\^(?:[^\\\/]|\\.)*\/do<vbdo><pres>\+not<adv>\$$/i; return $lu if index($lu, "<vblex><inf>") < 0; my ($surface, @r) = readings(substr($lu, 1, -1)); my ($following, @n) = readings(substr($next, 1, -1)); my ($verb) = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ } @r; return $lu if !defined $verb || grep { tag($_) !~ /^(?:n|np|adj|vblex|adv)$/ || /\+/ || tag($_) eq "vblex" && index($_, "$verb<") != 0 } @r; return $lu if !$label && grep { tag($_) eq "adv" } @r; my $objectFirst = $label || $verb =~ /^(?:show|hide|use)$/i && (grep({ tag($_) =~ /^(?:n|adj)$/ } @n) || @n == 1 && $n[0] =~ /^\*/) || ($between // "") =~ /\[\[t:\d+\]\]|\[t:\d+:o\]/ && $between !~ /:v\]/ || $verb =~ /^(?:press|click|tap|hit|select|choose)$/i && $following =~ /^[A-Z]/ || ($between // "") =~ /\[t:\d+:v\]/ && $verb =~ /^(?:press|click|tap|hit|select|choose|use|run|enter|open|close|save|delete|remove|add|edit|copy|share|print|search|download|upload|install|uninstall|enable|disable|rename|restore|import|export|connect|disconnect|block|unblock|mute|unmute|subscribe|unsubscribe|follow|unfollow|reset|send|visit|view|play|pause|stop|start|launch|update|upgrade)$/i; my $phrasal = !$objectFirst && (($between // "") eq " " && $::PHRASAL{lc "$verb:$following"} || ($between // "") =~ /^ ?$/ && $r[0] =~ /#/) && !finiteLater($end); return $lu if lc($following) ne "as" && !$objectFirst && !$phrasal && grep { !(tag($_) =~ /^(?:det|predet|prn)$/ || /<pos>/) || /<ref>/ || /<subj>/ && !/<p3><nt>/ } @n; my @command = grep { /$::COMMAND/ } @r; @command = grep { /<vblex><inf>/ } @r if $::INFINITIVE{lc $verb} && $r[0] !~ /#/; if (!$objectFirst && (grep({ /<subj><p3><nt>/ } @n) || $::PRONOUN_INFINITIVE && @n && !grep({ !/<prn><obj>/ } @n))) { my @imp = grep { /<vblex><imp>/ } @r; @command = @imp ? @imp : grep { /<vblex><inf>/ } @r } unit($surface, @command) }`,
     String.raw`sub preposition { my ($lu, $blank, $next, $end) = @_; return $lu if $lu !~ /<(?:adv|cnjadv|cnjsub|preadv)>/; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if grep { tag($_) !~ /^(?:pr|adv|cnjadv|cnjsub|preadv)$/ || /\+/ } @r; unless ($blank =~ /\[t:\d+:v\]/) { return $lu unless defined $next; my (undef, @n) = readings(substr($next, 1, -1)); my $object = index($next, "/prpers<prn>") >= 0 && $blank =~ /^ +$/ && !grep({ tag($_) =~ /^(?:cnjadv|cnjsub)$/ } @r) && @n && !grep({ tag($_) ne "prn" || !/^prpers/ } @n) && grep({ /<obj>/ } @n) && substr($_, $end + length($blank) + length($next)) !~ /^${BLANK}\^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser|haver|mod)>))*+<vb(?:lex|ser|haver|mod)>/; my $topic = lc($surface) eq "about" && $blank =~ /^ (?:\[\[t:\d+\]\]|\[t:\d+:o\])*$/ && @n && ($next =~ /^\^(?:[Hh]ow|[Ww]hat|[Ww]hy|[Ww]here|[Ww]hich|[Ww]ho|[Ww]hether)\// || !grep { tag($_) !~ /^(?:n|det|adj|np|vblex)$/ || tag($_) eq "vblex" && !/<(?:ger|pprs|subs)>/ || /\+/ } @n); return $lu if !$object && !$topic && grep { tag($_) !~ /^(?:np|num)$/ } @n } unit($surface, grep { tag($_) eq "pr" } @r) }`,
     // whether unit $i of a record cut into units follows a form of "be" or "have", with only
     // adverbs ("successfully", "not yet") and single spaces between
@@ -472,7 +540,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // the record's first unit and the unit after each sentence end: two substitutions, since an
     // alternation with \A keeps perl from searching for the literal `<sent>$` (on 20 000 bench
     // sentences: 0.04 s for the two, 0.17 s for one with the alternation)
-    String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . command($2, $4, $+[0], $3) . $3 . $4}e;`,
+    String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . opening($2, $4, $+[0], $3, $1)}e;`,
     String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0], $3) . $3 . $4}ge;`,
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=(${BLANK})(${UNIT})?)}{preposition($1, $2, $3, $+[0])}ge;`,
     // "do" is the main verb, not the auxiliary, unless "not" or a verb follows it with at most a
@@ -501,6 +569,14 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
   ].join(' ')}'`
 }
 
+/**
+ * The verb "clear" read as "clean" (es, gl, ca, eo): an interface clears a history, a cache, a
+ * search, which the dictionaries' "aclarar", "aclarir" (to clarify) do not ("Clear history" →
+ * "Aclara historia"); "Limpia historial", "Neteja", "Purigi" are what interfaces write. Not
+ * eng-hbs's, whose dictionary has no "clean".
+ */
+const CLEAR_AS_CLEAN: Sense = ['clear', 'vblex', 'clean']
+
 /** The reading hints above, a command keeping its infinitive, present and imperative readings (rule 1). */
 export const ENGLISH_READING_HINTS = englishReadingHints('inf|pres|imp')
 
@@ -511,7 +587,7 @@ export const ENGLISH_READING_HINTS = englishReadingHints('inf|pres|imp')
  * translations into Esperanto write the infinitive: "Elekti novan pasvorton". (eng-spa's present
  * is the "tú" imperative, "Asoma", so the others keep it.)
  */
-export const EN_EO_READING_HINTS = englishReadingHints('inf|imp')
+export const EN_EO_READING_HINTS = englishReadingHints('inf|imp', { senses: [CLEAR_AS_CLEAN] })
 
 /**
  * eng-spa's: words its dictionary gives in a sense no interface means, read as words whose
@@ -525,16 +601,18 @@ export const EN_EO_READING_HINTS = englishReadingHints('inf|imp')
  * writes is not the "tú" imperative: for verbs whose Spanish imperative is irregular ("Go to…"
  * came back "Va a…", now "Ir a…") and before an object pronoun, whose person the transfer gave
  * the verb ("Remember me", "Follow us", "Help me" came back "Me recuerdo", "Nos sigo", "Me
- * ayudo"; now "Recordarme", "Seguirnos", "Ayudarme").
+ * ayudo"; now "Recordarme", "Seguirnos", "Ayudarme"). "View" is one of those verbs: its "Ve
+ * perfil" is also "go" ("Ver perfil"; gl and ca the same: "Ver", "Veure", not ca's "Veges").
  */
 export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   senses: [
+    CLEAR_AS_CLEAN,
     ['show', 'vblex', 'display'],
     ['file', 'n', 'archive'],
     ['setting', 'n', 'configuration'],
     ['post', 'n', 'publication'],
   ],
-  infinitiveCommands: ['go', 'come', 'make', 'do', 'put', 'set', 'say', 'tell', 'have', 'keep', 'be'],
+  infinitiveCommands: ['go', 'come', 'make', 'do', 'put', 'set', 'say', 'tell', 'have', 'keep', 'be', 'view'],
   infinitiveBeforePronouns: true,
 })
 
@@ -544,7 +622,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the transfer wrote "@Let me" ("Let me se necesitas axuda."), the "know" lost; now "Déixame
  * saber se necesitas axuda.".
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { separate: ['let'] })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN], infinitiveCommands: ['view'], separate: ['let'] })
+
+/** eng-cat's: the reading hints with the verb "clear" read as "clean" (CLEAR_AS_CLEAN). */
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN], infinitiveCommands: ['view'] })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
@@ -552,7 +633,7 @@ const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
 /** The stages with ENGLISH_READING_HINTS (en-eo's and eng-spa's own) right after an English analyser; other stages as they are. */
 export function withEnglishReadingHints(stages: readonly string[]): string[] {
   if (stages.length < 2 || !ENGLISH_ANALYSER.test(stages[0]!)) return [...stages]
-  const hints = /\/en-eo\.automorf\.bin\b/.test(stages[0]!) ? EN_EO_READING_HINTS : /\/eng-spa\.automorf\.bin\b/.test(stages[0]!) ? ENG_SPA_READING_HINTS : /\/en-gl\.automorf\.bin\b/.test(stages[0]!) ? EN_GL_READING_HINTS : ENGLISH_READING_HINTS
+  const hints = /\/en-eo\.automorf\.bin\b/.test(stages[0]!) ? EN_EO_READING_HINTS : /\/eng-spa\.automorf\.bin\b/.test(stages[0]!) ? ENG_SPA_READING_HINTS : /\/en-gl\.automorf\.bin\b/.test(stages[0]!) ? EN_GL_READING_HINTS : /\/eng-cat\.automorf\.bin\b/.test(stages[0]!) ? ENG_CAT_READING_HINTS : ENGLISH_READING_HINTS
   // the stand-ins' substitutions go first in the same perl program: one process more per
   // pipeline would cost throughput
   const standIns = standInSubstitutions(stages)
