@@ -28,14 +28,44 @@ const DIALOGUE_DASH = /^[-\u2010\u2013\u2014](?=\s|\p{L}|["'¿¡([])/u
 const STARTS_WITH_MARKUP = new RegExp(`^(?:${TAG.source})`)
 const ENDS_WITH_MARKUP = new RegExp(`(?:${TAG.source})$`)
 
+/** Scripts a line can be written in, by their letters; Chinese and Japanese share one (kana sit among Han characters). */
+const SCRIPTS: ReadonlyArray<readonly [name: string, letters: RegExp]> = [
+  ['Latin', /\p{Script=Latin}/gu],
+  ['Cyrillic', /\p{Script=Cyrillic}/gu],
+  ['Greek', /\p{Script=Greek}/gu],
+  ['CJK', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}]/gu],
+  ['Hangul', /\p{Script=Hangul}/gu],
+  ['Arabic', /\p{Script=Arabic}/gu],
+  ['Hebrew', /\p{Script=Hebrew}/gu],
+  ['Thai', /\p{Script=Thai}/gu],
+  ['Devanagari', /\p{Script=Devanagari}/gu],
+]
+
+/** The script most of a line's letters (outside tags) are written in; undefined for a line without letters. */
+function scriptOf(line: string): string | undefined {
+  const text = line.replace(new RegExp(TAG.source, 'g'), '')
+  let best: string | undefined
+  let most = 0
+  for (const [name, letters] of SCRIPTS) {
+    const count = text.match(letters)?.length ?? 0
+    if (count > most) [best, most] = [name, count]
+  }
+  return best
+}
+
 /**
  * A line starts its own run of text (a hard break, kept as written) when it is a
- * dialogue turn, or when markup sits on the line edge between it and the previous line
- * (`<i>…</i>` per line, `{\an8}` at a line start, `<v Speaker>` per line).
+ * dialogue turn, when markup sits on the line edge between it and the previous line
+ * (`<i>…</i>` per line, `{\an8}` at a line start, `<v Speaker>` per line), or when it is
+ * written in another script than the previous line: a bilingual subtitle's second language
+ * (`Thank you.` over `谢谢。`) stays on its line, not re-broken into the other's.
  */
 function startsGroup(line: string, previous: string): boolean {
   const text = line.trim()
-  return DIALOGUE_DASH.test(line.replace(LEADING_TAGS, '')) || STARTS_WITH_MARKUP.test(text) || ENDS_WITH_MARKUP.test(previous.trim())
+  if (DIALOGUE_DASH.test(line.replace(LEADING_TAGS, '')) || STARTS_WITH_MARKUP.test(text) || ENDS_WITH_MARKUP.test(previous.trim())) return true
+  const script = scriptOf(text)
+  const previousScript = scriptOf(previous)
+  return script !== undefined && previousScript !== undefined && script !== previousScript
 }
 
 function plan(located: LocatedCue, doc: SubtitleDocument): Plan {

@@ -83,6 +83,22 @@ describe('translateSubtitles', () => {
     expect(cueTexts(out.content)).toEqual(['¿Por qué exactamente?\n- ¡Ahora!'])
   })
 
+  test('keeps a line in another script on its own line: a bilingual cue\'s second language is not re-broken into the first', async () => {
+    // pysrt's capability tester: "This should be an E with an accent: È" over "日本語" came back
+    // "Esto tendría que ser un" over "E con un acento: È 日本語"
+    const input = srt('This should be an E with an accent: È\n日本語', 'Thank you.\n谢谢。', 'Привет, <i>Анна</i>!\nHello, Anna!')
+    const { segments } = extractSubtitles(input, 'srt')
+    expect(segments).toEqual([
+      ['This should be an E with an accent: È', { id: 'n1', kind: 'void' }, '日本語'],
+      ['Thank you.', { id: 'n1', kind: 'void' }, '谢谢。'],
+      ['Привет, ', { id: 't1', kind: 'open' }, 'Анна', { id: 't1', kind: 'close' }, '!', { id: 'n1', kind: 'void' }, 'Hello, Anna!'],
+    ])
+    const out = await translateSubtitles(input, 'srt', fakeTranslator((t) => (t.startsWith('This') ? 'Esto tendría que ser una E con un acento: È' : t)))
+    expect(cueTexts(out.content)[0]).toEqual('Esto tendría que ser una E con un acento: È\n日本語')
+    // one script over both lines, or a line without letters, is still one run
+    expect(extractSubtitles(srt('Hello there\nmy friend', '日本語の\n字幕です', 'Look!\n123'), 'srt').segments).toEqual(['Hello there my friend', '日本語の 字幕です', 'Look! 123'])
+  })
+
   test('keeps CRLF line endings and the BOM on translated cues', async () => {
     const input = '\uFEFF1\r\n00:00:01,000 --> 00:00:02,000\r\nOne two\r\nthree four\r\n\r\n2\r\n00:00:02,000 --> 00:00:03,000\r\nFive\r\n'
     const out = await translateSubtitles(input, 'srt', fakeTranslator((t) => t.toUpperCase()))
