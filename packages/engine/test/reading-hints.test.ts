@@ -615,6 +615,15 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
       .toEqual(['La alocución copiada a portapapeles', 'El mensaje guardado como borrador', 'Las configuraciones guardadas.', 'La exportación falló.', 'El usuario eliminó archivos.'])
   })
 
+  test('a headline may open with a count, a number or a placeholder: "3 files deleted", "{count} items selected" (eng-spa)', async () => {
+    // came back "3 archivos eliminaron", "{count} elementos seleccionaron"
+    const count: InlineToken = { id: 'count', kind: 'void' }
+    const [files, messages, items, users] = await en(['3 files deleted', '12 messages sent', [count, ' items selected'], '3 users said hello'])
+    expect([files, messages, users]).toEqual(['3 archivos eliminados', '12 mensajes enviados', '3 usuarios dijeron hola'])
+    // (the transfer gives a noun after a token its article, as it does at a headline's start: "Los archivos eliminados")
+    expect(items).toEqual([count, expect.stringMatching(/ elementos seleccionados$/)])
+  })
+
   test('a subtitle\'s "What are you doing?", "What happened?", "I\'m sorry." (eng-spa)', async () => {
     // came back "¿Qué eres haciendo?", "¿Qué pasado?", "Losiento."
     expect(await en(['What are you doing?', 'What happened?', "I'm sorry.", 'Are you coming?'])).toEqual(['¿Qué estás haciendo?', '¿Qué pasó?', 'Lo siento.', '¿Estás viniendo?'])
