@@ -615,6 +615,17 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
       .toEqual(['La alocución copiada a portapapeles', 'El mensaje guardado como borrador', 'Las configuraciones guardadas.', 'La exportación falló.', 'El usuario eliminó archivos.'])
   })
 
+  test('"match" is "coincidir" with "con" before its object, not "emparejar"; the noun stays "partido" (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "Las contraseñas no emparejan.", "Ningún resultado empareja tu búsqueda.", gl "non emparellan", ca "no fan joc"
+    const [passwords, search, page, game, played] = await en(['Passwords do not match.', 'No results match your search.', 'Found a page that matches the query.', 'The match starts at 8.', 'The match the team played.'])
+    expect([passwords, search]).toEqual(['Las contraseñas no coinciden.', 'Ningún resultado coincide con tu búsqueda.'])
+    expect(page).toMatch(/que coincide con la consulta\.$/)
+    expect(game).toMatch(/partido/)
+    expect(played).toMatch(/^El partido/)
+    if (haveMode('en-gl')) expect(await en(['Passwords do not match.', 'It matches the pattern.'], 'gl')).toEqual(['Os contrasinais non coinciden.', 'Coincide co patrón.'])
+    if (haveMode('eng-cat')) expect(await en(['Passwords do not match.', 'No results match your search.'], 'ca')).toEqual(['Les contrasenyes no coincideixen.', 'Cap resultat coincideix amb la vostra recerca.'])
+  })
+
   test('a headline may open with a count, a number or a placeholder: "3 files deleted", "{count} items selected" (eng-spa)', async () => {
     // came back "3 archivos eliminaron", "{count} elementos seleccionaron"
     const count: InlineToken = { id: 'count', kind: 'void' }

@@ -298,7 +298,7 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    (eo "Uzanto forigita", ca "L'usuari eliminat"). A count may open it, a number or a
  *    placeholder: AntennaPod's "%d episodes added to queue", Transmission's "%lu Torrents
  *    Selected" came back "%d episodios añadieron a queue", "%lu Torrentes Seleccionaron", now
- *    "añadidos", "Seleccionados" (corpus: 90 lines, es, gl, ca, eo). Verbs that take no object are left alone
+ *    "añadidos", "Seleccionados" (corpus: 65 lines, es, gl, ca, eo). Verbs that take no object are left alone
  *    ("Export failed" is "La exportación falló"; fail, succeed, occur, happen, crash, exit,
  *    appear, disappear, arrive, die, and verbs a subtitle's or a story's "Dad left early."
  *    uses without an object: leave, return, sleep, laugh, cry, smile, wait, walk, live, stay,
@@ -437,9 +437,11 @@ interface HintOptions {
   infinitiveBeforePronouns?: boolean
   /** Verbs whose separable multiwords ("Let me know") go as their three words: the pair has no translation for them. */
   separate?: readonly string[]
+  /** Verbs whose sense (`senses`) takes a preposition before its object: `[verb, preposition]`, "match" → "coincide with". */
+  prepositions?: ReadonlyArray<readonly [verb: string, preposition: string]>
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [] }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [] }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -566,6 +568,14 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // change this later in Settings" came back "más tardío en…")
     String.raw`s{/([Ll])ate<adj><sint><sup>(?=[/\$])}{"/" . ($1 eq "L" ? "R" : "r") . "ecent<adj><sup>"}ge if index($_, "ate<adj><sint><sup>") >= 0;`,
     String.raw`s{(\^[Ll]ater/)([Ll]ater<adv>)/[Ll]ate<adj><sint><comp>\$(?! \^(?:[^\\\$<]++|\\.|<(?!n>))*+<n>)}{$1$2\$}g if index($_, "ate<adj><sint><comp>") >= 0;`,
+    // a verb whose sense takes a preposition, before an object that opens with a determiner or
+    // is a pronoun (not a number: "Matched %d subtitles" takes no "with"), not after a word
+    // that can only be a determiner (a noun's place) nor as a gerund (eng-cat then lost the
+    // relative clause): the verb, and the preposition before the object ("No results match
+    // your search" would come back "Ningún resultado coincide tu búsqueda", now "coincide con…")
+    String.raw`sub withPreposition { my ($lu, $space, $preposition, $at) = @_; return "$lu$space" if $lu =~ /<(?:ger|pprs)>/ || substr($_, 0, $at) =~ /(\^(?:[^\\\$]++|\\.)*+\$) $/ && do { my $before = $1; my (undef, @r) = readings(substr($before, 1, -1)); @r && !grep { tag($_) ne "det" } @r }; withoutTag(withoutTag($lu, "n"), "np") . "$space^$preposition/$preposition<pr>\$ " }`,
+    ...prepositions.map(([verb, preposition]) =>
+      String.raw`s{(\^(?:[^\\\$]|\\.)*?/${verb}<vblex>(?:[^\\\$]++|\\.)*+\$)( )(?=\^(?:[^\\\$/]++|\\.)*+/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|prn><tn)>|prpers<prn><obj>)(?:[^\\\$/]++|\\.)*+(?:/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|prn><tn)>|prpers<prn><obj>)(?:[^\\\$/]++|\\.)*+)*\$)}{withPreposition($1, $2, "${preposition}", $-[0])}ge if index($_, "/${verb}<vblex>") >= 0;`),
     // last, after the rules that look at the words' own lemmas; not in a multiword ("show# up"
     // is "aparecer")
     ...senses.map(([lemma, tag, sense]) =>
@@ -580,6 +590,16 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
  * eng-hbs's, whose dictionary has no "clean".
  */
 const CLEAR_AS_CLEAN: Sense = ['clear', 'vblex', 'clean']
+
+/**
+ * The verb "match" read as "coincide" (es, gl, ca): "Passwords do not match" came back "Las
+ * contraseñas no emparejan", gl "non emparellan", ca "no fan joc" (to pair up, to go
+ * together); "no coinciden", "non coinciden", "no coincideixen" are what forms write. The noun
+ * keeps its senses.
+ */
+const MATCH_AS_COINCIDE: Sense = ['match', 'vblex', 'coincide']
+/** …with "with" before its object: "No results match your search" → "Ningún resultado coincide con tu búsqueda". */
+const MATCH_WITH = ['match', 'with'] as const
 
 /** The reading hints above, a command keeping its infinitive, present and imperative readings (rule 1). */
 export const ENGLISH_READING_HINTS = englishReadingHints('inf|pres|imp')
@@ -611,6 +631,7 @@ export const EN_EO_READING_HINTS = englishReadingHints('inf|imp', { senses: [CLE
 export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   senses: [
     CLEAR_AS_CLEAN,
+    MATCH_AS_COINCIDE,
     ['show', 'vblex', 'display'],
     ['file', 'n', 'archive'],
     ['setting', 'n', 'configuration'],
@@ -618,6 +639,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   ],
   infinitiveCommands: ['go', 'come', 'make', 'do', 'put', 'set', 'say', 'tell', 'have', 'keep', 'be', 'view'],
   infinitiveBeforePronouns: true,
+  prepositions: [MATCH_WITH],
 })
 
 /**
@@ -626,10 +648,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the transfer wrote "@Let me" ("Let me se necesitas axuda."), the "know" lost; now "Déixame
  * saber se necesitas axuda.".
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN], infinitiveCommands: ['view'], separate: ['let'] })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE], prepositions: [MATCH_WITH], infinitiveCommands: ['view'], separate: ['let'] })
 
-/** eng-cat's: the reading hints with the verb "clear" read as "clean" (CLEAR_AS_CLEAN). */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN], infinitiveCommands: ['view'] })
+/** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE], prepositions: [MATCH_WITH], infinitiveCommands: ['view'] })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
