@@ -626,6 +626,16 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('eng-cat')) expect(await en(['Passwords do not match.', 'No results match your search.'], 'ca')).toEqual(['Les contrasenyes no coincideixen.', 'Cap resultat coincideix amb la vostra recerca.'])
   })
 
+  test('"agree to" before an object is "aceptar", not "apalabrar"; before a verb it stays (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "Por continuar, apalabras nuestros…", "Tienes que apalabrar la licencia.", ca "Aparaulo els termes."
+    const [terms, license, plan, disagree] = await en(['By continuing, you agree to our Terms of Service.', 'You must agree to the license.', 'They agreed to the plan.', 'We agree to disagree.'])
+    expect(terms).toMatch(/^Por continuar, aceptas nuestros /)
+    expect([license, plan]).toEqual(['Tienes que aceptar la licencia.', 'Aceptaron el plan.'])
+    expect(disagree).not.toMatch(/acept/i)
+    if (haveMode('eng-cat')) expect(await en(['I agree to the terms.', 'You must agree to the license.'], 'ca')).toEqual(['Accepto els termes.', "Has d'acceptar la llicència."])
+    if (haveMode('en-gl')) expect(await en(['You must agree to the license.'], 'gl')).toEqual(['Tes que aceptar a licenza.'])
+  })
+
   test('a headline may open with a count, a number or a placeholder: "3 files deleted", "{count} items selected" (eng-spa)', async () => {
     // came back "3 archivos eliminaron", "{count} elementos seleccionaron"
     const count: InlineToken = { id: 'count', kind: 'void' }

@@ -439,9 +439,11 @@ interface HintOptions {
   separate?: readonly string[]
   /** Verbs whose sense (`senses`) takes a preposition before its object: `[verb, preposition]`, "match" → "coincide with". */
   prepositions?: ReadonlyArray<readonly [verb: string, preposition: string]>
+  /** A verb and its preposition before an object, read as a verb that takes the object directly: `[verb, preposition, as]`, "agree to" → "accept". */
+  phrasalSenses?: ReadonlyArray<readonly [verb: string, preposition: string, as: string]>
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [] }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [] }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -576,6 +578,13 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     String.raw`sub withPreposition { my ($lu, $space, $preposition, $at) = @_; return "$lu$space" if $lu =~ /<(?:ger|pprs)>/ || substr($_, 0, $at) =~ /(\^(?:[^\\\$]++|\\.)*+\$) $/ && do { my $before = $1; my (undef, @r) = readings(substr($before, 1, -1)); @r && !grep { tag($_) ne "det" } @r }; withoutTag(withoutTag($lu, "n"), "np") . "$space^$preposition/$preposition<pr>\$ " }`,
     ...prepositions.map(([verb, preposition]) =>
       String.raw`s{(\^(?:[^\\\$]|\\.)*?/${verb}<vblex>(?:[^\\\$]++|\\.)*+\$)( )(?=\^(?:[^\\\$/]++|\\.)*+/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|prn><tn)>|prpers<prn><obj>)(?:[^\\\$/]++|\\.)*+(?:/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|prn><tn)>|prpers<prn><obj>)(?:[^\\\$/]++|\\.)*+)*\$)}{withPreposition($1, $2, "${preposition}", $-[0])}ge if index($_, "/${verb}<vblex>") >= 0;`),
+    // a verb and its preposition before an object that opens with a determiner, a noun or a
+    // name (not a verb: "agree to disagree"), the two units or the analyser's multiword ("agree
+    // to" as one), read as a verb without it ("you agree to our Terms" came back "apalabras
+    // nuestros Plazos", ca "aparaules"; now "aceptas…", "acceptes…")
+    String.raw`sub phrasalSense { my ($lu, $space, $to, $verb, $preposition, $as) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); @r = grep { /^$verb<vblex>/i && ($to ne "" ? !/#/ : /# $preposition$/) } @r; return "$lu$space$to" if !@r; for (@r) { s/# $preposition$//; s{^(\w)\w*}{($1 eq uc $1 ? ucfirst $as : $as)}e } unit($surface, @r) . $space }`,
+    ...phrasalSenses.map(([verb, preposition, as]) =>
+      String.raw`s{(\^(?:[^\\\$]|\\.)*?/${verb}<vblex>(?:[^\\\$]++|\\.)*+\$)( )((?:\^${preposition}/${preposition}<pr>\$ )?)(?=\^(?:[^\\\$/]++|\\.)*+/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|n|np|prn><tn)>)(?:[^\\\$/]++|\\.)*+(?:/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|n|np|prn><tn)>)(?:[^\\\$/]++|\\.)*+)*\$)}{phrasalSense($1, $2, $3, "${verb}", "${preposition}", "${as}")}gei if index(lc $_, "/${verb}<vblex>") >= 0;`),
     // last, after the rules that look at the words' own lemmas; not in a multiword ("show# up"
     // is "aparecer")
     ...senses.map(([lemma, tag, sense]) =>
@@ -600,6 +609,13 @@ const CLEAR_AS_CLEAN: Sense = ['clear', 'vblex', 'clean']
 const MATCH_AS_COINCIDE: Sense = ['match', 'vblex', 'coincide']
 /** …with "with" before its object: "No results match your search" → "Ningún resultado coincide con tu búsqueda". */
 const MATCH_WITH = ['match', 'with'] as const
+
+/**
+ * "agree to" before an object read as "accept" (es, gl, ca): "By continuing, you agree to our
+ * Terms" came back "apalabras nuestros Plazos", gl "estás de acordo aos", ca "aparaules"; "aceptas",
+ * "aceptas", "acceptes" are what sign-up pages write.
+ */
+const AGREE_TO_AS_ACCEPT = ['agree', 'to', 'accept'] as const
 
 /** The reading hints above, a command keeping its infinitive, present and imperative readings (rule 1). */
 export const ENGLISH_READING_HINTS = englishReadingHints('inf|pres|imp')
@@ -640,6 +656,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   infinitiveCommands: ['go', 'come', 'make', 'do', 'put', 'set', 'say', 'tell', 'have', 'keep', 'be', 'view'],
   infinitiveBeforePronouns: true,
   prepositions: [MATCH_WITH],
+  phrasalSenses: [AGREE_TO_AS_ACCEPT],
 })
 
 /**
@@ -648,10 +665,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the transfer wrote "@Let me" ("Let me se necesitas axuda."), the "know" lost; now "Déixame
  * saber se necesitas axuda.".
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE], prepositions: [MATCH_WITH], infinitiveCommands: ['view'], separate: ['let'] })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE], prepositions: [MATCH_WITH], phrasalSenses: [AGREE_TO_AS_ACCEPT], infinitiveCommands: ['view'], separate: ['let'] })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE], prepositions: [MATCH_WITH], infinitiveCommands: ['view'] })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE], prepositions: [MATCH_WITH], phrasalSenses: [AGREE_TO_AS_ACCEPT], infinitiveCommands: ['view'] })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
