@@ -170,8 +170,8 @@ describe('English reading hints', () => {
       `^the/the<det><def><sp>$ [[t:0]]${DELETED}[[/]] ${FILES}`,
       // "all" (eng-cat wrote "totes les descàrregues jugades" from the past, "tot descàrregues" from the participle)
       `^All/All<predet><sp>/All<prn><tn><mf><sp>$ ${DELETED} ${FILES}`,
-      // a next word that can be an adjective ("Most used custom colors")
-      `^Most/Most<adv>/Most<det><qnt><sp>$ ^used/use<vblex><past>/use<vblex><pp>$ ^custom/custom<n><sg>/custom<adj>$ ^colors/color<n><pl>$`,
+      // a next word that can be an adjective ("Some used custom colors"; after "Most", the degree's rule reads a participle)
+      `^Some/Some<det><qnt><sp>$ ^used/use<vblex><past>/use<vblex><pp>$ ^custom/custom<n><sg>/custom<adj>$ ^colors/color<n><pl>$`,
     ]
     expect(hinted(...left)).toEqual(left)
   })
@@ -636,6 +636,33 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['You must agree to the license.'], 'gl')).toEqual(['Tes que aceptar a licenza.'])
   })
 
+  test('a one-word label: "About" is the preposition, "Next" the adjective, "Reply" the command (eng-spa, eng-cat, en-eo)', async () => {
+    // came back "Aproximadamente", "Luego", "Respuesta"
+    expect(await en(['About', 'Next', 'Reply'])).toEqual(['Sobre', 'Próximo', 'Responder'])
+    if (haveMode('eng-cat')) expect(await en(['About', 'Next'], 'ca')).toEqual(['Sobre', 'Pròxim'])
+    if (haveMode('en-eo')) expect(await en(['About', 'Reply'], 'eo')).toEqual(['Pri', 'Respondi'])
+  })
+
+  test('"most" before an adjective or a participle is its degree, not "the majority" (eng-spa, eng-cat)', async () => {
+    // came back "La mayoría de popular", "La mayoría vio"
+    expect(await en(['Most popular', 'Most viewed', 'Most recent files', 'Most people agree.'])).toEqual(['Más popular', 'Más visto', 'Archivos más recientes', 'La mayoría de personas acuerdan.'])
+    if (haveMode('eng-cat')) expect(await en(['Most popular'], 'ca')).toEqual(['Més popular'])
+  })
+
+  test('"check for" before an object is "search"; "access" takes "a" before a determined object (eng-spa, eng-cat)', async () => {
+    // came back "Comprueba para actualizaciones", "acceder esta página", "Acceder tu cuenta."
+    expect(await en(['Check for updates', 'You do not have permission to access this page.', 'Access your account.']))
+      .toEqual(['Busca actualizaciones', 'No tienes permiso para acceder a esta página.', 'Accede a tu cuenta.'])
+    if (haveMode('eng-cat')) expect(await en(['Check for updates', 'You do not have permission to access this page.'], 'ca')).toEqual(['Busca actualitzacions', 'No tens permís per accedir a aquesta pàgina.'])
+  })
+
+  test('"invalid" is "incorrecto", not "nulo": before a noun for eng-spa, everywhere for eng-cat and en-gl', async () => {
+    // came back "Dirección de correo electrónico nula.", ca "El valor és nul."
+    expect(await en(['Invalid email address.', 'The invalid was helped.'])).toEqual(['Dirección de correo electrónico incorrecta.', 'El inválido estuvo ayudado.'])
+    if (haveMode('eng-cat')) expect(await en(['The value is invalid.'], 'ca')).toEqual(['El valor és incorrecte.'])
+    if (haveMode('en-gl')) expect(await en(['Invalid value for this field.'], 'gl')).toEqual(['Valor incorrecto para este campo.'])
+  })
+
   test('a headline may open with a count, a number or a placeholder: "3 files deleted", "{count} items selected" (eng-spa)', async () => {
     // came back "3 archivos eliminaron", "{count} elementos seleccionaron"
     const count: InlineToken = { id: 'count', kind: 'void' }
@@ -710,7 +737,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a command before the preposition it takes is the verb: "Switch to dark mode" is not "Cambio a…", "Go to" not "Va a" (eng-spa)', async () => {
     // AntennaPod's, IINA's, Redmine's menu items came back "Cambio a audio sólo", "Movimiento a Basura", "Control para actualizaciones", "Va a…"
     expect(await en(['Switch to dark mode', 'Move to trash', 'Check for updates', 'Go to messages.', 'Come back later.', 'Move to trash failed.']))
-      .toEqual(['Cambia a modo oscuro', 'Mueve a basura', 'Comprueba para actualizaciones', 'Ir a mensajes.', 'Vuelve más tarde.', 'El movimiento a basura falló.'])
+      .toEqual(['Cambia a modo oscuro', 'Mueve a basura', 'Busca actualizaciones', 'Ir a mensajes.', 'Vuelve más tarde.', 'El movimiento a basura falló.'])
     if (haveMode('en-eo')) expect(await en(['Add to favorites', 'Move to top'], 'eo')).toEqual(['Aldoni ŝatolistojn', 'Movi al supro'])
   })
 

@@ -425,8 +425,12 @@ const LABEL_COMPOUNDS = ['change:log', 'change:history', 'change:request', 'edit
 /** Keys' names as keyboards and instructions write them. */
 const KEY_NAMES = 'Enter|Return|Shift|Escape|Esc|Delete|Del|Insert|Ins|Home|End|Backspace|Tab|Space|Spacebar|Ctrl|Control|Alt|Option|Cmd|Command|Fn|PageUp|PageDown'
 
-/** A word of one part of speech read as another word of it, whose translation is the right one: `[lemma, tag, as]`. */
-type Sense = readonly [string, 'n' | 'vblex', string]
+/**
+ * A word of one part of speech read as another word of it, whose translation is the right one:
+ * `[lemma, tag, as]`; with `'before-noun'`, only where the next word can be a noun (an
+ * adjective before the noun it qualifies).
+ */
+type Sense = readonly [string, 'n' | 'vblex' | 'adj', string, ('before-noun' | undefined)?]
 
 interface HintOptions {
   /** Words read as other words of the same part of speech, whose translation is the interface's. */
@@ -521,9 +525,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // analyser has one (eng-cat: "Obre"), else its infinitive ("Abrir", "Compartir",
     // "Imprimir"). Only these verbs: a field's or a column's label is a noun ("Name", "Type",
     // "Date", "Light" went "Nombrar", "Escribir", "Datar", "Encender" when every verb was). A
-    // record of one word and its full stop holds two units: counted first (tr), it costs nothing
-    // on the others
-    String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @r) || $r[0] !~ /^(?:open|close|save|delete|remove|add|edit|copy|cut|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit)</i; my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
+    // menu's "About" is the preposition and a wizard's "Next" the adjective ("Aproximadamente",
+    // "Luego" → "Sobre", "Siguiente"). A record of one word and its full stop holds two units:
+    // counted first (tr), it costs nothing on the others
+    String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @as = grep { lc $surface eq "about" && tag($_) eq "pr" || lc $surface eq "next" && tag($_) eq "adj" } @r; return unit($surface, @as) if @as; return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @r) || $r[0] !~ /^(?:open|close|save|delete|remove|add|edit|copy|cut|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit|reply)</i; my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?=\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . label($2)}e if tr/^// == 2;`,
     // "No." is "no" and a full stop, not the abbreviation of "number", unless a number follows
     // ("No. 5"): eng-spa and eng-cat answered "No" (to which a full stop goes) "Núm", "I said no."
@@ -565,6 +570,11 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // contentar", eo "Sendi subteni")
     String.raw`s{((?:\A|<sent>\$)${BLANK}\^(?:[Mm]ove|[Ss]croll|[Jj]ump|[Ss]kip|[Rr]eturn|[Nn]avigate|[Ss]end|[Bb]ring|[Bb]ack)/(?:[^\\\$]++|\\.)*+\$ \^to/to<pr>\$ )(${UNIT})(?=${BLANK}(?:\^[.!…]/|\z))}{$1 . withoutTag($2, "vblex")}ge if index($_, "^to/") >= 0;`,
     String.raw`s{(${UNIT})( +)(\^[Aa]s/(?:[^\\\$]++|\\.)*+\$)(?:( +)(${UNIT}))?}{$1 . $2 . asWord($1, $3, $4 // "", $5 // "")}ge if index($_, "^as/") >= 0 || index($_, "^As/") >= 0;`,
+    // "most" (or the analyser's "the most") before a word that can only be an adjective or a
+    // participle is its degree, not "the majority", and the participle no past ("Most popular", "Most viewed" came back "La mayoría
+    // de popular", "La mayoría vio"; now "Más popular", "Más visto")
+    String.raw`sub mostDegree { my ($most, $space, $next) = @_; my ($surface, @n) = readings(substr($next, 1, -1)); return "$most$space$next" if !@n || grep { !(tag($_) eq "adj" || /<vblex><(?:pp|past)>/) || /\+/ } @n; my @pp = grep { !/<vblex><past>/ } @n; my ($word, @m) = readings(substr($most, 1, -1)); my @degree = grep { !/^(?:the )?most<(?:det|prn)>/i } @m; (@degree ? unit($word, @degree) : $most) . $space . unit($surface, @pp) }`,
+    String.raw`s{(\^(?:[Tt]he )?[Mm]ost/(?:[^\\\$]++|\\.)*+\$)( )(${UNIT})}{mostDegree($1, $2, $3)}ge if index($_, "ost/") >= 0;`,
     // "latest" is the most recent, not the latest in time ("the latest version" came back "la
     // versión más tardía", now "más reciente"); "later" before no noun is the adverb ("You can
     // change this later in Settings" came back "más tardío en…")
@@ -577,18 +587,18 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // your search" would come back "Ningún resultado coincide tu búsqueda", now "coincide con…")
     String.raw`sub withPreposition { my ($lu, $space, $preposition, $at) = @_; return "$lu$space" if $lu =~ /<(?:ger|pprs)>/ || substr($_, 0, $at) =~ /(\^(?:[^\\\$]++|\\.)*+\$) $/ && do { my $before = $1; my (undef, @r) = readings(substr($before, 1, -1)); @r && !grep { tag($_) ne "det" } @r }; withoutTag(withoutTag($lu, "n"), "np") . "$space^$preposition/$preposition<pr>\$ " }`,
     ...prepositions.map(([verb, preposition]) =>
-      String.raw`s{(\^(?:[^\\\$]|\\.)*?/${verb}<vblex>(?:[^\\\$]++|\\.)*+\$)( )(?=\^(?:[^\\\$/]++|\\.)*+/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|prn><tn)>|prpers<prn><obj>)(?:[^\\\$/]++|\\.)*+(?:/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|prn><tn)>|prpers<prn><obj>)(?:[^\\\$/]++|\\.)*+)*\$)}{withPreposition($1, $2, "${preposition}", $-[0])}ge if index($_, "/${verb}<vblex>") >= 0;`),
-    // a verb and its preposition before an object that opens with a determiner, a noun or a
-    // name (not a verb: "agree to disagree"), the two units or the analyser's multiword ("agree
+      String.raw`s{(\^(?:[^\\\$]|\\.)*?/${verb}<vblex>(?:[^\\\$]++|\\.)*+\$)( )(?=\^(?:[^\\\$/]++|\\.)*+/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|prn><tn|prn><dem)>|prpers<prn><obj>)(?:[^\\\$/]++|\\.)*+(?:/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|prn><tn|prn><dem)>|prpers<prn><obj>)(?:[^\\\$/]++|\\.)*+)*\$)}{withPreposition($1, $2, "${preposition}", $-[0])}gei if index(lc $_, "/${verb}<vblex>") >= 0;`),
+    // a verb and its preposition before an object, a word that can be a determiner, a noun or a
+    // name (not only a verb: "agree to disagree"), the two units or the analyser's multiword ("agree
     // to" as one), read as a verb without it ("you agree to our Terms" came back "apalabras
     // nuestros Plazos", ca "aparaules"; now "aceptas…", "acceptes…")
     String.raw`sub phrasalSense { my ($lu, $space, $to, $verb, $preposition, $as) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); @r = grep { /^$verb<vblex>/i && ($to ne "" ? !/#/ : /# $preposition$/) } @r; return "$lu$space$to" if !@r; for (@r) { s/# $preposition$//; s{^(\w)\w*}{($1 eq uc $1 ? ucfirst $as : $as)}e } unit($surface, @r) . $space }`,
     ...phrasalSenses.map(([verb, preposition, as]) =>
-      String.raw`s{(\^(?:[^\\\$]|\\.)*?/${verb}<vblex>(?:[^\\\$]++|\\.)*+\$)( )((?:\^${preposition}/${preposition}<pr>\$ )?)(?=\^(?:[^\\\$/]++|\\.)*+/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|n|np|prn><tn)>)(?:[^\\\$/]++|\\.)*+(?:/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|n|np|prn><tn)>)(?:[^\\\$/]++|\\.)*+)*\$)}{phrasalSense($1, $2, $3, "${verb}", "${preposition}", "${as}")}gei if index(lc $_, "/${verb}<vblex>") >= 0;`),
+      String.raw`s{(\^(?:[^\\\$]|\\.)*?/${verb}<vblex>(?:[^\\\$]++|\\.)*+\$)( )((?:\^${preposition}/(?:[^\\\$]|\\.)*?${preposition}<pr>(?:[^\\\$]++|\\.)*+\$ )?)(?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|predet|n|np|prn><tn|prn><dem)>)}{phrasalSense($1, $2, $3, "${verb}", "${preposition}", "${as}")}gei if index(lc $_, "/${verb}<vblex>") >= 0;`),
     // last, after the rules that look at the words' own lemmas; not in a multiword ("show# up"
     // is "aparecer")
-    ...senses.map(([lemma, tag, sense]) =>
-      String.raw`s{(?<=/)(${lemma[0]!.toUpperCase()}|${lemma[0]!})${lemma.slice(1)}(?=<${tag}>(?:<[^>\/\$]*>)*[\/\$])}{$1 eq "${lemma[0]!.toUpperCase()}" ? "${sense[0]!.toUpperCase()}${sense.slice(1)}" : "${sense}"}ge if index($_, "${lemma.slice(1)}<${tag}>") >= 0;`),
+    ...senses.map(([lemma, tag, sense, where]) =>
+      String.raw`s{(?<=/)(${lemma[0]!.toUpperCase()}|${lemma[0]!})${lemma.slice(1)}(?=<${tag}>(?:<[^>\/\$]*>)*${where === 'before-noun' ? String.raw`(?:/(?:[^\\\$]++|\\.)*+)?\$ \^(?:[^\\\$<]++|\\.|<(?!n>))*+<n>` : String.raw`[\/\$]`})}{$1 eq "${lemma[0]!.toUpperCase()}" ? "${sense[0]!.toUpperCase()}${sense.slice(1)}" : "${sense}"}ge if index($_, "${lemma.slice(1)}<${tag}>") >= 0;`),
   ].join(' ')}'`
 }
 
@@ -607,6 +617,15 @@ const CLEAR_AS_CLEAN: Sense = ['clear', 'vblex', 'clean']
  * keeps its senses.
  */
 const MATCH_AS_COINCIDE: Sense = ['match', 'vblex', 'coincide']
+/**
+ * The adjective "invalid" read as "incorrect" (gl, ca): "Invalid email address", "The value is
+ * invalid" came back "Enderezo … nulo", "El valor és nul" (null, void); forms write "incorrecto",
+ * "incorrecte". eng-spa has no "incorrect": its "wrong" before a noun ("Dirección de correo
+ * electrónico incorrecta"; after "is" it wrote "es mal").
+ */
+const INVALID_AS_INCORRECT: Sense = ['invalid', 'adj', 'incorrect']
+const INVALID_AS_WRONG: Sense = ['invalid', 'adj', 'wrong', 'before-noun']
+
 /** …with "with" before its object: "No results match your search" → "Ningún resultado coincide con tu búsqueda". */
 const MATCH_WITH = ['match', 'with'] as const
 
@@ -616,6 +635,12 @@ const MATCH_WITH = ['match', 'with'] as const
  * "aceptas", "acceptes" are what sign-up pages write.
  */
 const AGREE_TO_AS_ACCEPT = ['agree', 'to', 'accept'] as const
+
+/** "check for" before an object read as "search" (es, gl, ca): "Check for updates" came back "Comprueba para actualizaciones", now "Busca actualizaciones". */
+const CHECK_FOR_AS_SEARCH = ['check', 'for', 'search'] as const
+
+/** "access" with "to" before a determined object (es, gl, ca): "to access this page" came back "acceder esta página", now "acceder a esta página". */
+const ACCESS_TO = ['access', 'to'] as const
 
 /** The reading hints above, a command keeping its infinitive, present and imperative readings (rule 1). */
 export const ENGLISH_READING_HINTS = englishReadingHints('inf|pres|imp')
@@ -648,6 +673,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   senses: [
     CLEAR_AS_CLEAN,
     MATCH_AS_COINCIDE,
+    INVALID_AS_WRONG,
     ['show', 'vblex', 'display'],
     ['file', 'n', 'archive'],
     ['setting', 'n', 'configuration'],
@@ -655,8 +681,8 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   ],
   infinitiveCommands: ['go', 'come', 'make', 'do', 'put', 'set', 'say', 'tell', 'have', 'keep', 'be', 'view'],
   infinitiveBeforePronouns: true,
-  prepositions: [MATCH_WITH],
-  phrasalSenses: [AGREE_TO_AS_ACCEPT],
+  prepositions: [MATCH_WITH, ACCESS_TO],
+  phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH],
 })
 
 /**
@@ -665,10 +691,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the transfer wrote "@Let me" ("Let me se necesitas axuda."), the "know" lost; now "Déixame
  * saber se necesitas axuda.".
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE], prepositions: [MATCH_WITH], phrasalSenses: [AGREE_TO_AS_ACCEPT], infinitiveCommands: ['view'], separate: ['let'] })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'] })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE], prepositions: [MATCH_WITH], phrasalSenses: [AGREE_TO_AS_ACCEPT], infinitiveCommands: ['view'] })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'] })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
