@@ -9,6 +9,7 @@ import {
   createEngine, EngineError, engineErrorCodes, isInlineToken, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
   type Engine, type InlineToken, type Segment, type SegmentPart,
 } from '@verso/engine'
+import { ENG_SPA_OBJECT_PERSON_FILTER } from '../src/apertium/mode.js'
 import { fakePair } from './fake-apertium.js'
 import { haveApertium } from './real-apertium.js'
 
@@ -396,6 +397,37 @@ describe('pipeline stages of a grammar that prints dependency tags', () => {
     expect(withDeps[2]).toBe(DEPENDENCY_TAG_FILTER)
     expect(withDeps[3]).toMatch(/^apertium-pretransfer/)
     expect(buildPipelineStages(mode, false, () => false)).not.toContain(DEPENDENCY_TAG_FILTER)
+  })
+})
+
+describe("eng-spa's object pronoun person filter", () => {
+  const mode =
+    "lt-proc '/x/eng-spa.automorf.bin' | apertium-transfer -b '/x/apertium-eng-spa.eng-spa.t1x' '/x/eng-spa.t1x.bin' | apertium-interchunk '/x/apertium-eng-spa.eng-spa.t2x' '/x/eng-spa.t2x.bin'"
+  test('follows eng-spa\'s first transfer only', () => {
+    const stages = buildPipelineStages(mode, false)
+    expect(stages[1]).toMatch(/^apertium-transfer -z -b /)
+    expect(stages[2]).toBe(ENG_SPA_OBJECT_PERSON_FILTER)
+    expect(stages[3]).toMatch(/^apertium-interchunk/)
+    expect(buildPipelineStages(mode.replaceAll('eng-spa', 'spa-eng'), false)).not.toContain(ENG_SPA_OBJECT_PERSON_FILTER)
+  })
+
+  test('leaves a chunk\'s person undetermined where it is its first- or second-person object pronoun\'s, and no other', () => {
+    const chunks = [
+      // "I love you": the verb took "you"'s person
+      '^Prnsubj<SN><tn><p1><mf><sg>{^prpers<prn><2><p1><4><sg>$}$ ^pro_verbcj<SV><vblex><pri><p2><ND>{^prpers<prn><pro><p2><mf><sg>$ ^querer<vblex><3><4><5>$}$',
+      // a word-bound blank before the pronoun
+      '^Pro_verbcj<SV><vblex><past><p1><sg>{[[t:0]]^prpers<prn><pro><p1><mf><sg>$ ^decir<vblex><3><4><5>$}$',
+      // left: a third person, and a person that is not the pronoun's
+      '^pro_verbcj<SV><vblex><pri><p3><sg>{^prpers<prn><pro><p3><mf><sg>$ ^querer<vblex><3><4><5>$}$',
+      '^pro_verbcj<SV><vblex><pri><p1><sg>{^prpers<prn><pro><p2><mf><sg>$ ^querer<vblex><3><4><5>$}$',
+    ]
+    const out = spawnSync('sh', ['-c', ENG_SPA_OBJECT_PERSON_FILTER], { input: chunks.map((c) => `${c}\0`).join(''), encoding: 'utf8' }).stdout.split('\0').slice(0, -1)
+    expect(out).toEqual([
+      chunks[0]!.replace('<pri><p2><ND>{', '<pri><PD><ND>{'),
+      chunks[1]!.replace('<past><p1><sg>{', '<past><PD><ND>{'),
+      chunks[2],
+      chunks[3],
+    ])
   })
 })
 

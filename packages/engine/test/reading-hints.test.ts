@@ -672,6 +672,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(items).toEqual([count, expect.stringMatching(/ elementos seleccionados$/)])
   })
 
+  test('a verb with a first- or second-person object pronoun agrees with its subject: "I love you" is not "Te quieres" (eng-spa)', async () => {
+    // came back "Te quieres.", "Te quieres.", "Te dijiste.", "¿Me quiero?", "Te necesitáis."
+    expect(await en(['I love you.', 'He loves you.', 'I told you.', 'Do you love me?', 'We need you.', 'They saw us.']))
+      .toEqual(['Te quiero.', 'Te quiere.', 'Te dije.', '¿Me quieres?', 'Te necesitamos.', 'Nos vieron.'])
+  })
+
   test('a subtitle\'s "What are you doing?", "What happened?", "I\'m sorry." (eng-spa)', async () => {
     // came back "¿Qué eres haciendo?", "¿Qué pasado?", "Losiento."
     expect(await en(['What are you doing?', 'What happened?', "I'm sorry.", 'Are you coming?'])).toEqual(['¿Qué estás haciendo?', '¿Qué pasó?', 'Lo siento.', '¿Estás viniendo?'])

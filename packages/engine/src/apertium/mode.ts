@@ -56,12 +56,27 @@ export function parseModeStages(modeText: string): string[] {
 export const DEPENDENCY_TAG_FILTER = "sed -u -z 's/<#[0-9]*→[0-9]*>//g'"
 
 /**
+ * eng-spa's first transfer gives a verb with an object pronoun of the first or second person
+ * ("love you", "told me") that pronoun's person, and the second transfer keeps it over the
+ * subject's: "I love you", "He loves you", "I told you", "Do you love me?" came back "Te
+ * quieres", "Te quieres", "Te dijiste", "¿Me quiero?". Between the two, such a chunk's person
+ * and number (the same person as its pronoun's) become undetermined (`<PD><ND>`), which the
+ * second transfer fills from the subject, as it does for third-person pronouns: "Te quiero",
+ * "Te quiere", "Te dije", "¿Me quieres?".
+ */
+export const ENG_SPA_OBJECT_PERSON_FILTER = String.raw`sed -u -z -E 's/(\^[A-Za-z_]*<SV><vblex><[a-z]+>)<(p[12])><[A-Za-z]+>\{((\[\[[^]]*\]\])?\^prpers<prn><pro><\2>)/\1<PD><ND>{\3/g'`
+
+/** eng-spa's first transfer stage, after which ENG_SPA_OBJECT_PERSON_FILTER runs. */
+const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
+
+/**
  * The stages of a warm pipeline, each a shell command. `setsDependencies(grammar)` tells
  * whether a cg-proc stage's grammar prints dependency tags (then the filter follows it).
  */
 export function buildPipelineStages(modeText: string, wordBound: boolean, setsDependencies: (grammar: string) => boolean = () => false): string[] {
   const stages = parseModeStages(modeText).flatMap((stage) => {
     const grammar = /^cg-proc\b.*?\s'?([^'\s]+\.bin)'?\s*$/.exec(stage)?.[1]
+    if (ENG_SPA_CHUNKER.test(stage)) return [stage, ENG_SPA_OBJECT_PERSON_FILTER]
     return grammar && setsDependencies(grammar) ? [stage, DEPENDENCY_TAG_FILTER] : [stage]
   })
   if (stages.length === 0) throw new Error('empty mode file')
