@@ -9,7 +9,7 @@ import {
   createEngine, EngineError, engineErrorCodes, isInlineToken, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
   type Engine, type InlineToken, type Segment, type SegmentPart,
 } from '@verso/engine'
-import { ENG_SPA_OBJECT_PERSON_FILTER } from '../src/apertium/mode.js'
+import { ENG_SPA_DATE_FILTER, ENG_SPA_OBJECT_PERSON_FILTER } from '../src/apertium/mode.js'
 import { fakePair } from './fake-apertium.js'
 import { haveApertium } from './real-apertium.js'
 
@@ -400,15 +400,40 @@ describe('pipeline stages of a grammar that prints dependency tags', () => {
   })
 })
 
-describe("eng-spa's object pronoun person filter", () => {
+describe("eng-spa's filters: the object pronoun's person, the noun \"date\"", () => {
   const mode =
-    "lt-proc '/x/eng-spa.automorf.bin' | apertium-transfer -b '/x/apertium-eng-spa.eng-spa.t1x' '/x/eng-spa.t1x.bin' | apertium-interchunk '/x/apertium-eng-spa.eng-spa.t2x' '/x/eng-spa.t2x.bin'"
-  test('follows eng-spa\'s first transfer only', () => {
+    "lt-proc '/x/eng-spa.automorf.bin' | lt-proc -b '/x/eng-spa.autobil.bin' | lrx-proc -m '/x/eng-spa.autolex.bin' | apertium-transfer -b '/x/apertium-eng-spa.eng-spa.t1x' '/x/eng-spa.t1x.bin' | apertium-interchunk '/x/apertium-eng-spa.eng-spa.t2x' '/x/eng-spa.t2x.bin'"
+  test('follow eng-spa\'s bilingual lookup and first transfer only', () => {
     const stages = buildPipelineStages(mode, false)
-    expect(stages[1]).toMatch(/^apertium-transfer -z -b /)
-    expect(stages[2]).toBe(ENG_SPA_OBJECT_PERSON_FILTER)
-    expect(stages[3]).toMatch(/^apertium-interchunk/)
-    expect(buildPipelineStages(mode.replaceAll('eng-spa', 'spa-eng'), false)).not.toContain(ENG_SPA_OBJECT_PERSON_FILTER)
+    expect(stages[1]).toMatch(/^lt-proc -z -b /)
+    expect(stages[2]).toBe(ENG_SPA_DATE_FILTER)
+    expect(stages[3]).toMatch(/^lrx-proc/)
+    expect(stages[4]).toMatch(/^apertium-transfer -z -b /)
+    expect(stages[5]).toBe(ENG_SPA_OBJECT_PERSON_FILTER)
+    expect(stages[6]).toMatch(/^apertium-interchunk/)
+    const other = buildPipelineStages(mode.replaceAll('eng-spa', 'spa-eng'), false)
+    expect(other).not.toContain(ENG_SPA_OBJECT_PERSON_FILTER)
+    expect(other).not.toContain(ENG_SPA_DATE_FILTER)
+  })
+
+  test('"date" loses "cita" but where the words around are a date\'s with someone', () => {
+    const DATE = '^date<n><sg>/cita<n><f><sg>/fecha<n><f><sg>$'
+    const records = [
+      `^the<det><def><sp>/el<det><def><GD><ND>$ ${DATE} ^be<vbser><pri><p3><sg>/ser<vbser><pri><p3><sg>$`,
+      '^Date<n><sg>/Cita<n><f><sg>/Fecha<n><f><sg>$ ^of<pr>/de<pr>$',
+      // kept: "first date", "have a date", "a date with"
+      `^first<adj><ord>/primero<adj><ord>$ ${DATE}`,
+      `^have<vblex><pres>/tener<vblex><pres>$ ^a<det><ind><sg>/uno<det><ind><GD><sg>$ ${DATE}`,
+      `^a<det><ind><sg>/uno<det><ind><GD><sg>$ ${DATE} ^with<pr>/con<pr>$`,
+    ]
+    const out = spawnSync('sh', ['-c', ENG_SPA_DATE_FILTER], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).stdout.split('\0').slice(0, -1)
+    expect(out).toEqual([
+      records[0]!.replace('/cita<n><f><sg>', ''),
+      records[1]!.replace('/Cita<n><f><sg>', ''),
+      records[2],
+      records[3],
+      records[4],
+    ])
   })
 
   test('leaves a chunk\'s person undetermined where it is its first- or second-person object pronoun\'s, and no other', () => {

@@ -672,6 +672,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(items).toEqual([count, expect.stringMatching(/ elementos seleccionados$/)])
   })
 
+  test('the noun "date" is "fecha", but for a date with someone (eng-spa)', async () => {
+    // came back "Cita de inicio", "Ordena por cita", "Cita de nacimiento"
+    expect(await en(['Start date', 'Sort by date', 'Date of birth', 'Date format', 'I have a date tonight.', 'Our first date was great.']))
+      .toEqual(['Fecha de inicio', 'Ordena por fecha', 'Fecha de nacimiento', 'Formato de fecha', 'Tengo una cita esta noche.', 'Nuestra primera cita era suma.'])
+  })
+
   test('a verb with a first- or second-person object pronoun agrees with its subject: "I love you" is not "Te quieres" (eng-spa)', async () => {
     // came back "Te quieres.", "Te quieres.", "Te dijiste.", "¿Me quiero?", "Te necesitáis."
     expect(await en(['I love you.', 'He loves you.', 'I told you.', 'Do you love me?', 'We need you.', 'They saw us.']))

@@ -73,6 +73,20 @@ export const ENG_SPA_OBJECT_PERSON_FILTER = String.raw`perl -0 -pe 'BEGIN { $| =
 const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
 
 /**
+ * eng-spa translates the noun "date" "cita" (an appointment, a romantic date) everywhere, its
+ * lexical selection rules even in "Date of birth", "Date format": "Start date", "Sort by date",
+ * "Invalid date" came back "Cita de inicio", "Clase por cita", "Cita incorrecta". Between the
+ * bilingual dictionary, which gives both "cita" and "fecha", and the rules, "cita" goes unless
+ * the words around are a date's with someone: "first", "blind", "dinner"… before it, "on a",
+ * "have a" before it, "with" or "tonight" after it ("Our first date", "I have a date tonight",
+ * "We went on a date" keep "cita").
+ */
+export const ENG_SPA_DATE_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } sub dateSense { my ($before, $unit, $after) = @_; return $unit if $before =~ /\^(?:first|blind|second|third|last|dinner|hot|double|romantic|real|another)<[^\$]*\$ $/i || $before =~ /\^(?:on|have|had|has|having|got|get)<[^\$]*\$ \^a<[^\$]*\$ $/i || $after =~ /^ \^(?:with|tonight)</i; $unit =~ s{/[Cc]ita<n>(?:<[^>\/\$]*>)*(?=[/\$])}{}g; $unit } s{((?:\^[^\$]*\$ ){0,2})(\^[Dd]ate<n>[^\$]*/[Cc]ita<n>[^\$]*\$)((?: \^[^\$<]*<)?)}{$1 . dateSense($1, $2, $3) . $3}ge if index($_, "ate<n>") >= 0'`
+
+/** eng-spa's bilingual lookup, after which ENG_SPA_DATE_FILTER runs. */
+const ENG_SPA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/eng-spa\.autobil\.bin'?\s*$/
+
+/**
  * The stages of a warm pipeline, each a shell command. `setsDependencies(grammar)` tells
  * whether a cg-proc stage's grammar prints dependency tags (then the filter follows it).
  */
@@ -80,6 +94,7 @@ export function buildPipelineStages(modeText: string, wordBound: boolean, setsDe
   const stages = parseModeStages(modeText).flatMap((stage) => {
     const grammar = /^cg-proc\b.*?\s'?([^'\s]+\.bin)'?\s*$/.exec(stage)?.[1]
     if (ENG_SPA_CHUNKER.test(stage)) return [stage, ENG_SPA_OBJECT_PERSON_FILTER]
+    if (ENG_SPA_BILINGUAL.test(stage)) return [stage, ENG_SPA_DATE_FILTER]
     return grammar && setsDependencies(grammar) ? [stage, DEPENDENCY_TAG_FILTER] : [stage]
   })
   if (stages.length === 0) throw new Error('empty mode file')
