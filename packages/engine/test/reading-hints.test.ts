@@ -672,6 +672,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(items).toEqual([count, expect.stringMatching(/ elementos seleccionados$/)])
   })
 
+  test('"okay" after "be" ending a sentence is "fine": "Are you okay?" is "¿Estás bien?" (eng-spa, en-gl)', async () => {
+    // came back "¿Eres vale?", "Es vale.", gl "É okay?"; "OK", a button's name, stays
+    expect(await en(['Are you okay?', "It's okay.", "I'm ok."])).toEqual(['¿Estás bien?', 'Está bien.', 'Estoy bien.'])
+    if (haveMode('en-gl')) expect(await en(['Are you okay?', "It's okay."], 'gl')).toEqual(['Estás ben?', 'Está ben.'])
+  })
+
   test('the noun "date" is "fecha", but for a date with someone (eng-spa)', async () => {
     // came back "Cita de inicio", "Ordena por cita", "Cita de nacimiento"
     expect(await en(['Start date', 'Sort by date', 'Date of birth', 'Date format', 'I have a date tonight.', 'Our first date was great.']))

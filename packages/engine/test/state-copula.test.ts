@@ -24,6 +24,16 @@ describe('"estar" for states in answers from English into Spanish and Galician',
     expect(withStateCopula('Os contidos son abertamente dispoñíbel.', 'en', 'gl')).toBe('Os contidos están abertamente dispoñíbel.')
   })
 
+  test('a question\'s "how" before a present of "ser" asks for a state: "¿Cómo eres?" → "¿Cómo estás?"', () => {
+    // subtitles' "How are you?", "How is your mother?" came back "¿Cómo eres?", "¿Cómo es tu madre?"
+    expect(withStateCopula('¿Cómo eres? ¿Y cómo es tu madre?', 'en', 'es')).toBe('¿Cómo estás? ¿Y cómo está tu madre?')
+    expect(withStateCopula('Como es? Ola. Como é a túa nai?', 'en', 'gl')).toBe('Como estás? Ola. Como está a túa nai?')
+    // not a past ("How was the trip?" is what it was like), not outside a question, not Galician's two-person "son"
+    const kept = ['¿Cómo era el viaje?', 'Sé cómo es.', 'Aquello es cómo él es.']
+    for (const text of kept) expect(withStateCopula(text, 'en', 'es')).toBe(text)
+    expect(withStateCopula('Como son?', 'en', 'gl')).toBe('Como son?')
+  })
+
   test('only the last hop from English into Spanish or Galician; tokens untouched', () => {
     expect(withStateCopula('É vazio.', 'en', 'pt')).toBe('É vazio.')
     expect(withStateCopula('Es vacío.', 'fr', 'es')).toBe('Es vacío.')

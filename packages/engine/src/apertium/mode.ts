@@ -608,6 +608,11 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // de popular", "La mayoría vio"; now "Más popular", "Más visto")
     String.raw`sub mostDegree { my ($most, $space, $next) = @_; my ($surface, @n) = readings(substr($next, 1, -1)); return "$most$space$next" if !@n || grep { !(tag($_) eq "adj" || /<vblex><(?:pp|past)>/) || /\+/ } @n; my @pp = grep { !/<vblex><past>/ } @n; my ($word, @m) = readings(substr($most, 1, -1)); my @degree = grep { !/^(?:the )?most<(?:det|prn)>/i } @m; (@degree ? unit($word, @degree) : $most) . $space . unit($surface, @pp) }`,
     String.raw`s{(\^(?:[Tt]he )?[Mm]ost/(?:[^\\\$]++|\\.)*+\$)( )(${UNIT})}{mostDegree($1, $2, $3)}ge if index($_, "ost/") >= 0;`,
+    // "okay" after a form of "be" (and its subject, in a question), ending the sentence, is the
+    // adverb "fine": the dictionaries have it as an interjection or not at all ("Are you okay?",
+    // "It's okay." came back "¿Eres vale?", "Es vale.", gl "É okay"; now "¿Estás bien?", "Está
+    // bien.", "Está ben."); not "OK", a button's name
+    String.raw`s{((?:\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vbser>(?:[^\\\$]++|\\.)*+\$)(?: \^(?:you|we|they|he|she|it|I)/(?:[^\\\$]++|\\.)*+\$)? )\^([Oo](?:kay|k))/(?:[^\\\$]++|\\.)*+\$(?=\^[.!?]/)}{$1^$2/fine<adv>\$}g if index($_, "kay/") >= 0 || index($_, "ok/") >= 0 || index($_, "Ok/") >= 0;`,
     // "latest" is the most recent, not the latest in time ("the latest version" came back "la
     // versión más tardía", now "más reciente"); "later" before no noun is the adverb ("You can
     // change this later in Settings" came back "más tardío en…")

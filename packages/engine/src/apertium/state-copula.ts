@@ -10,7 +10,9 @@
  * vacía", "Todo está ben". "seguro" only after the first and second persons ("¿Estás
  * seguro?"): "Es seguro" is also "it is safe". Then "seguro" before the verb of wanting takes
  * the "de que" the English left out ("Are you sure you want to…?" came back "¿Eres seguro
- * quieres…?", now "¿Estás seguro de que quieres…?").
+ * quieres…?", now "¿Estás seguro de que quieres…?"). A question's "how" before a form of
+ * "ser" asks for a state too: "How are you?", "How is it going?" came back "¿Cómo eres?",
+ * gl "Como es?"; now "¿Cómo estás?", "Como estás?".
  */
 import { mapText, type Segment } from '../segment.js'
 
@@ -27,6 +29,9 @@ interface Copula {
   /** Forms of "estar" before "seguro", and the verbs of wanting after it. */
   readonly sure: string
   readonly want: string
+  /** The question's "how", after which a present of "ser" asks for a state ("How are you?"; "How was the trip?" is "fue"). */
+  readonly how: string
+  readonly howForms: readonly string[]
 }
 
 const L = '\\p{L}\\p{M}\\p{N}'
@@ -45,6 +50,8 @@ const SPANISH: Copula = {
   adverbs: `(?:[${L}]+mente|ya|todavía|aún|muy|demasiado|tan|no)`,
   sure: '(?:[Ee]st(?:oy|ás|á|amos|áis|án|aba|abas|ábamos|aban))',
   want: '(?:quier|quer|dese)',
+  how: '(?<![\\p{L}\\p{M}\\p{N}])[Cc]ómo',
+  howForms: ['soy', 'eres', 'es', 'somos', 'sois', 'son'],
 }
 
 const GALICIAN: Copula = {
@@ -61,12 +68,15 @@ const GALICIAN: Copula = {
   adverbs: `(?:[${L}]+mente|xa|aínda|moi|demasiado|tan|non)`,
   sure: '(?:[Ee]st(?:ou|ás|á|amos|ades|án|aba|abas|abamos|aban))',
   want: '(?:quer|quix|dese)',
+  how: '(?:^|(?<=[.!?]\\s))[Cc]omo',
+  howForms: ['es', 'é', 'somos', 'sodes'],
 }
 
 interface Compiled {
   readonly copula: Copula
   readonly pattern: RegExp
   readonly sureThat: RegExp
+  readonly howIs: RegExp
 }
 
 function compile(copula: Copula): Compiled {
@@ -78,12 +88,14 @@ function compile(copula: Copula): Compiled {
       'gu',
     ),
     sureThat: new RegExp(`(?<![${L}])(${copula.sure}\\s+segur[oa]s?)(\\s+)(?=${copula.want}[${L}]*(?![${L}]))`, 'gu'),
+    // a question only: "Cómo es" outside one is "the way it is"
+    howIs: new RegExp(`(${copula.how})(\\s+)(${copula.howForms.map((form) => `[${form[0]!.toUpperCase()}${form[0]}]${form.slice(1)}`).join('|')})(?![${L}])(?=[^.!?]*\\?)`, 'gu'),
   }
 }
 
 const BY_TARGET: ReadonlyMap<string, Compiled> = new Map([['es', compile(SPANISH)], ['gl', compile(GALICIAN)]])
 
-function withEstar(text: string, { copula, pattern, sureThat }: Compiled): string {
+function withEstar(text: string, { copula, pattern, sureThat, howIs }: Compiled): string {
   return text.replace(pattern, (all, verb: string, between: string, state: string) => {
     const lower = verb.toLowerCase()
     const estar = copula.estar[lower]
@@ -98,7 +110,10 @@ function withEstar(text: string, { copula, pattern, sureThat }: Compiled): strin
     else if (/s$/.test(state)) return all
     else form = estar[0]
     return (verb[0] === verb[0]!.toUpperCase() ? form[0]!.toUpperCase() + form.slice(1) : form) + between + state
-  }).replace(sureThat, '$1 de que$2')
+  }).replace(sureThat, '$1 de que$2').replace(howIs, (all, how: string, space: string, verb: string) => {
+    const estar = copula.estar[verb.toLowerCase()]
+    return typeof estar === 'string' ? how + space + estar : all
+  })
 }
 
 /**
