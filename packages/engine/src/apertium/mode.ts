@@ -220,11 +220,12 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    "Exporta dato…", "Forigi dosieron"), unless the two words make a heading ("Search
  *    results", "Download speed", "Change log", "Download folder": LABEL_HEADS and the lists
  *    beside it; an -ing word only after start and stop: "Stop recording", not "Download
- *    running"). Corpus: 721 lines changed, es, gl, ca, eo; worse: "Request Pending Approval"
+ *    running"). Corpus: 747 lines changed, es, gl, ca, eo; worse: "Request Pending Approval"
  *    (a notification's name) → "Pide Aprobación Pendiente", eo "Decline request" →
- *    "Malpliiĝi Peton" (the dictionary's sense). So is any such verb before a tag or quotes that open words (a UI
- *    label in bold, a link: "Open **Settings**" came back "Configuraciones **abiertas**",
- *    "Try <button>reloading…" eo "Provo", "Run 'make'" "'Marca' corrida"), not a placeholder
+ *    "Malpliiĝi Peton" (the dictionary's sense). So is any such verb before a tag or quotes
+ *    that open words (a UI label in bold, a link: "Open **Settings**" came back
+ *    "Configuraciones **abiertas**", "Try <button>reloading…" eo "Provo", "Run 'make'" "'Marca'
+ *    corrida"), not a placeholder
  *    ("Anchor '%s' not found" keeps its noun); press, click, tap, hit, select and choose before
  *    a capitalised word, a key or a button's name ("Press Esc to cancel" came back "Prensa
  *    Esc…"); those and a button's verbs (open, delete, use, install…) before a placeholder or a
@@ -331,8 +332,8 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  *    (eo "Uzanto forigita", ca "L'usuari eliminat"). A count may open it, a number or a
  *    placeholder: AntennaPod's "%d episodes added to queue", Transmission's "%lu Torrents
  *    Selected" came back "%d episodios añadieron a queue", "%lu Torrentes Seleccionaron", now
- *    "añadidos", "Seleccionados" (corpus: 65 lines, es, gl, ca, eo). Verbs that take no object are left alone
- *    ("Export failed" is "La exportación falló"; fail, succeed, occur, happen, crash, exit,
+ *    "añadidos", "Seleccionados" (corpus: 65 lines, es, gl, ca, eo). Verbs that take no object
+ *    are left alone ("Export failed" is "La exportación falló"; fail, succeed, occur, happen, crash, exit,
  *    appear, disappear, arrive, die, and verbs a subtitle's or a story's "Dad left early."
  *    uses without an object: leave, return, sleep, laugh, cry, smile, wait, walk, live, stay,
  *    talk, agree, sit, stand, call, work), and so is a past followed by an object ("User
@@ -559,7 +560,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "Imprimir"). Only these verbs: a field's or a column's label is a noun ("Name", "Type",
     // "Date", "Light" went "Nombrar", "Escribir", "Datar", "Encender" when every verb was). A
     // menu's "About" is the preposition and a wizard's "Next" the adjective ("Aproximadamente",
-    // "Luego" → "Sobre", "Siguiente"). A record of one word and its full stop holds two units:
+    // "Luego" → "Sobre", "Próximo"). A record of one word and its full stop holds two units:
     // counted first (tr), it costs nothing on the others
     String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @as = grep { lc $surface eq "about" && tag($_) eq "pr" || lc $surface eq "next" && tag($_) eq "adj" } @r; return unit($surface, @as) if @as; return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @r) || $r[0] !~ /^(?:open|close|save|delete|remove|add|edit|copy|cut|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit|reply)</i; my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?=\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . label($2)}e if tr/^// == 2;`,
@@ -604,8 +605,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     String.raw`s{((?:\A|<sent>\$)${BLANK}\^(?:[Mm]ove|[Ss]croll|[Jj]ump|[Ss]kip|[Rr]eturn|[Nn]avigate|[Ss]end|[Bb]ring|[Bb]ack)/(?:[^\\\$]++|\\.)*+\$ \^to/to<pr>\$ )(${UNIT})(?=${BLANK}(?:\^[.!…]/|\z))}{$1 . withoutTag($2, "vblex")}ge if index($_, "^to/") >= 0;`,
     String.raw`s{(${UNIT})( +)(\^[Aa]s/(?:[^\\\$]++|\\.)*+\$)(?:( +)(${UNIT}))?}{$1 . $2 . asWord($1, $3, $4 // "", $5 // "")}ge if index($_, "^as/") >= 0 || index($_, "^As/") >= 0;`,
     // "most" (or the analyser's "the most") before a word that can only be an adjective or a
-    // participle is its degree, not "the majority", and the participle no past ("Most popular", "Most viewed" came back "La mayoría
-    // de popular", "La mayoría vio"; now "Más popular", "Más visto")
+    // participle is its degree, not "the majority", and the participle no past ("Most popular",
+    // "Most viewed" came back "La mayoría de popular", "La mayoría vio"; now "Más popular", "Más
+    // visto")
     String.raw`sub mostDegree { my ($most, $space, $next) = @_; my ($surface, @n) = readings(substr($next, 1, -1)); return "$most$space$next" if !@n || grep { !(tag($_) eq "adj" || /<vblex><(?:pp|past)>/) || /\+/ } @n; my @pp = grep { !/<vblex><past>/ } @n; my ($word, @m) = readings(substr($most, 1, -1)); my @degree = grep { !/^(?:the )?most<(?:det|prn)>/i } @m; (@degree ? unit($word, @degree) : $most) . $space . unit($surface, @pp) }`,
     String.raw`s{(\^(?:[Tt]he )?[Mm]ost/(?:[^\\\$]++|\\.)*+\$)( )(${UNIT})}{mostDegree($1, $2, $3)}ge if index($_, "ost/") >= 0;`,
     // "okay" after a form of "be" (and its subject, in a question), ending the sentence, is the
