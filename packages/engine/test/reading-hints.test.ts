@@ -678,6 +678,15 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['Are you okay?', "It's okay."], 'gl')).toEqual(['Estás ben?', 'Está ben.'])
   })
 
+  test('a question\'s modal before its subject and a verb: "Can you help me?" is "¿Me puedes ayudar?" (eng-spa, eng-cat, en-gl, en-eo)', async () => {
+    // came back "¿Puede me ayudas?", "¿Qué puede hago?", "¿Dónde puede vamos?", "¿Mayo I entrado?"
+    expect(await en(['Can you help me?', 'What can I do?', 'Where can we go?', 'May I come in?', 'Would you like some tea?', 'I can help you.']))
+      .toEqual(['¿Me puedes ayudar?', '¿Qué puedo hacer?', '¿Dónde podemos ir?', '¿Puedo entrar?', '¿Te gustaría algún té?', 'Te puedo ayudar.'])
+    if (haveMode('eng-cat')) expect(await en(['Can you help me?', 'What can I do?'], 'ca')).toEqual(['Em pots ajudar?', 'El que puc fer?'])
+    if (haveMode('en-gl')) expect(await en(['Can you help me?', 'How can I help you?'], 'gl')).toEqual(['Podes axudarme?', 'Como podo axudarte?'])
+    if (haveMode('en-eo')) expect(await en(['Can you help me?'], 'eo')).toEqual(['Vi povas helpi min?'])
+  })
+
   test('the noun "date" is "fecha", but for a date with someone (eng-spa)', async () => {
     // came back "Cita de inicio", "Ordena por cita", "Cita de nacimiento"
     expect(await en(['Start date', 'Sort by date', 'Date of birth', 'Date format', 'I have a date tonight.', 'Our first date was great.']))
@@ -703,7 +712,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('"when" in a statement is "cuando", in a question "cuándo" (eng-spa)', async () => {
     // Overseerr's "Send notifications when users submit new media requests" came back "Envía notificaciones cuándo los usuarios…"
     expect(await en(['Send notifications when users submit requests.', 'When will it be ready?', "I don't know when it happened."]))
-      .toEqual(['Envía notificaciones cuando los usuarios entregan peticiones.', '¿Cuándo estar a punto?', 'No sé cuándo pasó.'])
+      .toEqual(['Envía notificaciones cuando los usuarios entregan peticiones.', '¿Cuándo estará a punto?', 'No sé cuándo pasó.'])
   })
 
   test('"Show Toolbar", "Hide controls", "Use SSL" are commands, not "espectáculo", "escondrijo", "uso" (eng-spa)', async () => {
