@@ -687,6 +687,13 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-eo')) expect(await en(['Can you help me?'], 'eo')).toEqual(['Vi povas helpi min?'])
   })
 
+  test('a question opening with a past before "your" is the second person: "Forgot your password?" (eng-spa, eng-cat, en-gl)', async () => {
+    // came back "¿Olvidó tu contraseña?", ca "Va oblidar la vostra contrasenya?", gl "Esqueceu…"
+    expect(await en(['Forgot your password?', 'Changed your mind?', 'Forgot your password.'])).toEqual(['¿Olvidaste tu contraseña?', '¿Cambiaste tu mente?', 'Olvidó tu contraseña.'])
+    if (haveMode('eng-cat')) expect(await en(['Forgot your password?'], 'ca')).toEqual(['Vas oblidar la vostra contrasenya?'])
+    if (haveMode('en-gl')) expect(await en(['Forgot your password?'], 'gl')).toEqual(['Esqueciches o teu contrasinal?'])
+  })
+
   test('the noun "date" is "fecha", but for a date with someone (eng-spa)', async () => {
     // came back "Cita de inicio", "Ordena por cita", "Cita de nacimiento"
     expect(await en(['Start date', 'Sort by date', 'Date of birth', 'Date format', 'I have a date tonight.', 'Our first date was great.']))

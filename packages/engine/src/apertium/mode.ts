@@ -550,6 +550,12 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // que Puc fer?")
     String.raw`sub modalAfter { my ($modal, $space, $subject) = @_; my ($surface, @r) = readings(substr($modal, 1, -1)); my @m = grep { /<(?:vaux|vbmod)>/ } @r; my ($pronoun, @p) = readings(substr($subject, 1, -1)); my @subj = grep { /<subj>/ } @p; return "$modal$space$subject" if !@m || !@subj; if ($surface =~ /^[A-Z]/) { $surface = lcfirst $surface; @m = map { lcfirst } @m; $pronoun = ucfirst $pronoun } elsif ($pronoun eq "I") { $pronoun = "i" } unit($pronoun, @subj) . $space . unit($surface, @m) }`,
     String.raw`s{(\^(?:[Cc]an|[Cc]ould|[Ww]ill|[Ww]ould|[Ss]hould|[Mm]ay|[Mm]ight|[Mm]ust|[Ss]hall)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:you|I|we|they|he|she|it)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser|haver)><inf>))*+<vb(?:lex|ser|haver)><inf>)}{modalAfter($1, $2, $3)}ge if index($_, "^?/") >= 0 && (index($_, "<vaux>") >= 0 || index($_, "<vbmod>") >= 0);`,
+    // a question that opens with a past before "your" leaves its subject out ("Forgot your
+    // password?", "Lost your phone?"): it is "you", which the transfers read as the third
+    // person without it ("¿Olvidó tu contraseña?", ca "Va oblidar la vostra contrasenya?"); the
+    // subject goes in before the verb ("¿Olvidaste tu contraseña?", "Vas oblidar…")
+    String.raw`sub pastQuestion { my ($verb) = @_; my (undef, @r) = readings(substr($verb, 1, -1)); @r && !grep({ !/<vblex><(?:past|pp)>/ || /\+/ } @r) && grep { /<vblex><past>/ } @r }`,
+    String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(${UNIT})(?= \^[Yy]our/)}{pastQuestion($2) ? "$1^you/prpers<prn><subj><p2><mf><sp>\$ $2" : "$1$2"}e if index($_, "our/") >= 0 && /\^\?\/\?<sent>\$(?:\[v:e\])?[\s\0]*\z/;`,
     String.raw`$_ = participle($_) if index($_, "<vblex><pp>") >= 0;`,
     String.raw`sub pastParticiple { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep { /<vblex><pp>/ } @r or grep { tag($_) ne "vblex" || /\+/ } @r; unit($surface, grep { /<vblex><pp>/ } @r) }`,
     String.raw`sub verbOnly { my (undef, @r) = readings(substr($_[0], 1, -1)); @r && !grep { !/<vblex><(?:inf|pres|imp|pp)>/ || /\+/ } @r }`,
