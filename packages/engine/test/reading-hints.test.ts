@@ -694,6 +694,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['Forgot your password?'], 'gl')).toEqual(['Esqueciches o teu contrasinal?'])
   })
 
+  test('a subtitle\'s "What\'s going on?", "It\'s not your fault.", "Come with me." (eng-spa, eng-cat, en-gl)', async () => {
+    // came back "¿Qué está yendo en?", "No es tu falta.", "Venido conmigo."; ca "És la meva falla."
+    expect(await en(["What's going on?", "It's not your fault.", 'Come with me.', 'Segmentation fault']))
+      .toEqual(['¿Qué está pasando?', 'No es tu culpa.', 'Venir conmigo.', 'Falta de segmentación'])
+    if (haveMode('eng-cat')) expect(await en(["It's my fault.", 'What is going on here?'], 'ca')).toEqual(['És la meva culpa.', 'El que està passant aquí?'])
+    if (haveMode('en-gl')) expect(await en(["What's going on?"], 'gl')).toEqual(['Que está sucedendo?'])
+  })
+
   test('the noun "date" is "fecha", but for a date with someone (eng-spa)', async () => {
     // came back "Cita de inicio", "Ordena por cita", "Cita de nacimiento"
     expect(await en(['Start date', 'Sort by date', 'Date of birth', 'Date format', 'I have a date tonight.', 'Our first date was great.']))

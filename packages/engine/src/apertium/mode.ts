@@ -411,7 +411,7 @@ const PHRASAL_COMMANDS = [
   ...['go', 'switch', 'move', 'return', 'reply', 'jump', 'skip', 'scroll', 'navigate', 'add', 'save', 'export', 'copy', 'send', 'upload', 'connect', 'subscribe', 'listen', 'respond', 'convert', 'pin', 'proceed', 'head', 'bring', 'post', 'publish', 'push', 'invite', 'apply', 'talk', 'write', 'zoom'].map((verb) => `${verb}:to`),
   ...['check', 'search', 'look', 'wait', 'ask', 'pay', 'vote', 'register', 'scan', 'listen'].map((verb) => `${verb}:for`),
   ...['import', 'download', 'remove', 'delete', 'unsubscribe', 'choose', 'select', 'restore', 'pick'].map((verb) => `${verb}:from`),
-  ...['share', 'open', 'continue', 'reply', 'replace', 'fill', 'sync', 'connect', 'login'].map((verb) => `${verb}:with`),
+  ...['share', 'open', 'continue', 'reply', 'replace', 'fill', 'sync', 'connect', 'login', 'come', 'go', 'stay'].map((verb) => `${verb}:with`),
   ...['open', 'view', 'edit', 'show'].map((verb) => `${verb}:in`),
   ...['share', 'send'].map((verb) => `${verb}:via`),
   ...['turn:on', 'turn:off', 'zoom:in', 'zoom:out', 'scroll:up', 'scroll:down', 'swipe:up', 'swipe:down', 'drag:and', 'move:up', 'move:down', 'move:into', 'learn:about', 'read:about', 'learn:more', 'read:more', 'see:more', 'show:more', 'load:more', 'view:more', 'find:out', 'show:less', 'view:less', 'see:less', 'view:all', 'see:all', 'show:all', 'select:all', 'expand:all', 'collapse:all', 'clear:all', 'mark:all', 'delete:all', 'remove:all', 'sort:by', 'filter:by', 'group:by', 'order:by', 'type:to', 'tap:to', 'swipe:to', 'drag:to', 'pull:to', 'hover:to', 'tell:about', 'think:about', 'click:on', 'tap:on', 'focus:on', 'agree:to', 'go:back', 'go:home', 'go:away', 'go:ahead', 'come:back', 'come:here', 'come:home', 'get:back', 'get:started', 'hold:on'],
@@ -462,9 +462,10 @@ const KEY_NAMES = 'Enter|Return|Shift|Escape|Esc|Delete|Del|Insert|Ins|Home|End|
 /**
  * A word of one part of speech read as another word of it, whose translation is the right one:
  * `[lemma, tag, as]`; with `'before-noun'`, only where the next word can be a noun (an
- * adjective before the noun it qualifies).
+ * adjective before the noun it qualifies); with `'after-possessive'`, only right after a
+ * possessive (the word's first reading).
  */
-type Sense = readonly [string, 'n' | 'vblex' | 'adj', string, ('before-noun' | undefined)?]
+type Sense = readonly [string, 'n' | 'vblex' | 'adj', string, ('before-noun' | 'after-possessive' | undefined)?]
 
 interface HintOptions {
   /** Words read as other words of the same part of speech, whose translation is the interface's. */
@@ -629,6 +630,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "It's okay." came back "¿Eres vale?", "Es vale.", gl "É okay"; now "¿Estás bien?", "Está
     // bien.", "Está ben."); not "OK", a button's name
     String.raw`s{((?:\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vbser>(?:[^\\\$]++|\\.)*+\$)(?: \^(?:you|we|they|he|she|it|I)/(?:[^\\\$]++|\\.)*+\$)? )\^([Oo](?:kay|k))/(?:[^\\\$]++|\\.)*+\$(?=\^[.!?]/)}{$1^$2/fine<adv>\$}g if index($_, "kay/") >= 0 || index($_, "ok/") >= 0 || index($_, "Ok/") >= 0;`,
+    // "going on" with no object is happening, not going onto ("What's going on?", "What is going
+    // on here?" came back "¿Qué está yendo en?", ca "El que està continuant aquí?"; now "¿Qué
+    // está pasando?", "està passant")
+    String.raw`s{\^([Gg]oing on)/(?:[^\\\$]++|\\.)*+\$(?=(?: \^(?:here|there|now|again)/(?:[^\\\$]++|\\.)*+\$)?(?: \^with/|\^[?.!]/))}{^$1/happen<vblex><ger>\$}g if index($_, "oing on/") >= 0;`,
     // "latest" is the most recent, not the latest in time ("the latest version" came back "la
     // versión más tardía", now "más reciente"); "later" before no noun is the adverb ("You can
     // change this later in Settings" came back "más tardío en…")
@@ -651,8 +656,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
       String.raw`s{(\^(?:[^\\\$]|\\.)*?/${verb}<vblex>(?:[^\\\$]++|\\.)*+\$)( )((?:\^${preposition}/(?:[^\\\$]|\\.)*?${preposition}<pr>(?:[^\\\$]++|\\.)*+\$ )?)(?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|predet|n|np|prn><tn|prn><dem)>)}{phrasalSense($1, $2, $3, "${verb}", "${preposition}", "${as}")}gei if index(lc $_, "/${verb}<vblex>") >= 0;`),
     // last, after the rules that look at the words' own lemmas; not in a multiword ("show# up"
     // is "aparecer")
-    ...senses.map(([lemma, tag, sense, where]) =>
-      String.raw`s{(?<=/)(${lemma[0]!.toUpperCase()}|${lemma[0]!})${lemma.slice(1)}(?=<${tag}>(?:<[^>\/\$]*>)*${where === 'before-noun' ? String.raw`(?:/(?:[^\\\$]++|\\.)*+)?\$ \^(?:[^\\\$<]++|\\.|<(?!n>))*+<n>` : String.raw`[\/\$]`})}{$1 eq "${lemma[0]!.toUpperCase()}" ? "${sense[0]!.toUpperCase()}${sense.slice(1)}" : "${sense}"}ge if index($_, "${lemma.slice(1)}<${tag}>") >= 0;`),
+    ...senses.map(([lemma, tag, sense, where]) => where === 'after-possessive'
+      ? String.raw`s{(<det><pos>(?:<[^>\/\$]*>)*\$ \^(?:[^\\\$/]++|\\.)*+/)(${lemma[0]!.toUpperCase()}|${lemma[0]!})${lemma.slice(1)}(?=<${tag}>)}{$1 . ($2 eq "${lemma[0]!.toUpperCase()}" ? "${sense[0]!.toUpperCase()}${sense.slice(1)}" : "${sense}")}ge if index($_, "${lemma.slice(1)}<${tag}>") >= 0;`
+      : String.raw`s{(?<=/)(${lemma[0]!.toUpperCase()}|${lemma[0]!})${lemma.slice(1)}(?=<${tag}>(?:<[^>\/\$]*>)*${where === 'before-noun' ? String.raw`(?:/(?:[^\\\$]++|\\.)*+)?\$ \^(?:[^\\\$<]++|\\.|<(?!n>))*+<n>` : String.raw`[\/\$]`})}{$1 eq "${lemma[0]!.toUpperCase()}" ? "${sense[0]!.toUpperCase()}${sense.slice(1)}" : "${sense}"}ge if index($_, "${lemma.slice(1)}<${tag}>") >= 0;`),
   ].join(' ')}'`
 }
 
@@ -678,6 +684,13 @@ const MATCH_AS_COINCIDE: Sense = ['match', 'vblex', 'coincide']
  * electrónico incorrecta"; after "is" it wrote "es mal").
  */
 const INVALID_AS_INCORRECT: Sense = ['invalid', 'adj', 'incorrect']
+
+/**
+ * The noun "fault" after a possessive read as "blame" (es, ca): "It's not your fault", "It's my
+ * fault" came back "No es tu falta", ca "És la meva falla"; now "culpa". "A fault", "Segmentation
+ * fault" keep theirs; en-gl already wrote "culpa".
+ */
+const FAULT_AS_BLAME: Sense = ['fault', 'n', 'blame', 'after-possessive']
 const INVALID_AS_WRONG: Sense = ['invalid', 'adj', 'wrong', 'before-noun']
 
 /** …with "with" before its object: "No results match your search" → "Ningún resultado coincide con tu búsqueda". */
@@ -728,6 +741,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
     CLEAR_AS_CLEAN,
     MATCH_AS_COINCIDE,
     INVALID_AS_WRONG,
+    FAULT_AS_BLAME,
     ['show', 'vblex', 'display'],
     ['file', 'n', 'archive'],
     ['setting', 'n', 'configuration'],
@@ -748,7 +762,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
 export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'] })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'] })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'] })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
