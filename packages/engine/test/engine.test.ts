@@ -9,7 +9,7 @@ import {
   createEngine, EngineError, engineErrorCodes, isInlineToken, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
   type Engine, type InlineToken, type Segment, type SegmentPart,
 } from '@verso/engine'
-import { ENG_SPA_DATE_FILTER, ENG_SPA_OBJECT_PERSON_FILTER } from '../src/apertium/mode.js'
+import { ENG_SPA_DATE_FILTER, ENG_SPA_OBJECT_PERSON_FILTER, INVARIABLE_QUEUE_FILTER } from '../src/apertium/mode.js'
 import { fakePair } from './fake-apertium.js'
 import { haveApertium } from './real-apertium.js'
 
@@ -453,6 +453,20 @@ describe("eng-spa's filters: the object pronoun's person, the noun \"date\"", ()
       chunks[2],
       chunks[3],
     ])
+  })
+})
+
+describe("eng-cat's multiwords its generator lacks", () => {
+  test('a multiword noun\'s invariable part goes after its unit as text, right before eng-cat\'s generator only', () => {
+    const mode = "lt-proc '/x/apertium-eng-cat/eng-cat.automorf.bin' | apertium-postchunk '/x/apertium-eng-cat/eng-cat.t4x' '/x/apertium-eng-cat/eng-cat.t4x.bin' | lt-proc $1 '/x/apertium-eng-cat/eng-cat.autogen.bin' | lt-proc -p '/x/apertium-eng-cat/eng-cat.autopgen.bin'"
+    const stages = buildPipelineStages(mode, false)
+    expect(stages[2]).toBe(INVARIABLE_QUEUE_FILTER)
+    expect(stages[3]).toMatch(/^lt-proc -z -g /)
+    expect(buildPipelineStages(mode.replaceAll('eng-cat', 'eng-spa'), false)).not.toContain(INVARIABLE_QUEUE_FILTER)
+    const records = ['^Política<n><f><sg># de privadesa$^.<sent>$', '^fer<vblex><pri><p3><sg># clic$ ^aquí<adv>$', '^casa<n><f><sg>$ #sin\\#hash']
+    const out = spawnSync('sh', ['-c', INVARIABLE_QUEUE_FILTER], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).stdout.split('\0').slice(0, -1)
+    // a verb's head may not generate alone ("haver# de" is "ha de"): left
+    expect(out).toEqual(['^Política<n><f><sg>$ de privadesa^.<sent>$', records[1], records[2]])
   })
 })
 

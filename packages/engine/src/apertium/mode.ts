@@ -104,8 +104,23 @@ export function buildPipelineStages(modeText: string, wordBound: boolean, setsDe
     stages.splice(detachAt, 0, 'apertium-wblank-detach')
     stages.splice(1, 0, 'apertium-wblank-attach')
   }
+  const engCatGenerator = stages.findIndex((s, i) => i > 0 && GENERATION.test(s) && ENG_CAT_GENERATOR.test(s))
+  if (engCatGenerator > 0) stages.splice(engCatGenerator, 0, INVARIABLE_QUEUE_FILTER)
   return stages
 }
+
+/**
+ * A multiword noun's invariable part (`^política<n><f><sg># de privadesa$`) written after the
+ * unit as text (`^política<n><f><sg>$ de privadesa`), for eng-cat's generators: its bilingual
+ * dictionary has multiword nouns its generator lacks, which came out as the head alone with a
+ * mark ("Privacy Policy" → "#Política", the words "de privadesa" lost). The queue never
+ * inflects, and a noun's head generates alone. Nouns only: a verb's head need not ("haver# de"
+ * is "ha de", "hauria de"; "haver" alone came out uninflected).
+ */
+export const INVARIABLE_QUEUE_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } s{\^((?:[^\\\$#<]++|\\.)*+)(<n>(?:<[^>\$]*>)*)# ((?:[^\\\$]++|\\.)*+)\$}{^$1$2\$ $3}g if index($_, "# ") >= 0'`
+
+/** eng-cat's generators (eng-cat, its Valencian variants), before which INVARIABLE_QUEUE_FILTER runs. */
+const ENG_CAT_GENERATOR = /\/apertium-eng-cat\/[^/']*\.autogen\.bin'?\s*$/
 
 export function readModeStages(modeFile: string, wordBound: boolean, disambiguation: Disambiguation = 'tagger'): string[] {
   const stages = withEnglishReadingHints(withPostGenerationFilter(buildPipelineStages(repairDataPaths(readFileSync(modeFile, 'utf8')).text, wordBound, grammarSetsDependencies)))
