@@ -9,7 +9,7 @@ import {
   createEngine, EngineError, engineErrorCodes, isInlineToken, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
   type Engine, type InlineToken, type Segment, type SegmentPart,
 } from '@verso/engine'
-import { ENG_SPA_DATE_FILTER, ENG_SPA_OBJECT_PERSON_FILTER, INVARIABLE_QUEUE_FILTER } from '../src/apertium/mode.js'
+import { ENG_CAT_ACCOUNT_FILTER, ENG_SPA_DATE_FILTER, ENG_SPA_OBJECT_PERSON_FILTER, INVARIABLE_QUEUE_FILTER } from '../src/apertium/mode.js'
 import { fakePair } from './fake-apertium.js'
 import { haveApertium } from './real-apertium.js'
 
@@ -456,7 +456,17 @@ describe("eng-spa's filters: the object pronoun's person, the noun \"date\"", ()
   })
 })
 
-describe("eng-cat's multiwords its generator lacks", () => {
+describe("eng-cat's filters: multiwords its generator lacks, the noun \"account\"", () => {
+  test('"account" keeps "compte" alone after the bilingual lookup, but before "of"', () => {
+    const mode = "lt-proc '/x/apertium-eng-cat/eng-cat.automorf.bin' | lt-proc -b '/x/apertium-eng-cat/eng-cat_valencia.autobil.bin' | lrx-proc -m '/x/apertium-eng-cat/eng-cat.autolex.bin'"
+    const stages = buildPipelineStages(mode, false)
+    expect(stages[2]).toBe(ENG_CAT_ACCOUNT_FILTER)
+    expect(stages[3]).toMatch(/^lrx-proc/)
+    const records = ['^Account<n><sg>/Relació<n><f><sg>/Compte<n><m><sg>/Narració<n><f><sg>$', '^account<n><sg>/relació<n><f><sg>/compte<n><m><sg>/narració<n><f><sg>$ ^of<pr>/de<pr>$']
+    const out = spawnSync('sh', ['-c', ENG_CAT_ACCOUNT_FILTER], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).stdout.split('\0').slice(0, -1)
+    expect(out).toEqual(['^Account<n><sg>/Compte<n><m><sg>$', records[1]])
+  })
+
   test('a multiword noun\'s invariable part goes after its unit as text, right before eng-cat\'s generator only', () => {
     const mode = "lt-proc '/x/apertium-eng-cat/eng-cat.automorf.bin' | apertium-postchunk '/x/apertium-eng-cat/eng-cat.t4x' '/x/apertium-eng-cat/eng-cat.t4x.bin' | lt-proc $1 '/x/apertium-eng-cat/eng-cat.autogen.bin' | lt-proc -p '/x/apertium-eng-cat/eng-cat.autopgen.bin'"
     const stages = buildPipelineStages(mode, false)

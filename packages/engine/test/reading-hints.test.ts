@@ -707,6 +707,11 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(['Privacy Policy', 'Read our privacy policy.', 'Double-click the file.'], 'ca')).toEqual(['Política de privadesa', 'Llegeix la nostra política de privadesa.', 'Doble-fa clic el fitxer.'])
   })
 
+  test.skipIf(!haveMode('eng-cat'))('an "account" is "compte" in Catalan, not "relació"; "an account of" a narration', async () => {
+    // came back "Elimina relació", "Crea una relació"
+    expect(await en(['Delete account', 'Create an account', 'An account of the events'], 'ca')).toEqual(['Elimina compte', 'Crea un compte', 'Una relació dels successos'])
+  })
+
   test('the noun "date" is "fecha", but for a date with someone (eng-spa)', async () => {
     // came back "Cita de inicio", "Ordena por cita", "Cita de nacimiento"
     expect(await en(['Start date', 'Sort by date', 'Date of birth', 'Date format', 'I have a date tonight.', 'Our first date was great.']))

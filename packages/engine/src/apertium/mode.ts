@@ -87,6 +87,18 @@ export const ENG_SPA_DATE_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } sub 
 const ENG_SPA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/eng-spa\.autobil\.bin'?\s*$/
 
 /**
+ * eng-cat translates the noun "account" "relació" (a relationship) wherever its lexical rules do
+ * not choose, which is everywhere: "Delete account", "Create an account" came back "Elimina
+ * relació", "Crea una relació". Between the bilingual dictionary, which gives "relació",
+ * "compte" and "narració", and the rules, "compte" stays alone, but before "of" ("an account
+ * of the events" is a narration).
+ */
+export const ENG_CAT_ACCOUNT_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } s{(\^[Aa]ccount<n>[^\$]*)\$(?! \^of<)}{my $u = $1; $u =~ s{/(?:[Rr]elació|[Nn]arració)<n>[^/\$]*}{}g; "$u\$"}ge if index($_, "ccount<n>") >= 0'`
+
+/** eng-cat's bilingual lookups (eng-cat, its Valencian variants), after which ENG_CAT_ACCOUNT_FILTER runs. */
+const ENG_CAT_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-eng-cat\/[^/']*\.autobil\.bin'?\s*$/
+
+/**
  * The stages of a warm pipeline, each a shell command. `setsDependencies(grammar)` tells
  * whether a cg-proc stage's grammar prints dependency tags (then the filter follows it).
  */
@@ -95,6 +107,7 @@ export function buildPipelineStages(modeText: string, wordBound: boolean, setsDe
     const grammar = /^cg-proc\b.*?\s'?([^'\s]+\.bin)'?\s*$/.exec(stage)?.[1]
     if (ENG_SPA_CHUNKER.test(stage)) return [stage, ENG_SPA_OBJECT_PERSON_FILTER]
     if (ENG_SPA_BILINGUAL.test(stage)) return [stage, ENG_SPA_DATE_FILTER]
+    if (ENG_CAT_BILINGUAL.test(stage)) return [stage, ENG_CAT_ACCOUNT_FILTER]
     return grammar && setsDependencies(grammar) ? [stage, DEPENDENCY_TAG_FILTER] : [stage]
   })
   if (stages.length === 0) throw new Error('empty mode file')
