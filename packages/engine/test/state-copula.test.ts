@@ -34,6 +34,13 @@ describe('"estar" for states in answers from English into Spanish and Galician',
     expect(withStateCopula('Como son?', 'en', 'gl')).toBe('Como son?')
   })
 
+  test('a question\'s "where" before a present of "ser" asks for a place: "¿Dónde es mi teléfono?" → "¿Dónde está…?"', () => {
+    expect(withStateCopula('¿Dónde eres? ¿Dónde es mi teléfono?', 'en', 'es')).toBe('¿Dónde estás? ¿Dónde está mi teléfono?')
+    expect(withStateCopula('Onde é o ficheiro?', 'en', 'gl')).toBe('Onde está o ficheiro?')
+    // not outside a question
+    expect(withStateCopula('Sé donde es.', 'en', 'es')).toBe('Sé donde es.')
+  })
+
   test('only the last hop from English into Spanish or Galician; tokens untouched', () => {
     expect(withStateCopula('É vazio.', 'en', 'pt')).toBe('É vazio.')
     expect(withStateCopula('Es vacío.', 'fr', 'es')).toBe('Es vacío.')

@@ -10,9 +10,10 @@
  * vacía", "Todo está ben". "seguro" only after the first and second persons ("¿Estás
  * seguro?"): "Es seguro" is also "it is safe". Then "seguro" before the verb of wanting takes
  * the "de que" the English left out ("Are you sure you want to…?" came back "¿Eres seguro
- * quieres…?", now "¿Estás seguro de que quieres…?"). A question's "how" before a form of
- * "ser" asks for a state too: "How are you?", "How is it going?" came back "¿Cómo eres?",
- * gl "Como es?"; now "¿Cómo estás?", "Como estás?".
+ * quieres…?", now "¿Estás seguro de que quieres…?"). A question's "how" before a present of
+ * "ser" asks for a state too, and its "where" for a place: "How are you?", "Where is my
+ * phone?" came back "¿Cómo eres?", "¿Dónde es mi teléfono?", gl "Como es?"; now "¿Cómo estás?",
+ * "¿Dónde está mi teléfono?", "Como estás?".
  */
 import { mapText, type Segment } from '../segment.js'
 
@@ -32,6 +33,8 @@ interface Copula {
   /** The question's "how", after which a present of "ser" asks for a state ("How are you?"; "How was the trip?" is "fue"). */
   readonly how: string
   readonly howForms: readonly string[]
+  /** The question's "where", after which a present of "ser" asks for a place ("Where is my phone?"). */
+  readonly where: string
 }
 
 const L = '\\p{L}\\p{M}\\p{N}'
@@ -52,6 +55,7 @@ const SPANISH: Copula = {
   want: '(?:quier|quer|dese)',
   how: '(?<![\\p{L}\\p{M}\\p{N}])[Cc]ómo',
   howForms: ['soy', 'eres', 'es', 'somos', 'sois', 'son'],
+  where: '(?<![\\p{L}\\p{M}\\p{N}])[Dd]ónde',
 }
 
 const GALICIAN: Copula = {
@@ -70,6 +74,7 @@ const GALICIAN: Copula = {
   want: '(?:quer|quix|dese)',
   how: '(?:^|(?<=[.!?]\\s))[Cc]omo',
   howForms: ['es', 'é', 'somos', 'sodes'],
+  where: '(?:^|(?<=[.!?]\\s))[Oo]nde',
 }
 
 interface Compiled {
@@ -89,7 +94,7 @@ function compile(copula: Copula): Compiled {
     ),
     sureThat: new RegExp(`(?<![${L}])(${copula.sure}\\s+segur[oa]s?)(\\s+)(?=${copula.want}[${L}]*(?![${L}]))`, 'gu'),
     // a question only: "Cómo es" outside one is "the way it is"
-    howIs: new RegExp(`(${copula.how})(\\s+)(${copula.howForms.map((form) => `[${form[0]!.toUpperCase()}${form[0]}]${form.slice(1)}`).join('|')})(?![${L}])(?=[^.!?]*\\?)`, 'gu'),
+    howIs: new RegExp(`(${copula.how}|${copula.where})(\\s+)(${copula.howForms.map((form) => `[${form[0]!.toUpperCase()}${form[0]}]${form.slice(1)}`).join('|')})(?![${L}])(?=[^.!?]*\\?)`, 'gu'),
   }
 }
 
