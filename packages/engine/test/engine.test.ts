@@ -400,6 +400,11 @@ describe('pipeline stages of a grammar that prints dependency tags', () => {
   })
 })
 
+/** A pipeline stage run on NUL-separated records, one per argument, as the pipeline feeds it. */
+function throughStage(stage: string, records: readonly string[]): string[] {
+  return spawnSync('sh', ['-c', stage], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).stdout.split('\0').slice(0, -1)
+}
+
 describe("eng-spa's filters: the object pronoun's person, the noun \"date\"", () => {
   const mode =
     "lt-proc '/x/eng-spa.automorf.bin' | lt-proc -b '/x/eng-spa.autobil.bin' | lrx-proc -m '/x/eng-spa.autolex.bin' | apertium-transfer -b '/x/apertium-eng-spa.eng-spa.t1x' '/x/eng-spa.t1x.bin' | apertium-interchunk '/x/apertium-eng-spa.eng-spa.t2x' '/x/eng-spa.t2x.bin'"
@@ -426,7 +431,7 @@ describe("eng-spa's filters: the object pronoun's person, the noun \"date\"", ()
       `^have<vblex><pres>/tener<vblex><pres>$ ^a<det><ind><sg>/uno<det><ind><GD><sg>$ ${DATE}`,
       `^a<det><ind><sg>/uno<det><ind><GD><sg>$ ${DATE} ^with<pr>/con<pr>$`,
     ]
-    const out = spawnSync('sh', ['-c', ENG_SPA_DATE_FILTER], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).stdout.split('\0').slice(0, -1)
+    const out = throughStage(ENG_SPA_DATE_FILTER, records)
     expect(out).toEqual([
       records[0]!.replace('/cita<n><f><sg>', ''),
       records[1]!.replace('/Cita<n><f><sg>', ''),
@@ -446,7 +451,7 @@ describe("eng-spa's filters: the object pronoun's person, the noun \"date\"", ()
       '^pro_verbcj<SV><vblex><pri><p3><sg>{^prpers<prn><pro><p3><mf><sg>$ ^querer<vblex><3><4><5>$}$',
       '^pro_verbcj<SV><vblex><pri><p1><sg>{^prpers<prn><pro><p2><mf><sg>$ ^querer<vblex><3><4><5>$}$',
     ]
-    const out = spawnSync('sh', ['-c', ENG_SPA_OBJECT_PERSON_FILTER], { input: chunks.map((c) => `${c}\0`).join(''), encoding: 'utf8' }).stdout.split('\0').slice(0, -1)
+    const out = throughStage(ENG_SPA_OBJECT_PERSON_FILTER, chunks)
     expect(out).toEqual([
       chunks[0]!.replace('<pri><p2><ND>{', '<pri><PD><ND>{'),
       chunks[1]!.replace('<past><p1><sg>{', '<past><PD><ND>{'),
@@ -463,7 +468,7 @@ describe("eng-cat's filters: multiwords its generator lacks, the noun \"account\
     expect(stages[2]).toBe(ENG_CAT_ACCOUNT_FILTER)
     expect(stages[3]).toMatch(/^lrx-proc/)
     const records = ['^Account<n><sg>/Relació<n><f><sg>/Compte<n><m><sg>/Narració<n><f><sg>$', '^account<n><sg>/relació<n><f><sg>/compte<n><m><sg>/narració<n><f><sg>$ ^of<pr>/de<pr>$']
-    const out = spawnSync('sh', ['-c', ENG_CAT_ACCOUNT_FILTER], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).stdout.split('\0').slice(0, -1)
+    const out = throughStage(ENG_CAT_ACCOUNT_FILTER, records)
     expect(out).toEqual(['^Account<n><sg>/Compte<n><m><sg>$', records[1]])
   })
 
@@ -474,7 +479,7 @@ describe("eng-cat's filters: multiwords its generator lacks, the noun \"account\
     expect(stages[3]).toMatch(/^lt-proc -z -g /)
     expect(buildPipelineStages(mode.replaceAll('eng-cat', 'eng-spa'), false)).not.toContain(INVARIABLE_QUEUE_FILTER)
     const records = ['^Política<n><f><sg># de privadesa$^.<sent>$', '^fer<vblex><pri><p3><sg># clic$ ^aquí<adv>$', '^casa<n><f><sg>$ #sin\\#hash']
-    const out = spawnSync('sh', ['-c', INVARIABLE_QUEUE_FILTER], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).stdout.split('\0').slice(0, -1)
+    const out = throughStage(INVARIABLE_QUEUE_FILTER, records)
     // a verb's head may not generate alone ("haver# de" is "ha de"): left
     expect(out).toEqual(['^Política<n><f><sg>$ de privadesa^.<sent>$', records[1], records[2]])
   })
