@@ -98,16 +98,22 @@ export const ENG_CAT_ACCOUNT_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } s
 /** eng-cat's bilingual lookups (eng-cat, its Valencian variants), after which ENG_CAT_ACCOUNT_FILTER runs. */
 const ENG_CAT_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-eng-cat\/[^/']*\.autobil\.bin'?\s*$/
 
+/** A pair's stage and the filter that follows it: its data's gaps, mended between two stages. */
+const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
+  [ENG_SPA_BILINGUAL, ENG_SPA_DATE_FILTER],
+  [ENG_SPA_CHUNKER, ENG_SPA_OBJECT_PERSON_FILTER],
+  [ENG_CAT_BILINGUAL, ENG_CAT_ACCOUNT_FILTER],
+]
+
 /**
  * The stages of a warm pipeline, each a shell command. `setsDependencies(grammar)` tells
  * whether a cg-proc stage's grammar prints dependency tags (then the filter follows it).
  */
 export function buildPipelineStages(modeText: string, wordBound: boolean, setsDependencies: (grammar: string) => boolean = () => false): string[] {
   const stages = parseModeStages(modeText).flatMap((stage) => {
+    const filter = FILTERS_AFTER.find(([after]) => after.test(stage))?.[1]
+    if (filter) return [stage, filter]
     const grammar = /^cg-proc\b.*?\s'?([^'\s]+\.bin)'?\s*$/.exec(stage)?.[1]
-    if (ENG_SPA_CHUNKER.test(stage)) return [stage, ENG_SPA_OBJECT_PERSON_FILTER]
-    if (ENG_SPA_BILINGUAL.test(stage)) return [stage, ENG_SPA_DATE_FILTER]
-    if (ENG_CAT_BILINGUAL.test(stage)) return [stage, ENG_CAT_ACCOUNT_FILTER]
     return grammar && setsDependencies(grammar) ? [stage, DEPENDENCY_TAG_FILTER] : [stage]
   })
   if (stages.length === 0) throw new Error('empty mode file')

@@ -84,8 +84,13 @@ interface Compiled {
   readonly howIs: RegExp
 }
 
+/** Words as a pattern's alternatives, each with or without its capital: `[Ee]s|[Ss]on`. */
+function capitalized(words: readonly string[]): string {
+  return words.map((word) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`).join('|')
+}
+
 function compile(copula: Copula): Compiled {
-  const forms = Object.keys(copula.estar).map((form) => `[${form[0]!.toUpperCase()}${form[0]}]${form.slice(1)}`).join('|')
+  const forms = capitalized(Object.keys(copula.estar))
   return {
     copula,
     pattern: new RegExp(
@@ -94,7 +99,7 @@ function compile(copula: Copula): Compiled {
     ),
     sureThat: new RegExp(`(?<![${L}])(${copula.sure}\\s+segur[oa]s?)(\\s+)(?=${copula.want}[${L}]*(?![${L}]))`, 'gu'),
     // a question only: "Cómo es" outside one is "the way it is"
-    howIs: new RegExp(`(${copula.how}|${copula.where})(\\s+)(${copula.howForms.map((form) => `[${form[0]!.toUpperCase()}${form[0]}]${form.slice(1)}`).join('|')})(?![${L}])(?=[^.!?]*\\?)`, 'gu'),
+    howIs: new RegExp(`(${copula.how}|${copula.where})(\\s+)(${capitalized(copula.howForms)})(?![${L}])(?=[^.!?]*\\?)`, 'gu'),
   }
 }
 
