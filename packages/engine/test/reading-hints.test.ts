@@ -552,6 +552,24 @@ describe('English reading hints', () => {
     expect(stages[1]!.endsWith(body)).toBe(true)
     expect(stages.filter((stage) => stage.endsWith(body))).toHaveLength(1)
   })
+
+  test('"any" before a noun is the determiner, before a comparison the degree', () => {
+    const ANY = '^any/any<preadv>/any<det><ind><sp>/any<prn><tn><mf><sp>$'
+    expect(hinted(`^aren't/be<vbser><pres>+not<adv>$ ${ANY} ^items/item<n><pl>$`, `^it/prpers<prn><subj><p3><nt><sg>$ ${ANY} ^better/good<adj><sint><comp>$`))
+      .toEqual([`^aren't/be<vbser><pres>+not<adv>$ ^any/any<det><ind><sp>$ ^items/item<n><pl>$`, `^it/prpers<prn><subj><p3><nt><sg>$ ${ANY} ^better/good<adj><sint><comp>$`])
+  })
+
+  test('a question opening with "is there", "are there" has the words in the order of "there is"; a statement keeps its order', () => {
+    const ARE = '^Are/Be<vbser><pres>$'
+    const THERE = '^there/there<adv>$'
+    expect(hinted(`[v:1]${ARE} ${THERE} ^updates/update<n><pl>$^?/?<sent>$`, `^Done/Do<vblex><pp>$^./.<sent>$ ^Is/Be<vbser><pri><p3><sg>$ ${THERE} ^a/a<det><ind><sg>$ ^problem/problem<n><sg>$^?/?<sent>$`, `[v:1]^You/prpers<prn><subj><p2><mf><sp>$ ^are/be<vbser><pres>$ ${THERE}^./.<sent>$`, `[v:1]${ARE} ${THERE} ^updates/update<n><pl>$^./.<sent>$`))
+      .toEqual([
+        `[v:1]^There/There<adv>$ ^are/be<vbser><pres>$ ^updates/update<n><pl>$^?/?<sent>$`,
+        `^Done/Do<vblex><pp>$^./.<sent>$ ^There/There<adv>$ ^is/be<vbser><pri><p3><sg>$ ^a/a<det><ind><sg>$ ^problem/problem<n><sg>$^?/?<sent>$`,
+        `[v:1]^You/prpers<prn><subj><p2><mf><sp>$ ^are/be<vbser><pres>$ ${THERE}^./.<sent>$`,
+        `[v:1]${ARE} ${THERE} ^updates/update<n><pl>$^./.<sent>$`,
+      ])
+  })
 })
 
 const date: InlineToken = { id: 'date', kind: 'void' }
@@ -857,6 +875,15 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(lastPost).toEqual(['Última publicación en ', date])
     expect(muted).toContainEqual(expect.stringMatching(/hasta $/))
     expect(muted).not.toContainEqual(expect.stringMatching(/hasta que/))
+  })
+
+  test('a negation said once in English is said before the verb too, and "any" under it is "ningún" (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "Hay ningún elemento para mostrar.", "Tienes no mensajes nuevos", "No puedo encontrar cualquier archivo.",
+    // "No tienes cualesquier notificaciones.", "No hay muy elementos.", "¿Es allí cualesquier actualizaciones?", "Hay nada aquí."
+    const sentences = ['There are no items to display.', 'You have no new messages', "I can't find any file.", "You don't have any notifications.", "There aren't any items.", 'Are there any updates?', 'There is nothing here.', 'Choose any file.']
+    expect(await en(sentences)).toEqual(['No hay ningún elemento para mostrar.', 'No tienes mensajes nuevos', 'No puedo encontrar ningún archivo.', 'No tienes notificaciones.', 'No hay elementos.', '¿Hay actualizaciones?', 'No hay nada aquí.', 'Escoger cualquier archivo.'])
+    if (haveMode('en-gl')) expect(await en(sentences.slice(0, 4), 'gl')).toEqual(['Non hai ningún elemento para mostrar.', 'Non tes mensaxes novas', 'Non podo atopar ningún ficheiro.', 'Non tes notificacións.'])
+    if (haveMode('eng-cat')) expect(await en([...sentences.slice(2, 4), 'There is nothing here.', 'If you have any questions, contact us.'], 'ca')).toEqual(['No puc trobar cap fitxer.', 'No tens notificacions.', 'No hi ha res aquí.', "Si tens preguntes, contacta'ns."])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

@@ -98,11 +98,122 @@ export const ENG_CAT_ACCOUNT_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } s
 /** eng-cat's bilingual lookups (eng-cat, its Valencian variants), after which ENG_CAT_ACCOUNT_FILTER runs. */
 const ENG_CAT_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-eng-cat\/[^/']*\.autobil\.bin'?\s*$/
 
+type Determiner = readonly [lemma: string, tags: string, gender?: 'mf']
+
+/** A target language's words for negative concord, as its generator takes them. */
+interface ConcordWords {
+  /** The adverb that negates a verb ("no", gl "non"). */
+  readonly not: string
+  /** The negative determiner's lemma, its tags before gender and number ("ninguno", "<det><ind>"), its one gender if it has one (Catalan's "cap": "mf"). */
+  readonly noDeterminer: Determiner
+  /** Negative pronouns ("nada", "nadie"): after their verb they want `not` before it. */
+  readonly negativePronouns: readonly string[]
+  /** The free-choice determiner the pair writes for English "any" ("cualquier"). */
+  readonly anyDeterminer: string
+  /** The pronoun the pair writes for English "anything" ("cualquier cosa"). */
+  readonly anything: string
+  /** "anything" after a negated verb ("nada<prn><tn><m><sg>") and in a question or an if-clause ("algo…"): lemma and tags. */
+  readonly nothing: string
+  readonly something: string
+  /** "any" in a question or an if-clause: the determiner as `noDeterminer` ("alguno", "<det><qnt>"). */
+  readonly someDeterminer: Determiner
+  /** The conjunction "if" ("si", gl "se"). */
+  readonly if: string
+}
+
+/**
+ * Negative concord in Spanish, Galician and Catalan, on what the transfer wrote (the units the
+ * generator takes). English says a negation once ("There are no items", "I can't find any
+ * file", "There is nothing here"); these languages say it before the verb and again after it,
+ * and their "cualquier" is "whichever", not "any". The pairs' transfer gets it right only in
+ * some shapes: "Hay ningún elemento para mostrar", "Tienes ningún permiso para editar…", "Hay
+ * nada aquí", "Tienes no mensajes nuevos", "No puedo encontrar cualquier archivo", "No tienes
+ * cualesquier notificaciones", "No sé cualquier cosa", "¿Tienes cualquier archivo?", "Si tienes
+ * cualesquier cuestiones" (and their gl and ca twins). Per clause, from the word back to its
+ * verb (over infinitives, participles, gerunds, adverbs; the first finite verb):
+ * - a negative determiner or pronoun after a verb with no negation before it (and its clitics)
+ *   puts the negation there: "No hay ningún elemento", "No hay nada aquí";
+ * - the negation the transfer put after the verb, before a noun, goes before it: "No tienes
+ *   mensajes nuevos" (not before an adjective: there the verb is mostly a headline's noun the
+ *   tagger misread, "Transfer Not Active" "Transfiere No Activo");
+ * - "any" after a negated verb is the negative determiner before a singular noun ("No puedo
+ *   encontrar ningún archivo"), nothing before a plural ("No tienes notificaciones"), and
+ *   "anything" is "nada", a preposition between or not ("No coincidió con ningún documento");
+ * - "any" in a question or in an if-clause is "alguno" before a singular, nothing before a
+ *   plural, and "anything" "algo": "¿Tienes algún archivo?", "Si tienes preguntas".
+ * A word bound to an inline tag (`[[t:…]]`) is never dropped. Everywhere else "cualquier" stays
+ * ("Choose any file" → "Escoge cualquier archivo").
+ */
+function negativeConcordFilter(words: ConcordWords): string {
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer } = words
+  const lemma = String.raw`(?:[^\\<\$]|\\.)*`
+  const bound = String.raw`(?:\[\[[^\]]*\]\])?`
+  const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
+  // units inside perl's double quotes, their `$` escaped
+  const determiner = ([head, tags, only]: Determiner, gender: string) => String.raw`^${head}${tags}<${only ?? gender}><sg>\$`
+  const pronoun = (unit: string) => String.raw`^${unit}\$`
+  return `perl -CSD -0 -pe '${[
+    // the words below are UTF-8, as the records (-CSD)
+    String.raw`use utf8; BEGIN { $| = 1 }`,
+    String.raw`sub lemma { $_[0] =~ /\^(${lemma})/ ? $1 : "" }`,
+    // a finite verb (Catalan's past "va coincidir" is an auxiliary's); not a multiword's head with
+    // its queue ("dar# las gracias por": "nada" is its object's)
+    String.raw`sub finite { $_[0] =~ /<(?:vblex|vbser|vbhaver|vbmod)><(?:pri|pii|ifi|fti|cni|prs|pis)>|<vaux><p[123]>/ && index($_[0], "#") < 0 }`,
+    String.raw`sub nonFinite { $_[0] =~ /^${bound}\^${lemma}<(?:vblex|vbser|vbhaver|vbmod)><(?:inf|ger|pp)>/ }`,
+    String.raw`sub negation { lc(lemma($_[0])) eq "${not}" && $_[0] =~ /<adv>\$$/ }`,
+    String.raw`sub adverb { $_[0] =~ /^${bound}\^${lemma}<(?:adv|preadv)>\$$/ && !negation($_[0]) }`,
+    String.raw`sub clitic { $_[0] =~ /^${bound}\^${lemma}<prn><pro>/ }`,
+    // the noun right after unit $i: its gender (m or f) and number, or nothing
+    String.raw`sub noun { my ($p, $i) = @_; return () if $i + 2 >= @$p || $p->[$i + 1] !~ /^ +$/ || $p->[$i + 2] !~ /^${bound}\^${lemma}<n>(?:<(mf|m|f|nt)>)?(?:<[^>]*>)*?<(sg|pl|sp)>/; (($1 // "m") eq "f" ? "f" : "m", $2) }`,
+    String.raw`sub question { my ($p, $i) = @_; for (my $s = $i + 2; $s < @$p; $s += 2) { return $p->[$s] =~ /^\^\?<sent>\$$/ if $p->[$s] =~ /<sent>\$$/ } 0 }`,
+    // an if-clause: "si" before the verb, with at most a subject (determiners, nouns, adjectives, pronouns) between
+    String.raw`sub ifClause { my ($p, $k) = @_; for (my ($s, $n) = ($k - 2, 0); $s >= 1 && $n < 5 && $p->[$s + 1] =~ /^ +$/; $s -= 2, $n++) { return 1 if lc(lemma($p->[$s])) eq "${words.if}" && $p->[$s] =~ /<cnj(?:adv|sub)>\$$/; return 0 if $p->[$s] !~ /^${bound}\^${lemma}<(?:det|n|np|adj|prn)>/ } 0 }`,
+    // the unit $unit before unit $k, with the case of $k's first letter, which then loses it
+    String.raw`sub before { my ($unit, $p, $k) = @_; if ($p->[$k] =~ s/^(${bound}\^)(\p{Lu})/$1\l$2/) { $unit = ucfirst $unit } $p->[$k] = "^$unit\$ " . $p->[$k] }`,
+    String.raw`sub concord { my @p = split /(${bound}\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; my %negated; for (my $i = 1; $i < @p; $i += 2) {`,
+    String.raw`my $w = $p[$i]; my $l = lc lemma($w);`,
+    String.raw`my $kind = $w =~ /^${bound}\^${eitherCase(noDeterminer[0])}<det>/ || $w =~ /<prn>/ && grep({ $_ eq $l } qw(${negativePronouns.join(' ')})) ? "none" : $l eq "${anyDeterminer}" && $w =~ /<det>/ ? "any" : $l eq "${anything}" && $w =~ /<prn>/ ? "anything" : negation($w) && $i > 2 && $p[$i - 1] eq " " && finite($p[$i - 2]) && $i + 2 < @p && $p[$i + 1] eq " " && $p[$i + 2] =~ /^${bound}\^${lemma}<n>/ ? "after" : ""; next if !$kind;`,
+    // the word's verb: the first finite one back, over non-finite verbs and adverbs (the
+    // misplaced negation right after it), then the clitics before it ("any" also over a preposition: "No coincidió con ningún documento")
+    String.raw`my $j = $i - 2; $j -= 2 if $kind =~ /^any/ && $j >= 1 && $p[$j + 1] eq " " && $p[$j] =~ /^${bound}\^${lemma}<pr>\$$/; if ($kind ne "after") { $j -= 2 while $j >= 1 && $p[$j + 1] =~ /^ +$/ && (nonFinite($p[$j]) || adverb($p[$j])) } next if $j < 1 || $p[$j + 1] !~ /^ +$/ || !finite($p[$j]);`,
+    String.raw`my $k = $j; $k -= 2 while $k >= 3 && $p[$k - 1] =~ /^ +$/ && clitic($p[$k - 2]); my $negated = $negated{$k} || $k >= 3 && $p[$k - 1] =~ /^ +$/ && negation($p[$k - 2]);`,
+    String.raw`if ($kind eq "none" || $kind eq "after") { next if $negated; ($p[$i], $p[$i + 1]) = ("", "") if $kind eq "after"; before("${not}<adv>", \@p, $k); $negated{$k} = 1; next }`,
+    String.raw`next if !$negated && !question(\@p, $i) && !ifClause(\@p, $k); my $tag = $w =~ /^(\[\[[^\]]*\]\])/ ? $1 : "";`,
+    String.raw`if ($kind eq "anything") { $p[$i] = $tag . ($negated ? "${pronoun(nothing)}" : "${pronoun(something)}"); next }`,
+    String.raw`my ($gender, $number) = noun(\@p, $i); next if !defined $number;`,
+    // before a plural, "any" is nothing ("No tienes notificaciones"), unless a tag holds it
+    String.raw`if ($number eq "pl") { ($p[$i], $p[$i + 1]) = ("", "") if $tag eq ""; next }`,
+    String.raw`$p[$i] = $tag . ($negated ? ($gender eq "f" ? "${determiner(noDeterminer, 'f')}" : "${determiner(noDeterminer, 'm')}") : ($gender eq "f" ? "${determiner(someDeterminer, 'f')}" : "${determiner(someDeterminer, 'm')}")) } join "", @p }`,
+    String.raw`$_ = concord($_) if /\^(?:${[...negativePronouns, noDeterminer[0], anyDeterminer, anything].map(eitherCase).join('|')})<|<adv>\$ ${bound}\^${lemma}<n>/;`,
+  ].join(' ')}'`
+}
+
+export const SPANISH_CONCORD_FILTER = negativeConcordFilter({
+  not: 'no', noDeterminer: ['ninguno', '<det><ind>'], negativePronouns: ['nada', 'nadie'], anyDeterminer: 'cualquier', anything: 'cualquier cosa',
+  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si',
+})
+export const GALICIAN_CONCORD_FILTER = negativeConcordFilter({
+  not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
+  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se',
+})
+export const CATALAN_CONCORD_FILTER = negativeConcordFilter({
+  not: 'no', noDeterminer: ['cap', '<det><ind>', 'mf'], negativePronouns: ['res', 'ningú'], anyDeterminer: 'qualsevol', anything: 'qualsevol cosa',
+  nothing: 'res<prn><tn><nt>', something: 'alguna cosa<prn><tn><nt><sg>', someDeterminer: ['algun', '<det><ind>'], if: 'si',
+})
+
+/** The last transfer stage of English into Spanish, Galician, Catalan (and its variants), after which the concord filters run. */
+const ENG_SPA_POSTCHUNK = /^apertium-postchunk\b.*\/eng-spa\.t3x\.bin'?\s*$/
+const EN_GL_POSTCHUNK = /^apertium-postchunk\b.*\/en-gl\.t3x\.bin'?\s*$/
+const ENG_CAT_POSTCHUNK = /^apertium-postchunk\b.*\/apertium-eng-cat\/eng-cat\.t4x\.bin'?\s*$/
+
 /** A pair's stage and the filter that follows it: its data's gaps, mended between two stages. */
 const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_BILINGUAL, ENG_SPA_DATE_FILTER],
   [ENG_SPA_CHUNKER, ENG_SPA_OBJECT_PERSON_FILTER],
   [ENG_CAT_BILINGUAL, ENG_CAT_ACCOUNT_FILTER],
+  [ENG_SPA_POSTCHUNK, SPANISH_CONCORD_FILTER],
+  [EN_GL_POSTCHUNK, GALICIAN_CONCORD_FILTER],
+  [ENG_CAT_POSTCHUNK, CATALAN_CONCORD_FILTER],
 ]
 
 /**
@@ -653,6 +764,17 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // contentar", eo "Sendi subteni")
     String.raw`s{((?:\A|<sent>\$)${BLANK}\^(?:[Mm]ove|[Ss]croll|[Jj]ump|[Ss]kip|[Rr]eturn|[Nn]avigate|[Ss]end|[Bb]ring|[Bb]ack)/(?:[^\\\$]++|\\.)*+\$ \^to/to<pr>\$ )(${UNIT})(?=${BLANK}(?:\^[.!…]/|\z))}{$1 . withoutTag($2, "vblex")}ge if index($_, "^to/") >= 0;`,
     String.raw`s{(${UNIT})( +)(\^[Aa]s/(?:[^\\\$]++|\\.)*+\$)(?:( +)(${UNIT}))?}{$1 . $2 . asWord($1, $3, $4 // "", $5 // "")}ge if index($_, "^as/") >= 0 || index($_, "^As/") >= 0;`,
+    // "any" before a noun is the determiner, not the degree of a comparison ("any longer"):
+    // "There aren't any items" came back "No hay muy elementos", gl "Non hai moi elementos"
+    String.raw`sub anyDeterminer { my ($any, $next) = @_; my (undef, @n) = readings(substr($next, 1, -1)); return $any if !grep({ tag($_) eq "n" } @n) || grep { /<(?:comp|sup)>/ } @n; my ($surface, @r) = readings(substr($any, 1, -1)); my @d = grep { tag($_) eq "det" } @r; @d ? unit($surface, @d) : $any }`,
+    String.raw`s{(\^[Aa]ny/(?:[^\\\$]++|\\.)*+\$)(?=( )(${UNIT}))}{anyDeterminer($1, $3)}ge if index($_, "ny/") >= 0;`,
+    // a question opening with "is there", "are there" asks whether there is: the words in the
+    // order the pairs' rules for "there is" know ("Are there any updates?", "Is there a
+    // problem?" came back "¿Es allí cualesquier actualizaciones?", "¿Es allí un problema?"; now
+    // "¿Hay actualizaciones?", "¿Hay un problema?")
+    String.raw`sub question { substr($_, $_[0]) =~ /\^((?:[^\\\/\$]++|\\.)*+)\/(?:[^\\\$]|\\.)*?<sent>/ && $1 eq "?" }`,
+    String.raw`sub existential { my ($opening, $verb, $there, $at) = @_; return "$opening$verb $there" if !question($at); my ($surface, @r) = readings(substr($verb, 1, -1)); my ($word, @t) = readings(substr($there, 1, -1)); if ($surface =~ /^[A-Z]/) { ($surface, $word) = (lcfirst $surface, ucfirst $word); @r = map { lcfirst } @r; @t = map { ucfirst } @t } $opening . unit($word, @t) . " " . unit($surface, @r) }`,
+    String.raw`s{(\A${BLANK}|<sent>\$${BLANK})(\^(?:[Ii]s|[Aa]re|[Ww]as|[Ww]ere)/(?:[^\\\$]++|\\.)*+\$) (\^there/there<adv>\$)}{existential($1, $2, $3, $+[0])}ge if index($_, "^there/there<adv>") >= 0;`,
     // "most" (or the analyser's "the most") before a word that can only be an adjective or a
     // participle is its degree, not "the majority", and the participle no past ("Most popular",
     // "Most viewed" came back "La mayoría de popular", "La mayoría vio"; now "Más popular", "Más
