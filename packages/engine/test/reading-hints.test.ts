@@ -570,6 +570,16 @@ describe('English reading hints', () => {
         `[v:1]${ARE} ${THERE} ^updates/update<n><pl>$^./.<sent>$`,
       ])
   })
+
+  test('"required" after "is" is "mandatory" ending its clause, "necessary" before "for"; not a person\'s, not before "to" or "by" (es, gl, ca)', () => {
+    const FIELD = '^This/This<det><dem><sg>$ ^field/field<n><sg>$ ^is/be<vbser><pri><p3><sg>$'
+    const REQUIRED = '^required/require<vblex><pp>$'
+    const records = [`${FIELD} ${REQUIRED}^./.<sent>$`, `${FIELD} ${REQUIRED}[v:e]`, `${FIELD} ${REQUIRED} ^for/for<pr>$`, `${FIELD} ${REQUIRED} ^to/to<pr>$`, `${FIELD} ${REQUIRED} ^by/by<pr>$`, `^You/Prpers<prn><subj><p2><mf><sp>$ ^are/be<vbser><pres>$ ^not/not<adv>$ ${REQUIRED}^./.<sent>$`]
+    for (const stage of [ENG_SPA_READING_HINTS, EN_GL_READING_HINTS, ENG_CAT_READING_HINTS]) {
+      expect(hintedBy(stage, ...records)).toEqual([`${FIELD} ^required/mandatory<adj>$^./.<sent>$`, `${FIELD} ^required/mandatory<adj>$[v:e]`, `${FIELD} ^required/necessary<adj>$ ^for/for<pr>$`, ...records.slice(3)])
+    }
+    expect(hintedBy(EN_EO_READING_HINTS, records[0]!)).toEqual([records[0]])
+  })
 })
 
 const date: InlineToken = { id: 'date', kind: 'void' }
@@ -884,6 +894,13 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(sentences)).toEqual(['No hay ningún elemento para mostrar.', 'No tienes mensajes nuevos', 'No puedo encontrar ningún archivo.', 'No tienes notificaciones.', 'No hay elementos.', '¿Hay actualizaciones?', 'No hay nada aquí.', 'Escoger cualquier archivo.'])
     if (haveMode('en-gl')) expect(await en(sentences.slice(0, 4), 'gl')).toEqual(['Non hai ningún elemento para mostrar.', 'Non tes mensaxes novas', 'Non podo atopar ningún ficheiro.', 'Non tes notificacións.'])
     if (haveMode('eng-cat')) expect(await en([...sentences.slice(2, 4), 'There is nothing here.', 'If you have any questions, contact us.'], 'ca')).toEqual(['No puc trobar cap fitxer.', 'No tens notificacions.', 'No hi ha res aquí.', "Si tens preguntes, contacta'ns."])
+  })
+
+  test('"X is required" is "obligatorio", not "está requerido" (eng-spa, en-gl, eng-cat)', async () => {
+    expect(await en(['This field is required.', 'Name and email are required, but phone is optional.', 'An update is required for this feature.']))
+      .toEqual(['Este campo es obligatorio.', 'El nombre y el email son obligatorios, pero el teléfono es opcional.', 'Una actualización es necesaria para esta característica.'])
+    if (haveMode('en-gl')) expect(await en(['This field is required.'], 'gl')).toEqual(['Este campo é obrigatorio.'])
+    if (haveMode('eng-cat')) expect(await en(['This field is required.'], 'ca')).toEqual(['Aquest camp és obligatori.'])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

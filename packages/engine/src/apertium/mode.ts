@@ -625,9 +625,11 @@ interface HintOptions {
   prepositions?: ReadonlyArray<readonly [verb: string, preposition: string]>
   /** A verb and its preposition before an object, read as a verb that takes the object directly: `[verb, preposition, as]`, "agree to" → "accept". */
   phrasalSenses?: ReadonlyArray<readonly [verb: string, preposition: string, as: string]>
+  /** Whether "required" after "is" is "mandatory" ending its clause, "necessary" before "for" (below). */
+  requiredAsMandatory?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [] }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -810,6 +812,16 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     String.raw`sub phrasalSense { my ($lu, $space, $to, $verb, $preposition, $as) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); @r = grep { /^$verb<vblex>/i && ($to ne "" ? !/#/ : /# $preposition$/) } @r; return "$lu$space$to" if !@r; for (@r) { s/# $preposition$//; s{^(\w)\w*}{($1 eq uc $1 ? ucfirst $as : $as)}e } unit($surface, @r) . $space }`,
     ...phrasalSenses.map(([verb, preposition, as]) =>
       String.raw`s{(\^(?:[^\\\$]|\\.)*?/${verb}<vblex>(?:[^\\\$]++|\\.)*+\$)( )((?:\^${preposition}/(?:[^\\\$]|\\.)*?${preposition}<pr>(?:[^\\\$]++|\\.)*+\$ )?)(?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|predet|n|np|prn><tn|prn><dem)>)}{phrasalSense($1, $2, $3, "${verb}", "${preposition}", "${as}")}gei if index(lc $_, "/${verb}<vblex>") >= 0;`),
+    // "required" after a form of "be" (a thing's, not a person's: "You are not required to" is
+    // obliged) is "mandatory" where its clause ends, "necessary" before "for": "This field is
+    // required.", "An update is required for this feature." came back "Este campo está
+    // requerido.", "Una actualización está requerida para…"; now "Este campo es obligatorio.",
+    // "Una actualización es necesaria para…". Not before "to": the pairs read an adjective and
+    // "to" as the impersonal "es obligatoria de continuar"
+    ...(requiredAsMandatory ? [
+      String.raw`sub required { my ($before, $be, $between, $surface, $readings, $blank, $next) = @_; my $kept = "$before$be$between^$surface/$readings\$"; return $kept if $before =~ /\/[Pp]rpers<prn>/ || $readings !~ /^require<vblex><pp>(?:\/require<vblex><past>)?$|^require<vblex><past>\/require<vblex><pp>$/; my $ends = !defined $next ? $blank =~ /^\s*(?:\[v:e\])?[\s\0]*$/ : $blank eq "" && $next =~ /<(?:sent|cm)>\$$/; my $purpose = defined $next && $blank eq " " && $next =~ /^\^for\/(?:[^\\\$]|\\.)*<pr>/; return $kept if !$ends && !$purpose; "$before$be$between^$surface/" . ($ends ? "mandatory" : "necessary") . "<adj>\$" }`,
+      String.raw`s{((?:\^(?:[^\\\$]++|\\.)*+\$ )?)(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vbser>(?:[^\\\$]++|\\.)*+\$ )((?:\^(?:not|also|still|always|usually)/(?:[^\\\$]++|\\.)*+\$ )?)\^([Rr]equired)/((?:[^\\\$]++|\\.)*+)\$(?=(${BLANK})(${UNIT})?)}{required($1, $2, $3, $4, $5, $6, $7)}ge if index($_, "equired/require<vblex>") >= 0;`,
+    ] : []),
     // last, after the rules that look at the words' own lemmas; not in a multiword ("show# up"
     // is "aparecer")
     ...senses.map(([lemma, tag, sense, where]) => where === 'after-possessive'
@@ -907,6 +919,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   infinitiveBeforePronouns: true,
   prepositions: [MATCH_WITH, ACCESS_TO],
   phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH],
+  requiredAsMandatory: true,
 })
 
 /**
@@ -915,10 +928,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the transfer wrote "@Let me" ("Let me se necesitas axuda."), the "know" lost; now "Déixame
  * saber se necesitas axuda.".
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'] })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'] })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
