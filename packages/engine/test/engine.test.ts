@@ -9,7 +9,7 @@ import {
   createEngine, EngineError, engineErrorCodes, isInlineToken, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
   type Engine, type InlineToken, type Segment, type SegmentPart,
 } from '@verso/engine'
-import { CATALAN_CONCORD_FILTER, ENG_CAT_ACCOUNT_FILTER, ENG_SPA_DATE_FILTER, ENG_SPA_OBJECT_PERSON_FILTER, GALICIAN_CONCORD_FILTER, INVARIABLE_QUEUE_FILTER, SPANISH_CONCORD_FILTER } from '../src/apertium/mode.js'
+import { CATALAN_CONCORD_FILTER, ENG_CAT_ACCOUNT_FILTER, ENG_SPA_OBJECT_PERSON_FILTER, ENG_SPA_SENSE_FILTER, GALICIAN_CONCORD_FILTER, INVARIABLE_QUEUE_FILTER, SPANISH_CONCORD_FILTER } from '../src/apertium/mode.js'
 import { fakePair } from './fake-apertium.js'
 import { haveApertium } from './real-apertium.js'
 
@@ -405,20 +405,20 @@ function throughStage(stage: string, records: readonly string[]): string[] {
   return spawnSync('sh', ['-c', stage], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).stdout.split('\0').slice(0, -1)
 }
 
-describe("eng-spa's filters: the object pronoun's person, the noun \"date\"", () => {
+describe("eng-spa's filters: the object pronoun's person, the nouns \"date\", \"terms\", \"condition\"", () => {
   const mode =
     "lt-proc '/x/eng-spa.automorf.bin' | lt-proc -b '/x/eng-spa.autobil.bin' | lrx-proc -m '/x/eng-spa.autolex.bin' | apertium-transfer -b '/x/apertium-eng-spa.eng-spa.t1x' '/x/eng-spa.t1x.bin' | apertium-interchunk '/x/apertium-eng-spa.eng-spa.t2x' '/x/eng-spa.t2x.bin'"
   test('follow eng-spa\'s bilingual lookup and first transfer only', () => {
     const stages = buildPipelineStages(mode, false)
     expect(stages[1]).toMatch(/^lt-proc -z -b /)
-    expect(stages[2]).toBe(ENG_SPA_DATE_FILTER)
+    expect(stages[2]).toBe(ENG_SPA_SENSE_FILTER)
     expect(stages[3]).toMatch(/^lrx-proc/)
     expect(stages[4]).toMatch(/^apertium-transfer -z -b /)
     expect(stages[5]).toBe(ENG_SPA_OBJECT_PERSON_FILTER)
     expect(stages[6]).toMatch(/^apertium-interchunk/)
     const other = buildPipelineStages(mode.replaceAll('eng-spa', 'spa-eng'), false)
     expect(other).not.toContain(ENG_SPA_OBJECT_PERSON_FILTER)
-    expect(other).not.toContain(ENG_SPA_DATE_FILTER)
+    expect(other).not.toContain(ENG_SPA_SENSE_FILTER)
   })
 
   test('"date" loses "cita" but where the words around are a date\'s with someone', () => {
@@ -431,7 +431,7 @@ describe("eng-spa's filters: the object pronoun's person, the noun \"date\"", ()
       `^have<vblex><pres>/tener<vblex><pres>$ ^a<det><ind><sg>/uno<det><ind><GD><sg>$ ${DATE}`,
       `^a<det><ind><sg>/uno<det><ind><GD><sg>$ ${DATE} ^with<pr>/con<pr>$`,
     ]
-    const out = throughStage(ENG_SPA_DATE_FILTER, records)
+    const out = throughStage(ENG_SPA_SENSE_FILTER, records)
     expect(out).toEqual([
       records[0]!.replace('/cita<n><f><sg>', ''),
       records[1]!.replace('/Cita<n><f><sg>', ''),
@@ -439,6 +439,18 @@ describe("eng-spa's filters: the object pronoun's person, the noun \"date\"", ()
       records[3],
       records[4],
     ])
+  })
+
+  test('"terms" is "términos" but after "payment"…, "condition" "condición" but after "heart"…; the singular "term" keeps its senses', () => {
+    const TERMS = '^Term<n><pl>/Plazo<n><m><pl>/Término<n><m><pl>/Periodo<n><f><pl>$'
+    const CONDITIONS = '^Condition<n><pl>/Afección<n><f><pl>/Condición<n><f><pl>$'
+    const records = [
+      `${TERMS} ^and<cnjcoo>/y<cnjcoo>$ ${CONDITIONS}`,
+      `^payment<n><sg>/pago<n><m><sg>$ ${TERMS.replace('^Term', '^term')}`,
+      '^heart<n><sg>/corazón<n><m><sg>$ ^condition<n><sg>/afección<n><f><sg>/condición<n><f><sg>$',
+      '^short<adj><sint>/corto<adj>$ ^term<n><sg>/plazo<n><m><sg>/término<n><m><sg>/periodo<n><f><sg>$',
+    ]
+    expect(throughStage(ENG_SPA_SENSE_FILTER, records)).toEqual(['^Term<n><pl>/Término<n><m><pl>$ ^and<cnjcoo>/y<cnjcoo>$ ^Condition<n><pl>/Condición<n><f><pl>$', ...records.slice(1)])
   })
 
   test('leaves a chunk\'s person undetermined where it is its first- or second-person object pronoun\'s, and no other', () => {

@@ -553,10 +553,10 @@ describe('English reading hints', () => {
     expect(stages.filter((stage) => stage.endsWith(body))).toHaveLength(1)
   })
 
-  test('"any" before a noun is the determiner, before a comparison the degree', () => {
+  test('"any" before a noun is the determiner, before "of" the pronoun, before a comparison the degree', () => {
     const ANY = '^any/any<preadv>/any<det><ind><sp>/any<prn><tn><mf><sp>$'
-    expect(hinted(`^aren't/be<vbser><pres>+not<adv>$ ${ANY} ^items/item<n><pl>$`, `^it/prpers<prn><subj><p3><nt><sg>$ ${ANY} ^better/good<adj><sint><comp>$`))
-      .toEqual([`^aren't/be<vbser><pres>+not<adv>$ ^any/any<det><ind><sp>$ ^items/item<n><pl>$`, `^it/prpers<prn><subj><p3><nt><sg>$ ${ANY} ^better/good<adj><sint><comp>$`])
+    expect(hinted(`^aren't/be<vbser><pres>+not<adv>$ ${ANY} ^items/item<n><pl>$`, `^contain/contain<vblex><inf>$ ${ANY} ^of/of<pr>$`, `^it/prpers<prn><subj><p3><nt><sg>$ ${ANY} ^better/good<adj><sint><comp>$`))
+      .toEqual([`^aren't/be<vbser><pres>+not<adv>$ ^any/any<det><ind><sp>$ ^items/item<n><pl>$`, `^contain/contain<vblex><inf>$ ^any/any<prn><tn><mf><sp>$ ^of/of<pr>$`, `^it/prpers<prn><subj><p3><nt><sg>$ ${ANY} ^better/good<adj><sint><comp>$`])
   })
 
   test('a question opening with "is there", "are there" has the words in the order of "there is"; a statement keeps its order', () => {

@@ -73,17 +73,24 @@ export const ENG_SPA_OBJECT_PERSON_FILTER = String.raw`perl -0 -pe 'BEGIN { $| =
 const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
 
 /**
- * eng-spa translates the noun "date" "cita" (an appointment, a romantic date) everywhere, its
- * lexical selection rules even in "Date of birth", "Date format": "Start date", "Sort by date",
- * "Invalid date" came back "Cita de inicio", "Clase por cita", "Cita incorrecta". Between the
- * bilingual dictionary, which gives both "cita" and "fecha", and the rules, "cita" goes unless
- * the words around are a date's with someone: "first", "blind", "dinner"… before it, "on a",
- * "have a" before it, "with" or "tonight" after it ("Our first date", "I have a date tonight",
- * "We went on a date" keep "cita").
+ * Nouns eng-spa translates in a sense no interface means, between its bilingual dictionary
+ * (which gives every sense) and its lexical selection rules (which chose the wrong one):
+ * - "date" is "cita" (an appointment, a romantic date) everywhere, even in "Date of birth",
+ *   "Date format": "Start date", "Sort by date", "Invalid date" came back "Cita de inicio",
+ *   "Clase por cita", "Cita incorrecta". "cita" goes unless the words around are a date's with
+ *   someone: "first", "blind", "dinner"… before it, "on a", "have a" before it, "with" or
+ *   "tonight" after it ("Our first date", "I have a date tonight", "We went on a date" keep it).
+ * - "terms" is "plazos" (time limits): "Terms and Conditions", "Terms of Service", "Search
+ *   terms" came back "Plazos y Afecciones", "Plazos de Servicio", "Plazos de búsqueda"; the
+ *   plural is "términos" but after "payment", "delivery", "credit", "loan" ("Payment terms"
+ *   keeps "Plazos de pago"; the singular keeps its rules: "Short term" "Plazo corto").
+ * - "condition" is "afección" (an illness): "Add condition", "The conditions are not met." came
+ *   back "Añade afección", "Las afecciones…"; it is "condición" but after "heart", "skin",
+ *   "medical", "health", "mental", "chronic".
  */
-export const ENG_SPA_DATE_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } sub dateSense { my ($before, $unit, $after) = @_; return $unit if $before =~ /\^(?:first|blind|second|third|last|dinner|hot|double|romantic|real|another)<[^\$]*\$ $/i || $before =~ /\^(?:on|have|had|has|having|got|get)<[^\$]*\$ \^a<[^\$]*\$ $/i || $after =~ /^ \^(?:with|tonight)</i; $unit =~ s{/[Cc]ita<n>(?:<[^>\/\$]*>)*(?=[/\$])}{}g; $unit } s{((?:\^[^\$]*\$ ){0,2})(\^[Dd]ate<n>[^\$]*/[Cc]ita<n>[^\$]*\$)((?: \^[^\$<]*<)?)}{$1 . dateSense($1, $2, $3) . $3}ge if index($_, "ate<n>") >= 0'`
+export const ENG_SPA_SENSE_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } sub drop { my ($unit, $sense) = @_; $unit =~ s{/$sense<n>(?:<[^>\/\$]*>)*(?=[/\$])}{}g; $unit } sub dateSense { my ($before, $unit, $after) = @_; return $unit if $before =~ /\^(?:first|blind|second|third|last|dinner|hot|double|romantic|real|another)<[^\$]*\$ $/i || $before =~ /\^(?:on|have|had|has|having|got|get)<[^\$]*\$ \^a<[^\$]*\$ $/i || $after =~ /^ \^(?:with|tonight)</i; drop($unit, "[Cc]ita") } s{((?:\^[^\$]*\$ ){0,2})(\^[Dd]ate<n>[^\$]*/[Cc]ita<n>[^\$]*\$)((?: \^[^\$<]*<)?)}{$1 . dateSense($1, $2, $3) . $3}ge if index($_, "ate<n>") >= 0; s{((?:\^[^\$]*\$ )?)(\^[Tt]erm<n><pl>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /^\^(?:payment|delivery|credit|loan)</i ? $unit : drop($unit, "(?:[Pp]lazo|[Pp]eriodo)"))}ge if index($_, "erm<n><pl>") >= 0; s{((?:\^[^\$]*\$ )?)(\^[Cc]ondition<n>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /^\^(?:heart|skin|medical|health|mental|chronic)</i ? $unit : drop($unit, "[Aa]fección"))}ge if index($_, "ondition<n>") >= 0'`
 
-/** eng-spa's bilingual lookup, after which ENG_SPA_DATE_FILTER runs. */
+/** eng-spa's bilingual lookup, after which ENG_SPA_SENSE_FILTER runs. */
 const ENG_SPA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/eng-spa\.autobil\.bin'?\s*$/
 
 /**
@@ -208,7 +215,7 @@ const ENG_CAT_POSTCHUNK = /^apertium-postchunk\b.*\/apertium-eng-cat\/eng-cat\.t
 
 /** A pair's stage and the filter that follows it: its data's gaps, mended between two stages. */
 const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
-  [ENG_SPA_BILINGUAL, ENG_SPA_DATE_FILTER],
+  [ENG_SPA_BILINGUAL, ENG_SPA_SENSE_FILTER],
   [ENG_SPA_CHUNKER, ENG_SPA_OBJECT_PERSON_FILTER],
   [ENG_CAT_BILINGUAL, ENG_CAT_ACCOUNT_FILTER],
   [ENG_SPA_POSTCHUNK, SPANISH_CONCORD_FILTER],
@@ -766,9 +773,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // contentar", eo "Sendi subteni")
     String.raw`s{((?:\A|<sent>\$)${BLANK}\^(?:[Mm]ove|[Ss]croll|[Jj]ump|[Ss]kip|[Rr]eturn|[Nn]avigate|[Ss]end|[Bb]ring|[Bb]ack)/(?:[^\\\$]++|\\.)*+\$ \^to/to<pr>\$ )(${UNIT})(?=${BLANK}(?:\^[.!…]/|\z))}{$1 . withoutTag($2, "vblex")}ge if index($_, "^to/") >= 0;`,
     String.raw`s{(${UNIT})( +)(\^[Aa]s/(?:[^\\\$]++|\\.)*+\$)(?:( +)(${UNIT}))?}{$1 . $2 . asWord($1, $3, $4 // "", $5 // "")}ge if index($_, "^as/") >= 0 || index($_, "^As/") >= 0;`,
-    // "any" before a noun is the determiner, not the degree of a comparison ("any longer"):
-    // "There aren't any items" came back "No hay muy elementos", gl "Non hai moi elementos"
-    String.raw`sub anyDeterminer { my ($any, $next) = @_; my (undef, @n) = readings(substr($next, 1, -1)); return $any if !grep({ tag($_) eq "n" } @n) || grep { /<(?:comp|sup)>/ } @n; my ($surface, @r) = readings(substr($any, 1, -1)); my @d = grep { tag($_) eq "det" } @r; @d ? unit($surface, @d) : $any }`,
+    // "any" before a noun is the determiner, before "of" the pronoun, not the degree of a
+    // comparison ("any longer"): "There aren't any items", "any of the terms below" came back
+    // "No hay muy elementos", gl "Non hai moi elementos", "muy de los plazos abajo"
+    String.raw`sub anyDeterminer { my ($any, $next) = @_; my ($word, @n) = readings(substr($next, 1, -1)); my $of = lc $word eq "of"; return $any if !$of && (!grep({ tag($_) eq "n" } @n) || grep { /<(?:comp|sup)>/ } @n); my ($surface, @r) = readings(substr($any, 1, -1)); my @d = grep { tag($_) eq ($of ? "prn" : "det") } @r; @d ? unit($surface, @d) : $any }`,
     String.raw`s{(\^[Aa]ny/(?:[^\\\$]++|\\.)*+\$)(?=( )(${UNIT}))}{anyDeterminer($1, $3)}ge if index($_, "ny/") >= 0;`,
     // a question opening with "is there", "are there" asks whether there is: the words in the
     // order the pairs' rules for "there is" know ("Are there any updates?", "Is there a
