@@ -580,6 +580,18 @@ describe('English reading hints', () => {
     }
     expect(hintedBy(EN_EO_READING_HINTS, records[0]!)).toEqual([records[0]])
   })
+
+  test('a relative clause without "that" after a noun gets the conjunction before its subject pronoun; not after an opening preposition (es, gl, ca, not eo)', () => {
+    const YOU = '^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$'
+    const relative = `[v:1]^The/The<det><def><sp>$ ^file/file<n><sg>/file<vblex><inf>/file<vblex><pres>$ ${YOU} ^selected/select<vblex><past>/select<vblex><pp>$ ^is/be<vbser><pri><p3><sg>$^./.<sent>$[v:e]`
+    const opening = `[v:1]^In/In<pr>$ ^this/this<det><dem><sg>/this<prn><tn><mf><sg>$ ^section/section<n><sg>$ ${YOU} ^will/will<n><sg>/will<vaux><inf>$ ^learn/learn<vblex><inf>/learn<vblex><pres>$^./.<sent>$[v:e]`
+    // a verb and its object pronoun: no noun before "you"
+    const object = `[v:1]^Thank/Thank<vblex><inf>/Thank<vblex><pres>$ ${YOU} ^so/so<adv>$ ^much/much<adv>$^./.<sent>$[v:e]`
+    const [withThat, ...kept] = hintedBy(ENG_SPA_READING_HINTS, relative, opening, object)
+    expect(withThat).toMatch(/\^file\/[^$]*\$ \^that\/that<cnjsub>\$ \^you\/prpers<prn><subj><p2><mf><sp>\$ \^selected\//)
+    expect(kept.map((r) => r.includes('^that/'))).toEqual([false, false])
+    expect(hintedBy(EN_EO_READING_HINTS, relative)[0]).not.toContain('^that/')
+  })
 })
 
 const date: InlineToken = { id: 'date', kind: 'void' }
@@ -901,6 +913,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
       .toEqual(['Este campo es obligatorio.', 'El nombre y el email son obligatorios, pero el teléfono es opcional.', 'Una actualización es necesaria para esta característica.'])
     if (haveMode('en-gl')) expect(await en(['This field is required.'], 'gl')).toEqual(['Este campo é obrigatorio.'])
     if (haveMode('eng-cat')) expect(await en(['This field is required.'], 'ca')).toEqual(['Aquest camp és obligatori.'])
+  })
+
+  test('a relative clause without "that" reads as one (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "La página estás buscando no existe.", "El archivo seleccionaste es demasiado grande.", "¿Hay algo puedo hacer?"
+    const sentences = ['The page you are looking for does not exist.', 'The file you selected is too large.', 'Is there anything I can do?', 'In this section you will learn how to install it.']
+    expect(await en(sentences)).toEqual(['La página que estás buscando no existe.', 'El archivo que seleccionaste es demasiado grande.', '¿Hay algo que puedo hacer?', 'En esta sección aprenderás cómo para instalarlo.'])
+    if (haveMode('en-gl')) expect(await en(sentences.slice(0, 2), 'gl')).toEqual(['A páxina que estás buscando non existe.', 'O ficheiro que seleccionaches é demasiado grande.'])
+    if (haveMode('eng-cat')) expect(await en(sentences.slice(0, 2), 'ca')).toEqual(['La pàgina que estàs buscant no existeix.', 'El fitxer que vas seleccionar és massa gran.'])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

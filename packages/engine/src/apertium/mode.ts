@@ -634,9 +634,11 @@ interface HintOptions {
   phrasalSenses?: ReadonlyArray<readonly [verb: string, preposition: string, as: string]>
   /** Whether "required" after "is" is "mandatory" ending its clause, "necessary" before "for" (below). */
   requiredAsMandatory?: boolean
+  /** Whether a relative clause without "that" gets one (below): not for en-eo, whose "that" is "ke", not "kiun". */
+  zeroRelatives?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -712,6 +714,19 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     String.raw`sub pastQuestion { my ($verb) = @_; my (undef, @r) = readings(substr($verb, 1, -1)); @r && !grep({ !/<vblex><(?:past|pp)>/ || /\+/ } @r) && grep { /<vblex><past>/ } @r }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(${UNIT})(?= \^[Yy]our/)}{pastQuestion($2) ? "$1^you/prpers<prn><subj><p2><mf><sp>\$ $2" : "$1$2"}e if index($_, "our/") >= 0 && /\^\?\/\?<sent>\$(?:\[v:e\])?[\s\0]*\z/;`,
     String.raw`$_ = participle($_) if index($_, "<vblex><pp>") >= 0;`,
+    // a relative clause without "that" after a noun, its subject a pronoun and a finite verb
+    // next ("The page you are looking for does not exist", "The file you selected is too
+    // large", "Is there anything I can do?") came back "La página estás buscando no existe",
+    // "El archivo seleccionaste…", "¿Hay algo puedo hacer?": "that" goes before the pronoun,
+    // as the conjunction (the relative reading makes "you" the object: "que te está buscando"),
+    // and the pronoun is the subject: "La página que estás buscando…", "El archivo que
+    // seleccionaste…", "¿Hay algo que puedo hacer?". The noun has a determiner, a number or an
+    // adjective before it, or only a noun's readings, or is "everything", "anything"…; not after
+    // an opening preposition ("In this section you will learn"), nor "way" ("This way you can")
+    ...(zeroRelatives ? [
+      String.raw`sub zeroRelative { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 3; $i + 2 < @p; $i += 2) { next if $p[$i - 1] ne " " || $p[$i + 1] ne " "; my ($surface, @r) = readings(substr($p[$i], 1, -1)); next if $surface !~ /^(?:I|[Yy]ou|[Ww]e|[Tt]hey|[Hh]e|[Ss]he)$/; my @subject = grep { /<subj>/ && !/\+/ } @r; next if !@subject; my (undef, @v) = readings(substr($p[$i + 2], 1, -1)); next if !grep { /<(?:vblex><(?:pres|past|pri)|vbmod|vaux|(?:vbser|vbhaver|vbdo)><(?:pres|past|pri|pii))>/ && !/\+/ } @v; my ($noun, @n) = readings(substr($p[$i - 2], 1, -1)); my $s = $i - 2; if ($noun !~ /^(?:every|any|some|no)(?:thing|one|body)$/i) { next if lc $noun eq "way" || !grep({ tag($_) eq "n" } @n) || grep { tag($_) !~ /^(?:n|vblex|adj)$/ || /\+/ } @n; my $modified = !grep { tag($_) ne "n" } @n; while ($s >= 3 && $p[$s - 1] eq " ") { my (undef, @q) = readings(substr($p[$s - 2], 1, -1)); last if !@q || grep({ /\+/ } @q) || !grep({ tag($_) =~ /^(?:det|predet|adj|num)$/ } @q) && grep { tag($_) ne "n" } @q; $modified = 1; $s -= 2 } next if !$modified } if ($s >= 3 && $p[$s - 1] eq " ") { my (undef, @b) = readings(substr($p[$s - 2], 1, -1)); next if grep({ tag($_) eq "pr" } @b) && ($s - 2 == 1 ? $p[0] =~ /^\s*(?:\[v:\d+\])?\s*$/ : $p[$s - 3] =~ /^\s*$/ && $p[$s - 4] =~ /<(?:sent|cm)>\$$/) } $p[$i] = "^that/that<cnjsub>\$ " . unit($surface, @subject) } join "", @p }`,
+      String.raw`$_ = zeroRelative($_) if index($_, "<prn><subj>") >= 0;`,
+    ] : []),
     String.raw`sub pastParticiple { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep { /<vblex><pp>/ } @r or grep { tag($_) ne "vblex" || /\+/ } @r; unit($surface, grep { /<vblex><pp>/ } @r) }`,
     String.raw`sub verbOnly { my (undef, @r) = readings(substr($_[0], 1, -1)); @r && !grep { !/<vblex><(?:inf|pres|imp|pp)>/ || /\+/ } @r }`,
     String.raw`sub asWord { my ($before, $as, $space, $after) = @_; my $participle = $after eq "" ? "" : pastParticiple($after); return "$as$space$after" if $participle eq $after && !verbOnly($before); my ($surface, @r) = readings(substr($as, 1, -1)); my @pr = grep { tag($_) eq "pr" } @r; (@pr ? unit($surface, @pr) : $as) . $space . $participle }`,
@@ -928,6 +943,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   prepositions: [MATCH_WITH, ACCESS_TO],
   phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH],
   requiredAsMandatory: true,
+  zeroRelatives: true,
 })
 
 /**
@@ -936,10 +952,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the transfer wrote "@Let me" ("Let me se necesitas axuda."), the "know" lost; now "Déixame
  * saber se necesitas axuda.".
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
