@@ -453,6 +453,21 @@ describe("eng-spa's filters: the object pronoun's person, the nouns \"date\", \"
     expect(throughStage(ENG_SPA_SENSE_FILTER, records)).toEqual(['^Term<n><pl>/Término<n><m><pl>$ ^and<cnjcoo>/y<cnjcoo>$ ^Condition<n><pl>/Condición<n><f><pl>$', ...records.slice(1)])
   })
 
+  test('"turn on", "turn off" (an object pronoun between or not) are "activar", "apagar", the particle gone', () => {
+    const records = [
+      '^Turn<vblex><pres>/Girar<vblex><pres>$ ^on<pr>/en<pr>$ ^notification<n><pl>/notificación<n><f><pl>$',
+      '^Turn<vblex><inf>/Girar<vblex><inf>$ ^prpers<prn><obj><p3><nt><sg>/prpers<prn><pro><p3><m><sg>$ ^off<adv>/fuera<adv>$^.<sent>/.<sent>$',
+      '^turn<vblex><pp>/girar<vblex><pp>$ ^off<pr>/de<pr>$',
+      '^Turn<vblex><pres>/Girar<vblex><pres>$ ^left<adv>/izquierda<adv>$',
+    ]
+    expect(throughStage(ENG_SPA_SENSE_FILTER, records)).toEqual([
+      '^Turn<vblex><pres>/Activar<vblex><pres>$ ^notification<n><pl>/notificación<n><f><pl>$',
+      '^Turn<vblex><inf>/Apagar<vblex><inf>$ ^prpers<prn><obj><p3><nt><sg>/prpers<prn><pro><p3><m><sg>$^.<sent>/.<sent>$',
+      '^turn<vblex><pp>/apagar<vblex><pp>$',
+      records[3],
+    ])
+  })
+
   test('leaves a chunk\'s person undetermined where it is its first- or second-person object pronoun\'s, and no other', () => {
     const chunks = [
       // "I love you": the verb took "you"'s person
