@@ -441,16 +441,23 @@ describe("eng-spa's filters: the object pronoun's person, the nouns \"date\", \"
     ])
   })
 
-  test('"terms" is "términos" but after "payment"…, "condition" "condición" but after "heart"…; the singular "term" keeps its senses', () => {
+  test('"terms" is "términos" but after "payment"…, "condition" "condición" but after "heart"…, "address" "dirección" but after "deliver"…; the singular "term" keeps its senses', () => {
     const TERMS = '^Term<n><pl>/Plazo<n><m><pl>/Término<n><m><pl>/Periodo<n><f><pl>$'
     const CONDITIONS = '^Condition<n><pl>/Afección<n><f><pl>/Condición<n><f><pl>$'
     const records = [
       `${TERMS} ^and<cnjcoo>/y<cnjcoo>$ ${CONDITIONS}`,
       `^payment<n><sg>/pago<n><m><sg>$ ${TERMS.replace('^Term', '^term')}`,
       '^heart<n><sg>/corazón<n><m><sg>$ ^condition<n><sg>/afección<n><f><sg>/condición<n><f><sg>$',
+      '^IP<n><acr><sg>/IP<n><acr><f><sg>$ ^address<n><sg>/alocución<n><f><sg>/dirección<n><f><sg>$',
+      '^deliver<vblex><fti>/entregar<vblex><fti>$ ^a<det><ind><sg>/uno<det><ind><GD><sg>$ ^address<n><sg>/alocución<n><f><sg>/dirección<n><f><sg>$',
       '^short<adj><sint>/corto<adj>$ ^term<n><sg>/plazo<n><m><sg>/término<n><m><sg>/periodo<n><f><sg>$',
     ]
-    expect(throughStage(ENG_SPA_SENSE_FILTER, records)).toEqual(['^Term<n><pl>/Término<n><m><pl>$ ^and<cnjcoo>/y<cnjcoo>$ ^Condition<n><pl>/Condición<n><f><pl>$', ...records.slice(1)])
+    expect(throughStage(ENG_SPA_SENSE_FILTER, records)).toEqual([
+      '^Term<n><pl>/Término<n><m><pl>$ ^and<cnjcoo>/y<cnjcoo>$ ^Condition<n><pl>/Condición<n><f><pl>$',
+      ...records.slice(1, 3),
+      '^IP<n><acr><sg>/IP<n><acr><f><sg>$ ^address<n><sg>/dirección<n><f><sg>$',
+      ...records.slice(4),
+    ])
   })
 
   test('"turn on", "turn off" (an object pronoun between or not) are "activar", "apagar", the particle gone', () => {
