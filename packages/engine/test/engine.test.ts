@@ -460,6 +460,32 @@ describe("eng-spa's filters: the object pronoun's person, the nouns \"date\", \"
     ])
   })
 
+  test('a word of ENG_SPA_SENSES keeps the translation of its first rule whose context holds, of those the dictionary gives', () => {
+    const SAVE = '^Save<vblex><inf>/Salvar<vblex><inf>/Ahorrar<vblex><inf>/Guardar<vblex><inf>$'
+    const KEY = '^key<n><sg>/tono<n><m><sg>/clave<n><f><sg>/llave<n><f><sg>/tecla<n><f><sg>$'
+    const records = [
+      `${SAVE} ^change<n><pl>/cambio<n><m><pl>$`,
+      `${SAVE} ^your<det><pos><sp>/tuyo<det><pos><mf><sp>$ ^time<n><sg>/tiempo<n><m><sg>/vez<n><f><sg>$`,
+      `^any<det><ind><sp>/cualquier<det><ind><mf><ND>$ ${KEY}`,
+      `^API<n><acr><sg>/API<n><acr><f><sg>$ ${KEY}`,
+      '^programming<n><sg>/programación<n><f><sg>$ ^language<n><sg>/lengua<n><f><sg>/idioma<n><m><sg>/lenguaje<n><m><sg>$',
+      '^Language<n><sg>/Lengua<n><f><sg>/Idioma<n><m><sg>/Lenguaje<n><m><sg>$',
+      // a word the dictionary gives one translation, and a rule whose translation it does not give, are left
+      '^event<n><sg>/caso<n><m><sg>$',
+      '^form<n><sg>/forma<n><f><sg>$ ^of<pr>/de<pr>$',
+    ]
+    expect(throughStage(ENG_SPA_SENSE_FILTER, records)).toEqual([
+      '^Save<vblex><inf>/Guardar<vblex><inf>$ ^change<n><pl>/cambio<n><m><pl>$',
+      '^Save<vblex><inf>/Ahorrar<vblex><inf>$ ^your<det><pos><sp>/tuyo<det><pos><mf><sp>$ ^time<n><sg>/tiempo<n><m><sg>/vez<n><f><sg>$',
+      '^any<det><ind><sp>/cualquier<det><ind><mf><ND>$ ^key<n><sg>/tecla<n><f><sg>$',
+      '^API<n><acr><sg>/API<n><acr><f><sg>$ ^key<n><sg>/clave<n><f><sg>$',
+      '^programming<n><sg>/programación<n><f><sg>$ ^language<n><sg>/lenguaje<n><m><sg>$',
+      '^Language<n><sg>/Idioma<n><m><sg>$',
+      records[6],
+      records[7],
+    ])
+  })
+
   test('"turn on", "turn off" (an object pronoun between or not) are "activar", "apagar", the particle gone', () => {
     const records = [
       '^Turn<vblex><pres>/Girar<vblex><pres>$ ^on<pr>/en<pr>$ ^notification<n><pl>/notificación<n><f><pl>$',

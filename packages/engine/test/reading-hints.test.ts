@@ -592,6 +592,11 @@ describe('English reading hints', () => {
     expect(kept.map((r) => r.includes('^that/'))).toEqual([false, false])
     expect(hintedBy(EN_EO_READING_HINTS, relative)[0]).not.toContain('^that/')
   })
+
+  test('"any key" after press is the noun, and press the verb', () => {
+    expect(hinted('[v:1]^Press/Press<n><sg>/Press<vblex><inf>/Press<vblex><pres>$ ^any/any<preadv>/any<det><ind><sp>/any<prn><tn><mf><sp>$ ^key/key<adj>/key<n><sg>/key<vblex><inf>$^./.<sent>$[v:e]'))
+      .toEqual(['[v:1]^Press/Press<vblex><inf>/Press<vblex><pres>$ ^any/any<det><ind><sp>$ ^key/key<n><sg>$^./.<sent>$[v:e]'])
+  })
 })
 
 const date: InlineToken = { id: 'date', kind: 'void' }

@@ -73,6 +73,92 @@ export const ENG_SPA_OBJECT_PERSON_FILTER = String.raw`perl -0 -pe 'BEGIN { $| =
 const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
 
 /**
+ * Words whose translation eng-spa's lexical selection chose in a sense no interface means (each
+ * counted in the English corpus strings, 6 734, with the sense the rules chose), and the sense
+ * they take: `[word, part of speech, translation, where]`, the first whose `where` holds (a
+ * regular expression on the source lemma and tags of the word before, or of the word after, past
+ * a determiner; none: always), and the noun's gender where the dictionary has it wrong ("evento",
+ * "lenguaje" are feminine there: "La evento nueva").
+ * The translation is one the bilingual dictionary gives for the word: "evento" where the rules
+ * chose "caso" ("Calendar event" → "Caso de calendario"), "guardar" for "salvar" ("Save
+ * changes" → "Salva cambios"), "idioma" for "lengua", "reproducir" for "tocar" (a media
+ * player's "Play"), "conseguir" for "coger" (which some Spanish speakers read as vulgar)…
+ */
+export const ENG_SPA_SENSES: ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' | 'adv', as: string, where?: { after?: string; before?: string; gender?: 'm' | 'f' }]> = [
+  ['event', 'n', 'evento', { gender: 'm' }], // 61 "caso"
+  ['save', 'vblex', 'ahorrar', { before: '^(?:time|money|energy|battery|power|space|bandwidth)<' }],
+  ['save', 'vblex', 'guardar'], // 111 "salvar"
+  ['language', 'n', 'lenguaje', { after: '^(?:programming|markup|query|scripting|formal|body)<', gender: 'm' }],
+  ['language', 'n', 'idioma'], // 46 "lengua"
+  ['play', 'vblex', 'jugar', { before: '^(?:game|match|sport|with)<' }],
+  ['play', 'vblex', 'reproducir'], // 39 "tocar"
+  ['season', 'n', 'temporada'], // 36 "estación"
+  ['key', 'n', 'tecla', { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }],
+  ['key', 'n', 'tecla', { before: '^(?:combination|binding|shortcut|press|stroke)<' }],
+  ['key', 'n', 'clave'], // 34 "tono"
+  ['extension', 'n', 'extensión'], // 32 "prórroga"
+  ['reference', 'n', 'referencia'], // 32 "remisión"
+  ['cancel', 'vblex', 'cancelar'], // 28 "anular"
+  ['device', 'n', 'dispositivo'], // 27 "aparato"
+  ['label', 'n', 'etiqueta', { after: '^(?!record<)' }], // 26 "sello"
+  ['table', 'n', 'tabla'], // 20 "mesa"
+  ['string', 'n', 'cadena'], // 19 "serie"
+  ['support', 'n', 'apoyo', { after: '<det><pos>' }],
+  ['support', 'n', 'soporte'], // 15 "apoyo"
+  ['attachment', 'n', 'archivo adjunto'], // 15 "anexo"
+  ['style', 'n', 'estilo'], // 12 "moda"
+  ['position', 'n', 'puesto', { after: '^(?:job|open|vacant|management)<' }],
+  ['position', 'n', 'posición'], // 12 "puesto"
+  ['argument', 'n', 'argumento'], // 11 "riña"
+  ['relate', 'vblex', 'relacionar'], // 11 "narrar"
+  ['property', 'n', 'propiedad'], // 10 "hacienda"
+  ['chart', 'n', 'gráfico'], // 8 "mapa"
+  ['fix', 'vblex', 'arreglar'], // 8 "fijar"
+  ['stop', 'n', 'parada'], // 8 "parón"
+  ['picture', 'n', 'fotografía'], // 8 "cuadro"
+  ['container', 'n', 'contenedor'], // 7 "envase"
+  // after a determiner, an adjective or a preposition only: elsewhere it is mostly the tagger's
+  // noun for the verb ("but work with filters", "no longer work"), which "obra" reads as
+  ['work', 'n', 'trabajo', { after: '<(?:det|adj|pr)>' }], // 7 "obra"
+  ['work', 'vblex', 'funcionar', { after: '^prpers<prn><subj><p3><nt>|not<adv>$' }], // "It does not work" came back "no obra"
+  ['length', 'n', 'longitud'], // 7 "periodo"
+  ['tip', 'n', 'consejo'], // 5 "punta"
+  ['package', 'n', 'paquete'], // 5 "envase"
+  ['attach', 'vblex', 'adjuntar'], // 4 "adosar"
+  ['form', 'n', 'formulario', { before: '^(?!of<)' }], // 4 "forma"
+  ['specific', 'adj', 'específico'], // 3 "concreto"
+  ['processing', 'n', 'procesamiento'], // 3 "tramitación"
+  ['properly', 'adv', 'correctamente'], // 3 "propiamente"
+  ['transfer', 'n', 'transferencia'], // 47 "traslado"
+  ['appear', 'vblex', 'parecer', { before: '^(?:to|that)<' }],
+  ['appear', 'vblex', 'aparecer'], // 8 "parecer" ("The file appears in the list")
+  ['look', 'n', 'aspecto'], // 7 "cariz"
+  ['get', 'vblex', 'llegar', { before: '^to<' }],
+  ['get', 'vblex', 'conseguir'], // 40 "coger"
+]
+
+/**
+ * The perl (a `BEGIN` and a pass over the record) that gives each word of `senses` its sense,
+ * after a bilingual lookup: of the translations the dictionary gives, the rule's stays alone.
+ */
+function sensesProgram(senses: typeof ENG_SPA_SENSES): string {
+  const byWord = new Map<string, string[]>()
+  for (const [word, pos, as, where] of senses) {
+    const key = `${word}<${pos}>`
+    byWord.set(key, [...(byWord.get(key) ?? []), `[q{${as}}, q{${where?.after ?? ''}}, q{${where?.before ?? ''}}, q{${where?.gender ?? ''}}]`])
+  }
+  const table = [...byWord].map(([key, rules]) => `q{${key}} => [${rules.join(', ')}]`).join(', ')
+  const gate = [...new Set(senses.map(([word]) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`))].join('|')
+  return [
+    `BEGIN { $| = 1; %::SENSE = (${table}) }`,
+    String.raw`sub source { $_[0] =~ /^\^((?:[^\\\/\$]|\\.)*)/ ? $1 : "" }`,
+    String.raw`sub prefer { my ($unit, $as, $gender) = @_; my ($source, @t) = split /\//, substr($unit, 1, -1); my @kept = grep { /^\Q$as\E</i } @t; s/^([^<]*<n>)<[mf]>/$1<$gender>/ for $gender eq "" ? () : @kept; @kept ? "^" . join("/", $source, @kept) . "\$" : $unit }`,
+    String.raw`sub senses { my @p = split /(\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { next if $p[$i] !~ /^\^((?:[^\\<\/\$]|\\.)+)<([a-z]+)>[^\/\$]*\/[^\/\$]*\//; my $rules = $::SENSE{lc($1) . "<$2>"} or next; my $prev = $i > 1 && $p[$i - 1] =~ /^ +$/ ? lc source($p[$i - 2]) : ""; my $n = $i + 2; $n += 2 if $n + 2 < @p && $p[$n] =~ /^\^(?:[^\\\/\$<]|\\.)*<det>/ && $p[$n + 1] =~ /^ +$/; my $next = $n < @p && $p[$n - 1] =~ /^ +$/ ? lc source($p[$n]) : ""; for my $r (@$rules) { my ($as, $after, $before, $gender) = @$r; next if $after ne "" && $prev !~ /$after/ || $before ne "" && $next !~ /$before/; $p[$i] = prefer($p[$i], $as, $gender); last } } join "", @p }`,
+    String.raw`$_ = senses($_) if /\^(?:${gate})</;`,
+  ].join(' ')
+}
+
+/**
  * Nouns eng-spa translates in a sense no interface means, between its bilingual dictionary
  * (which gives every sense) and its lexical selection rules (which chose the wrong one):
  * - "date" is "cita" (an appointment, a romantic date) everywhere, even in "Date of birth",
@@ -92,9 +178,9 @@ const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
  * - "turn on", "turn off" (the verb, then the particle, or its object pronoun between) are
  *   "girar en", "girar de": "Turn on notifications", "Turn it off." came back "Gira en
  *   notificaciones", "Girarlo fuera."; now "Activa notificaciones", "Apagarlo." (the dictionary
- *   has no "desactivar").
+ *   has no "desactivar"). * - the words of `ENG_SPA_SENSES` (below) take the sense an interface means.
  */
-export const ENG_SPA_SENSE_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } sub drop { my ($unit, $sense) = @_; $unit =~ s{/$sense<n>(?:<[^>\/\$]*>)*(?=[/\$])}{}g; $unit } sub dateSense { my ($before, $unit, $after) = @_; return $unit if $before =~ /\^(?:first|blind|second|third|last|dinner|hot|double|romantic|real|another)<[^\$]*\$ $/i || $before =~ /\^(?:on|have|had|has|having|got|get)<[^\$]*\$ \^a<[^\$]*\$ $/i || $after =~ /^ \^(?:with|tonight)</i; drop($unit, "[Cc]ita") } s{((?:\^[^\$]*\$ ){0,2})(\^[Dd]ate<n>[^\$]*/[Cc]ita<n>[^\$]*\$)((?: \^[^\$<]*<)?)}{$1 . dateSense($1, $2, $3) . $3}ge if index($_, "ate<n>") >= 0; s{((?:\^[^\$]*\$ )?)(\^[Tt]erm<n><pl>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /^\^(?:payment|delivery|credit|loan)</i ? $unit : drop($unit, "(?:[Pp]lazo|[Pp]eriodo)"))}ge if index($_, "erm<n><pl>") >= 0; s{((?:\^[^\$]*\$ )?)(\^[Cc]ondition<n>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /^\^(?:heart|skin|medical|health|mental|chronic)</i ? $unit : drop($unit, "[Aa]fección"))}ge if index($_, "ondition<n>") >= 0; s{((?:\^[^\$]*\$ ){0,2})(\^[Aa]ddress<n>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /\^(?:give|deliver|keynote|inaugural|opening|farewell)</i ? $unit : drop($unit, "[Aa]locución"))}ge if index($_, "ddress<n>") >= 0; s{\^([Tt]urn<vblex>[^/\$]*)/([Gg])irar(<vblex>[^/\$]*)[^\$]*\$((?: \^prpers<prn><obj>[^\$]*\$)?) \^(on|off)<(?:pr|adv)>/[^\$]*\$}{"^$1/" . ($2 eq "G" ? "A" : "a") . ($5 eq "on" ? "ctivar" : "pagar") . "$3\$$4"}ge if index($_, "urn<vblex>") >= 0'`
+export const ENG_SPA_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ENG_SPA_SENSES)} ` + String.raw`sub drop { my ($unit, $sense) = @_; $unit =~ s{/$sense<n>(?:<[^>\/\$]*>)*(?=[/\$])}{}g; $unit } sub dateSense { my ($before, $unit, $after) = @_; return $unit if $before =~ /\^(?:first|blind|second|third|last|dinner|hot|double|romantic|real|another)<[^\$]*\$ $/i || $before =~ /\^(?:on|have|had|has|having|got|get)<[^\$]*\$ \^a<[^\$]*\$ $/i || $after =~ /^ \^(?:with|tonight)</i; drop($unit, "[Cc]ita") } s{((?:\^[^\$]*\$ ){0,2})(\^[Dd]ate<n>[^\$]*/[Cc]ita<n>[^\$]*\$)((?: \^[^\$<]*<)?)}{$1 . dateSense($1, $2, $3) . $3}ge if index($_, "ate<n>") >= 0; s{((?:\^[^\$]*\$ )?)(\^[Tt]erm<n><pl>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /^\^(?:payment|delivery|credit|loan)</i ? $unit : drop($unit, "(?:[Pp]lazo|[Pp]eriodo)"))}ge if index($_, "erm<n><pl>") >= 0; s{((?:\^[^\$]*\$ )?)(\^[Cc]ondition<n>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /^\^(?:heart|skin|medical|health|mental|chronic)</i ? $unit : drop($unit, "[Aa]fección"))}ge if index($_, "ondition<n>") >= 0; s{((?:\^[^\$]*\$ ){0,2})(\^[Aa]ddress<n>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /\^(?:give|deliver|keynote|inaugural|opening|farewell)</i ? $unit : drop($unit, "[Aa]locución"))}ge if index($_, "ddress<n>") >= 0; s{\^([Tt]urn<vblex>[^/\$]*)/([Gg])irar(<vblex>[^/\$]*)[^\$]*\$((?: \^prpers<prn><obj>[^\$]*\$)?) \^(on|off)<(?:pr|adv)>/[^\$]*\$}{"^$1/" . ($2 eq "G" ? "A" : "a") . ($5 eq "on" ? "ctivar" : "pagar") . "$3\$$4"}ge if index($_, "urn<vblex>") >= 0'`
 
 /** eng-spa's bilingual lookup, after which ENG_SPA_SENSE_FILTER runs. */
 const ENG_SPA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/eng-spa\.autobil\.bin'?\s*$/
@@ -769,7 +855,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // press, hit, click or tap before a key's name or a placeholder (a key combination) is the
     // verb wherever it stands: "Then press Enter.", "To save, press Ctrl+S." came back "Entonces
     // prensa Enter.", "Para salvar, prensa…" (the noun)
-    String.raw`s{(\^(?:[Pp]ress|[Hh]it|[Cc]lick|[Tt]ap)/(?:[^\\\$]++|\\.)*+\$)(?=( (?:\[t:\d+:v\]|\^(?:${KEY_NAMES})/\*)))}{withoutTag($1, "n")}ge if index($_, "ress/") >= 0 || index($_, "it/") >= 0 || index($_, "lick/") >= 0 || index($_, "ap/") >= 0;`,
+    // "any key" after press or hit is the noun ("Press any key to continue" came back "Prensa
+    // cualquier clave de continuar", the key an adjective; now "Pulsa cualquier tecla…")
+    String.raw`s{(\^(?:[Pp]ress|[Hh]it)/(?:[^\\\$]++|\\.)*+\$ \^any/(?:[^\\\$]++|\\.)*+\$ \^key/)(?:[^\\\$]++|\\.)*+\$}{$1key<n><sg>\$}g if index($_, "^any/") >= 0;`,
+    String.raw`s{(\^(?:[Pp]ress|[Hh]it|[Cc]lick|[Tt]ap)/(?:[^\\\$]++|\\.)*+\$)(?=( (?:\[t:\d+:v\]|\^(?:${KEY_NAMES})/\*|\^any/(?:[^\\\$]++|\\.)*+\$ \^key/key<n>)))}{withoutTag($1, "n")}ge if index($_, "ress/") >= 0 || index($_, "it/") >= 0 || index($_, "lick/") >= 0 || index($_, "ap/") >= 0;`,
     // a separable multiword the pair cannot translate ("Let me know": en-gl wrote "@Let me", the
     // "know" lost) as its three words, the verb, its object pronoun, and the infinitive after it
     String.raw`sub separated { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @w = split / /, $surface; return $lu if @w != 3 || $r[0] !~ /^((?:\\.|[^<\\])*)<vblex><sep><[^>]*>\+(prpers<prn><obj>(?:<[^>]+>)*)# ([a-z]+)$/; "^$w[0]/$1<vblex><inf>/$1<vblex><pres>\$ ^$w[1]/$2\$ ^$w[2]/$3<vblex><inf>\$" }`,
