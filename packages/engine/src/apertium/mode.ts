@@ -80,14 +80,14 @@ const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
  * a determiner; none: always), and the noun's gender where the dictionary has it wrong ("evento",
  * "lenguaje" are feminine there: "La evento nueva").
  * The translation is one the bilingual dictionary gives for the word: "evento" where the rules
- * chose "caso" ("Calendar event" → "Caso de calendario"), "guardar" for "salvar" ("Save
- * changes" → "Salva cambios"), "idioma" for "lengua", "reproducir" for "tocar" (a media
+ * chose "caso" ("Calendar event" → "Caso de calendario"), "ahorrar" for "salvar" before "time"
+ * ("Save time" → "Salva tiempo"), "idioma" for "lengua", "reproducir" for "tocar" (a media
  * player's "Play"), "conseguir" for "coger" (which some Spanish speakers read as vulgar)…
  */
 export const ENG_SPA_SENSES: ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' | 'adv', as: string, where?: { after?: string; before?: string; gender?: 'm' | 'f' }]> = [
   ['event', 'n', 'evento', { gender: 'm' }], // 61 "caso"
+  // elsewhere "salvar" stays for save-sense.ts, which makes it "guardar" but where a life is saved
   ['save', 'vblex', 'ahorrar', { before: '^(?:time|money|energy|battery|power|space|bandwidth)<' }],
-  ['save', 'vblex', 'guardar'], // 111 "salvar"
   ['language', 'n', 'lenguaje', { after: '^(?:programming|markup|query|scripting|formal|body)<', gender: 'm' }],
   ['language', 'n', 'idioma'], // 46 "lengua"
   ['play', 'vblex', 'jugar', { before: '^(?:game|match|sport|with)<' }],
