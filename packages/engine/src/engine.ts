@@ -11,7 +11,7 @@ import { readModesFolder, type Direction } from './apertium/directions.js'
 import { maskCounts } from './apertium/counts.js'
 import { withOpeningMarks } from './apertium/opening-marks.js'
 import { withInformalPossessives } from './apertium/possessives.js'
-import { withInterfaceSave } from './apertium/save-sense.js'
+import { withInterfaceVerbs } from './apertium/save-sense.js'
 import { withStateCopula } from './apertium/state-copula.js'
 import { maskQuotes } from './apertium/quotes.js'
 import { routeRevision } from './apertium/revision.js'
@@ -390,7 +390,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
    * token (maskSigils), quotation marks as tag pairs around what they quote (quotes.ts), and
    * the last hop's target's opening marks added (¿ ¡, opening-marks.ts); when the last hop is
    * en→es or en→gl, "your" as the singular possessive (possessives.ts) and "estar" for states
-   * (state-copula.ts), and en→es, en→gl, en→ca "guardar", "gardar", "desar" for "save" (save-sense.ts).
+   * (state-copula.ts), and en→es, en→gl, en→ca "guardar", "gardar", "desar" for "save", es and gl "desactivar" for "disable" (save-sense.ts).
    */
   async function translateRoute(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
     const sigils = maskSigils(segment)
@@ -409,7 +409,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const restored = sigils ? sigils.restore(quotes.restore(current)) : quotes.restore(current)
     const last = hops[hops.length - 1]
     if (!last) return { segment: restored, unknownWords }
-    const fixed = withInterfaceSave(withStateCopula(withInformalPossessives(restored, last.source, last.target), last.source, last.target), lastInput, last.source, last.target)
+    const fixed = withInterfaceVerbs(withStateCopula(withInformalPossessives(restored, last.source, last.target), last.source, last.target), lastInput, last.source, last.target)
     return { segment: withOpeningMarks(fixed, last.target), unknownWords }
   }
 

@@ -1,4 +1,6 @@
 /**
+ * The verbs an interface says, where the pairs' lexical selection chose another sense.
+ *
  * eng-spa's, en-gl's and eng-cat's lexical selection translates the verb "save" as "salvar"
  * (to rescue) wherever no rule chooses otherwise, and none does in an interface: "Save
  * changes", "Message saved as draft" came back "Salva cambios", "El mensaje salvado como
@@ -44,20 +46,58 @@ const VERBS: ReadonlyMap<string, SaveVerb> = new Map<string, SaveVerb>([
   }],
 ])
 
+/** One rewrite: the forms a pattern matches (its first group the initial's case, its second the ending) get `stem` before their ending. */
+interface Rewrite {
+  readonly stem: string
+  readonly pattern: RegExp
+}
+
 /** Each target's stem and the pattern of the forms of "salvar" it replaces. */
-const BY_TARGET: ReadonlyMap<string, { readonly stem: string; readonly pattern: RegExp }> = new Map([...VERBS].map(([target, verb]) => [target, {
+const SAVE_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([...VERBS].map(([target, verb]) => [target, [{
   stem: verb.stem,
   pattern: new RegExp(`(?<![${L}])(?<!(?<![${L}])(?:${verb.pronouns})\\s?(?:(?:${verb.auxiliaries})\\s+)?)([Ss])alv(${verb.endings})(?![${L}])(?!(?:\\s+[${L}]+){0,2}\\s+vidas?(?![${L}]))`, 'gu'),
-}]))
+}]]))
 
-/** The source says "save" (saves, saved, saving). */
-const SAVE = /(?<![\p{L}])[Ss]av(?:e|es|ed|ing)(?![\p{L}])/u
+/**
+ * "disable" likewise: eng-spa's "inutilizar" (to make useless), en-gl's "imposibilitar", and the
+ * adjective "disabled" both give as "discapacitado" (a disabled person): "Disable notifications",
+ * "Disabled" came back "Inutiliza notificaciones", "Discapacitado", gl "Imposibilita…",
+ * "Discapacitado"; interfaces write "desactivar", "desactivado". "discapacitado" stays before a
+ * person ("usuarios discapacitados" is not written; "personas discapacitadas", "acceso para
+ * discapacitados" keep it: before or after "personas", "gente", "acceso", "para"). Catalan's
+ * "desactivar" is eng-cat's already.
+ */
+const DISABLED_PEOPLE = `(?<!(?:[Pp]ara|[Pp]er|[Dd]e|[Pp]ersonas|[Pp]ersoas|[Gg]ente|[Xx]ente)\\s)`
+const DISABLE_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([
+  ['es', [
+    { stem: 'desactiv', pattern: new RegExp(`(?<![${L}])([Ii])nutiliz(${VERBS.get('es')!.endings})(?![${L}])`, 'gu') },
+    // the subjunctive's "c" before "e": "inutilice" → "desactive"
+    { stem: 'desactiv', pattern: new RegExp(`(?<![${L}])([Ii])nutilic(e|es|emos|en|é)(?![${L}])`, 'gu') },
+    { stem: 'desactivad', pattern: new RegExp(`(?<![${L}])${DISABLED_PEOPLE}([Dd])iscapacitad(o|a|os|as)(?![${L}])(?!\\s+(?:personas?|gente|niños?|niñas?))`, 'gu') },
+  ]],
+  ['gl', [
+    { stem: 'desactiv', pattern: new RegExp(`(?<![${L}])([Ii])mposibilit(${VERBS.get('gl')!.endings})(?![${L}])`, 'gu') },
+    { stem: 'desactivad', pattern: new RegExp(`(?<![${L}])${DISABLED_PEOPLE}([Dd])iscapacitad(o|a|os|as)(?![${L}])(?!\\s+(?:persoas?|xente|nenos?|nenas?))`, 'gu') },
+  ]],
+])
 
-/** `segment`, the last hop's answer from English into Spanish, Galician or Catalan, with the interface's verb for "save"; tokens untouched; other answers as they are. */
-export function withInterfaceSave(segment: Segment, source: Segment, from: string, target: string): Segment {
-  const verb = from === 'en' ? BY_TARGET.get(target) : undefined
-  if (!verb || !SAVE.test(textOf(source, ' '))) return segment
-  const { stem, pattern } = verb
-  const save = (text: string) => (text.includes('alv') ? text.replace(pattern, (_, s: string, ending: string) => `${s === 'S' ? stem[0]!.toUpperCase() : stem[0]}${stem.slice(1)}${ending}`) : text)
-  return mapText(segment, save)
+/** The interface's verbs: what the source says, and the rewrites of each target. */
+const INTERFACE_VERBS: ReadonlyArray<{ readonly source: RegExp; readonly rewrites: ReadonlyMap<string, readonly Rewrite[]> }> = [
+  // save, saves, saved, saving
+  { source: /(?<![\p{L}])[Ss]av(?:e|es|ed|ing)(?![\p{L}])/u, rewrites: SAVE_REWRITES },
+  // disable, disables, disabled, disabling
+  { source: /(?<![\p{L}])[Dd]isabl(?:e|es|ed|ing)(?![\p{L}])/u, rewrites: DISABLE_REWRITES },
+]
+
+/**
+ * `segment`, the last hop's answer from English into Spanish, Galician or Catalan, with the
+ * interface's verbs for "save" and "disable"; tokens untouched; other answers as they are.
+ */
+export function withInterfaceVerbs(segment: Segment, source: Segment, from: string, target: string): Segment {
+  if (from !== 'en') return segment
+  const sourceText = textOf(source, ' ')
+  const rewrites = INTERFACE_VERBS.flatMap((verb) => (verb.source.test(sourceText) ? verb.rewrites.get(target) ?? [] : []))
+  if (rewrites.length === 0) return segment
+  const rewrite = (text: string) => rewrites.reduce((out, { stem, pattern }) => out.replace(pattern, (_, initial: string, ending: string) => `${initial === initial.toUpperCase() ? stem[0]!.toUpperCase() : stem[0]}${stem.slice(1)}${ending}`), text)
+  return mapText(segment, rewrite)
 }
