@@ -9,7 +9,7 @@ import {
   createEngine, EngineError, engineErrorCodes, isInlineToken, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
   type Engine, type InlineToken, type Segment, type SegmentPart,
 } from '@verso/engine'
-import { CATALAN_CONCORD_FILTER, ENG_CAT_ACCOUNT_FILTER, ENG_SPA_OBJECT_PERSON_FILTER, ENG_SPA_SENSE_FILTER, GALICIAN_CONCORD_FILTER, INVARIABLE_QUEUE_FILTER, SPANISH_CONCORD_FILTER } from '../src/apertium/mode.js'
+import { CATALAN_CONCORD_FILTER, ENG_CAT_SENSE_FILTER, ENG_SPA_OBJECT_PERSON_FILTER, ENG_SPA_SENSE_FILTER, GALICIAN_CONCORD_FILTER, INVARIABLE_QUEUE_FILTER, SPANISH_CONCORD_FILTER } from '../src/apertium/mode.js'
 import { fakePair } from './fake-apertium.js'
 import { haveApertium } from './real-apertium.js'
 
@@ -460,6 +460,21 @@ describe("eng-spa's filters: the object pronoun's person, the nouns \"date\", \"
     ])
   })
 
+  test('eng-cat\'s senses: "link" is "enllaç", "try" "provar", "release" "versió" after a determiner but not a mouse\'s', () => {
+    const records = [
+      '^Copy<vblex><imp>/Copiar<vblex><imp>$ ^link<n><sg>/nexe<n><m><sg>/lligam<n><m><sg>/enllaç<n><m><sg>/vinculació<n><f><sg>$',
+      '^try<vblex><imp>/tastar<vblex><imp>/provar<vblex><imp>/intentar<vblex><imp>$ ^again<adv>/de bell nou<adv>$',
+      '^the<det><def><sp>/el<det><def><GD><ND>$ ^release<n><sg>/emissió<n><f><sg>/versió<n><f><sg>/alliberament<n><m><sg>$',
+      '^drag<vblex><inf>/arrossegar<vblex><inf>$ ^release<n><sg>/emissió<n><f><sg>/versió<n><f><sg>/alliberament<n><m><sg>$',
+    ]
+    expect(throughStage(ENG_CAT_SENSE_FILTER, records)).toEqual([
+      '^Copy<vblex><imp>/Copiar<vblex><imp>$ ^link<n><sg>/enllaç<n><m><sg>$',
+      '^try<vblex><imp>/provar<vblex><imp>$ ^again<adv>/de bell nou<adv>$',
+      '^the<det><def><sp>/el<det><def><GD><ND>$ ^release<n><sg>/versió<n><f><sg>$',
+      records[3],
+    ])
+  })
+
   test('a word of ENG_SPA_SENSES keeps the translation of its first rule whose context holds, of those the dictionary gives', () => {
     const SAVE = '^Save<vblex><inf>/Salvar<vblex><inf>/Ahorrar<vblex><inf>/Guardar<vblex><inf>$'
     const KEY = '^key<n><sg>/tono<n><m><sg>/clave<n><f><sg>/llave<n><f><sg>/tecla<n><f><sg>$'
@@ -526,10 +541,10 @@ describe("eng-cat's filters: multiwords its generator lacks, the noun \"account\
   test('"account" keeps "compte" alone after the bilingual lookup, but before "of"', () => {
     const mode = "lt-proc '/x/apertium-eng-cat/eng-cat.automorf.bin' | lt-proc -b '/x/apertium-eng-cat/eng-cat_valencia.autobil.bin' | lrx-proc -m '/x/apertium-eng-cat/eng-cat.autolex.bin'"
     const stages = buildPipelineStages(mode, false)
-    expect(stages[2]).toBe(ENG_CAT_ACCOUNT_FILTER)
+    expect(stages[2]).toBe(ENG_CAT_SENSE_FILTER)
     expect(stages[3]).toMatch(/^lrx-proc/)
     const records = ['^Account<n><sg>/Relació<n><f><sg>/Compte<n><m><sg>/Narració<n><f><sg>$', '^account<n><sg>/relació<n><f><sg>/compte<n><m><sg>/narració<n><f><sg>$ ^of<pr>/de<pr>$']
-    const out = throughStage(ENG_CAT_ACCOUNT_FILTER, records)
+    const out = throughStage(ENG_CAT_SENSE_FILTER, records)
     expect(out).toEqual(['^Account<n><sg>/Compte<n><m><sg>$', records[1]])
   })
 

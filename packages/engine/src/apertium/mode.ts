@@ -84,7 +84,9 @@ const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
  * ("Save time" → "Salva tiempo"), "idioma" for "lengua", "reproducir" for "tocar" (a media
  * player's "Play"), "conseguir" for "coger" (which some Spanish speakers read as vulgar)…
  */
-export const ENG_SPA_SENSES: ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' | 'adv', as: string, where?: { after?: string; before?: string; gender?: 'm' | 'f' }]> = [
+type Senses = ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' | 'adv', as: string, where?: { after?: string; before?: string; gender?: 'm' | 'f' }]>
+
+export const ENG_SPA_SENSES: Senses = [
   ['event', 'n', 'evento', { gender: 'm' }], // 61 "caso"
   // elsewhere "salvar" stays for save-sense.ts, which makes it "guardar" but where a life is saved
   ['save', 'vblex', 'ahorrar', { before: '^(?:time|money|energy|battery|power|space|bandwidth)<' }],
@@ -141,7 +143,7 @@ export const ENG_SPA_SENSES: ReadonlyArray<readonly [word: string, pos: 'n' | 'v
  * The perl (a `BEGIN` and a pass over the record) that gives each word of `senses` its sense,
  * after a bilingual lookup: of the translations the dictionary gives, the rule's stays alone.
  */
-function sensesProgram(senses: typeof ENG_SPA_SENSES): string {
+function sensesProgram(senses: Senses): string {
   const byWord = new Map<string, string[]>()
   for (const [word, pos, as, where] of senses) {
     const key = `${word}<${pos}>`
@@ -186,15 +188,41 @@ export const ENG_SPA_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ENG_SPA_SENSES
 const ENG_SPA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/eng-spa\.autobil\.bin'?\s*$/
 
 /**
- * eng-cat translates the noun "account" "relació" (a relationship) wherever its lexical rules do
- * not choose, which is everywhere: "Delete account", "Create an account" came back "Elimina
- * relació", "Crea una relació". Between the bilingual dictionary, which gives "relació",
- * "compte" and "narració", and the rules, "compte" stays alone, but before "of" ("an account
- * of the events" is a narration).
+ * eng-cat's words in a sense no interface means, as `ENG_SPA_SENSES` (the counts are the corpus
+ * strings'): "account" is "relació" (a relationship) wherever its lexical rules do not choose,
+ * which is everywhere ("Delete account", "Create an account" came back "Elimina relació", "Crea
+ * una relació"), "compte" but before "of" (an account of the events is a narration); "link" is
+ * "nexe", "event" "succés", "try" "tastar" (to taste: "Per favor tasta de bell nou")…
  */
-export const ENG_CAT_ACCOUNT_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } s{(\^[Aa]ccount<n>[^\$]*)\$(?! \^of<)}{my $u = $1; $u =~ s{/(?:[Rr]elació|[Nn]arració)<n>[^/\$]*}{}g; "$u\$"}ge if index($_, "ccount<n>") >= 0'`
+export const ENG_CAT_SENSES: Senses = [
+  ['account', 'n', 'compte', { before: '^(?!of<)' }], // 47 "relació"
+  ['link', 'n', 'enllaç'], // 66 "nexe"
+  ['event', 'n', 'esdeveniment'], // 60 "succés"
+  ['play', 'vblex', 'jugar', { before: '^(?:game|match|sport|with)<' }],
+  ['play', 'vblex', 'reproduir'], // 41 "jugar"
+  ['transfer', 'n', 'transferència'], // 39 "trasllat"
+  ['run', 'vblex', 'executar'], // 37 "córrer"
+  ['entry', 'n', 'entrada'], // 31 "ingrés"
+  ['manage', 'vblex', 'gestionar'], // 31 "abastar"
+  ['key', 'n', 'tecla', { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }],
+  ['key', 'n', 'tecla', { before: '^(?:combination|binding|shortcut|press|stroke)<' }],
+  ['season', 'n', 'temporada'], // 30 "estació"
+  ['reference', 'n', 'referència'], // 29 "remissió"
+  ['cancel', 'vblex', 'cancel·lar'], // 28 "anul·lar"
+  ['try', 'vblex', 'provar'], // 28 "tastar"
+  ['label', 'n', 'etiqueta'], // 26 "rètol"
+  ['canvas', 'n', 'llenç'], // 23 "lona"
+  // a software's release, after a determiner, an adjective, a number or a noun (not "drag, release when…", a mouse's)
+  ['release', 'n', 'versió', { after: '^(?!press<).*<(?:det|adj|num|n|np)>' }], // 21 "emissió"
+  ['original', 'adj', 'original'], // 15 "primigeni"
+  ['memory', 'n', 'memòria'], // 15 "record"
+  ['style', 'n', 'estil'], // 13 "moda"
+]
 
-/** eng-cat's bilingual lookups (eng-cat, its Valencian variants), after which ENG_CAT_ACCOUNT_FILTER runs. */
+/** After eng-cat's bilingual lookup: `ENG_CAT_SENSES`. */
+export const ENG_CAT_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ENG_CAT_SENSES)}'`
+
+/** eng-cat's bilingual lookups (eng-cat, its Valencian variants), after which ENG_CAT_SENSE_FILTER runs. */
 const ENG_CAT_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-eng-cat\/[^/']*\.autobil\.bin'?\s*$/
 
 type Determiner = readonly [lemma: string, tags: string, gender?: 'mf']
@@ -309,7 +337,7 @@ const ENG_CAT_POSTCHUNK = /^apertium-postchunk\b.*\/apertium-eng-cat\/eng-cat\.t
 const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_BILINGUAL, ENG_SPA_SENSE_FILTER],
   [ENG_SPA_CHUNKER, ENG_SPA_OBJECT_PERSON_FILTER],
-  [ENG_CAT_BILINGUAL, ENG_CAT_ACCOUNT_FILTER],
+  [ENG_CAT_BILINGUAL, ENG_CAT_SENSE_FILTER],
   [ENG_SPA_POSTCHUNK, SPANISH_CONCORD_FILTER],
   [EN_GL_POSTCHUNK, GALICIAN_CONCORD_FILTER],
   [ENG_CAT_POSTCHUNK, CATALAN_CONCORD_FILTER],
