@@ -150,13 +150,18 @@ function sensesProgram(senses: Senses): string {
     byWord.set(key, [...(byWord.get(key) ?? []), `[q{${as}}, q{${where?.after ?? ''}}, q{${where?.before ?? ''}}, q{${where?.gender ?? ''}}]`])
   }
   const table = [...byWord].map(([key, rules]) => `q{${key}} => [${rules.join(', ')}]`).join(', ')
-  const gate = [...new Set(senses.map(([word]) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`))].join('|')
+  // a literal alternation (each word and its capitalised form), which perl matches as a trie:
+  // "[Ee]vent|…" took twice as long on records with none of the words
+  const words = [...new Set(senses.map(([word]) => word))]
+  const gate = [...words, ...words.map((word) => `${word[0]!.toUpperCase()}${word.slice(1)}`)].join('|')
   return [
     `BEGIN { $| = 1; %::SENSE = (${table}) }`,
     String.raw`sub source { $_[0] =~ /^\^((?:[^\\\/\$]|\\.)*)/ ? $1 : "" }`,
     String.raw`sub prefer { my ($unit, $as, $gender) = @_; my ($source, @t) = split /\//, substr($unit, 1, -1); my @kept = grep { /^\Q$as\E</i } @t; s/^([^<]*<n>)<[mf]>/$1<$gender>/ for $gender eq "" ? () : @kept; @kept ? "^" . join("/", $source, @kept) . "\$" : $unit }`,
-    String.raw`sub senses { my @p = split /(\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { next if $p[$i] !~ /^\^((?:[^\\<\/\$]|\\.)+)<([a-z]+)>[^\/\$]*\/[^\/\$]*\//; my $rules = $::SENSE{lc($1) . "<$2>"} or next; my $prev = $i > 1 && $p[$i - 1] =~ /^ +$/ ? lc source($p[$i - 2]) : ""; my $n = $i + 2; $n += 2 if $n + 2 < @p && $p[$n] =~ /^\^(?:[^\\\/\$<]|\\.)*<det>/ && $p[$n + 1] =~ /^ +$/; my $next = $n < @p && $p[$n - 1] =~ /^ +$/ ? lc source($p[$n]) : ""; for my $r (@$rules) { my ($as, $after, $before, $gender) = @$r; next if $after ne "" && $prev !~ /$after/ || $before ne "" && $next !~ /$before/; $p[$i] = prefer($p[$i], $as, $gender); last } } join "", @p }`,
-    String.raw`$_ = senses($_) if /\^(?:${gate})</;`,
+    // only the units of the table's words are rewritten, each with the units around it in the
+    // record as it came ($record: the substitution's offsets are its)
+    String.raw`sub sense { my ($unit, $record, $from, $to) = @_; my ($word, $pos) = $unit =~ /^\^((?:[^\\<\/\$]|\\.)+)<([a-z]+)>[^\/\$]*\/[^\/\$]*\// or return $unit; my $rules = $::SENSE{lc($word) . "<$pos>"} or return $unit; my $prev = substr($record, 0, $from) =~ /(\^(?:[^\\\$]|\\.)*\$) +\z/ ? lc source($1) : ""; my $next = ""; if (substr($record, $to) =~ /\A +(\^(?:[^\\\$]|\\.)*\$)(?: +(\^(?:[^\\\$]|\\.)*\$))?/) { $next = lc source(index($1, "<det>") >= 0 && defined $2 ? $2 : $1) } for my $r (@$rules) { my ($as, $after, $before, $gender) = @$r; next if $after ne "" && $prev !~ /$after/ || $before ne "" && $next !~ /$before/; return prefer($unit, $as, $gender) } $unit }`,
+    String.raw`if (/\^(?:${gate})</) { my $record = $_; s{(\^(?:${gate})<(?:[^\\\$]|\\.)*\$)}{sense($1, $record, $-[0], $+[0])}ge }`,
   ].join(' ')
 }
 
