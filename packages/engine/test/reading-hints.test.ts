@@ -597,6 +597,13 @@ describe('English reading hints', () => {
     expect(hinted('[v:1]^Press/Press<n><sg>/Press<vblex><inf>/Press<vblex><pres>$ ^any/any<preadv>/any<det><ind><sp>/any<prn><tn><mf><sp>$ ^key/key<adj>/key<n><sg>/key<vblex><inf>$^./.<sent>$[v:e]'))
       .toEqual(['[v:1]^Press/Press<vblex><inf>/Press<vblex><pres>$ ^any/any<det><ind><sp>$ ^key/key<n><sg>$^./.<sent>$[v:e]'])
   })
+
+  test('"turn on" is one verb where a pair reads it so (en-gl "enable", en-eo "activate"); the others keep the two words', () => {
+    const record = '[v:1]^Turn/Turn<n><sg>/Turn<vblex><inf>/Turn<vblex><pres>$ ^on/on<adv>/on<pr>$ ^notifications/notification<n><pl>$[v:e]'
+    expect(hintedBy(EN_GL_READING_HINTS, record)[0]).toMatch(/^\[v:1\]\^Turn on\/Enable<vblex><inf>\/Enable<vblex><pres>\$ \^notifications\//)
+    expect(hintedBy(EN_EO_READING_HINTS, record)[0]).toMatch(/^\[v:1\]\^Turn on\/Activate<vblex><inf>\$ \^notifications\//)
+    expect(hintedBy(ENG_CAT_READING_HINTS, record)[0]).toContain(' ^on/')
+  })
 })
 
 const date: InlineToken = { id: 'date', kind: 'void' }
@@ -754,7 +761,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
 
   test.skipIf(!haveMode('eng-cat'))('an "account" is "compte" in Catalan, not "relació"; "an account of" a narration', async () => {
     // came back "Elimina relació", "Crea una relació"
-    expect(await en(['Delete account', 'Create an account', 'An account of the events'], 'ca')).toEqual(['Elimina compte', 'Crea un compte', 'Una relació dels successos'])
+    expect(await en(['Delete account', 'Create an account', 'An account of the events'], 'ca')).toEqual(['Elimina compte', 'Crea un compte', 'Una relació dels esdeveniments'])
   })
 
   test('the noun "date" is "fecha", but for a date with someone (eng-spa)', async () => {
@@ -795,7 +802,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
 
   test.skipIf(!haveMode('en-eo'))('a command is the infinitive in Esperanto, not the present (en-eo)', async () => {
     // "Choose a new password." came back "Elektas novan pasvorton." (a statement)
-    expect(await en(['Choose a new password.', 'Check your settings.'], 'eo')).toEqual(['Elekti novan pasvorton.', 'Kontroli viajn fiksojn.'])
+    expect(await en(['Choose a new password.', 'Check your settings.'], 'eo')).toEqual(['Elekti novan pasvorton.', 'Kontroli viajn konfiguraciojn.'])
   })
 
   test('a button\'s one word is the infinitive ("Abrir", "Compartir"), a field\'s label stays a noun (eng-spa)', async () => {
@@ -926,6 +933,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(sentences)).toEqual(['La página que estás buscando no existe.', 'El archivo que seleccionaste es demasiado grande.', '¿Hay algo que puedo hacer?', 'En esta sección aprenderás cómo para instalarlo.'])
     if (haveMode('en-gl')) expect(await en(sentences.slice(0, 2), 'gl')).toEqual(['A páxina que estás buscando non existe.', 'O ficheiro que seleccionaches é demasiado grande.'])
     if (haveMode('eng-cat')) expect(await en(sentences.slice(0, 2), 'ca')).toEqual(['La pàgina que estàs buscant no existeix.', 'El fitxer que vas seleccionar és massa gran.'])
+  })
+
+  test('en-gl\'s and en-eo\'s settings, commands run, properties and things turned on', async () => {
+    // came back "Colocacións", "Correr a orde", "Vira en notificacións"; eo "Fiksoj", "Kuri la komandon", "Nemoveblaĵoj", "Turni sur sciigoj"
+    if (haveMode('en-gl')) expect(await en(['Settings', 'Run the command', 'Turn on notifications'], 'gl')).toEqual(['Configuracións', 'Executar a orde', 'Habilita notificacións'])
+    if (haveMode('en-eo')) expect(await en(['Settings', 'Run the command', 'Properties', 'Turn on notifications'], 'eo')).toEqual(['Konfiguracioj', 'Efektivigi la komandon', 'Ecoj', 'Aktivigi sciigojn'])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

@@ -763,9 +763,11 @@ interface HintOptions {
   requiredAsMandatory?: boolean
   /** Whether a relative clause without "that" gets one (below): not for en-eo, whose "that" is "ke", not "kiun". */
   zeroRelatives?: boolean
+  /** Verbs "turn on" and "turn off" are read as (below): the pair's "girar en", "virar en", "turni sur" are a rotation. */
+  turn?: { readonly on?: string; readonly off?: string }
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {} }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -975,6 +977,14 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
       String.raw`sub required { my ($before, $be, $between, $surface, $readings, $blank, $next) = @_; my $kept = "$before$be$between^$surface/$readings\$"; return $kept if $before =~ /\/[Pp]rpers<prn>/ || $readings !~ /^require<vblex><pp>(?:\/require<vblex><past>)?$|^require<vblex><past>\/require<vblex><pp>$/; my $ends = !defined $next ? $blank =~ /^\s*(?:\[v:e\])?[\s\0]*$/ : $blank eq "" && $next =~ /<(?:sent|cm)>\$$/; my $purpose = defined $next && $blank eq " " && $next =~ /^\^for\/(?:[^\\\$]|\\.)*<pr>/; return $kept if !$ends && !$purpose; "$before$be$between^$surface/" . ($ends ? "mandatory" : "necessary") . "<adj>\$" }`,
       String.raw`s{((?:\^(?:[^\\\$]++|\\.)*+\$ )?)(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vbser>(?:[^\\\$]++|\\.)*+\$ )((?:\^(?:not|also|still|always|usually)/(?:[^\\\$]++|\\.)*+\$ )?)\^([Rr]equired)/((?:[^\\\$]++|\\.)*+)\$(?=(${BLANK})(${UNIT})?)}{required($1, $2, $3, $4, $5, $6, $7)}ge if index($_, "equired/require<vblex>") >= 0;`,
     ] : []),
+    // "turn on", "turn off" (the verb and its particle, or the analyser's multiword "turn# off")
+    // read as one verb: en-gl's "Turn on notifications" came back "Vira en notificacións", en-eo's
+    // "Turni sur sciigoj"; now "Habilita notificacións", "Aktivigi sciigojn"
+    ...(turn.on || turn.off ? [
+      String.raw`sub turned { my ($surface, $readings, $particle) = @_; my $as = $particle eq "on" ? "${turn.on ?? ''}" : "${turn.off ?? ''}"; my (undef, @r) = readings("x/$readings"); @r = grep { /^turn<vblex>/i && (!/#/ || /# $particle$/) } @r; return undef if $as eq "" || !@r; for (@r) { s/# $particle$//; s/<sep>//; s{^(\w)\w*}{($1 eq uc $1 ? ucfirst $as : $as)}e } unit($surface, @r) }`,
+      String.raw`s{\^([Tt]urn)/((?:[^\\\$]++|\\.)*+)\$ \^(on|off)/(?:[^\\\$]++|\\.)*+\$}{turned("$1 $3", $2, $3) // $&}ge if index($_, "urn/") >= 0;`,
+      String.raw`s{\^([Tt]urn (on|off))/((?:[^\\\$]++|\\.)*+)\$}{turned($1, $3, $2) // $&}ge if index($_, "urn o") >= 0;`,
+    ] : []),
     // last, after the rules that look at the words' own lemmas; not in a multiword ("show# up"
     // is "aparecer")
     ...senses.map(([lemma, tag, sense, where]) => where === 'after-possessive'
@@ -1038,9 +1048,17 @@ export const ENGLISH_READING_HINTS = englishReadingHints('inf|pres|imp')
  * present among them ("Choose a new password" → "Elektas novan pasvorton", "Check your
  * settings" → "Kontrolas viajn fiksojn"), which Esperanto reads as a statement; interface
  * translations into Esperanto write the infinitive: "Elekti novan pasvorton". (eng-spa's present
- * is the "tú" imperative, "Asoma", so the others keep it.)
+ * is the "tú" imperative, "Asoma", so the others keep it.) Words in a sense no interface means,
+ * read as words whose translation is the interface's: the noun "setting" as "configuration"
+ * ("Settings" came back "Fiksoj", fixings; now "Konfiguracioj"), the verb "run" as "execute"
+ * ("Run the command" → "Kuri la komandon", to run on legs; now "Efektivigi…"), the noun
+ * "property" as "attribute" ("Properties" → "Nemoveblaĵoj", real estate; now "Ecoj"), and "turn
+ * on" as "activate" ("Turni sur sciigoj" → "Aktivigi sciigojn").
  */
-export const EN_EO_READING_HINTS = englishReadingHints('inf|imp', { senses: [CLEAR_AS_CLEAN] })
+export const EN_EO_READING_HINTS = englishReadingHints('inf|imp', {
+  senses: [CLEAR_AS_CLEAN, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute'], ['property', 'n', 'attribute']],
+  turn: { on: 'activate' },
+})
 
 /**
  * eng-spa's: words its dictionary gives in a sense no interface means, read as words whose
@@ -1080,9 +1098,12 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * en-gl's: "let" with its object and "know" ("Let me know", "Let us know what you think") goes
  * as three words: its dictionary has no translation for the multiword its analyser reads, and
  * the transfer wrote "@Let me" ("Let me se necesitas axuda."), the "know" lost; now "Déixame
- * saber se necesitas axuda.".
+ * saber se necesitas axuda.". The noun "setting" is read as "configuration" ("Settings",
+ * "Language settings" came back "Colocacións", "Colocacións de lingua"; now "Configuracións"),
+ * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
+ * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' } })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
 export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true })
