@@ -268,7 +268,7 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     // two line breaks in a row, as in an Android string's "\n\n": the text before the run decides
     const br2: InlineToken = { id: 'br2', kind: 'void' }
     const [paragraph] = await en([['It is disabled.', br, br2, 'Do you want it?']])
-    expect(paragraph!.segment).toEqual(['Está inutilizado.', br, br2, '¿Lo quieres?'])
+    expect(paragraph!.segment).toEqual(['Está desactivado.', br, br2, '¿Lo quieres?'])
   })
 
   test('no space before a full stop, a comma or a question mark that the engine moved there; a source that has one keeps it', async () => {
@@ -487,7 +487,7 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     // ca "passkeyha rètol", es "passkey sello"; the unknown word reported is the owner
     if (haveMode('eng-cat')) {
       const [passkey] = await en(["Please input your registered passkey's label"], 'ca')
-      expect(passkey!.segment).toBe('Per favor entrada el rètol del vostre passkey registrat')
+      expect(passkey!.segment).toBe("Per favor entrada l'etiqueta del vostre passkey registrat")
       expect(passkey!.unknownWords).toEqual(['passkey'])
     }
     // "What's" is "what is": Mastodon's "What's changed" came back ca "Whatha canviat"

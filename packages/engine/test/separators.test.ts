@@ -58,6 +58,6 @@ describe.skipIf(!haveApertium)('path separators through Apertium', () => {
       'Configuraciones abiertas → Intimidad → Ubicación',
     ])
     expect(await en(['Open Settings → Privacy → Location'], 'ca')).toEqual(['Paràmetres oberts → Intimitat → Ubicació'])
-    expect(await en(['Open Settings → Privacy → Location'], 'gl')).toEqual(['Colocacións abertas → Privacidade → Localización'])
+    expect(await en(['Open Settings → Privacy → Location'], 'gl')).toEqual(['Configuracións abertas → Privacidade → Localización'])
   })
 })
