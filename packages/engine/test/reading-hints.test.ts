@@ -824,7 +824,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('"I" is the pronoun and "do" the main verb where no verb follows (eng-spa; en-gl, en-eo, eng-cat)', async () => {
     // a subtitle's "- I know." came back "- I sabe.", "I said no." "I dicho no.", "I did it." "Yo él."
     expect(await en(['- I know.', 'I said no.', 'I did it.', 'We did everything.', 'Did it work?', 'How do I change my password?']))
-      .toEqual(['- Sé.', 'Dije no.', 'Lo hice.', 'Hicimos todo.', '¿Funciona?', '¿Cómo cambio mi contraseña?'])
+      .toEqual(['- Sé.', 'Dije no.', 'Lo hice.', 'Hicimos todo.', '¿Funcionó?', '¿Cómo cambio mi contraseña?'])
     // "They were right about you." came back "Eran bien aproximadamente te."
     expect(await en(['They were right about you.', 'I thought about them.'])).toEqual(['Eran bien sobre ti.', 'Pensé sobre ellos.'])
     if (haveMode('en-gl')) expect(await en(['I did it.', 'I do it every day.'], 'gl')).toEqual(['Fíxeno.', 'Fágoo cada día.'])
@@ -939,6 +939,15 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // came back "Colocacións", "Correr a orde", "Vira en notificacións"; eo "Fiksoj", "Kuri la komandon", "Nemoveblaĵoj", "Turni sur sciigoj"
     if (haveMode('en-gl')) expect(await en(['Settings', 'Run the command', 'Turn on notifications'], 'gl')).toEqual(['Configuracións', 'Executar a orde', 'Habilita notificacións'])
     if (haveMode('en-eo')) expect(await en(['Settings', 'Run the command', 'Properties', 'Turn on notifications'], 'eo')).toEqual(['Konfiguracioj', 'Efektivigi la komandon', 'Ecoj', 'Aktivigi sciigojn'])
+  })
+
+  test('a question\'s "did" goes after its subject: the past, not the present (eng-spa, en-gl, eng-cat; not en-eo)', async () => {
+    // came back "¿Ves aquello?", "¿Por qué no me llamas?", "¿Qué dices?", ca "Veure allò?", "Per què no trucar-me?"
+    const questions = ['Did you see that?', "Why didn't you call me?", 'What did you say?']
+    expect(await en(questions)).toEqual(['¿Viste aquello?', '¿Por qué no me llamaste?', '¿Qué dijiste?'])
+    if (haveMode('eng-cat')) expect(await en(questions, 'ca')).toEqual(['Vas veure allò?', 'Per què no em vas trucar?', 'El que vas dir?'])
+    if (haveMode('en-gl')) expect(await en(questions, 'gl')).toEqual(['Viches aquilo?', 'Por que non me chamaches?', 'Que dixeches?'])
+    expect(hintedBy(EN_EO_READING_HINTS, '[v:1]^Did/Do<vbdo><past>/Do<vblex><past>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$ ^see/see<vblex><inf>/see<vblex><pres>$^?/?<sent>$[v:e]')[0]).toMatch(/^\[v:1\]\^Did\//)
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

@@ -122,7 +122,8 @@ export const ENG_SPA_SENSES: Senses = [
   // after a determiner, an adjective or a preposition only: elsewhere it is mostly the tagger's
   // noun for the verb ("but work with filters", "no longer work"), which "obra" reads as
   ['work', 'n', 'trabajo', { after: '<(?:det|adj|pr)>' }], // 7 "obra"
-  ['work', 'vblex', 'funcionar', { after: '^prpers<prn><subj><p3><nt>|not<adv>$' }], // "It does not work" came back "no obra"
+  // after "it", "not", or a question's "did" ("Did it work?" reads "it did work?")
+  ['work', 'vblex', 'funcionar', { after: '^prpers<prn><subj><p3><nt>|not<adv>$|^do<vbdo><past>' }], // "It does not work" came back "no obra"
   ['length', 'n', 'longitud'], // 7 "periodo"
   ['tip', 'n', 'consejo'], // 5 "punta"
   ['package', 'n', 'paquete'], // 5 "envase"
@@ -765,9 +766,11 @@ interface HintOptions {
   zeroRelatives?: boolean
   /** Verbs "turn on" and "turn off" are read as (below): the pair's "girar en", "virar en", "turni sur" are a rotation. */
   turn?: { readonly on?: string; readonly off?: string }
+  /** Whether a question's "did" goes after its subject pronoun, as a modal does (below). */
+  pastQuestions?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {} }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -834,8 +837,15 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // help me?" right: "¿Me puedes ayudar?", "Vi povas helpi min?", "Podes axudarme?"; the
     // sentence's capital goes with its first word, and "I" inside it writes no capital (ca "El
     // que Puc fer?")
-    String.raw`sub modalAfter { my ($modal, $space, $subject) = @_; my ($surface, @r) = readings(substr($modal, 1, -1)); my @m = grep { /<(?:vaux|vbmod)>/ } @r; my ($pronoun, @p) = readings(substr($subject, 1, -1)); my @subj = grep { /<subj>/ } @p; return "$modal$space$subject" if !@m || !@subj; if ($surface =~ /^[A-Z]/) { $surface = lcfirst $surface; @m = map { lcfirst } @m; $pronoun = ucfirst $pronoun } elsif ($pronoun eq "I") { $pronoun = "i" } unit($pronoun, @subj) . $space . unit($surface, @m) }`,
+    String.raw`sub modalAfter { my ($modal, $space, $subject, $as) = @_; $as //= qr/<(?:vaux|vbmod)>/; my ($surface, @r) = readings(substr($modal, 1, -1)); my @m = grep { /$as/ } @r; my ($pronoun, @p) = readings(substr($subject, 1, -1)); my @subj = grep { /<subj>/ } @p; return "$modal$space$subject" if !@m || !@subj; if ($surface =~ /^[A-Z]/) { $surface = lcfirst $surface; @m = map { lcfirst } @m; $pronoun = ucfirst $pronoun } elsif ($pronoun eq "I") { $pronoun = "i" } unit($pronoun, @subj) . $space . unit($surface, @m) }`,
     String.raw`s{(\^(?:[Cc]an|[Cc]ould|[Ww]ill|[Ww]ould|[Ss]hould|[Mm]ay|[Mm]ight|[Mm]ust|[Ss]hall)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:you|I|we|they|he|she|it)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser|haver)><inf>))*+<vb(?:lex|ser|haver)><inf>)}{modalAfter($1, $2, $3)}ge if index($_, "^?/") >= 0 && (index($_, "<vaux>") >= 0 || index($_, "<vbmod>") >= 0);`,
+    // so does "did" (es, gl, ca): the transfers read "Did you see that?", "Why didn't you call
+    // me?" in the present ("¿Ves aquello?", "¿Por qué no me llamas?", ca "Veure allò?") and "you
+    // did see that?" in the past: "¿Viste aquello?", "¿Por qué no me llamaste?", "Vas veure
+    // allò?" (en-eo wrote its emphatic "ja": "Vi ja vidis tion?")
+    ...(pastQuestions ? [
+      String.raw`s{(\^(?:[Dd]id|[Dd]idn\x27t)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:you|I|we|they|he|she|it)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser|haver)><inf>))*+<vb(?:lex|ser|haver)><inf>)}{modalAfter($1, $2, $3, qr/<vbdo><past>/)}ge if index($_, "^?/") >= 0 && index($_, "<vbdo><past>") >= 0;`,
+    ] : []),
     // a question that opens with a past before "your" leaves its subject out ("Forgot your
     // password?", "Lost your phone?"): it is "you", which the transfers read as the third
     // person without it ("¿Olvidó tu contraseña?", ca "Va oblidar la vostra contrasenya?"); the
@@ -1092,6 +1102,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH],
   requiredAsMandatory: true,
   zeroRelatives: true,
+  pastQuestions: true,
 })
 
 /**
@@ -1103,10 +1114,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' } })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
