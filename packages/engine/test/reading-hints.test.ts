@@ -604,6 +604,21 @@ describe('English reading hints', () => {
     expect(hintedBy(EN_EO_READING_HINTS, record)[0]).toMatch(/^\[v:1\]\^Turn on\/Activate<vblex><inf>\$ \^notifications\//)
     expect(hintedBy(ENG_CAT_READING_HINTS, record)[0]).toContain(' ^on/')
   })
+
+  test('"wait for" an object is "wait" it; not before "to", nor the noun', () => {
+    const FOR = '^for/for<cnjadv>/for<pr>$'
+    const [command, progressive, purpose, noun] = hinted(
+      `[v:1]^Wait/Wait<n><sg>/Wait<vblex><inf>/Wait<vblex><pres>$ ${FOR} ^me/prpers<prn><obj><p1><mf><sg>$^./.<sent>$[v:e]`,
+      '[v:1]^We/Prpers<prn><subj><p1><mf><pl>$ ^are/be<vbser><pres>$ ^waiting for/waiting for<pr>$ ^a/a<det><ind><sg>$ ^reply/reply<n><sg>$^./.<sent>$[v:e]',
+      `[v:1]^Wait/Wait<n><sg>/Wait<vblex><inf>/Wait<vblex><pres>$ ${FOR} ^it/prpers<prn><subj><p3><nt><sg>/prpers<prn><obj><p3><nt><sg>$ ^to/to<pr>$ ^finish/finish<n><sg>/finish<vblex><inf>$^./.<sent>$[v:e]`,
+      `[v:1]^The/The<det><def><sp>$ ^wait/wait<n><sg>/wait<vblex><inf>/wait<vblex><pres>$ ${FOR} ^the/the<det><def><sp>$ ^results/result<n><pl>$[v:e]`,
+    )
+    expect(command).not.toContain('^for/')
+    expect(command).toMatch(/^\[v:1\]\^Wait\/Wait<vblex><inf>/)
+    expect(progressive).toContain('^waiting/wait<vblex><ger>$ ^a/')
+    expect(purpose).toContain(' ^for/')
+    expect(noun).toContain(' ^for/')
+  })
 })
 
 const date: InlineToken = { id: 'date', kind: 'void' }
@@ -948,6 +963,13 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('eng-cat')) expect(await en(questions, 'ca')).toEqual(['Vas veure allò?', 'Per què no em vas trucar?', 'El que vas dir?'])
     if (haveMode('en-gl')) expect(await en(questions, 'gl')).toEqual(['Viches aquilo?', 'Por que non me chamaches?', 'Que dixeches?'])
     expect(hintedBy(EN_EO_READING_HINTS, '[v:1]^Did/Do<vbdo><past>/Do<vblex><past>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$ ^see/see<vblex><inf>/see<vblex><pres>$^?/?<sent>$[v:e]')[0]).toMatch(/^\[v:1\]\^Did\//)
+  })
+
+  test('"wait for" someone is "esperar" someone (eng-spa, eng-cat, en-eo)', async () => {
+    // came back "Somos esperando a ti.", "Están esperando a una respuesta" ("waiting for" read as one preposition), "Espera para mí.", eo "Atendi por mi."
+    expect(await en(['We are waiting for you.', 'They are waiting for a reply.', 'Wait for me.'])).toEqual(['Estamos esperándote.', 'Están esperando una respuesta.', 'Esperarme.'])
+    if (haveMode('eng-cat')) expect(await en(['Wait for me.'], 'ca')).toEqual(["Espera'm."])
+    if (haveMode('en-eo')) expect(await en(['Wait for me.'], 'eo')).toEqual(['Atendi min.'])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {
