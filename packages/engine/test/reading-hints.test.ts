@@ -619,6 +619,12 @@ describe('English reading hints', () => {
     expect(purpose).toContain(' ^for/')
     expect(noun).toContain(' ^for/')
   })
+
+  test('after "let" and its object pronoun the verb is the infinitive and a pronoun after it the object', () => {
+    const LET = '[v:1]^Let/Let<vblex><inf>/Let<vblex><pres>/Let<vblex><past>/Let<vblex><pp>$ ^me/prpers<prn><obj><p1><mf><sg>$'
+    expect(hinted(`${LET} ^help/help<n><sg>/help<vblex><inf>/help<vblex><pres>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$^./.<sent>$[v:e]`)[0])
+      .toContain(' ^help/help<vblex><inf>$ ^you/prpers<prn><obj><p2><mf><sp>$')
+  })
 })
 
 const date: InlineToken = { id: 'date', kind: 'void' }
@@ -970,6 +976,13 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(['We are waiting for you.', 'They are waiting for a reply.', 'Wait for me.'])).toEqual(['Estamos esperándote.', 'Están esperando una respuesta.', 'Esperarme.'])
     if (haveMode('eng-cat')) expect(await en(['Wait for me.'], 'ca')).toEqual(["Espera'm."])
     if (haveMode('en-eo')) expect(await en(['Wait for me.'], 'eo')).toEqual(['Atendi min.'])
+  })
+
+  test('"Let me help you", "Let me know": the infinitive after "let" and its pronoun (eng-spa, eng-cat, en-gl)', async () => {
+    // came back "Dejarme ayuda tú.", ca "Deixa'm sap…", gl "Déixame axúdate."
+    expect(await en(['Let me help you.'])).toEqual(['Dejarme ayudarte.'])
+    if (haveMode('eng-cat')) expect(await en(['Let me know if you need help.'], 'ca')).toEqual(["Deixa'm saber si necessites ajut."])
+    if (haveMode('en-gl')) expect(await en(['Let me help you.'], 'gl')).toEqual(['Déixame axudarte.'])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

@@ -910,6 +910,12 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "know" lost) as its three words, the verb, its object pronoun, and the infinitive after it
     String.raw`sub separated { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @w = split / /, $surface; return $lu if @w != 3 || $r[0] !~ /^((?:\\.|[^<\\])*)<vblex><sep><[^>]*>\+(prpers<prn><obj>(?:<[^>]+>)*)# ([a-z]+)$/; "^$w[0]/$1<vblex><inf>/$1<vblex><pres>\$ ^$w[1]/$2\$ ^$w[2]/$3<vblex><inf>\$" }`,
     ...separate.map((verb) => String.raw`s{(\^[${verb[0]!.toUpperCase()}${verb[0]!}]${verb.slice(1)} [a-z]+ [a-z]+/(?:[^\\\$]++|\\.)*+\$)}{separated($1)}ge if index($_, "${verb.slice(1)} ") >= 0;`),
+    // after "let" and its object pronoun the verb is the infinitive, and a pronoun after it its
+    // object ("Let me help you", "Let me know", "Let him go" came back "Dejarme ayuda tú", ca
+    // "Deixa'm sap", gl "Déixalle vai": the noun "help", the present, "you" the subject; now
+    // "Dejarme ayudarte", "Deixa'm saber", "Déixao ir")
+    String.raw`sub onlyWith { my ($lu, $re) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @kept = grep { /$re/ } @r; @kept && @kept < @r ? unit($surface, @kept) : $lu }`,
+    String.raw`s{(\^[Ll]et/(?:[^\\\$]++|\\.)*+\$ \^(?:me|us|him|her|them|it)/(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$]++|\\.)*+\$)((?: \^(?:you|him|her|them|it|me|us)/(?:[^\\\$]++|\\.)*+\$)?)}{$1 . onlyWith($2, qr/<vb(?:lex|ser|haver)><inf>/) . ($3 eq "" ? "" : " " . onlyWith(substr($3, 1), qr/<obj>/))}ge if index($_, "et/") >= 0;`,
     // "wait for" an object is "wait" it (esperar, atendi take it directly: "We are waiting for
     // you", "Wait for me" came back "Somos esperando a ti", "Espera para mí", eo "Atendi por
     // mi"; now "Estamos esperándote", "Espérame"…); not before "to" ("Wait for it to finish"),
