@@ -625,6 +625,13 @@ describe('English reading hints', () => {
     expect(hinted(`${LET} ^help/help<n><sg>/help<vblex><inf>/help<vblex><pres>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$^./.<sent>$[v:e]`)[0])
       .toContain(' ^help/help<vblex><inf>$ ^you/prpers<prn><obj><p2><mf><sp>$')
   })
+
+  test('"that" goes between "think" and a clause with a pronoun subject and a finite verb (en-gl); not before an object ("I know you.")', () => {
+    const YOU = '^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$'
+    const [clause, object] = hintedBy(EN_GL_READING_HINTS, `[v:1]^I/prpers<prn><subj><p1><mf><sg>$ ^think/think<vblex><pres>$ ${YOU} ^are/be<vbser><pres>$ ^right/right<adj>$^./.<sent>$[v:e]`, `[v:1]^I/prpers<prn><subj><p1><mf><sg>$ ^know/know<vblex><pres>$ ${YOU}^./.<sent>$[v:e]`)
+    expect(clause).toContain(' ^think/think<vblex><pres>$ ^that/that<cnjsub>$ ^you/prpers<prn><subj><p2><mf><sp>$ ^are/')
+    expect(object).not.toContain('^that/')
+  })
 })
 
 const date: InlineToken = { id: 'date', kind: 'void' }
@@ -983,6 +990,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(['Let me help you.'])).toEqual(['Dejarme ayudarte.'])
     if (haveMode('eng-cat')) expect(await en(['Let me know if you need help.'], 'ca')).toEqual(["Deixa'm saber si necessites ajut."])
     if (haveMode('en-gl')) expect(await en(['Let me help you.'], 'gl')).toEqual(['Déixame axudarte.'])
+  })
+
+  test('a clause without "that" after "think", "know", "say"… gets it (eng-spa but after "think", eng-cat, en-gl, en-eo)', async () => {
+    // came back "Conozco es aquí.", "Te dijiste vendría.", ca "Et penso és dret.", gl "Pénsote ten razón.", eo "Mi pensas vin estas ĝusta."
+    expect(await en(['I know he is here.', 'You said you would come.', 'I think you are right.'])).toEqual(['Sé que es aquí.', 'Dijiste que vendrías.', 'Pienso que estás bien.'])
+    if (haveMode('eng-cat')) expect(await en(['I know he is here.'], 'ca')).toEqual(['Sé que és aquí.'])
+    if (haveMode('en-gl')) expect(await en(['I think you are right.'], 'gl')).toEqual(['Penso que tes razón.'])
+    if (haveMode('en-eo')) expect(await en(['I think you are right.'], 'eo')).toEqual(['Mi pensas ke vi estas ĝusta.'])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

@@ -708,6 +708,9 @@ const PHRASAL_COMMANDS = [
  * the others (LABEL_COMMANDS), whose nouns rarely do, before any noun but a button's, a key's
  * ("Delete key", "Cancel button"). LABEL_COMPOUNDS are headings whatever the lists say.
  */
+/** Verbs whose clause may go without "that" ("I think you are right"): `thatAfter`. */
+const THINKING_VERBS = ['think', 'thinks', 'thought', 'know', 'knows', 'knew', 'hope', 'hopes', 'hoped', 'guess', 'believe', 'believes', 'believed', 'say', 'says', 'said', 'feel', 'felt', 'suppose', 'realise', 'realize', 'realised', 'realized', 'wish', 'promise', 'promised', 'remember', 'understand', 'agree', 'bet']
+
 const LABEL_COMMANDS = [
   'open', 'close', 'clear', 'copy', 'change', 'edit', 'delete', 'remove', 'add', 'create', 'rename', 'reset', 'restore', 'manage',
   'enable', 'disable', 'select', 'choose', 'configure', 'customize', 'verify', 'activate', 'deactivate', 'attach',
@@ -768,9 +771,11 @@ interface HintOptions {
   turn?: { readonly on?: string; readonly off?: string }
   /** Whether a question's "did" goes after its subject pronoun, as a modal does (below). */
   pastQuestions?: boolean
+  /** The verbs ("think", "hope", "know"…) between which and a clause with a pronoun subject "that" goes (below). */
+  thatAfter?: readonly string[]
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [] }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -853,6 +858,16 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     String.raw`sub pastQuestion { my ($verb) = @_; my (undef, @r) = readings(substr($verb, 1, -1)); @r && !grep({ !/<vblex><(?:past|pp)>/ || /\+/ } @r) && grep { /<vblex><past>/ } @r }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(${UNIT})(?= \^[Yy]our/)}{pastQuestion($2) ? "$1^you/prpers<prn><subj><p2><mf><sp>\$ $2" : "$1$2"}e if index($_, "our/") >= 0 && /\^\?\/\?<sent>\$(?:\[v:e\])?[\s\0]*\z/;`,
     String.raw`$_ = participle($_) if index($_, "<vblex><pp>") >= 0;`,
+    // a clause without "that" after "think", "hope", "know"…, its subject a pronoun and a finite
+    // verb next, gets "that" (the conjunction), the pronoun the subject: "I think you are right",
+    // "I hope you like it" came back ca "Et penso és dret", "Espero tu com ell", gl "Pénsote ten
+    // razón", eo "Mi pensas vin estas ĝusta"; now "Penso que ets…", gl "Penso que tes razón",
+    // eo "Mi pensas ke vi estas ĝusta"
+    ...(thatAfter.length > 0 ? [
+      // lower case only: a text opening with the verb dropped its subject ("Hope you like it."),
+      // which the tagger read as a noun or a name ("Hope que te gusta")
+      String.raw`s{(\^(?:${thatAfter.join('|')})/(?:[^\\\$]++|\\.)*+\$ )\^(I|you|we|they|he|she|it)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:vblex><(?:pres|past|pri)|vbmod|vaux|(?:vbser|vbhaver|vbdo)><(?:pres|past|pri|pii))>)}{my ($verb, $pronoun, $r) = ($1, $2, $3); my (undef, @subject) = readings("x/$r"); @subject = grep { /<subj>/ && !/\+/ } @subject; @subject ? $verb . "^that/that<cnjsub>\$ " . unit($pronoun, @subject) : $&}ge if index($_, "<subj>") >= 0;`,
+    ] : []),
     // a relative clause without "that" after a noun, its subject a pronoun and a finite verb
     // next ("The page you are looking for does not exist", "The file you selected is too
     // large", "Is there anything I can do?") came back "La página estás buscando no existe",
@@ -1081,6 +1096,7 @@ export const ENGLISH_READING_HINTS = englishReadingHints('inf|pres|imp')
 export const EN_EO_READING_HINTS = englishReadingHints('inf|imp', {
   senses: [CLEAR_AS_CLEAN, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute'], ['property', 'n', 'attribute']],
   turn: { on: 'activate' },
+  thatAfter: THINKING_VERBS,
 })
 
 /**
@@ -1116,6 +1132,8 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   requiredAsMandatory: true,
   zeroRelatives: true,
   pastQuestions: true,
+  // eng-spa writes "que" after "think" and "believe" itself ("that" made it "Creo que que")
+  thatAfter: THINKING_VERBS.filter((verb) => !/^(?:think|thinks|thought|believe|believes|believed)$/.test(verb)),
 })
 
 /**
@@ -1127,10 +1145,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
