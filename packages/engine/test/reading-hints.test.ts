@@ -899,6 +899,11 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(['e.g. #channel, @username.'])).toEqual(['p. ej. #canal, @username.'])
   })
 
+  test.skipIf(!haveMode('en-gl'))('en-gl\'s "upload" is "load": "Cargar un ficheiro"', async () => {
+    // came back "Upload un ficheiro"
+    expect(await en(['Upload a file', 'Uploading...'], 'gl')).toEqual(['Cargar un ficheiro', 'Cargando...'])
+  })
+
   test.skipIf(!haveMode('eng-spa'))('the stand-ins are read from the pair\'s own analyser and kept where its dictionary translates them; a word it knows is left alone', () => {
     const stages = readModeStages('/usr/share/apertium/modes/eng-spa.mode', true)
     const analyse = (text: string) => execFileSync('sh', ['-c', `${stages[0]} | ${stages[1]}`], { input: `[v:1]${text}[v:e]\0`, encoding: 'utf8' })

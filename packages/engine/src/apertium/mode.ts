@@ -1166,7 +1166,8 @@ export function withEnglishReadingHints(stages: readonly string[]): string[] {
 /**
  * Interface words some English dictionaries lack, each with a word they have whose translation
  * is the interface's: eng-spa had no "skip", "refresh", "sync", "username", "playback",
- * "default" ("Skip" came back "Skip", "*Default Valor"), en-gl no "app"; "Omitir",
+ * "default" ("Skip" came back "Skip", "*Default Valor"), en-gl no "app" nor "upload" ("Upload
+ * a file" → "Upload un ficheiro"; "Cargar un ficheiro", as eng-spa's "Cargar"); "Omitir",
  * "Actualizar", "Sincroniza", "nombre de usuario", "reproducción", "Valor predeterminado" are
  * what Spanish interfaces write. Form by form (the stand-in's inflection matches).
  */
@@ -1178,6 +1179,7 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string]> = [
   ['playback', 'reproduction'],
   ['default', 'predetermined'],
   ['app', 'application'], ['apps', 'applications'],
+  ['upload', 'load'], ['uploads', 'loads'], ['uploaded', 'loaded'], ['uploading', 'loading'],
 ]
 
 /** Each pair's stand-in substitutions, by analyser and bilingual dictionary: read once per process. */
