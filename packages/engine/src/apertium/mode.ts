@@ -86,17 +86,22 @@ const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
  */
 type Senses = ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' | 'adv', as: string, where?: { after?: string; before?: string; gender?: 'm' | 'f' }]>
 
+/** Contexts both pairs' senses share: a key pressed ("Press any key", "arrow key"), a key's use ("key combination"), a game played. */
+const KEY_PRESSED = { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }
+const KEY_IN_USE = { before: '^(?:combination|binding|shortcut|press|stroke)<' }
+const A_GAME = { before: '^(?:game|match|sport|with)<' }
+
 export const ENG_SPA_SENSES: Senses = [
   ['event', 'n', 'evento', { gender: 'm' }], // 61 "caso"
   // elsewhere "salvar" stays for save-sense.ts, which makes it "guardar" but where a life is saved
   ['save', 'vblex', 'ahorrar', { before: '^(?:time|money|energy|battery|power|space|bandwidth)<' }],
   ['language', 'n', 'lenguaje', { after: '^(?:programming|markup|query|scripting|formal|body)<', gender: 'm' }],
   ['language', 'n', 'idioma'], // 46 "lengua"
-  ['play', 'vblex', 'jugar', { before: '^(?:game|match|sport|with)<' }],
+  ['play', 'vblex', 'jugar', A_GAME],
   ['play', 'vblex', 'reproducir'], // 39 "tocar"
   ['season', 'n', 'temporada'], // 36 "estación"
-  ['key', 'n', 'tecla', { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }],
-  ['key', 'n', 'tecla', { before: '^(?:combination|binding|shortcut|press|stroke)<' }],
+  ['key', 'n', 'tecla', KEY_PRESSED],
+  ['key', 'n', 'tecla', KEY_IN_USE],
   ['key', 'n', 'clave'], // 34 "tono"
   ['extension', 'n', 'extensión'], // 32 "prórroga"
   ['reference', 'n', 'referencia'], // 32 "remisión"
@@ -204,14 +209,14 @@ export const ENG_CAT_SENSES: Senses = [
   ['account', 'n', 'compte', { before: '^(?!of<)' }], // 47 "relació"
   ['link', 'n', 'enllaç'], // 66 "nexe"
   ['event', 'n', 'esdeveniment'], // 60 "succés"
-  ['play', 'vblex', 'jugar', { before: '^(?:game|match|sport|with)<' }],
+  ['play', 'vblex', 'jugar', A_GAME],
   ['play', 'vblex', 'reproduir'], // 41 "jugar"
   ['transfer', 'n', 'transferència'], // 39 "trasllat"
   ['run', 'vblex', 'executar'], // 37 "córrer"
   ['entry', 'n', 'entrada'], // 31 "ingrés"
   ['manage', 'vblex', 'gestionar'], // 31 "abastar"
-  ['key', 'n', 'tecla', { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }],
-  ['key', 'n', 'tecla', { before: '^(?:combination|binding|shortcut|press|stroke)<' }],
+  ['key', 'n', 'tecla', KEY_PRESSED],
+  ['key', 'n', 'tecla', KEY_IN_USE],
   ['season', 'n', 'temporada'], // 30 "estació"
   ['reference', 'n', 'referència'], // 29 "remissió"
   ['cancel', 'vblex', 'cancel·lar'], // 28 "anul·lar"
