@@ -59,13 +59,13 @@ const SAVE_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([...VERBS
 }]]))
 
 /**
- * "disable" likewise: eng-spa's "inutilizar" (to make useless), en-gl's "imposibilitar", and the
- * adjective "disabled" both give as "discapacitado" (a disabled person): "Disable notifications",
- * "Disabled" came back "Inutiliza notificaciones", "Discapacitado", gl "Imposibilita…",
- * "Discapacitado"; interfaces write "desactivar", "desactivado". "discapacitado" stays before a
- * person ("usuarios discapacitados" is not written; "personas discapacitadas", "acceso para
- * discapacitados" keep it: before or after "personas", "gente", "acceso", "para"). Catalan's
- * "desactivar" is eng-cat's already.
+ * "disable" likewise: eng-spa translates the verb "inutilizar" (to make useless), en-gl
+ * "imposibilitar", and both the adjective "disabled" "discapacitado" (a disabled person):
+ * "Disable notifications", "Disabled" came back "Inutiliza notificaciones", "Discapacitado", gl
+ * "Imposibilita…", "Discapacitado"; interfaces write "desactivar", "desactivado". A disabled
+ * person keeps "discapacitado": before "personas", "gente", "niños" or after "personas", "para",
+ * "de" ("personas discapacitadas", "acceso para discapacitados"). Catalan's "desactivar" is
+ * eng-cat's already.
  */
 const DISABLED_PEOPLE = `(?<!(?:[Pp]ara|[Pp]er|[Dd]e|[Pp]ersonas|[Pp]ersoas|[Gg]ente|[Xx]ente)\\s)`
 const DISABLE_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([
