@@ -1005,6 +1005,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-eo')) expect(await en(['I think you are right.'], 'eo')).toEqual(['Mi pensas ke vi estas ĝusta.'])
   })
 
+  test.skipIf(!haveMode('eng-cat'))('"go wrong" is "anar malament" (eng-cat)', async () => {
+    // came back "Alguna cosa va anar injustícia.", "Si qualsevol cosa va incorrecte…"
+    expect(await en(['Something went wrong.', 'If anything goes wrong, restart.'], 'ca')).toEqual(['Alguna cosa va anar malament.', 'Si qualsevol cosa va malament, reprèn.'])
+    expect(hintedBy(ENG_SPA_READING_HINTS, '^went/go<vblex><past>$ ^wrong/wrong<adj>/wrong<adv>/wrong<n><sg>$')).toEqual(['^went/go<vblex><past>$ ^wrong/wrong<adj>/wrong<adv>/wrong<n><sg>$'])
+  })
+
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {
     const [gl] = await en(['Share this link with anyone'], 'gl')
     expect(gl).toMatch(/^Compartir esta ligazón/)
