@@ -460,18 +460,21 @@ describe("eng-spa's filters: the object pronoun's person, the nouns \"date\", \"
     ])
   })
 
-  test('eng-cat\'s senses: "link" is "enllaç", "try" "provar", "release" "versió" after a determiner but not a mouse\'s', () => {
+  test('eng-cat\'s senses: "link" is "enllaç", "try" "provar", "release" "versió" after a determiner but not a mouse\'s, "restart" "reiniciar" instead of the dictionary\'s one', () => {
     const records = [
       '^Copy<vblex><imp>/Copiar<vblex><imp>$ ^link<n><sg>/nexe<n><m><sg>/lligam<n><m><sg>/enllaç<n><m><sg>/vinculació<n><f><sg>$',
       '^try<vblex><imp>/tastar<vblex><imp>/provar<vblex><imp>/intentar<vblex><imp>$ ^again<adv>/de bell nou<adv>$',
       '^the<det><def><sp>/el<det><def><GD><ND>$ ^release<n><sg>/emissió<n><f><sg>/versió<n><f><sg>/alliberament<n><m><sg>$',
       '^drag<vblex><inf>/arrossegar<vblex><inf>$ ^release<n><sg>/emissió<n><f><sg>/versió<n><f><sg>/alliberament<n><m><sg>$',
+      // the dictionary's one translation replaced
+      '^Restart<vblex><imp>/Reprendre<vblex><imp>$',
     ]
     expect(throughStage(ENG_CAT_SENSE_FILTER, records)).toEqual([
       '^Copy<vblex><imp>/Copiar<vblex><imp>$ ^link<n><sg>/enllaç<n><m><sg>$',
       '^try<vblex><imp>/provar<vblex><imp>$ ^again<adv>/de bell nou<adv>$',
       '^the<det><def><sp>/el<det><def><GD><ND>$ ^release<n><sg>/versió<n><f><sg>$',
       records[3],
+      '^Restart<vblex><imp>/Reiniciar<vblex><imp>$',
     ])
   })
 

@@ -77,14 +77,15 @@ const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
  * counted in the English corpus strings, 6 734, with the sense the rules chose), and the sense
  * they take: `[word, part of speech, translation, where]`, the first whose `where` holds (a
  * regular expression on the source lemma and tags of the word before, or of the word after, past
- * a determiner; none: always), and the noun's gender where the dictionary has it wrong ("evento",
- * "lenguaje" are feminine there: "La evento nueva").
+ * a determiner; none: always), the noun's gender where the dictionary has it wrong ("evento",
+ * "lenguaje" are feminine there: "La evento nueva"), and `instead` where the dictionary gives
+ * one translation only, which `as` replaces (a word the generator has).
  * The translation is one the bilingual dictionary gives for the word: "evento" where the rules
  * chose "caso" ("Calendar event" → "Caso de calendario"), "ahorrar" for "salvar" before "time"
  * ("Save time" → "Salva tiempo"), "idioma" for "lengua", "reproducir" for "tocar" (a media
  * player's "Play"), "conseguir" for "coger" (which some Spanish speakers read as vulgar)…
  */
-type Senses = ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' | 'adv', as: string, where?: { after?: string; before?: string; gender?: 'm' | 'f' }]>
+type Senses = ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' | 'adv', as: string, where?: { after?: string; before?: string; gender?: 'm' | 'f'; instead?: boolean }]>
 
 /** Contexts both pairs' senses share: a key pressed ("Press any key", "arrow key"), a key's use ("key combination"), a game played. */
 const KEY_PRESSED = { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }
@@ -153,7 +154,7 @@ function sensesProgram(senses: Senses): string {
   const byWord = new Map<string, string[]>()
   for (const [word, pos, as, where] of senses) {
     const key = `${word}<${pos}>`
-    byWord.set(key, [...(byWord.get(key) ?? []), `[q{${as}}, q{${where?.after ?? ''}}, q{${where?.before ?? ''}}, q{${where?.gender ?? ''}}]`])
+    byWord.set(key, [...(byWord.get(key) ?? []), `[q{${as}}, q{${where?.after ?? ''}}, q{${where?.before ?? ''}}, q{${where?.gender ?? ''}}, ${where?.instead ? 1 : 0}]`])
   }
   const table = [...byWord].map(([key, rules]) => `q{${key}} => [${rules.join(', ')}]`).join(', ')
   // a literal alternation (each word and its capitalised form), which perl matches as a trie:
@@ -163,10 +164,10 @@ function sensesProgram(senses: Senses): string {
   return [
     `BEGIN { $| = 1; %::SENSE = (${table}) }`,
     String.raw`sub source { $_[0] =~ /^\^((?:[^\\\/\$]|\\.)*)/ ? $1 : "" }`,
-    String.raw`sub prefer { my ($unit, $as, $gender) = @_; my ($source, @t) = split /\//, substr($unit, 1, -1); my @kept = grep { /^\Q$as\E</i } @t; s/^([^<]*<n>)<[mf]>/$1<$gender>/ for $gender eq "" ? () : @kept; @kept ? "^" . join("/", $source, @kept) . "\$" : $unit }`,
+    String.raw`sub prefer { my ($unit, $as, $gender, $instead) = @_; my ($source, @t) = split /\//, substr($unit, 1, -1); my @kept = grep { /^\Q$as\E</i } @t; @kept = map { my $r = $_; $r =~ s/^(\w)[^<]*/($1 eq uc $1 ? ucfirst $as : $as)/e; $r } @t[0 .. 0] if !@kept && $instead; s/^([^<]*<n>)<[mf]>/$1<$gender>/ for $gender eq "" ? () : @kept; @kept ? "^" . join("/", $source, @kept) . "\$" : $unit }`,
     // only the units of the table's words are rewritten, each with the units around it in the
     // record as it came ($record: the substitution's offsets are its)
-    String.raw`sub sense { my ($unit, $record, $from, $to) = @_; my ($word, $pos) = $unit =~ /^\^((?:[^\\<\/\$]|\\.)+)<([a-z]+)>[^\/\$]*\/[^\/\$]*\// or return $unit; my $rules = $::SENSE{lc($word) . "<$pos>"} or return $unit; my $prev = substr($record, 0, $from) =~ /(\^(?:[^\\\$]|\\.)*\$) +\z/ ? lc source($1) : ""; my $next = ""; if (substr($record, $to) =~ /\A +(\^(?:[^\\\$]|\\.)*\$)(?: +(\^(?:[^\\\$]|\\.)*\$))?/) { $next = lc source(index($1, "<det>") >= 0 && defined $2 ? $2 : $1) } for my $r (@$rules) { my ($as, $after, $before, $gender) = @$r; next if $after ne "" && $prev !~ /$after/ || $before ne "" && $next !~ /$before/; return prefer($unit, $as, $gender) } $unit }`,
+    String.raw`sub sense { my ($unit, $record, $from, $to) = @_; my ($word, $pos) = $unit =~ /^\^((?:[^\\<\/\$]|\\.)+)<([a-z]+)>[^\/\$]*\// or return $unit; my $rules = $::SENSE{lc($word) . "<$pos>"} or return $unit; my $prev = substr($record, 0, $from) =~ /(\^(?:[^\\\$]|\\.)*\$) +\z/ ? lc source($1) : ""; my $next = ""; if (substr($record, $to) =~ /\A +(\^(?:[^\\\$]|\\.)*\$)(?: +(\^(?:[^\\\$]|\\.)*\$))?/) { $next = lc source(index($1, "<det>") >= 0 && defined $2 ? $2 : $1) } for my $r (@$rules) { my ($as, $after, $before, $gender, $instead) = @$r; next if $after ne "" && $prev !~ /$after/ || $before ne "" && $next !~ /$before/; return prefer($unit, $as, $gender, $instead) } $unit }`,
     String.raw`if (/\^(?:${gate})</) { my $record = $_; s{(\^(?:${gate})<(?:[^\\\$]|\\.)*\$)}{sense($1, $record, $-[0], $+[0])}ge }`,
   ].join(' ')
 }
@@ -228,6 +229,8 @@ export const ENG_CAT_SENSES: Senses = [
   ['original', 'adj', 'original'], // 15 "primigeni"
   ['memory', 'n', 'memòria'], // 15 "record"
   ['style', 'n', 'estil'], // 13 "moda"
+  // the dictionary's only "reprendre" (to resume): "Restart the app" → "Reprèn l'aplicació"
+  ['restart', 'vblex', 'reiniciar', { instead: true }],
 ]
 
 /** After eng-cat's bilingual lookup: `ENG_CAT_SENSES`. */
