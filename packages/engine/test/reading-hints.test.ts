@@ -1007,7 +1007,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
 
   test.skipIf(!haveMode('eng-cat'))('"go wrong" is "anar malament" (eng-cat)', async () => {
     // came back "Alguna cosa va anar injustícia.", "Si qualsevol cosa va incorrecte…"
-    expect(await en(['Something went wrong.', 'If anything goes wrong, restart.'], 'ca')).toEqual(['Alguna cosa va anar malament.', 'Si qualsevol cosa va malament, reprèn.'])
+    expect(await en(['Something went wrong.', 'If anything goes wrong, restart.'], 'ca')).toEqual(['Alguna cosa va anar malament.', 'Si qualsevol cosa va malament, reinicia.'])
     expect(hintedBy(ENG_SPA_READING_HINTS, '^went/go<vblex><past>$ ^wrong/wrong<adj>/wrong<adv>/wrong<n><sg>$')).toEqual(['^went/go<vblex><past>$ ^wrong/wrong<adj>/wrong<adv>/wrong<n><sg>$'])
   })
 
