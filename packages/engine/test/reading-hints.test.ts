@@ -1011,6 +1011,13 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(hintedBy(ENG_SPA_READING_HINTS, '^went/go<vblex><past>$ ^wrong/wrong<adj>/wrong<adv>/wrong<n><sg>$')).toEqual(['^went/go<vblex><past>$ ^wrong/wrong<adj>/wrong<adv>/wrong<n><sg>$'])
   })
 
+  test('a question\'s "be" before its pronoun and an adjective ending it goes after the pronoun (eng-spa, eng-cat, en-gl)', async () => {
+    // came back ca "T'és segur?", es "¿Eres dolió?"; not before more words: "Are you sure you want to…" stays eng-spa's own
+    expect(await en(['Are you hurt?', 'Are you sure you want to delete this file?'])).toEqual(['¿Estás dolido?', '¿Estás seguro de que quieres eliminar este archivo?'])
+    if (haveMode('eng-cat')) expect(await en(['Are you sure?', 'Is it ready?'], 'ca')).toEqual(['Ets segur?', 'És llest?'])
+    expect(hintedBy(EN_EO_READING_HINTS, '[v:1]^Are/Be<vbser><pres>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$ ^sure/sure<adj>$^?/?<sent>$[v:e]')[0]).toMatch(/^\[v:1\]\^Are\//)
+  })
+
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {
     const [gl] = await en(['Share this link with anyone'], 'gl')
     expect(gl).toMatch(/^Compartir esta ligazón/)

@@ -783,9 +783,11 @@ interface HintOptions {
   thatAfter?: readonly string[]
   /** Whether "wrong" after "go" is read as "badly" (below). */
   goWrong?: boolean
+  /** Whether a question's "be" goes after its subject pronoun before an adjective or a participle (below). */
+  beQuestions?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -846,6 +848,11 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // doing?" came back "¿Qué eres haciendo?", "Are you coming?" "¿Eres viniendo?"; now "¿Qué
     // estás haciendo?", "¿Estás viniendo?")
     String.raw`s{(\^(?:[Aa]re|[Ii]s|[Aa]m|[Ww]ere|[Ww]as)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:you|he|she|it|we|they|I)/(?:[^\\\$<]++|\\.|<(?!subj>))*+<subj>(?:[^\\\$]++|\\.)*+\$)(?= \^(?:[^\\\$<]++|\\.|<(?!vblex><ger>))*+<vblex><ger>)}{withoutTag($3, "num") . $2 . $1}ge if index($_, "<vblex><ger>") >= 0 && index($_, "^?/") >= 0;`,
+    // and before an adjective or a participle ending the question (es, gl, ca), as a modal
+    // goes: "Are you sure?", "Are you ready?", "Is it ready?" came back ca "T'és segur?", "T'és
+    // llest?", es "¿Eres a punto?", "¿Es a punto?"; "you are ready?" reads "Ets segur?",
+    // "¿Estás a punto?" (not before more words: "Are you sure you want to…" is eng-spa's own)
+    ...(beQuestions ? [String.raw`s{(\^(?:[Aa]re|[Ii]s|[Aa]m|[Ww]ere|[Ww]as)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:you|he|she|it|we|they|I)/(?:[^\\\$<]++|\\.|<(?!subj>))*+<subj>(?:[^\\\$]++|\\.)*+\$)(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:<adj>|<vblex><pp>)(?:[^\\\$]++|\\.)*+\$\^\?/)}{modalAfter($1, $2, withoutTag($3, "num"), qr/<vbser>/)}ge if index($_, "^?/") >= 0;`] : []),
     // a question's modal before its subject pronoun and a verb goes after the pronoun: the
     // transfers have no rule for the inversion ("Can you help me?", "What can I do?" came back
     // "¿Puede me ayudas?", eo "Povas vin helpas min?", gl "Pode axúdasme?"), and read "you can
@@ -1146,6 +1153,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   requiredAsMandatory: true,
   zeroRelatives: true,
   pastQuestions: true,
+  beQuestions: true,
   // eng-spa writes "que" after "think" and "believe" itself ("that" made it "Creo que que")
   thatAfter: THINKING_VERBS.filter((verb) => !/^(?:think|thinks|thought|believe|believes|believed)$/.test(verb)),
 })
@@ -1159,10 +1167,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
