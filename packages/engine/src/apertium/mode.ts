@@ -144,6 +144,9 @@ export const ENG_SPA_SENSES: Senses = [
   ['look', 'n', 'aspecto'], // 7 "cariz"
   ['get', 'vblex', 'llegar', { before: '^to<' }],
   ['get', 'vblex', 'conseguir'], // 40 "coger"
+  // "afección" (an illness): "Add condition", "The conditions are not met." came back "Añade
+  // afección", "Las afecciones…"; after "heart", "skin", "medical"… left to the rules
+  ['condition', 'n', 'condición', { after: '^(?!(?:heart|skin|medical|health|mental|chronic)<)' }],
 ]
 
 /**
@@ -184,17 +187,16 @@ function sensesProgram(senses: Senses): string {
  *   terms" came back "Plazos y Afecciones", "Plazos de Servicio", "Plazos de búsqueda"; the
  *   plural is "términos" but after "payment", "delivery", "credit", "loan" ("Payment terms"
  *   keeps "Plazos de pago"; the singular keeps its rules: "Short term" "Plazo corto").
- * - "condition" is "afección" (an illness): "Add condition", "The conditions are not met." came
- *   back "Añade afección", "Las afecciones…"; it is "condición" but after "heart", "skin",
- *   "medical", "health", "mental", "chronic".
  * - "address" is "alocución" (a speech): "IP address", "Address" came back "Alocución de IP",
  *   "Alocución"; it is "dirección" but after "give", "deliver", "keynote", "inaugural"…
  * - "turn on", "turn off" (the verb, then the particle, or its object pronoun between) are
  *   "girar en", "girar de": "Turn on notifications", "Turn it off." came back "Gira en
  *   notificaciones", "Girarlo fuera."; now "Activa notificaciones", "Apagarlo." (the dictionary
- *   has no "desactivar"). * - the words of `ENG_SPA_SENSES` (below) take the sense an interface means.
+ *   has no "desactivar").
+ * - the words of `ENG_SPA_SENSES` (above) take the sense an interface means, "condition" among
+ *   them.
  */
-export const ENG_SPA_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ENG_SPA_SENSES)} ` + String.raw`sub drop { my ($unit, $sense) = @_; $unit =~ s{/$sense<n>(?:<[^>\/\$]*>)*(?=[/\$])}{}g; $unit } sub dateSense { my ($before, $unit, $after) = @_; return $unit if $before =~ /\^(?:first|blind|second|third|last|dinner|hot|double|romantic|real|another)<[^\$]*\$ $/i || $before =~ /\^(?:on|have|had|has|having|got|get)<[^\$]*\$ \^a<[^\$]*\$ $/i || $after =~ /^ \^(?:with|tonight)</i; drop($unit, "[Cc]ita") } s{((?:\^[^\$]*\$ ){0,2})(\^[Dd]ate<n>[^\$]*/[Cc]ita<n>[^\$]*\$)((?: \^[^\$<]*<)?)}{$1 . dateSense($1, $2, $3) . $3}ge if index($_, "ate<n>") >= 0; s{((?:\^[^\$]*\$ )?)(\^[Tt]erm<n><pl>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /^\^(?:payment|delivery|credit|loan)</i ? $unit : drop($unit, "(?:[Pp]lazo|[Pp]eriodo)"))}ge if index($_, "erm<n><pl>") >= 0; s{((?:\^[^\$]*\$ )?)(\^[Cc]ondition<n>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /^\^(?:heart|skin|medical|health|mental|chronic)</i ? $unit : drop($unit, "[Aa]fección"))}ge if index($_, "ondition<n>") >= 0; s{((?:\^[^\$]*\$ ){0,2})(\^[Aa]ddress<n>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /\^(?:give|deliver|keynote|inaugural|opening|farewell)</i ? $unit : drop($unit, "[Aa]locución"))}ge if index($_, "ddress<n>") >= 0; s{\^([Tt]urn<vblex>[^/\$]*)/([Gg])irar(<vblex>[^/\$]*)[^\$]*\$((?: \^prpers<prn><obj>[^\$]*\$)?) \^(on|off)<(?:pr|adv)>/[^\$]*\$}{"^$1/" . ($2 eq "G" ? "A" : "a") . ($5 eq "on" ? "ctivar" : "pagar") . "$3\$$4"}ge if index($_, "urn<vblex>") >= 0'`
+export const ENG_SPA_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ENG_SPA_SENSES)} ` + String.raw`sub drop { my ($unit, $sense) = @_; $unit =~ s{/$sense<n>(?:<[^>\/\$]*>)*(?=[/\$])}{}g; $unit } sub dateSense { my ($before, $unit, $after) = @_; return $unit if $before =~ /\^(?:first|blind|second|third|last|dinner|hot|double|romantic|real|another)<[^\$]*\$ $/i || $before =~ /\^(?:on|have|had|has|having|got|get)<[^\$]*\$ \^a<[^\$]*\$ $/i || $after =~ /^ \^(?:with|tonight)</i; drop($unit, "[Cc]ita") } s{((?:\^[^\$]*\$ ){0,2})(\^[Dd]ate<n>[^\$]*/[Cc]ita<n>[^\$]*\$)((?: \^[^\$<]*<)?)}{$1 . dateSense($1, $2, $3) . $3}ge if index($_, "ate<n>") >= 0; s{((?:\^[^\$]*\$ )?)(\^[Tt]erm<n><pl>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /^\^(?:payment|delivery|credit|loan)</i ? $unit : drop($unit, "(?:[Pp]lazo|[Pp]eriodo)"))}ge if index($_, "erm<n><pl>") >= 0; s{((?:\^[^\$]*\$ ){0,2})(\^[Aa]ddress<n>[^\$]*\$)}{my ($before, $unit) = ($1, $2); $before . ($before =~ /\^(?:give|deliver|keynote|inaugural|opening|farewell)</i ? $unit : drop($unit, "[Aa]locución"))}ge if index($_, "ddress<n>") >= 0; s{\^([Tt]urn<vblex>[^/\$]*)/([Gg])irar(<vblex>[^/\$]*)[^\$]*\$((?: \^prpers<prn><obj>[^\$]*\$)?) \^(on|off)<(?:pr|adv)>/[^\$]*\$}{"^$1/" . ($2 eq "G" ? "A" : "a") . ($5 eq "on" ? "ctivar" : "pagar") . "$3\$$4"}ge if index($_, "urn<vblex>") >= 0'`
 
 /** eng-spa's bilingual lookup, after which ENG_SPA_SENSE_FILTER runs. */
 const ENG_SPA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/eng-spa\.autobil\.bin'?\s*$/
@@ -716,9 +718,6 @@ const PHRASAL_COMMANDS = [
  * the others (LABEL_COMMANDS), whose nouns rarely do, before any noun but a button's, a key's
  * ("Delete key", "Cancel button"). LABEL_COMPOUNDS are headings whatever the lists say.
  */
-/** Verbs whose clause may go without "that" ("I think you are right"): `thatAfter`. */
-const THINKING_VERBS = ['think', 'thinks', 'thought', 'know', 'knows', 'knew', 'hope', 'hopes', 'hoped', 'guess', 'believe', 'believes', 'believed', 'say', 'says', 'said', 'feel', 'felt', 'suppose', 'realise', 'realize', 'realised', 'realized', 'wish', 'promise', 'promised', 'remember', 'understand', 'agree', 'bet']
-
 const LABEL_COMMANDS = [
   'open', 'close', 'clear', 'copy', 'change', 'edit', 'delete', 'remove', 'add', 'create', 'rename', 'reset', 'restore', 'manage',
   'enable', 'disable', 'select', 'choose', 'configure', 'customize', 'verify', 'activate', 'deactivate', 'attach',
@@ -749,6 +748,12 @@ const LABEL_COMPOUNDS = ['change:log', 'change:history', 'change:request', 'edit
 
 /** Keys' names as keyboards and instructions write them. */
 const KEY_NAMES = 'Enter|Return|Shift|Escape|Esc|Delete|Del|Insert|Ins|Home|End|Backspace|Tab|Space|Spacebar|Ctrl|Control|Alt|Option|Cmd|Command|Fn|PageUp|PageDown'
+
+/** A finite verb's reading, in the hints (a clause's verb after its subject pronoun). */
+const FINITE_READING = String.raw`<(?:vblex><(?:pres|past|pri)|vbmod|vaux|(?:vbser|vbhaver|vbdo)><(?:pres|past|pri|pii))>`
+
+/** Verbs whose clause may go without "that" ("I think you are right"): `thatAfter`. */
+const THINKING_VERBS = ['think', 'thinks', 'thought', 'know', 'knows', 'knew', 'hope', 'hopes', 'hoped', 'guess', 'believe', 'believes', 'believed', 'say', 'says', 'said', 'feel', 'felt', 'suppose', 'realise', 'realize', 'realised', 'realized', 'wish', 'promise', 'promised', 'remember', 'understand', 'agree', 'bet']
 
 /**
  * A word of one part of speech read as another word of it, whose translation is the right one:
@@ -794,6 +799,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     String.raw`sub readings { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
     String.raw`sub tag { $_[0] =~ /^(?:\\.|[^<\\])*<([^>]+)>/ ? $1 : "" }`,
     String.raw`sub unit { my $surface = shift; "^" . join("/", $surface, @_) . "\$" }`,
+    // "that", the conjunction, and a pronoun as the subject alone (a relative or a reported
+    // clause that went without "that"), or nothing where the pronoun has no subject reading
+    String.raw`sub thatSubject { my ($surface, @r) = @_; my @subject = grep { /<subj>/ && !/\+/ } @r; @subject ? "^that/that<cnjsub>\$ " . unit($surface, @subject) : "" }`,
     // a unit without its readings of one part of speech, unless that leaves none or removes none
     // (the unit is copied first: a caller's $1, which readings' own matches overwrite)
     String.raw`sub withoutTag { my ($lu, $tag) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @kept = grep { tag($_) ne $tag } @r; !@kept || @kept == @r ? $lu : unit($surface, @kept) }`,
@@ -883,7 +891,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     ...(thatAfter.length > 0 ? [
       // lower case only: a text opening with the verb dropped its subject ("Hope you like it."),
       // which the tagger read as a noun or a name ("Hope que te gusta")
-      String.raw`s{(\^(?:${thatAfter.join('|')})/(?:[^\\\$]++|\\.)*+\$ )\^(I|you|we|they|he|she|it)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:vblex><(?:pres|past|pri)|vbmod|vaux|(?:vbser|vbhaver|vbdo)><(?:pres|past|pri|pii))>)}{my ($verb, $pronoun, $r) = ($1, $2, $3); my (undef, @subject) = readings("x/$r"); @subject = grep { /<subj>/ && !/\+/ } @subject; @subject ? $verb . "^that/that<cnjsub>\$ " . unit($pronoun, @subject) : $&}ge if index($_, "<subj>") >= 0;`,
+      String.raw`s{(\^(?:${thatAfter.join('|')})/(?:[^\\\$]++|\\.)*+\$ )\^(I|you|we|they|he|she|it)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?${FINITE_READING})}{my ($verb, $pronoun, $r) = ($1, $2, $3); my (undef, @r) = readings("x/$r"); my $that = thatSubject($pronoun, @r); $that ne "" ? $verb . $that : $&}ge if index($_, "<subj>") >= 0;`,
     ] : []),
     // a relative clause without "that" after a noun, its subject a pronoun and a finite verb
     // next ("The page you are looking for does not exist", "The file you selected is too
@@ -895,7 +903,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // adjective before it, or only a noun's readings, or is "everything", "anything"…; not after
     // an opening preposition ("In this section you will learn"), nor "way" ("This way you can")
     ...(zeroRelatives ? [
-      String.raw`sub zeroRelative { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 3; $i + 2 < @p; $i += 2) { next if $p[$i - 1] ne " " || $p[$i + 1] ne " "; my ($surface, @r) = readings(substr($p[$i], 1, -1)); next if $surface !~ /^(?:I|[Yy]ou|[Ww]e|[Tt]hey|[Hh]e|[Ss]he)$/; my @subject = grep { /<subj>/ && !/\+/ } @r; next if !@subject; my (undef, @v) = readings(substr($p[$i + 2], 1, -1)); next if !grep { /<(?:vblex><(?:pres|past|pri)|vbmod|vaux|(?:vbser|vbhaver|vbdo)><(?:pres|past|pri|pii))>/ && !/\+/ } @v; my ($noun, @n) = readings(substr($p[$i - 2], 1, -1)); my $s = $i - 2; if ($noun !~ /^(?:every|any|some|no)(?:thing|one|body)$/i) { next if lc $noun eq "way" || !grep({ tag($_) eq "n" } @n) || grep { tag($_) !~ /^(?:n|vblex|adj)$/ || /\+/ } @n; my $modified = !grep { tag($_) ne "n" } @n; while ($s >= 3 && $p[$s - 1] eq " ") { my (undef, @q) = readings(substr($p[$s - 2], 1, -1)); last if !@q || grep({ /\+/ } @q) || !grep({ tag($_) =~ /^(?:det|predet|adj|num)$/ } @q) && grep { tag($_) ne "n" } @q; $modified = 1; $s -= 2 } next if !$modified } if ($s >= 3 && $p[$s - 1] eq " ") { my (undef, @b) = readings(substr($p[$s - 2], 1, -1)); next if grep({ tag($_) eq "pr" } @b) && ($s - 2 == 1 ? $p[0] =~ /^\s*(?:\[v:\d+\])?\s*$/ : $p[$s - 3] =~ /^\s*$/ && $p[$s - 4] =~ /<(?:sent|cm)>\$$/) } $p[$i] = "^that/that<cnjsub>\$ " . unit($surface, @subject) } join "", @p }`,
+      String.raw`sub zeroRelative { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 3; $i + 2 < @p; $i += 2) { next if $p[$i - 1] ne " " || $p[$i + 1] ne " "; my ($surface, @r) = readings(substr($p[$i], 1, -1)); next if $surface !~ /^(?:I|[Yy]ou|[Ww]e|[Tt]hey|[Hh]e|[Ss]he)$/; my $that = thatSubject($surface, @r); next if $that eq ""; my (undef, @v) = readings(substr($p[$i + 2], 1, -1)); next if !grep { /${FINITE_READING}/ && !/\+/ } @v; my ($noun, @n) = readings(substr($p[$i - 2], 1, -1)); my $s = $i - 2; if ($noun !~ /^(?:every|any|some|no)(?:thing|one|body)$/i) { next if lc $noun eq "way" || !grep({ tag($_) eq "n" } @n) || grep { tag($_) !~ /^(?:n|vblex|adj)$/ || /\+/ } @n; my $modified = !grep { tag($_) ne "n" } @n; while ($s >= 3 && $p[$s - 1] eq " ") { my (undef, @q) = readings(substr($p[$s - 2], 1, -1)); last if !@q || grep({ /\+/ } @q) || !grep({ tag($_) =~ /^(?:det|predet|adj|num)$/ } @q) && grep { tag($_) ne "n" } @q; $modified = 1; $s -= 2 } next if !$modified } if ($s >= 3 && $p[$s - 1] eq " ") { my (undef, @b) = readings(substr($p[$s - 2], 1, -1)); next if grep({ tag($_) eq "pr" } @b) && ($s - 2 == 1 ? $p[0] =~ /^\s*(?:\[v:\d+\])?\s*$/ : $p[$s - 3] =~ /^\s*$/ && $p[$s - 4] =~ /<(?:sent|cm)>\$$/) } $p[$i] = $that } join "", @p }`,
       String.raw`$_ = zeroRelative($_) if index($_, "<prn><subj>") >= 0;`,
     ] : []),
     String.raw`sub pastParticiple { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep { /<vblex><pp>/ } @r or grep { tag($_) ne "vblex" || /\+/ } @r; unit($surface, grep { /<vblex><pp>/ } @r) }`,

@@ -68,17 +68,14 @@ const SAVE_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([...VERBS
  * eng-cat's already.
  */
 const DISABLED_PEOPLE = `(?<!(?:[Pp]ara|[Pp]er|[Dd]e|[Pp]ersonas|[Pp]ersoas|[Gg]ente|[Xx]ente)\\s)`
+/** A verb's forms, its stem and endings ("inutiliz" + "a", "ado"…), made those of "desactivar". */
+const deactivate = (stem: string, endings: string): Rewrite => ({ stem: 'desactiv', pattern: new RegExp(`(?<![${L}])([${stem[0]!.toUpperCase()}${stem[0]}])${stem.slice(1)}(${endings})(?![${L}])`, 'gu') })
+/** "discapacitado(s/a/as)" made "desactivado…", but before one of `people` or after DISABLED_PEOPLE's words. */
+const deactivated = (people: string): Rewrite => ({ stem: 'desactivad', pattern: new RegExp(`(?<![${L}])${DISABLED_PEOPLE}([Dd])iscapacitad(o|a|os|as)(?![${L}])(?!\\s+(?:${people}))`, 'gu') })
 const DISABLE_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([
-  ['es', [
-    { stem: 'desactiv', pattern: new RegExp(`(?<![${L}])([Ii])nutiliz(${VERBS.get('es')!.endings})(?![${L}])`, 'gu') },
-    // the subjunctive's "c" before "e": "inutilice" → "desactive"
-    { stem: 'desactiv', pattern: new RegExp(`(?<![${L}])([Ii])nutilic(e|es|emos|en|é)(?![${L}])`, 'gu') },
-    { stem: 'desactivad', pattern: new RegExp(`(?<![${L}])${DISABLED_PEOPLE}([Dd])iscapacitad(o|a|os|as)(?![${L}])(?!\\s+(?:personas?|gente|niños?|niñas?))`, 'gu') },
-  ]],
-  ['gl', [
-    { stem: 'desactiv', pattern: new RegExp(`(?<![${L}])([Ii])mposibilit(${VERBS.get('gl')!.endings})(?![${L}])`, 'gu') },
-    { stem: 'desactivad', pattern: new RegExp(`(?<![${L}])${DISABLED_PEOPLE}([Dd])iscapacitad(o|a|os|as)(?![${L}])(?!\\s+(?:persoas?|xente|nenos?|nenas?))`, 'gu') },
-  ]],
+  // the subjunctive's "c" before "e": "inutilice" → "desactive"
+  ['es', [deactivate('inutiliz', VERBS.get('es')!.endings), deactivate('inutilic', 'e|es|emos|en|é'), deactivated('personas?|gente|niños?|niñas?')]],
+  ['gl', [deactivate('imposibilit', VERBS.get('gl')!.endings), deactivated('persoas?|xente|nenos?|nenas?')]],
 ])
 
 /** The interface's verbs: what the source says, and the rewrites of each target. */
