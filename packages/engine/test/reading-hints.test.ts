@@ -1018,6 +1018,46 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(hintedBy(EN_EO_READING_HINTS, '[v:1]^Are/Be<vbser><pres>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$ ^sure/sure<adj>$^?/?<sent>$[v:e]')[0]).toMatch(/^\[v:1\]\^Are\//)
   })
 
+  test('"must not" and "should not" forbid: "deber", not "tener que", whose negation lifts the obligation (eng-spa, en-gl)', async () => {
+    // came back "No tienes que compartir tu contraseña." ("you don't have to"), "No tendrías que compartirlo.", "Tú mustn't hacer…"
+    expect(await en(['You must not share your password.', 'You should not share it.', "Passwords mustn't contain spaces.", "You don't have to pay."]))
+      .toEqual(['No debes compartir tu contraseña.', 'No deberías compartirlo.', 'Las contraseñas no deben contener espacios.', 'No tienes que pagar.'])
+    // a question keeps its own reading
+    expect((await en(["Shouldn't you be at work?"]))[0]).not.toMatch(/deb/)
+    if (haveMode('en-gl')) expect(await en(['You must not share your password.', "You mustn't do that."], 'gl')).toEqual(['Non debes compartir o teu contrasinal.', 'Non debes facer aquilo.'])
+  })
+
+  test('"to" after a verb whose object is an infinitive goes, and the next word is that infinitive (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "Olvidé para guardar.", "Quiero juego.", "Tienes que paga." (the noun), gl "Necesitamos para falar.", ca "Vaig oblidar per desar."
+    expect(await en(['I forgot to save.', 'I want to play.', 'You have to pay.', 'You need to have at least 1 result.']))
+      .toEqual(['Olvidé guardar.', 'Quiero reproducir.', 'Tienes que pagar.', 'Necesitas tener al menos 1 resultado.'])
+    // a noun's "to" stays: "need" here is the noun
+    expect(await en(['There is no need to worry.'])).toEqual(['No hay ninguna necesidad de preocuparse.'])
+    if (haveMode('en-gl')) expect(await en(['We need to talk.', 'I tried to call you.'], 'gl')).toEqual(['Necesitamos falar.', 'Tentei chamarte.'])
+    if (haveMode('eng-cat')) expect(await en(['I forgot to save.'], 'ca')).toEqual(['Vaig oblidar desar.'])
+  })
+
+  test('two commands joined by "and" are both commands, in the same form; two nouns stay nouns (eng-spa, eng-cat)', async () => {
+    // came back "Copia y paté el enlace.", "Guarda y cerrar el documento.", "Arrastra y archivos de gota aquí.", ca "Desa i proper el document."
+    expect(await en(['Copy and paste the link.', 'Save and close the document.', 'Drag and drop files here.', 'Name and address', 'Paste']))
+      .toEqual(['Copia y pega el enlace.', 'Guarda y cierra el documento.', 'Arrastrar y soltar archivos aquí.', 'Nombre y dirección', 'Pegar'])
+    if (haveMode('eng-cat')) expect(await en(['Save and close the document.', 'Drag and drop files here.'], 'ca')).toEqual(['Desa i tanca el document.', 'Arrossega i deixa anar fitxers aquí.'])
+  })
+
+  test('a word that can be a noun or a verb after "one" is the noun (eng-spa, eng-cat)', async () => {
+    // came back "Introduce al menos uno numera.", ca "Tria un acoloreix."
+    expect(await en(['Enter at least one number.'])).toEqual(['Introduce al menos un número.'])
+    if (haveMode('eng-cat')) expect(await en(['Choose one color.'], 'ca')).toEqual(['Tria un color.'])
+  })
+
+  test('"could not" in a statement is a past, not a conditional (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "No podríamos encontrar aquella página.", gl "Non poderiamos…", ca "No podríem trobar…"
+    expect(await en(["We couldn't find that page.", 'Could not save the file.', 'Could you help me?', "We couldn't be happier.", 'If I could not see it, I would know.']))
+      .toEqual(['No pudimos encontrar aquella página.', 'No pudo guardar el archivo.', '¿Me podrías ayudar?', 'No podríamos ser más felices.', 'Si no lo podría ver, sabría.'])
+    if (haveMode('en-gl')) expect(await en(["We couldn't find that page."], 'gl')).toEqual(['Non puidemos atopar aquela páxina.'])
+    if (haveMode('eng-cat')) expect(await en(["We couldn't find that page.", 'I could not hear you.'], 'ca')).toEqual(['No vam poder trobar aquella pàgina.', 'No et vaig poder sentir.'])
+  })
+
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {
     const [gl] = await en(['Share this link with anyone'], 'gl')
     expect(gl).toMatch(/^Compartir esta ligazón/)

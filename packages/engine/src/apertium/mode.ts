@@ -125,6 +125,9 @@ export const ENG_SPA_SENSES: Senses = [
   ['stop', 'n', 'parada'], // 8 "parón"
   ['picture', 'n', 'fotografía'], // 8 "cuadro"
   ['container', 'n', 'contenedor'], // 7 "envase"
+  // files dropped where they were dragged: "Drag and drop files here" came back "Arrastra y cae…"
+  ['drop', 'vblex', 'soltar', { after: '^and<cnjcoo>' }],
+  ['drop', 'vblex', 'soltar', { before: '<(?:n|np)>' }],
   // after a determiner, an adjective or a preposition only: elsewhere it is mostly the tagger's
   // noun for the verb ("but work with filters", "no longer work"), which "obra" reads as
   ['work', 'n', 'trabajo', { after: '<(?:det|adj|pr)>' }], // 7 "obra"
@@ -231,6 +234,8 @@ export const ENG_CAT_SENSES: Senses = [
   ['original', 'adj', 'original'], // 15 "primigeni"
   ['memory', 'n', 'memòria'], // 15 "record"
   ['style', 'n', 'estil'], // 13 "moda"
+  ['drop', 'vblex', 'deixar# anar', { after: '^and<cnjcoo>' }],
+  ['drop', 'vblex', 'deixar# anar', { before: '<(?:n|np)>' }],
   // the dictionary's only "reprendre" (to resume): "Restart the app" → "Reprèn l'aplicació"
   ['restart', 'vblex', 'reiniciar', { instead: true }],
 ]
@@ -262,6 +267,10 @@ interface ConcordWords {
   readonly someDeterminer: Determiner
   /** The conjunction "if" ("si", gl "se"). */
   readonly if: string
+  /** The comparative's adverb ("más", gl "máis", ca "més"): "couldn't be happier" is a conditional. */
+  readonly more: string
+  /** How "couldn't" in a statement is a past: the modal's preterite (`ifi`, "no pudimos") or Catalan's periphrasis (`anar`, "no vam poder"). */
+  readonly couldNot: 'ifi' | 'anar'
 }
 
 /**
@@ -286,9 +295,12 @@ interface ConcordWords {
  *   plural, and "anything" "algo": "¿Tienes algún archivo?", "Si tienes preguntas".
  * A word bound to an inline tag (`[[t:…]]`) is never dropped. Everywhere else "cualquier" stays
  * ("Choose any file" → "Escoge cualquier archivo").
+ * The same stage makes a negated "could" in a statement the past it is in error messages ("We
+ * couldn't find that page" → "No pudimos encontrar…", ca "No vam poder trobar…"; was "No
+ * podríamos…"): `couldNot`.
  */
 function negativeConcordFilter(words: ConcordWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer } = words
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, couldNot } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = String.raw`(?:\[\[[^\]]*\]\])?`
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
@@ -330,20 +342,25 @@ function negativeConcordFilter(words: ConcordWords): string {
     String.raw`if ($number eq "pl") { ($p[$i], $p[$i + 1]) = ("", "") if $tag eq ""; next }`,
     String.raw`$p[$i] = $tag . ($negated ? ($gender eq "f" ? "${determiner(noDeterminer, 'f')}" : "${determiner(noDeterminer, 'm')}") : ($gender eq "f" ? "${determiner(someDeterminer, 'f')}" : "${determiner(someDeterminer, 'm')}")) } join "", @p }`,
     String.raw`$_ = concord($_) if /\^(?:${[...negativePronouns, noDeterminer[0], anyDeterminer, anything].map(eitherCase).join('|')})<|<adv>\$ ${bound}\^${lemma}<n>/;`,
+    // "could not" in a statement is a past ("We couldn't find that page", "Could not save the
+    // file" came back "No podríamos encontrar…", "No podría guardar…": a conditional); not in a
+    // question, an if-clause or before a comparative ("We couldn't be happier")
+    String.raw`sub couldNot { my @p = split /(${bound}\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; for (my $i = 3; $i < @p; $i += 2) { next if $p[$i] !~ /^(${bound})\^poder<vbmod><cni>(<p[123]><(?:sg|pl)>)\$$/; my ($tag, $person) = ($1, $2); my $k = $i; $k -= 2 while $k >= 3 && $p[$k - 1] =~ /^ +$/ && clitic($p[$k - 2]); next if $k < 3 || $p[$k - 1] !~ /^ +$/ || !negation($p[$k - 2]) || question(\@p, $i) || ifClause(\@p, $k - 2); my $s = $i + 2; $s += 2 while $s < @p && $p[$s] !~ /<sent>\$$/ && lemma($p[$s]) !~ /^${eitherCase(more)}$/; next if $s < @p && $p[$s] !~ /<sent>\$$/; $p[$i] = ${couldNot === 'ifi' ? String.raw`"$tag^poder<vbmod><ifi>$person\$"` : String.raw`"$tag^anar<vaux>$person\$ ^poder<vbmod><inf>\$"`} } join "", @p }`,
+    String.raw`$_ = couldNot($_) if index($_, "poder<vbmod><cni>") >= 0;`,
   ].join(' ')}'`
 }
 
 export const SPANISH_CONCORD_FILTER = negativeConcordFilter({
   not: 'no', noDeterminer: ['ninguno', '<det><ind>'], negativePronouns: ['nada', 'nadie'], anyDeterminer: 'cualquier', anything: 'cualquier cosa',
-  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si',
+  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', couldNot: 'ifi',
 })
 export const GALICIAN_CONCORD_FILTER = negativeConcordFilter({
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
-  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se',
+  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se', more: 'máis', couldNot: 'ifi',
 })
 export const CATALAN_CONCORD_FILTER = negativeConcordFilter({
   not: 'no', noDeterminer: ['cap', '<det><ind>', 'mf'], negativePronouns: ['res', 'ningú'], anyDeterminer: 'qualsevol', anything: 'qualsevol cosa',
-  nothing: 'res<prn><tn><nt>', something: 'alguna cosa<prn><tn><nt><sg>', someDeterminer: ['algun', '<det><ind>'], if: 'si',
+  nothing: 'res<prn><tn><nt>', something: 'alguna cosa<prn><tn><nt><sg>', someDeterminer: ['algun', '<det><ind>'], if: 'si', more: 'més', couldNot: 'anar',
 })
 
 /** The last transfer stage of English into Spanish, Galician, Catalan (and its variants), after which the concord filters run. */
@@ -752,6 +769,14 @@ const KEY_NAMES = 'Enter|Return|Shift|Escape|Esc|Delete|Del|Insert|Ins|Home|End|
 /** A finite verb's reading, in the hints (a clause's verb after its subject pronoun). */
 const FINITE_READING = String.raw`<(?:vblex><(?:pres|past|pri)|vbmod|vaux|(?:vbser|vbhaver|vbdo)><(?:pres|past|pri|pii))>`
 
+/**
+ * Verbs whose object is an infinitive with "to" ("I forgot to save", "Remember to update"), whose
+ * Spanish, Galician and Catalan verbs take the bare infinitive: `toInfinitives`. Not "try" in
+ * es and ca (their rules read "tried to" as "intentar", and without "to" as "probar"), nor the
+ * verbs whose Romance ones take "a" ("start to", "learn to", "help to": "empezar a").
+ */
+const TO_INFINITIVE_VERBS = ['need', 'forget', 'remember', 'decide', 'hope', 'prefer', 'plan', 'choose', 'promise', 'expect', 'wish', 'deserve', 'intend', 'love', 'like', 'hate']
+
 /** Verbs whose clause may go without "that" ("I think you are right"): `thatAfter`. */
 const THINKING_VERBS = ['think', 'thinks', 'thought', 'know', 'knows', 'knew', 'hope', 'hopes', 'hoped', 'guess', 'believe', 'believes', 'believed', 'say', 'says', 'said', 'feel', 'felt', 'suppose', 'realise', 'realize', 'realised', 'realized', 'wish', 'promise', 'promised', 'remember', 'understand', 'agree', 'bet']
 
@@ -790,12 +815,22 @@ interface HintOptions {
   goWrong?: boolean
   /** Whether a question's "be" goes after its subject pronoun before an adjective or a participle (below). */
   beQuestions?: boolean
+  /** Whether "must not" and "should not" are read as "do not owe" and "would not owe" (below): the pair's "must" is "tener que", whose negation lifts the obligation. */
+  prohibitions?: boolean
+  /** Verbs whose "to" before an infinitive goes (below): the pair's transfer wrote it as a purpose, "para", "per". */
+  toInfinitives?: readonly string[]
+  /** Verbs the pair's analyser reads only as nouns (eng-spa's "paste") that get their infinitive and present readings (below). */
+  verbReadings?: readonly string[]
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [] }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
+    // first: an interface verb the analyser reads only as a noun gets its verb readings, which the
+    // bilingual dictionary translates ("Paste", "Copy and paste the link" came back "Paté",
+    // "Copia y paté el enlace"; now "Pegar", "Copia y pega…")
+    ...verbReadings.map((verb) => String.raw`s{\^(${verb[0]!.toUpperCase()}|${verb[0]!})(${verb.slice(1)})/[${verb[0]!.toUpperCase()}${verb[0]!}]${verb.slice(1)}<n><sg>\$}{^$1$2/$1$2<n><sg>/${verb}<vblex><inf>/${verb}<vblex><pres>\$}g if index($_, "${verb.slice(1)}/") >= 0;`),
     String.raw`sub readings { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
     String.raw`sub tag { $_[0] =~ /^(?:\\.|[^<\\])*<([^>]+)>/ ? $1 : "" }`,
     String.raw`sub unit { my $surface = shift; "^" . join("/", $surface, @_) . "\$" }`,
@@ -925,7 +960,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // menu's "About" is the preposition and a wizard's "Next" the adjective ("Aproximadamente",
     // "Luego" → "Sobre", "Próximo"). A record of one word and its full stop holds two units:
     // counted first (tr), it costs nothing on the others
-    String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @as = grep { lc $surface eq "about" && tag($_) eq "pr" || lc $surface eq "next" && tag($_) eq "adj" } @r; return unit($surface, @as) if @as; return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @r) || $r[0] !~ /^(?:open|close|save|delete|remove|add|edit|copy|cut|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit|reply)</i; my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
+    String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @as = grep { lc $surface eq "about" && tag($_) eq "pr" || lc $surface eq "next" && tag($_) eq "adj" } @r; return unit($surface, @as) if @as; return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @r) || $r[0] !~ /^(?:open|close|save|delete|remove|add|edit|copy|cut|paste|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit|reply)</i; my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?=\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . label($2)}e if tr/^// == 2;`,
     // "No." is "no" and a full stop, not the abbreviation of "number", unless a number follows
     // ("No. 5"): eng-spa and eng-cat answered "No" (to which a full stop goes) "Núm", "I said no."
@@ -963,11 +998,63 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     String.raw`s{\^([Ww])aiting for/waiting for<pr>\$}{^$1aiting/wait<vblex><ger>\$ ^for/for<pr>\$}g if index($_, "aiting for/") >= 0;`,
     String.raw`sub waitFor { my ($wait, $at, $from) = @_; my $rest = substr($_, $at); return undef if substr($_, 0, $from) =~ /<det>(?:[^\\\$]|\\.)*\$ \z/ || $rest !~ /\A \^(?:[^\\\$]|\\.)*?\/(?:[^\\\$]|\\.)*?<(?:det|prn|n|np|num)>/ || $rest =~ /\A(?:(?!<(?:sent|cm)>).)*? \^to\/to<pr>\$ \^(?:[^\\\$]|\\.)*<vblex><inf>/s; my ($surface, @r) = readings(substr($wait, 1, -1)); my @v = grep { /^wait<vblex><(?:inf|pres|imp|past|pp|ger|pri)>/i } @r; @v ? unit($surface, @v) : undef }`,
     String.raw`s{(\^[Ww]ait(?:s|ed|ing)?/(?:[^\\\$]++|\\.)*+\$) \^for/(?:[^\\\$]++|\\.)*+\$}{waitFor($1, $+[0], $-[0]) // $&}ge if index($_, "ait") >= 0 && index($_, "^for/") >= 0;`,
+    // a word that can be an infinitive (and else only a noun, an adjective or another form of a
+    // verb) as the infinitive alone, or undef where it cannot be one; "have" is the auxiliary
+    // only before a participle ($after, the next unit: "need to have 1 result" came back
+    // "Necesitas haber…")
+    String.raw`sub infinitiveOnly { my ($lu, $after) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @inf = grep { /<vb(?:lex|ser|haver)><inf>/ } @r; return undef if !@inf || grep { tag($_) !~ /^(?:n|np|adj|vblex|vbser|vbhaver)$/ || /\+/ } @r; if (grep({ /<vbhaver>/ } @inf) && grep({ /<vblex>/ } @inf)) { my $perfect = ($after // "") =~ /<vblex><pp>/; @inf = grep { $perfect ? /<vbhaver>/ : !/<vbhaver>/ } @inf } @inf == @r ? $lu : unit($surface, @inf) }`,
+    // after a modal the analyser reads with its "to" ("have to", "want to", "has to"), the verb
+    // is the infinitive: "You have to pay.", "I want to play." came back "Tienes que paga.",
+    // "Quiero juego." (the noun); now "Tienes que pagar.", "Quiero reproducir". Not after a
+    // verb's multiword with "to" ("add to": "Add to queue" is the noun)
+    String.raw`s{(\^(?:[^\\\$]++|\\.)*+(?<=\# to)\$ )(${UNIT})(?=(?: (${UNIT}))?)}{my ($modal, $verb, $after) = ($1, $2, $3); $modal =~ /<vbmod>/ ? $modal . (infinitiveOnly($verb, $after) // $verb) : "$modal$verb"}ge if index($_, "# to\$") >= 0;`,
+    // "to" after a verb whose object is an infinitive ("need to", "forget to", "remember to")
+    // goes, and the next word is that infinitive: the transfers read "to" there as a purpose
+    // ("I forgot to save.", "Remember to save your work", "You don't need to answer." came back
+    // "Olvidé para guardar.", "Recuerda para guardar…", "No necesitas para contestar.", ca
+    // "Vaig oblidar per desar"); now "Olvidé guardar.", "No necesitas contestar.", "Vaig oblidar
+    // desar". A verb that can be a noun only after a subject, an auxiliary or "not", or opening
+    // its sentence ("There is no need to worry", "a plan to grow" keep their "to")
+    ...(toInfinitives.length > 0 ? [
+      String.raw`sub toComplements { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 3; $i + 2 < @p; $i += 2) { next if $p[$i] !~ /^\^to\/(?:[^\\\$]|\\.)*?to<pr>/ || $p[$i - 1] ne " " || $p[$i + 1] ne " "; my (undef, @v) = readings(substr($p[$i - 2], 1, -1)); next if !grep { /^(?:${toInfinitives.join('|')})<vblex>/i } @v; if (grep { tag($_) eq "n" } @v) { my (undef, @b) = $i >= 5 && $p[$i - 3] eq " " ? readings(substr($p[$i - 4], 1, -1)) : (); next if !opensSentence(\@p, $i - 2) && !grep { /<subj>|<vaux>|<vbmod>|<vbdo>|^not<adv>/ } @b } my $infinitive = infinitiveOnly($p[$i + 2], $i + 4 < @p && $p[$i + 3] eq " " ? $p[$i + 4] : undef); next if !defined $infinitive || $infinitive =~ /<vbhaver>/; @p[$i, $i + 1, $i + 2] = ("", "", $infinitive) } join "", @p }`,
+      String.raw`$_ = toComplements($_) if index($_, "^to/") >= 0;`,
+    ] : []),
+    // "must not" and "should not" forbid ("You must not share your password", "You should not do
+    // that" came back "No tienes que compartir…", "No tendrías que hacer…", gl "Non tes que…":
+    // no obligation, as "don't have to"); read as "do not owe" and "would not owe", the pairs'
+    // "deber": "No debes compartir…", "No deberías hacer…", "Non debes…". Not in a question
+    // ("Shouldn't you be…?") nor before a perfect ("should not have come": the transfers then
+    // wrote "deberías ha venido"); eng-spa's and en-gl's analysers split "mustn't" into three
+    // tokens
+    ...(prohibitions ? [
+      String.raw`sub prohibition { my ($owe, $space, $verb, $end) = @_; return $owe if $verb eq ""; return undef if $verb =~ /<vbhaver>/ && substr($_, $end) =~ /\A \^(?:[^\\\$\/]++|\\.)*+\/(?:[^\\\$]|\\.)*?<vblex><pp>/; $owe . $space . (infinitiveOnly($verb) // $verb) }`,
+      String.raw`sub mustNot { my ($must, $readings) = @_; return undef if defined $readings && $readings !~ /(?:^|\/)must<vaux>/i; "^" . ($must =~ /^M/ ? "Do" : "do") . "/do<vbdo><pres>\$ ^not/not<adv>\$ ^$must/owe<vblex><inf>\$" }`,
+      String.raw`s{\^([Mm]ust)/((?:[^\\\$]++|\\.)*+)\$ \^not/not<adv>\$(?! \^(?:you|I|we|they|he|she|it)/)( ?)((?:${UNIT})?)}{my ($space, $verb) = ($3, $4); my $owe = mustNot($1, $2); (defined $owe ? prohibition($owe, $space, $verb, $+[0]) : undef) // $&}ge if index($_, "ust/") >= 0;`,
+      String.raw`s{\^([Mm]ust)n/\*[Mm]ustn\$\^\x27/\x27<apos>\$\^t/\*t\$(?! \^(?:you|I|we|they|he|she|it)/)( ?)((?:${UNIT})?)}{prohibition(mustNot($1, undef), $2, $3, $+[0]) // $&}ge if index($_, "ustn/") >= 0;`,
+      String.raw`s{\^([Ss]hould)/[Ss]hould<vaux><inf>\$ \^not/not<adv>\$(?! \^(?:you|I|we|they|he|she|it)/)( ?)((?:${UNIT})?)}{prohibition("^$1/would<vaux><inf>\$ ^not/not<adv>\$ ^owe/owe<vblex><inf>\$", $2, $3, $+[0]) // $&}ge if index($_, "hould/") >= 0;`,
+      String.raw`s{\^([Ss]houldn\x27t)/[Ss]hould<vaux><inf>\+not<adv>\$(?! \^(?:you|I|we|they|he|she|it)/)( ?)((?:${UNIT})?)}{prohibition("^$1/would<vaux><inf>+not<adv>\$ ^owe/owe<vblex><inf>\$", $2, $3, $+[0]) // $&}ge if index($_, "houldn") >= 0;`,
+    ] : []),
     // the record's first unit and the unit after each sentence end: two substitutions, since an
     // alternation with \A keeps perl from searching for the literal `<sent>$` (on 20 000 bench
     // sentences: 0.04 s for the two, 0.17 s for one with the alternation)
     String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . opening($2, $4, $+[0], $3, $1)}e;`,
     String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0], $3) . $3 . $4}ge;`,
+    // two commands joined by "and" opening a sentence, the second before its object (a
+    // determiner, a possessive, an object pronoun) or the first read as a command above: both
+    // are commands, in the same form, the imperative where the analyser has one, else the
+    // present where the pair writes it as one, else the infinitive ("Copy and paste the link",
+    // "Save and close the document", "Drag and drop files here" came back "Copia y paté el
+    // enlace", "Guarda y cerrar…", ca "Desa i proper…", "Arrastra y archivos de gota aquí"; now
+    // "Copia y pega el enlace", "Guarda y cierra…", "Desa i tanca…", "Arrastra y suelta
+    // archivos aquí"). Not two nouns ("Name and address", "Date and time": no object follows)
+    String.raw`sub coordinated { my ($first, $and, $second, $after) = @_; my ($s1, @r1) = readings(substr($first, 1, -1)); my ($s2, @r2) = readings(substr($second, 1, -1)); my $kept = "$first $and $second"; for my $r (\@r1, \@r2) { return $kept if !grep({ /<vblex><inf>/ } @$r) || grep { tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @$r } my (undef, @a) = $after eq "" ? () : readings(substr($after, 1, -1)); my $object = @a && !grep { !(tag($_) =~ /^(?:det|predet)$/ || /<pos>/ || /<prn><obj>/) || /<subj>/ } @a; return $kept if !$object && grep { tag($_) ne "vblex" } @r1; my @verbs = map { /^((?:\\.|[^<\\])*)<vblex><inf>/ ? lc $1 : () } @r1, @r2; for my $form ("imp", "pres", "inf") { next if $form ne "inf" && ("<vblex><$form>" !~ $::COMMAND || grep { $::INFINITIVE{$_} } @verbs); my @f1 = grep { /<vblex><$form>/ } @r1; my @f2 = grep { /<vblex><$form>/ } @r2; return unit($s1, @f1) . " $and " . unit($s2, @f2) if @f1 && @f2 } $kept }`,
+    String.raw`s{\A(${BLANK})(${UNIT}) (\^and/(?:[^\\\$]++|\\.)*+\$) (${UNIT})(?: (${UNIT}))?}{my ($blank, $v1, $and, $v2, $after) = ($1, $2, $3, $4, $5 // ""); $blank . coordinated($v1, $and, $v2, $after) . ($after eq "" ? "" : " $after")}e if index($_, "^and/") >= 0;`,
+    String.raw`s{(<sent>\$${BLANK})(${UNIT}) (\^and/(?:[^\\\$]++|\\.)*+\$) (${UNIT})(?: (${UNIT}))?}{my ($blank, $v1, $and, $v2, $after) = ($1, $2, $3, $4, $5 // ""); $blank . coordinated($v1, $and, $v2, $after) . ($after eq "" ? "" : " $after")}ge if index($_, "^and/") >= 0;`,
+    // a word that can be a noun or a verb after the numeral "one" is the noun ("Enter at least
+    // one number", "Choose one color" came back "al menos uno numera", ca "Tria un acoloreix");
+    // not after a determiner or "which" ("Which one works?")
+    String.raw`sub oneNoun { my ($before, $one, $word) = @_; my ($surface, @r) = readings(substr($word, 1, -1)); return "$before$one$word" if $before =~ /^\^(?:[Tt]he|[Tt]his|[Tt]hat|[Ww]hich|[Ee]ach|[Ee]very|[Aa]ny|[Nn]o)\// || !grep({ tag($_) eq "vblex" } @r) || grep { tag($_) !~ /^(?:n|vblex)$/ || /\+/ } @r; "$before$one" . unit($surface, grep { tag($_) eq "n" } @r) }`,
+    String.raw`s{((?:${UNIT} )?)(\^[Oo]ne/(?:[^\\\$]|\\.)*?<num>(?:[^\\\$]++|\\.)*+\$ )(${UNIT})}{oneNoun($1, $2, $3)}ge if index($_, "ne/") >= 0;`,
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=(${BLANK})(${UNIT})?)}{preposition($1, $2, $3, $+[0])}ge;`,
     // "do" is the main verb, not the auxiliary, unless "not" or a verb follows it with at most a
     // subject between (pronouns, determiners, nouns, names, adjectives, adverbs: "Did the upload
@@ -1142,6 +1229,9 @@ export const EN_EO_READING_HINTS = englishReadingHints('inf|imp', {
  * the verb ("Remember me", "Follow us", "Help me" came back "Me recuerdo", "Nos sigo", "Me
  * ayudo"; now "Recordarme", "Seguirnos", "Ayudarme"). "View" is one of those verbs: its "Ve
  * perfil" is also "go" ("Ver perfil"; gl and ca the same: "Ver", "Veure", not ca's "Veges").
+ * So is "drop", whose "soltar" (ENG_SPA_SENSES) the generator has only in the infinitive
+ * ("Arrastrar y soltar archivos aquí"). Its analyser reads "paste" only as a noun ("Paté"): the
+ * verb's readings are added ("Pegar").
  */
 export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   senses: [
@@ -1154,7 +1244,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
     ['setting', 'n', 'configuration'],
     ['post', 'n', 'publication'],
   ],
-  infinitiveCommands: ['go', 'come', 'make', 'do', 'put', 'set', 'say', 'tell', 'have', 'keep', 'be', 'view'],
+  infinitiveCommands: ['go', 'come', 'make', 'do', 'put', 'set', 'say', 'tell', 'have', 'keep', 'be', 'view', 'drop'],
   infinitiveBeforePronouns: true,
   prepositions: [MATCH_WITH, ACCESS_TO],
   phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH],
@@ -1162,6 +1252,9 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   zeroRelatives: true,
   pastQuestions: true,
   beQuestions: true,
+  prohibitions: true,
+  toInfinitives: TO_INFINITIVE_VERBS,
+  verbReadings: ['paste'],
   // eng-spa writes "que" after "think" and "believe" itself ("that" made it "Creo que que")
   thatAfter: THINKING_VERBS.filter((verb) => !/^(?:think|thinks|thought|believe|believes|believed)$/.test(verb)),
 })
@@ -1175,10 +1268,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'] })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
