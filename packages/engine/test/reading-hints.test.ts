@@ -424,9 +424,9 @@ describe('English reading hints', () => {
     const ABOUT = '^about/about<adv>/about<pr>$'
     const THEM = '^them/prpers<prn><obj><p3><mf><pl>$'
     expect(hinted(`${ABOUT} ${IT}^./.<sent>$`, `${ABOUT} ${THEM}`)).toEqual([`^about/about<pr>$ ${IT}^./.<sent>$`, `^about/about<pr>$ ${THEM}`])
-    // "Before you go", "about it works" (a verb after the pronoun: its subject)
-    const left = [`^Before/before<adv>/before<cnjadv>/before<pr>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$ ^go/go<vblex><inf>/go<vblex><pres>$`, `${ABOUT} ${IT} ^works/work<vblex><pri><p3><sg>/work<n><pl>$`]
-    expect(hinted(...left)).toEqual(left)
+    // "Before you go", "about it works" (a verb after the pronoun: its subject; "works" after "it" is that verb)
+    const left = [`^Before/before<adv>/before<cnjadv>/before<pr>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$ ^go/go<vblex><inf>/go<vblex><pres>$`, `${ABOUT} ${IT} ^works/work<vblex><pri><p3><sg>$`]
+    expect(hinted(left[0]!, `${ABOUT} ${IT} ^works/work<vblex><pri><p3><sg>/work<n><pl>$`)).toEqual(left)
   })
 
   test('"about" before a noun, a determiner, an -ing word or a question word is the preposition; before "to" or nothing it keeps its readings', () => {
@@ -1056,6 +1056,20 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
       .toEqual(['No pudimos encontrar aquella página.', 'No pudo guardar el archivo.', '¿Me podrías ayudar?', 'No podríamos ser más felices.', 'Si no lo podría ver, sabría.'])
     if (haveMode('en-gl')) expect(await en(["We couldn't find that page."], 'gl')).toEqual(['Non puidemos atopar aquela páxina.'])
     if (haveMode('eng-cat')) expect(await en(["We couldn't find that page.", 'I could not hear you.'], 'ca')).toEqual(['No vam poder trobar aquella pàgina.', 'No et vaig poder sentir.'])
+  })
+
+  test('"Only" opening a sentence is the adverb; "allow" is "permitir" (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "Único admins puede…", "Deja notificaciones", ca "Fitxers de PNG únic són recolzats."
+    expect(await en(['Only admins can edit this page.', 'Allow notifications', 'The only way'])).toEqual(['Sólo admins puede editar esta página.', 'Permite notificaciones', 'La manera única'])
+    if (haveMode('en-gl')) expect(await en(['Allow notifications', 'Uploads are not allowed.'], 'gl')).toEqual(['Permite notificacións', 'As cargas non son permitidas.'])
+    if (haveMode('eng-cat')) expect(await en(['Only PNG files are supported.'], 'ca')).toEqual(['Només fitxers de PNG són recolzats.'])
+  })
+
+  test('after "that", "this" or "who" a plural noun or a third person is the verb; a thing "funciona", a person "trabaja" (eng-spa, eng-cat)', async () => {
+    // came back "Escoger un plan que obras para ti.", "Estos trabajos para mí.", ca "Tria un pla aquelles feines ja que et."
+    expect(await en(['Choose a plan that works for you.', 'This works for me.', 'I work at home.', 'Etar needs permissions to work correctly.']))
+      .toEqual(['Escoger un plan que funciona para ti.', 'Esto funciona para mí.', 'Trabajo en casa.', 'Etar necesita permisos para funcionar correctamente.'])
+    if (haveMode('eng-cat')) expect(await en(['This works for me.', 'Someone who works here.'], 'ca')).toEqual(['Això funciona per a mi.', 'Algú que treballa aquí.'])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

@@ -131,8 +131,11 @@ export const ENG_SPA_SENSES: Senses = [
   // after a determiner, an adjective or a preposition only: elsewhere it is mostly the tagger's
   // noun for the verb ("but work with filters", "no longer work"), which "obra" reads as
   ['work', 'n', 'trabajo', { after: '<(?:det|adj|pr)>' }], // 7 "obra"
-  // after "it", "not", or a question's "did" ("Did it work?" reads "it did work?")
-  ['work', 'vblex', 'funcionar', { after: '^prpers<prn><subj><p3><nt>|not<adv>$|^do<vbdo><past>' }], // "It does not work" came back "no obra"
+  // after "it", "that", "this", "not", or a question's "did" ("Did it work?" reads "it did
+  // work?"); after a person, "trabajar" (the rules chose "obrar")
+  ['work', 'vblex', 'funcionar', { after: '^prpers<prn><subj><p3><nt>|^(?:that|this)<|not<adv>$|^do<vbdo><past>' }], // "It does not work" came back "no obra"
+  ['work', 'vblex', 'funcionar', { before: '^(?:correctly|properly|offline|online|fine|well|again)<' }],
+  ['work', 'vblex', 'trabajar'],
   ['length', 'n', 'longitud'], // 7 "periodo"
   ['tip', 'n', 'consejo'], // 5 "punta"
   ['package', 'n', 'paquete'], // 5 "envase"
@@ -234,6 +237,8 @@ export const ENG_CAT_SENSES: Senses = [
   ['original', 'adj', 'original'], // 15 "primigeni"
   ['memory', 'n', 'memòria'], // 15 "record"
   ['style', 'n', 'estil'], // 13 "moda"
+  // a thing that works ("a plan that works" came back "que treballa")
+  ['work', 'vblex', 'funcionar', { after: '^(?:that|this)<' }],
   ['drop', 'vblex', 'deixar# anar', { after: '^and<cnjcoo>' }],
   ['drop', 'vblex', 'deixar# anar', { before: '<(?:n|np)>' }],
   // the dictionary's only "reprendre" (to resume): "Restart the app" → "Reprèn l'aplicació"
@@ -721,7 +726,7 @@ const PHRASAL_COMMANDS = [
   ...['share', 'open', 'continue', 'reply', 'replace', 'fill', 'sync', 'connect', 'login', 'come', 'go', 'stay'].map((verb) => `${verb}:with`),
   ...['open', 'view', 'edit', 'show'].map((verb) => `${verb}:in`),
   ...['share', 'send'].map((verb) => `${verb}:via`),
-  ...['turn:on', 'turn:off', 'zoom:in', 'zoom:out', 'scroll:up', 'scroll:down', 'swipe:up', 'swipe:down', 'drag:and', 'move:up', 'move:down', 'move:into', 'learn:about', 'read:about', 'learn:more', 'read:more', 'see:more', 'show:more', 'load:more', 'view:more', 'find:out', 'show:less', 'view:less', 'see:less', 'view:all', 'see:all', 'show:all', 'select:all', 'expand:all', 'collapse:all', 'clear:all', 'mark:all', 'delete:all', 'remove:all', 'sort:by', 'filter:by', 'group:by', 'order:by', 'type:to', 'tap:to', 'swipe:to', 'drag:to', 'pull:to', 'hover:to', 'tell:about', 'think:about', 'click:on', 'tap:on', 'focus:on', 'agree:to', 'go:back', 'go:home', 'go:away', 'go:ahead', 'come:back', 'come:here', 'come:home', 'get:back', 'get:started', 'hold:on'],
+  ...['turn:on', 'turn:off', 'zoom:in', 'zoom:out', 'scroll:up', 'scroll:down', 'swipe:up', 'swipe:down', 'drag:and', 'move:up', 'move:down', 'move:into', 'learn:about', 'read:about', 'learn:more', 'read:more', 'see:more', 'show:more', 'load:more', 'view:more', 'find:out', 'show:less', 'view:less', 'see:less', 'view:all', 'see:all', 'show:all', 'select:all', 'expand:all', 'collapse:all', 'clear:all', 'mark:all', 'delete:all', 'remove:all', 'sort:by', 'filter:by', 'group:by', 'order:by', 'type:to', 'tap:to', 'swipe:to', 'drag:to', 'pull:to', 'hover:to', 'tell:about', 'think:about', 'click:on', 'tap:on', 'click:here', 'tap:here', 'focus:on', 'agree:to', 'go:back', 'go:home', 'go:away', 'go:ahead', 'come:back', 'come:here', 'come:home', 'get:back', 'get:started', 'hold:on'],
 ]
 
 /**
@@ -1039,6 +1044,14 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // sentences: 0.04 s for the two, 0.17 s for one with the alternation)
     String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . opening($2, $4, $+[0], $3, $1)}e;`,
     String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0], $3) . $3 . $4}ge;`,
+    // "Only" opening a sentence is the adverb ("Only admins can edit this page", "Only PNG files
+    // are supported" came back "Único admins puede…", ca "Fitxers de PNG únic…"; now "Sólo…")
+    String.raw`s{((?:\A|<sent>\$)${BLANK})(\^Only/(?:[^\\\$]++|\\.)*+\$)}{$1 . onlyWith($2, qr/<adv>/)}ge if index($_, "^Only/") >= 0;`,
+    // after "that", "this", "it" or "who", a word that can be a plural noun or a verb's third
+    // person is the verb: a singular demonstrative takes no plural ("Choose a plan that works for
+    // you", "This works for me" came back "un plan que obras", "Estos trabajos para mí")
+    String.raw`sub thirdPerson { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><pr(?:i|es)><p3><sg>/ } @r) || grep { !/<n><pl>|<vblex><pr(?:i|es)><p3><sg>/ || /\+/ } @r; unit($surface, grep { /<vblex>/ } @r) }`,
+    String.raw`s{(\^(?:[Tt]hat|[Tt]his|[Ii]t|[Ww]ho)/(?:[^\\\$]++|\\.)*+\$ )(${UNIT})}{$1 . thirdPerson($2)}ge if /\^(?:[Tt]hat|[Tt]his|[Ii]t|[Ww]ho)\//;`,
     // two commands joined by "and" opening a sentence, the second before its object (a
     // determiner, a possessive, an object pronoun) or the first read as a command above: both
     // are commands, in the same form, the imperative where the analyser has one, else the
@@ -1178,6 +1191,13 @@ const INVALID_AS_INCORRECT: Sense = ['invalid', 'adj', 'incorrect']
 const FAULT_AS_BLAME: Sense = ['fault', 'n', 'blame', 'after-possessive']
 const INVALID_AS_WRONG: Sense = ['invalid', 'adj', 'wrong', 'before-noun']
 
+/**
+ * The verb "allow" read as "permit" (es, gl): "Allow notifications", "Uploads are not allowed"
+ * came back "Deja notificaciones", "no es dejado", gl "Deixa" (to let, to leave); "Permite
+ * notificaciones", "no está permitido" are what settings write. eng-cat already wrote "Permet".
+ */
+const ALLOW_AS_PERMIT: Sense = ['allow', 'vblex', 'permit']
+
 /** …with "with" before its object: "No results match your search" → "Ningún resultado coincide con tu búsqueda". */
 const MATCH_WITH = ['match', 'with'] as const
 
@@ -1243,6 +1263,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
     ['file', 'n', 'archive'],
     ['setting', 'n', 'configuration'],
     ['post', 'n', 'publication'],
+    ALLOW_AS_PERMIT,
   ],
   infinitiveCommands: ['go', 'come', 'make', 'do', 'put', 'set', 'say', 'tell', 'have', 'keep', 'be', 'view', 'drop'],
   infinitiveBeforePronouns: true,
@@ -1268,7 +1289,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'] })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'] })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
 export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
