@@ -9,7 +9,7 @@ import {
   createEngine, EngineError, engineErrorCodes, isInlineToken, MAX_INLINE_DEPTH, MAX_INLINE_TOKENS,
   type Engine, type InlineToken, type Segment, type SegmentPart,
 } from '@verso/engine'
-import { CATALAN_CONCORD_FILTER, ENG_CAT_SENSE_FILTER, ENG_SPA_OBJECT_PERSON_FILTER, ENG_SPA_SENSE_FILTER, GALICIAN_CONCORD_FILTER, INVARIABLE_QUEUE_FILTER, SPANISH_CONCORD_FILTER } from '../src/apertium/mode.js'
+import { CATALAN_CLAUSE_FILTER, ENG_CAT_SENSE_FILTER, ENG_SPA_OBJECT_PERSON_FILTER, ENG_SPA_SENSE_FILTER, GALICIAN_CLAUSE_FILTER, INVARIABLE_QUEUE_FILTER, SPANISH_CLAUSE_FILTER } from '../src/apertium/mode.js'
 import { fakePair } from './fake-apertium.js'
 import { haveApertium } from './real-apertium.js'
 
@@ -554,7 +554,7 @@ describe("eng-cat's filters: multiwords its generator lacks, the noun \"account\
   test('a multiword noun\'s invariable part goes after its unit as text, right before eng-cat\'s generator only', () => {
     const mode = "lt-proc '/x/apertium-eng-cat/eng-cat.automorf.bin' | apertium-postchunk '/x/apertium-eng-cat/eng-cat.t4x' '/x/apertium-eng-cat/eng-cat.t4x.bin' | lt-proc $1 '/x/apertium-eng-cat/eng-cat.autogen.bin' | lt-proc -p '/x/apertium-eng-cat/eng-cat.autopgen.bin'"
     const stages = buildPipelineStages(mode, false)
-    expect(stages[2]).toBe(CATALAN_CONCORD_FILTER)
+    expect(stages[2]).toBe(CATALAN_CLAUSE_FILTER)
     expect(stages[3]).toBe(INVARIABLE_QUEUE_FILTER)
     expect(stages[4]).toMatch(/^lt-proc -z -g /)
     expect(buildPipelineStages(mode.replaceAll('eng-cat', 'eng-spa'), false)).not.toContain(INVARIABLE_QUEUE_FILTER)
@@ -568,12 +568,12 @@ describe("eng-cat's filters: multiwords its generator lacks, the noun \"account\
 describe('negative concord after the last transfer into Spanish, Galician, Catalan', () => {
   test('follows the last transfer of English into es, gl and ca (and its variants), before the word-bound blanks detach', () => {
     const mode = (pair: string, file: string) => `lt-proc '/x/apertium-${pair}/${pair}.automorf.bin' | apertium-postchunk '/x/apertium-${pair}/apertium-${pair}.${file}' '/x/apertium-${pair}/${file}.bin' | lt-proc $1 '/x/apertium-${pair}/${pair}.autogen.bin'`
-    for (const [pair, file, filter] of [['eng-spa', 'eng-spa.t3x', SPANISH_CONCORD_FILTER], ['en-gl', 'en-gl.t3x', GALICIAN_CONCORD_FILTER], ['eng-cat', 'eng-cat.t4x', CATALAN_CONCORD_FILTER]] as const) {
+    for (const [pair, file, filter] of [['eng-spa', 'eng-spa.t3x', SPANISH_CLAUSE_FILTER], ['en-gl', 'en-gl.t3x', GALICIAN_CLAUSE_FILTER], ['eng-cat', 'eng-cat.t4x', CATALAN_CLAUSE_FILTER]] as const) {
       const stages = buildPipelineStages(mode(pair, file), true)
       expect(stages.indexOf(filter)).toBe(stages.findIndex((s) => s.startsWith('apertium-postchunk')) + 1)
       expect(stages[stages.indexOf(filter) + 1]).toBe('apertium-wblank-detach')
     }
-    expect(buildPipelineStages(mode('spa-eng', 'spa-eng.t3x'), false)).not.toContain(SPANISH_CONCORD_FILTER)
+    expect(buildPipelineStages(mode('spa-eng', 'spa-eng.t3x'), false)).not.toContain(SPANISH_CLAUSE_FILTER)
   })
 
   test('a negative word after a verb puts the negation before the verb and its clitics, keeping the first letter\'s case', () => {
@@ -590,19 +590,19 @@ describe('negative concord after the last transfer into Spanish, Galician, Catal
       '^Gracias<n><f><pl>$ ^por<pr>$ ^nada<prn><tn><m><sg>$',
       '^Dar<vblex><pri><p3><sg># las gracias por$ ^nada<prn><tn><m><sg>$',
     ]
-    expect(throughStage(SPANISH_CONCORD_FILTER, records.slice(0, 2).concat(records.slice(3)))).toEqual([
+    expect(throughStage(SPANISH_CLAUSE_FILTER, records.slice(0, 2).concat(records.slice(3)))).toEqual([
       '[v:1] ^No<adv>$ ^hay<vblex><pri><p3><sg>$ ^ninguno<det><ind><m><sg>$ ^elemento<n><m><sg>$ ^para<pr>$ ^mostrar<vblex><inf>$^.<sent>$[v:e]',
       '^Este<det><dem><m><sg>$ ^usuario<n><m><sg>$ ^no<adv>$ [[t:0]]^tener<vblex><pri><p3><sg>$ ^ninguno<det><ind><f><sg>$ ^publicación<n><f><sg>$',
       ...records.slice(3),
     ])
-    expect(throughStage(CATALAN_CONCORD_FILTER, [records[2]!])).toEqual(['^No<adv>$ ^hi<prn><pro><adv>$ ^haver<vbhaver><pri><p3><sg>$ ^res<prn><tn><nt>$ ^aquí<adv>$^.<sent>$'])
+    expect(throughStage(CATALAN_CLAUSE_FILTER, [records[2]!])).toEqual(['^No<adv>$ ^hi<prn><pro><adv>$ ^haver<vbhaver><pri><p3><sg>$ ^res<prn><tn><nt>$ ^aquí<adv>$^.<sent>$'])
     // Galician's words are not ASCII: "ninguén" matched as a word, not as its bytes
-    expect(throughStage(GALICIAN_CONCORD_FILTER, ['^Hai<vblex><pri><p3><sg>$  ^ninguén<prn><tn><m><sg>$ ^aquí<adv>$'])).toEqual(['^Non<adv>$ ^hai<vblex><pri><p3><sg>$  ^ninguén<prn><tn><m><sg>$ ^aquí<adv>$'])
+    expect(throughStage(GALICIAN_CLAUSE_FILTER, ['^Hai<vblex><pri><p3><sg>$  ^ninguén<prn><tn><m><sg>$ ^aquí<adv>$'])).toEqual(['^Non<adv>$ ^hai<vblex><pri><p3><sg>$  ^ninguén<prn><tn><m><sg>$ ^aquí<adv>$'])
   })
 
   test('the negation the transfer left after the verb goes before it, before a noun only', () => {
     const records = ['^Tener<vblex><pri><p2><sg>$ ^no<adv>$ ^mensaje<n><m><pl>$ ^nuevo<adj><m><pl>$', '^Transferir<vblex><pri><p3><sg>$ ^No<adv>$ ^activo<adj><m><sg>$']
-    expect(throughStage(SPANISH_CONCORD_FILTER, records)).toEqual(['^No<adv>$ ^tener<vblex><pri><p2><sg>$ ^mensaje<n><m><pl>$ ^nuevo<adj><m><pl>$', records[1]])
+    expect(throughStage(SPANISH_CLAUSE_FILTER, records)).toEqual(['^No<adv>$ ^tener<vblex><pri><p2><sg>$ ^mensaje<n><m><pl>$ ^nuevo<adj><m><pl>$', records[1]])
   })
 
   test('"any" after a negated verb is "ningún" before a singular, nothing before a plural, "anything" "nada"', () => {
@@ -615,7 +615,7 @@ describe('negative concord after the last transfer into Spanish, Galician, Catal
       '^No<adv>$ ^tener<vblex><pri><p2><sg>$ [[t:0]]^cualquier<det><ind><mf><pl>$ ^notificación<n><f><pl>$',
       '^Escoger<vblex><inf>$ ^cualquier<det><ind><mf><sg>$ ^archivo<n><m><sg>$^.<sent>$',
     ]
-    expect(throughStage(SPANISH_CONCORD_FILTER, records)).toEqual([
+    expect(throughStage(SPANISH_CLAUSE_FILTER, records)).toEqual([
       '^No<adv>$ ^poder<vbmod><pri><p1><sg>$ ^encontrar<vblex><inf>$ ^ninguno<det><ind><m><sg>$ ^archivo<n><m><sg>$^.<sent>$',
       '^No<adv>$ ^tener<vblex><pri><p2><sg>$ ^notificación<n><f><pl>$^.<sent>$',
       '^No<adv>$ ^saber<vblex><pri><p1><sg>$ ^nada<prn><tn><m><sg>$^.<sent>$',
@@ -624,9 +624,9 @@ describe('negative concord after the last transfer into Spanish, Galician, Catal
       records[5],
     ])
     // Catalan's "cap" has one gender, "algun" two; its periphrastic past is an auxiliary
-    expect(throughStage(CATALAN_CONCORD_FILTER, ['^El<det><def><m><sg>$ ^fitxer<n><m><sg>$ ^no<adv>$ ^anar<vaux><p3><sg>$ ^contenir<vblex><inf>$ ^qualsevol<det><ind><mf><sg>$ ^dada<n><f><sg>$^.<sent>$']))
+    expect(throughStage(CATALAN_CLAUSE_FILTER, ['^El<det><def><m><sg>$ ^fitxer<n><m><sg>$ ^no<adv>$ ^anar<vaux><p3><sg>$ ^contenir<vblex><inf>$ ^qualsevol<det><ind><mf><sg>$ ^dada<n><f><sg>$^.<sent>$']))
       .toEqual(['^El<det><def><m><sg>$ ^fitxer<n><m><sg>$ ^no<adv>$ ^anar<vaux><p3><sg>$ ^contenir<vblex><inf>$ ^cap<det><ind><mf><sg>$ ^dada<n><f><sg>$^.<sent>$'])
-    expect(throughStage(CATALAN_CONCORD_FILTER, ['^tenir<vblex><pri><p2><sg>$ ^qualsevol<det><ind><mf><sg>$ ^pregunta<n><f><sg>$^?<sent>$']))
+    expect(throughStage(CATALAN_CLAUSE_FILTER, ['^tenir<vblex><pri><p2><sg>$ ^qualsevol<det><ind><mf><sg>$ ^pregunta<n><f><sg>$^?<sent>$']))
       .toEqual(['^tenir<vblex><pri><p2><sg>$ ^algun<det><ind><f><sg>$ ^pregunta<n><f><sg>$^?<sent>$'])
   })
 
@@ -638,7 +638,7 @@ describe('negative concord after the last transfer into Spanish, Galician, Catal
       // a statement after a question is no question
       '^Tener<vblex><pri><p2><sg>$^?<sent>$ ^Tener<vblex><pri><p2><sg>$ ^cualquier<det><ind><mf><sg>$ ^archivo<n><m><sg>$^.<sent>$',
     ]
-    expect(throughStage(SPANISH_CONCORD_FILTER, records)).toEqual([
+    expect(throughStage(SPANISH_CLAUSE_FILTER, records)).toEqual([
       '  ^Tener<vblex><pri><p2><sg>$ ^alguno<det><qnt><m><sg>$ ^archivo<n><m><sg>$^?<sent>$',
       '^Si<cnjadv>$ ^el<det><def><m><sg>$ ^archivo<n><m><sg>$ ^tener<vblex><pri><p3><sg>$ ^error<n><m><pl>$^,<cm>$ ^decir<vblex><inf>$^.<sent>$',
       '^Necesitar<vblex><pri><p2><sg>$ ^algo<prn><tn><m><sg>$ ^más<adv>$^?<sent>$',

@@ -66,7 +66,7 @@ describe.skipIf(!haveApertium)('quoted words through Apertium', () => {
     expect(await en(["Click 'Save' to continue", "Show 'Next' and 'Similar' videos", "The 'Storage Access Framework' allows downloads"])).toEqual([
       "El clic 'Guarda' para continuar",
       "Muestra 'Luego' y vídeos 'Similares'",
-      "El 'Marco de Acceso del Almacenamiento' deja descargas",
+      "El 'Marco de Acceso del Almacenamiento' permite descargas",
     ])
     // (a command before quotes that open words is the verb: eng-cat's imperative, "Fes clic")
     expect(await en(["Click 'Save' to continue"], 'ca')).toEqual(["Fes clic 'Desar' per continuar"])

@@ -91,7 +91,7 @@ describe('English reading hints', () => {
       `[v:4]^Change/Change<n><sg>/Change<vblex><inf>/Change<vblex><pres>$ ^log/log<n><sg>/log<vblex><inf>/log<vblex><pres>$[v:e] `,
       // a finite verb after the noun: the first two words are its subject
       `[v:5]${COPY} ${LINK} ^works/work<vblex><pri><p3><sg>$[v:e] `,
-      // a word the analyser does not know, not an initialism ("Request Overrides" is a heading)
+      // a word the analyser does not know in title case, not an initialism ("Request Overrides" is a heading)
       `[v:6]${COPY} ^Overrides/*Overrides$[v:e] `,
       // not the text's first words, and an adverb reading only where the label is one
       `[v:7]^To/to<pr>$ ${COPY.replace('Copy', 'copy')} ${LINK}[v:e] `,
@@ -738,7 +738,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
 
   test('"invalid" is "incorrecto", not "nulo": before a noun for eng-spa, everywhere for eng-cat and en-gl', async () => {
     // came back "Dirección de correo electrónico nula.", ca "El valor és nul."
-    expect(await en(['Invalid email address.', 'The invalid was helped.'])).toEqual(['Dirección de correo electrónico incorrecta.', 'El inválido estuvo ayudado.'])
+    expect(await en(['Invalid email address.', 'The invalid was helped.'])).toEqual(['Dirección de correo electrónico incorrecta.', 'El inválido fue ayudado.'])
     if (haveMode('eng-cat')) expect(await en(['The value is invalid.'], 'ca')).toEqual(['El valor és incorrecte.'])
     if (haveMode('en-gl')) expect(await en(['Invalid value for this field.'], 'gl')).toEqual(['Valor incorrecto para este campo.'])
   })
@@ -1070,6 +1070,24 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(['Choose a plan that works for you.', 'This works for me.', 'I work at home.', 'Etar needs permissions to work correctly.']))
       .toEqual(['Escoger un plan que funciona para ti.', 'Esto funciona para mí.', 'Trabajo en casa.', 'Etar necesita permisos para funcionar correctamente.'])
     if (haveMode('eng-cat')) expect(await en(['This works for me.', 'Someone who works here.'], 'ca')).toEqual(['Això funciona per a mi.', 'Algú que treballa aquí.'])
+  })
+
+  test('a past passive is the copula\'s preterite, its participle in the copula\'s number (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "El archivo estuvo eliminado.", "Los archivos eran exitosamente cargados.", gl "eran con éxito cargado", ca "eren amb èxit carregat"
+    expect(await en(['The file was deleted.', 'The files were successfully uploaded.', 'The door was open.']))
+      .toEqual(['El archivo fue eliminado.', 'Los archivos fueron exitosamente cargados.', 'La puerta era abierta.'])
+    if (haveMode('en-gl')) expect(await en(['The files were successfully uploaded.'], 'gl')).toEqual(['Os ficheiros foron con éxito cargados.'])
+    if (haveMode('eng-cat')) expect(await en(['The files were successfully uploaded.'], 'ca')).toEqual(['Els fitxers van ser amb èxit carregats.'])
+  })
+
+  test('"reset" is a verb, "restablecer", "restablir", gl "restaurar"; a noun where it is one (eng-spa, eng-cat, en-gl)', async () => {
+    // came back "Contraseña de reinicialización", "un enlace a reinicialización tu contraseña", ca "Contrasenya de reinicialització", gl "Reset contrasinal"
+    // a word the analyser does not know ends a label as its object ("Clear cache" came back "Claro cache")
+    expect(await en(['Reset password', 'Reset', 'Click the link to reset your password.', 'Factory reset', 'Clear cache']))
+      .toEqual(['Restablece contraseña', 'Restablecer', 'Clic el enlace para restablecer tu contraseña.', 'Reinicialización de fábrica', 'Limpia cache'])
+    if (haveMode('eng-cat')) expect(await en(['Reset password'], 'ca')).toEqual(['Restableix contrasenya'])
+    // en-gl's analyser does not know "reset": it stands in as "restore"
+    if (haveMode('en-gl')) expect(await en(['Reset password', 'Reset zoom'], 'gl')).toEqual(['Restaura contrasinal', 'Restaura zoom'])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

@@ -237,6 +237,8 @@ export const ENG_CAT_SENSES: Senses = [
   ['original', 'adj', 'original'], // 15 "primigeni"
   ['memory', 'n', 'memòria'], // 15 "record"
   ['style', 'n', 'estil'], // 13 "moda"
+  // "reset" read as "reestablish" (reading hints): the standard "restablir", not "reestablir"
+  ['reestablish', 'vblex', 'restablir'],
   // a thing that works ("a plan that works" came back "que treballa")
   ['work', 'vblex', 'funcionar', { after: '^(?:that|this)<' }],
   ['drop', 'vblex', 'deixar# anar', { after: '^and<cnjcoo>' }],
@@ -253,8 +255,8 @@ const ENG_CAT_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-eng-cat\/[^/']*\.autob
 
 type Determiner = readonly [lemma: string, tags: string, gender?: 'mf']
 
-/** A target language's words for negative concord, as its generator takes them. */
-interface ConcordWords {
+/** A target language's words for the clause filter below, as its generator takes them. */
+interface ClauseWords {
   /** The adverb that negates a verb ("no", gl "non"). */
   readonly not: string
   /** The negative determiner's lemma, its tags before gender and number ("ninguno", "<det><ind>"), its one gender if it has one (Catalan's "cap": "mf"). */
@@ -274,13 +276,16 @@ interface ConcordWords {
   readonly if: string
   /** The comparative's adverb ("más", gl "máis", ca "més"): "couldn't be happier" is a conditional. */
   readonly more: string
-  /** How "couldn't" in a statement is a past: the modal's preterite (`ifi`, "no pudimos") or Catalan's periphrasis (`anar`, "no vam poder"). */
-  readonly couldNot: 'ifi' | 'anar'
+  /** How a past event is written: the preterite (`ifi`: "no pudimos", "fue eliminado") or Catalan's periphrasis (`anar`: "no vam poder", "va ser eliminat"). */
+  readonly past: 'ifi' | 'anar'
+  /** Whether the transfer wrote a past passive with "estar" (eng-spa: "El archivo estuvo eliminado"). */
+  readonly passiveEstar?: boolean
 }
 
 /**
- * Negative concord in Spanish, Galician and Catalan, on what the transfer wrote (the units the
- * generator takes). English says a negation once ("There are no items", "I can't find any
+ * Clauses the transfers of English into Spanish, Galician and Catalan get wrong, mended on what
+ * they wrote (the units the generator takes): negative concord, a negated "could", a past
+ * passive. English says a negation once ("There are no items", "I can't find any
  * file", "There is nothing here"); these languages say it before the verb and again after it,
  * and their "cualquier" is "whichever", not "any". The pairs' transfer gets it right only in
  * some shapes: "Hay ningún elemento para mostrar", "Tienes ningún permiso para editar…", "Hay
@@ -300,12 +305,12 @@ interface ConcordWords {
  *   plural, and "anything" "algo": "¿Tienes algún archivo?", "Si tienes preguntas".
  * A word bound to an inline tag (`[[t:…]]`) is never dropped. Everywhere else "cualquier" stays
  * ("Choose any file" → "Escoge cualquier archivo").
- * The same stage makes a negated "could" in a statement the past it is in error messages ("We
- * couldn't find that page" → "No pudimos encontrar…", ca "No vam poder trobar…"; was "No
- * podríamos…"): `couldNot`.
+ * A negated "could" in a statement is the past it is in error messages ("We couldn't find that
+ * page" → "No pudimos encontrar…", ca "No vam poder trobar…"; was "No podríamos…"), and a past
+ * passive the copula's preterite ("El archivo fue eliminado", was "estuvo eliminado").
  */
-function negativeConcordFilter(words: ConcordWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, couldNot } = words
+function clauseFilter(words: ClauseWords): string {
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = String.raw`(?:\[\[[^\]]*\]\])?`
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
@@ -350,25 +355,33 @@ function negativeConcordFilter(words: ConcordWords): string {
     // "could not" in a statement is a past ("We couldn't find that page", "Could not save the
     // file" came back "No podríamos encontrar…", "No podría guardar…": a conditional); not in a
     // question, an if-clause or before a comparative ("We couldn't be happier")
-    String.raw`sub couldNot { my @p = split /(${bound}\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; for (my $i = 3; $i < @p; $i += 2) { next if $p[$i] !~ /^(${bound})\^poder<vbmod><cni>(<p[123]><(?:sg|pl)>)\$$/; my ($tag, $person) = ($1, $2); my $k = $i; $k -= 2 while $k >= 3 && $p[$k - 1] =~ /^ +$/ && clitic($p[$k - 2]); next if $k < 3 || $p[$k - 1] !~ /^ +$/ || !negation($p[$k - 2]) || question(\@p, $i) || ifClause(\@p, $k - 2); my $s = $i + 2; $s += 2 while $s < @p && $p[$s] !~ /<sent>\$$/ && lemma($p[$s]) !~ /^${eitherCase(more)}$/; next if $s < @p && $p[$s] !~ /<sent>\$$/; $p[$i] = ${couldNot === 'ifi' ? String.raw`"$tag^poder<vbmod><ifi>$person\$"` : String.raw`"$tag^anar<vaux>$person\$ ^poder<vbmod><inf>\$"`} } join "", @p }`,
+    String.raw`sub couldNot { my @p = split /(${bound}\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; for (my $i = 3; $i < @p; $i += 2) { next if $p[$i] !~ /^(${bound})\^poder<vbmod><cni>(<p[123]><(?:sg|pl)>)\$$/; my ($tag, $person) = ($1, $2); my $k = $i; $k -= 2 while $k >= 3 && $p[$k - 1] =~ /^ +$/ && clitic($p[$k - 2]); next if $k < 3 || $p[$k - 1] !~ /^ +$/ || !negation($p[$k - 2]) || question(\@p, $i) || ifClause(\@p, $k - 2); my $s = $i + 2; $s += 2 while $s < @p && $p[$s] !~ /<sent>\$$/ && lemma($p[$s]) !~ /^${eitherCase(more)}$/; next if $s < @p && $p[$s] !~ /<sent>\$$/; $p[$i] = ${past === 'ifi' ? String.raw`"$tag^poder<vbmod><ifi>$person\$"` : String.raw`"$tag^anar<vaux>$person\$ ^poder<vbmod><inf>\$"`} } join "", @p }`,
     String.raw`$_ = couldNot($_) if index($_, "poder<vbmod><cni>") >= 0;`,
+    // a past passive is an event ("The file was deleted", "The files were successfully
+    // uploaded" came back "El archivo estuvo eliminado", "Los archivos eran exitosamente
+    // cargados", gl "eran con éxito cargado"): the copula's preterite ("fue eliminado", "fueron
+    // exitosamente cargados", ca "van ser…"), the participle in its number. The imperfect only
+    // before a manner adverb (after "were" alone the transfers chose the preterite or "estar")
+    String.raw`sub manner { my $l = lemma($_[0]); $_[0] =~ /<adv>\$$/ && ($l =~ /ment[e]?$/ || $l =~ /\s\S*(?:xit|éxito)$/) }`,
+    String.raw`sub passivePast { my @p = split /(${bound}\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; for (my $i = 1; $i + 2 < @p; $i += 2) { my ($tag, $copula, $person, $number) = $p[$i] =~ /^(${bound})\^(ser<vbser><pii>|estar<vblex><ifi>)(<p[123]>)<(sg|pl)>\$$/ or next; next if $copula =~ /^estar/ && !${passiveEstar ? 1 : 0}; my $k = $i + 2; my $adverbs = 0; while ($k < @p && $p[$k - 1] eq " " && manner($p[$k])) { $k += 2; $adverbs++ } next if $k >= @p || $p[$k - 1] ne " " || $p[$k] !~ /^${bound}\^${lemma}<vblex><pp>/ || $copula =~ /^ser/ && !$adverbs; $p[$k] =~ s/(<vblex><pp>(?:<(?:m|f|mf|nt)>)?)<(?:sg|pl|sp)>/$1<$number>/; $p[$i] = ${past === 'ifi' ? String.raw`"$tag^ser<vbser><ifi>$person<$number>\$"` : String.raw`"$tag^anar<vaux>$person<$number>\$ ^ser<vbser><inf>\$"`} } join "", @p }`,
+    String.raw`$_ = passivePast($_) if index($_, "<vblex><pp>") >= 0 && (index($_, "<vbser><pii>") >= 0 || index($_, "estar<vblex><ifi>") >= 0);`,
   ].join(' ')}'`
 }
 
-export const SPANISH_CONCORD_FILTER = negativeConcordFilter({
+export const SPANISH_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['ninguno', '<det><ind>'], negativePronouns: ['nada', 'nadie'], anyDeterminer: 'cualquier', anything: 'cualquier cosa',
-  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', couldNot: 'ifi',
+  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true,
 })
-export const GALICIAN_CONCORD_FILTER = negativeConcordFilter({
+export const GALICIAN_CLAUSE_FILTER = clauseFilter({
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
-  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se', more: 'máis', couldNot: 'ifi',
+  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se', more: 'máis', past: 'ifi',
 })
-export const CATALAN_CONCORD_FILTER = negativeConcordFilter({
+export const CATALAN_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['cap', '<det><ind>', 'mf'], negativePronouns: ['res', 'ningú'], anyDeterminer: 'qualsevol', anything: 'qualsevol cosa',
-  nothing: 'res<prn><tn><nt>', something: 'alguna cosa<prn><tn><nt><sg>', someDeterminer: ['algun', '<det><ind>'], if: 'si', more: 'més', couldNot: 'anar',
+  nothing: 'res<prn><tn><nt>', something: 'alguna cosa<prn><tn><nt><sg>', someDeterminer: ['algun', '<det><ind>'], if: 'si', more: 'més', past: 'anar',
 })
 
-/** The last transfer stage of English into Spanish, Galician, Catalan (and its variants), after which the concord filters run. */
+/** The last transfer stage of English into Spanish, Galician, Catalan (and its variants), after which the clause filters run. */
 const ENG_SPA_POSTCHUNK = /^apertium-postchunk\b.*\/eng-spa\.t3x\.bin'?\s*$/
 const EN_GL_POSTCHUNK = /^apertium-postchunk\b.*\/en-gl\.t3x\.bin'?\s*$/
 const ENG_CAT_POSTCHUNK = /^apertium-postchunk\b.*\/apertium-eng-cat\/eng-cat\.t4x\.bin'?\s*$/
@@ -378,9 +391,9 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_BILINGUAL, ENG_SPA_SENSE_FILTER],
   [ENG_SPA_CHUNKER, ENG_SPA_OBJECT_PERSON_FILTER],
   [ENG_CAT_BILINGUAL, ENG_CAT_SENSE_FILTER],
-  [ENG_SPA_POSTCHUNK, SPANISH_CONCORD_FILTER],
-  [EN_GL_POSTCHUNK, GALICIAN_CONCORD_FILTER],
-  [ENG_CAT_POSTCHUNK, CATALAN_CONCORD_FILTER],
+  [ENG_SPA_POSTCHUNK, SPANISH_CLAUSE_FILTER],
+  [EN_GL_POSTCHUNK, GALICIAN_CLAUSE_FILTER],
+  [ENG_CAT_POSTCHUNK, CATALAN_CLAUSE_FILTER],
 ]
 
 /**
@@ -720,7 +733,7 @@ const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
  * for PDF files", "Access to the camera", "Changes to the terms").
  */
 const PHRASAL_COMMANDS = [
-  ...['go', 'switch', 'move', 'return', 'reply', 'jump', 'skip', 'scroll', 'navigate', 'add', 'save', 'export', 'copy', 'send', 'upload', 'connect', 'subscribe', 'listen', 'respond', 'convert', 'pin', 'proceed', 'head', 'bring', 'post', 'publish', 'push', 'invite', 'apply', 'talk', 'write', 'zoom'].map((verb) => `${verb}:to`),
+  ...['go', 'switch', 'move', 'return', 'reply', 'jump', 'skip', 'scroll', 'navigate', 'add', 'save', 'export', 'copy', 'send', 'upload', 'reset', 'restore', 'connect', 'subscribe', 'listen', 'respond', 'convert', 'pin', 'proceed', 'head', 'bring', 'post', 'publish', 'push', 'invite', 'apply', 'talk', 'write', 'zoom'].map((verb) => `${verb}:to`),
   ...['check', 'search', 'look', 'wait', 'ask', 'pay', 'vote', 'register', 'scan', 'listen'].map((verb) => `${verb}:for`),
   ...['import', 'download', 'remove', 'delete', 'unsubscribe', 'choose', 'select', 'restore', 'pick'].map((verb) => `${verb}:from`),
   ...['share', 'open', 'continue', 'reply', 'replace', 'fill', 'sync', 'connect', 'login', 'come', 'go', 'stay'].map((verb) => `${verb}:with`),
@@ -824,18 +837,20 @@ interface HintOptions {
   prohibitions?: boolean
   /** Verbs whose "to" before an infinitive goes (below): the pair's transfer wrote it as a purpose, "para", "per". */
   toInfinitives?: readonly string[]
-  /** Verbs the pair's analyser reads only as nouns (eng-spa's "paste") that get their infinitive and present readings (below). */
+  /** Verbs the pair's analyser reads only as nouns (eng-spa's "paste") that get their infinitive and present readings (below), and their imperative with `imperatives`. */
   verbReadings?: readonly string[]
+  /** Whether the pair's analyser has imperative readings (eng-cat's), which `verbReadings` then adds too. */
+  imperatives?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [] }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
     // first: an interface verb the analyser reads only as a noun gets its verb readings, which the
     // bilingual dictionary translates ("Paste", "Copy and paste the link" came back "Paté",
-    // "Copia y paté el enlace"; now "Pegar", "Copia y pega…")
-    ...verbReadings.map((verb) => String.raw`s{\^(${verb[0]!.toUpperCase()}|${verb[0]!})(${verb.slice(1)})/[${verb[0]!.toUpperCase()}${verb[0]!}]${verb.slice(1)}<n><sg>\$}{^$1$2/$1$2<n><sg>/${verb}<vblex><inf>/${verb}<vblex><pres>\$}g if index($_, "${verb.slice(1)}/") >= 0;`),
+    // "Copia y paté el enlace"; now "Pegar", "Copia y pega…"), or a sense below does ("reset")
+    ...verbReadings.map((verb) => String.raw`s{\^(${verb[0]!.toUpperCase()}|${verb[0]!})(${verb.slice(1)})/[${verb[0]!.toUpperCase()}${verb[0]!}]${verb.slice(1)}<n><sg>\$}{^$1$2/$1$2<n><sg>/${verb}<vblex><inf>/${verb}<vblex><pres>${imperatives ? `/${verb}<vblex><imp>` : ''}\$}g if index($_, "${verb.slice(1)}/") >= 0;`),
     String.raw`sub readings { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
     String.raw`sub tag { $_[0] =~ /^(?:\\.|[^<\\])*<([^>]+)>/ ? $1 : "" }`,
     String.raw`sub unit { my $surface = shift; "^" . join("/", $surface, @_) . "\$" }`,
@@ -856,11 +871,12 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     String.raw`sub finiteLater { my $rest = substr($_, $_[0]); while ($rest =~ /\G${BLANK}(${UNIT})/gc) { my $unit = $1; my (undef, @r) = readings(substr($unit, 1, -1)); return 0 if grep { tag($_) eq "sent" } @r; return 1 if @r && !grep { tag($_) !~ /^(?:vblex|vbser|vbhaver|vbmod|vaux)$/ || /<inf>/ || /\+/ } @r } 0 }`,
     // whether a label verb's noun $n makes a heading with it ("Search results"), not its object
     String.raw`sub labelHead { my ($v, $n) = @_; $::BUTTON_HEAD{$n} || $::LABEL_COMPOUND{"$v:$n"} || $::LABEL_MODIFIER{$v} && $::LABEL_HEAD{$n} || $::DATA_VERB{$v} && $::PLACE_HEAD{$n} }`,
-    // a word of a label's object after verb $v: 2 for a noun (or an initialism the analyser does
-    // not know: "Copy URL"), 1 for an adjective, 0 for anything else or a noun that makes a heading
-    // with $v; an -ing word only after start and stop ("Stop recording"; "Download running" is a
+    // a word of a label's object after verb $v: 2 for a noun (or a word the analyser does not
+    // know, an initialism or in lower case, a term: "Copy URL", "Clear cache"; "Request
+    // Overrides" is a heading's title case, "Download canceled" a status), 1 for an adjective, 0 for
+    // anything else or a noun that makes a heading with $v; an -ing word only after start and stop ("Stop recording"; "Download running" is a
     // status)
-    String.raw`sub labelWord { my ($u, $v) = @_; my (undef, @r) = readings(substr($u, 1, -1)); return 2 if @r == 1 && $r[0] =~ /^\*[A-Z]+$/; return 0 if !@r || grep { tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ || /<ger>/ && $v !~ /^(?:start|stop)$/ } @r; my @n = map { /^((?:\\.|[^<\\])*)<n>/ ? lc $1 : () } @r; return 0 if grep { labelHead($v, $_) } @n; @n ? 2 : grep({ tag($_) eq "adj" } @r) ? 1 : 0 }`,
+    String.raw`sub labelWord { my ($u, $v) = @_; my (undef, @r) = readings(substr($u, 1, -1)); return 2 if @r == 1 && $r[0] =~ /^\*(?:[A-Z]+|[a-z]+)$/ && $r[0] !~ /(?:ed|ing)$/; return 0 if !@r || grep { tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ || /<ger>/ && $v !~ /^(?:start|stop)$/ } @r; my @n = map { /^((?:\\.|[^<\\])*)<n>/ ? lc $1 : () } @r; return 0 if grep { labelHead($v, $_) } @n; @n ? 2 : grep({ tag($_) eq "adj" } @r) ? 1 : 0 }`,
     // whether the verb $v starting a text is a label's command before its object, $next and up to
     // three words more ending in a noun, then the text's end or a preposition and no finite verb
     // ("Copy link", "Change profile picture", "Export data to CSV"; not "Search results")
@@ -1013,6 +1029,11 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "Quiero juego." (the noun); now "Tienes que pagar.", "Quiero reproducir". Not after a
     // verb's multiword with "to" ("add to": "Add to queue" is the noun)
     String.raw`s{(\^(?:[^\\\$]++|\\.)*+(?<=\# to)\$ )(${UNIT})(?=(?: (${UNIT}))?)}{my ($modal, $verb, $after) = ($1, $2, $3); $modal =~ /<vbmod>/ ? $modal . (infinitiveOnly($verb, $after) // $verb) : "$modal$verb"}ge if index($_, "# to\$") >= 0;`,
+    // after "to", a word that can be an infinitive before a determiner, a possessive or an object
+    // pronoun is that infinitive ("We sent you a link to reset your password", "Click the link to
+    // reset your password" came back "un enlace a reinicialización tu contraseña", the noun)
+    String.raw`sub objectNext { my (undef, @n) = readings(substr($_[0], 1, -1)); @n && !grep { !(tag($_) =~ /^(?:det|predet)$/ || /<pos>/ || /<prn><obj>/) || /<subj>/ } @n }`,
+    String.raw`s{(\^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ )(${UNIT})(?= (${UNIT}))}{my ($to, $verb, $next) = ($1, $2, $3); $to . (objectNext($next) ? infinitiveOnly($verb, $next) // $verb : $verb)}ge if index($_, "^to/") >= 0;`,
     // "to" after a verb whose object is an infinitive ("need to", "forget to", "remember to")
     // goes, and the next word is that infinitive: the transfers read "to" there as a purpose
     // ("I forgot to save.", "Remember to save your work", "You don't need to answer." came back
@@ -1198,6 +1219,14 @@ const INVALID_AS_WRONG: Sense = ['invalid', 'adj', 'wrong', 'before-noun']
  */
 const ALLOW_AS_PERMIT: Sense = ['allow', 'vblex', 'permit']
 
+/**
+ * The verb "reset" (which eng-spa's and eng-cat's analysers read only as a noun: "Reset
+ * password" came back "Contraseña de reinicialización", ca "Contrasenya de reinicialització")
+ * read as "reestablish", the dictionaries' "restablecer", "restablir": "Restablece contraseña",
+ * "Restableix contrasenya". en-gl's analyser does not know it (STAND_INS).
+ */
+const RESET_AS_REESTABLISH: Sense = ['reset', 'vblex', 'reestablish']
+
 /** …with "with" before its object: "No results match your search" → "Ningún resultado coincide con tu búsqueda". */
 const MATCH_WITH = ['match', 'with'] as const
 
@@ -1264,6 +1293,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
     ['setting', 'n', 'configuration'],
     ['post', 'n', 'publication'],
     ALLOW_AS_PERMIT,
+    RESET_AS_REESTABLISH,
   ],
   infinitiveCommands: ['go', 'come', 'make', 'do', 'put', 'set', 'say', 'tell', 'have', 'keep', 'be', 'view', 'drop'],
   infinitiveBeforePronouns: true,
@@ -1275,7 +1305,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   beQuestions: true,
   prohibitions: true,
   toInfinitives: TO_INFINITIVE_VERBS,
-  verbReadings: ['paste'],
+  verbReadings: ['paste', 'reset'],
   // eng-spa writes "que" after "think" and "believe" itself ("that" made it "Creo que que")
   thatAfter: THINKING_VERBS.filter((verb) => !/^(?:think|thinks|thought|believe|believes|believed)$/.test(verb)),
 })
@@ -1292,7 +1322,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
 export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'] })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
@@ -1311,9 +1341,12 @@ export function withEnglishReadingHints(stages: readonly string[]): string[] {
  * Interface words some English dictionaries lack, each with a word they have whose translation
  * is the interface's: eng-spa had no "skip", "refresh", "sync", "username", "playback",
  * "default" ("Skip" came back "Skip", "*Default Valor"), en-gl no "app" nor "upload" ("Upload
- * a file" → "Upload un ficheiro"; "Cargar un ficheiro", as eng-spa's "Cargar"); "Omitir",
+ * a file" → "Upload un ficheiro"; "Cargar un ficheiro", as eng-spa's "Cargar") nor "reset"
+ * ("Reset contrasinal" → "Restaurar contrasinal"); "Omitir",
  * "Actualizar", "Sincroniza", "nombre de usuario", "reproducción", "Valor predeterminado" are
- * what Spanish interfaces write. Form by form (the stand-in's inflection matches).
+ * what Spanish interfaces write. Form by form (the stand-in's inflection matches; "reset" is
+ * also a past and a participle, read as the command it mostly is: "Password reset" comes back
+ * "O contrasinal restaura").
  */
 const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string]> = [
   ['skip', 'omit'], ['skips', 'omits'], ['skipped', 'omitted'], ['skipping', 'omitting'],
@@ -1324,6 +1357,7 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string]> = [
   ['default', 'predetermined'],
   ['app', 'application'], ['apps', 'applications'],
   ['upload', 'load'], ['uploads', 'loads'], ['uploaded', 'loaded'], ['uploading', 'loading'],
+  ['reset', 'restore'], ['resets', 'restores'], ['resetting', 'restoring'],
 ]
 
 /** Each pair's stand-in substitutions, by analyser and bilingual dictionary: read once per process. */
