@@ -243,10 +243,12 @@ const SENTENCE_LEADS: Readonly<Record<string, Readonly<Record<string, string>>>>
   // atrás", eng-cat "Dors benvingut", en-gl "benvida atrás", en-eo "Bonvena malantaŭo"
   // "Sign in", "Log out" … starting a sentence (the commonest buttons of all): eng-spa "Signo en",
   // "Registro fuera", eng-cat "Signe dins", en-gl "Sinal dentro", en-eo "Signo en"
-  'en>es': { Please: 'por favor', Sorry: 'lo sentimos', 'Welcome back': 'bienvenido de nuevo', 'Sign in': 'iniciar sesión', 'Log in': 'iniciar sesión', 'Sign out': 'cerrar sesión', 'Log out': 'cerrar sesión', 'Sign up': 'registrarse' },
-  'en>gl': { Please: 'por favor', 'Welcome back': 'benvido de novo', 'Sign in': 'iniciar sesión', 'Log in': 'iniciar sesión', 'Sign out': 'pechar sesión', 'Log out': 'pechar sesión', 'Sign up': 'rexistrarse' },
-  'en>ca': { Sorry: 'ho sentim', 'Welcome back': 'benvingut de nou', 'Sign in': 'inicia la sessió', 'Log in': 'inicia la sessió', 'Sign out': 'tanca la sessió', 'Log out': 'tanca la sessió', 'Sign up': "registra't" },
-  'en>eo': { Sorry: 'pardonu', 'Welcome back': 'bonvenon reen', 'Sign in': 'ensaluti', 'Log in': 'ensaluti', 'Sign out': 'elsaluti', 'Log out': 'elsaluti', 'Sign up': 'registriĝi' },
+  // "Don't worry" before a comma or an end: eng-spa "No se preocupa" (he does not), en-gl "Non
+  // preocupar", eng-cat "No preocupeu" (no pronoun), en-eo "Ne maltrankvilas" (a statement)
+  'en>es': { Please: 'por favor', Sorry: 'lo sentimos', 'Welcome back': 'bienvenido de nuevo', 'Sign in': 'iniciar sesión', 'Log in': 'iniciar sesión', 'Sign out': 'cerrar sesión', 'Log out': 'cerrar sesión', 'Sign up': 'registrarse', "Don't worry": 'no te preocupes' },
+  'en>gl': { Please: 'por favor', 'Welcome back': 'benvido de novo', 'Sign in': 'iniciar sesión', 'Log in': 'iniciar sesión', 'Sign out': 'pechar sesión', 'Log out': 'pechar sesión', 'Sign up': 'rexistrarse', "Don't worry": 'non te preocupes' },
+  'en>ca': { Sorry: 'ho sentim', 'Welcome back': 'benvingut de nou', 'Sign in': 'inicia la sessió', 'Log in': 'inicia la sessió', 'Sign out': 'tanca la sessió', 'Log out': 'tanca la sessió', 'Sign up': "registra't", "Don't worry": 'no et preocupis' },
+  'en>eo': { Sorry: 'pardonu', 'Welcome back': 'bonvenon reen', 'Sign in': 'ensaluti', 'Log in': 'ensaluti', 'Sign out': 'elsaluti', 'Log out': 'elsaluti', 'Sign up': 'registriĝi', "Don't worry": 'ne zorgu' },
   // es-fr and es-pt translate the words of Spanish interjections ("Par faveur", "Nous le
   // sentons", "Faz favor"); English UI text reaches French and Portuguese through Spanish, where
   // the en>es hop wrote them

@@ -405,6 +405,16 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     expect((await en(['Welcome back to the app.']))[0]!.segment).not.toMatch(/de nuevo/)
   })
 
+  test('"Don\'t worry" before a comma or an end is the reassurance, either apostrophe; before more words it is left to the engine', async () => {
+    // eng-spa "Don't worry, I'll be fine." came back "No se preocupa, estaré bien." (he does not), eng-cat "No preocupeu"
+    const texts = ["Don't worry, I'll be fine.", 'Don’t worry!', "Don't worry about it."]
+    const [comma, curly, more] = (await en(texts)).map((t) => t.segment)
+    expect([comma, curly]).toEqual(['No te preocupes, estaré bien.', '¡No te preocupes!'])
+    expect(more).not.toMatch(/te preocupes,/)
+    if (haveMode('eng-cat')) expect((await en(["Don't worry."], 'ca'))[0]!.segment).toBe('No et preocupis.')
+    if (haveMode('en-gl')) expect((await en(["Don't worry."], 'gl'))[0]!.segment).toBe('Non te preocupes.')
+  })
+
   test('a sentence-initial "Sign in", "Log out" … is the command, with no comma after it; inside a sentence it is left to the engine', async () => {
     // Overseerr's "Sign in to continue" came back "Signo en para continuar", Redmine's "Sign out" "Signo fuera", en-gl "Sinal dentro"
     const [signIn, logOut, comma, inside] = await en(['Sign in to continue', 'Log out', 'Sign in, then continue.', 'Sign inside the box'])

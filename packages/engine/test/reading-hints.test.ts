@@ -1080,6 +1080,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('eng-cat')) expect(await en(['The files were successfully uploaded.'], 'ca')).toEqual(['Els fitxers van ser amb èxit carregats.'])
   })
 
+  test('"ser" before a gerund is "estar", the progressive (eng-spa, en-gl)', async () => {
+    // came back "He sido buscándote…", "Hemos sido trabajando en él.", gl "Fun buscándote…"
+    expect(await en(["I've been looking for you everywhere.", 'We have been working on it.'])).toEqual(['He estado buscándote en todas partes.', 'Hemos estado trabajando en él.'])
+    if (haveMode('en-gl')) expect(await en(['I have been waiting for an hour.'], 'gl')).toEqual(['Estiven esperando unha hora.'])
+  })
+
   test('"reset" is a verb, "restablecer", "restablir", gl "restaurar"; a noun where it is one (eng-spa, eng-cat, en-gl)', async () => {
     // came back "Contraseña de reinicialización", "un enlace a reinicialización tu contraseña", ca "Contrasenya de reinicialització", gl "Reset contrasinal"
     // a word the analyser does not know ends a label as its object ("Clear cache" came back "Claro cache")

@@ -280,6 +280,8 @@ interface ClauseWords {
   readonly past: 'ifi' | 'anar'
   /** Whether the transfer wrote a past passive with "estar" (eng-spa: "El archivo estuvo eliminado"). */
   readonly passiveEstar?: boolean
+  /** Whether the transfer wrote a progressive with "ser" (eng-spa "He sido buscándote", en-gl "Fun buscándote"), whose verb is "estar<vblex>". */
+  readonly progressiveEstar?: boolean
 }
 
 /**
@@ -307,10 +309,11 @@ interface ClauseWords {
  * ("Choose any file" → "Escoge cualquier archivo").
  * A negated "could" in a statement is the past it is in error messages ("We couldn't find that
  * page" → "No pudimos encontrar…", ca "No vam poder trobar…"; was "No podríamos…"), and a past
- * passive the copula's preterite ("El archivo fue eliminado", was "estuvo eliminado").
+ * passive the copula's preterite ("El archivo fue eliminado", was "estuvo eliminado"), and "ser"
+ * before a gerund "estar" ("He estado buscándote", was "He sido buscándote").
  */
 function clauseFilter(words: ClauseWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false } = words
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = String.raw`(?:\[\[[^\]]*\]\])?`
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
@@ -365,16 +368,20 @@ function clauseFilter(words: ClauseWords): string {
     String.raw`sub manner { my $l = lemma($_[0]); $_[0] =~ /<adv>\$$/ && ($l =~ /ment[e]?$/ || $l =~ /\s\S*(?:xit|éxito)$/) }`,
     String.raw`sub passivePast { my @p = split /(${bound}\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; for (my $i = 1; $i + 2 < @p; $i += 2) { my ($tag, $copula, $person, $number) = $p[$i] =~ /^(${bound})\^(ser<vbser><pii>|estar<vblex><ifi>)(<p[123]>)<(sg|pl)>\$$/ or next; next if $copula =~ /^estar/ && !${passiveEstar ? 1 : 0}; my $k = $i + 2; my $adverbs = 0; while ($k < @p && $p[$k - 1] eq " " && manner($p[$k])) { $k += 2; $adverbs++ } next if $k >= @p || $p[$k - 1] ne " " || $p[$k] !~ /^${bound}\^${lemma}<vblex><pp>/ || $copula =~ /^ser/ && !$adverbs; $p[$k] =~ s/(<vblex><pp>(?:<(?:m|f|mf|nt)>)?)<(?:sg|pl|sp)>/$1<$number>/; $p[$i] = ${past === 'ifi' ? String.raw`"$tag^ser<vbser><ifi>$person<$number>\$"` : String.raw`"$tag^anar<vaux>$person<$number>\$ ^ser<vbser><inf>\$"`} } join "", @p }`,
     String.raw`$_ = passivePast($_) if index($_, "<vblex><pp>") >= 0 && (index($_, "<vbser><pii>") >= 0 || index($_, "estar<vblex><ifi>") >= 0);`,
+    // "ser" before a gerund is "estar", the progressive ("I have been looking for you", "We have
+    // been working on it" came back "He sido buscándote", "Hemos sido trabajando", gl "Fun
+    // buscándote"; now "He estado…", "Estiven…")
+    ...(progressiveEstar ? [String.raw`s{(${bound}\^)([Ss])er<vbser>((?:<[^>\$]*>)*\$ ${bound}\^${lemma}<vblex><ger>)}{$1 . ($2 eq "S" ? "E" : "e") . "star<vblex>$3"}ge if index($_, "<vblex><ger>") >= 0;`] : []),
   ].join(' ')}'`
 }
 
 export const SPANISH_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['ninguno', '<det><ind>'], negativePronouns: ['nada', 'nadie'], anyDeterminer: 'cualquier', anything: 'cualquier cosa',
-  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true,
+  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true, progressiveEstar: true,
 })
 export const GALICIAN_CLAUSE_FILTER = clauseFilter({
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
-  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se', more: 'máis', past: 'ifi',
+  nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se', more: 'máis', past: 'ifi', progressiveEstar: true,
 })
 export const CATALAN_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['cap', '<det><ind>', 'mf'], negativePronouns: ['res', 'ningú'], anyDeterminer: 'qualsevol', anything: 'qualsevol cosa',

@@ -358,6 +358,8 @@ const LEAD_CONTINUATION: Readonly<Record<string, string>> = {
   'Lo sentimos': '(?!)',
   // "Welcome back to …" is left to the engine
   'Welcome back': '(?!)',
+  // "Don't worry about it" too
+  "Don't worry": '(?!)',
 }
 
 /**
@@ -380,8 +382,10 @@ function sentenceLead(words: readonly string[]): LeadPattern {
   if (words.length > 10) throw new Error(`at most 10 sentence leads per direction, got ${words.length}`)
   const alternatives: string[] = []
   const groups: number[] = []
-  // a lead of two or three words ("Por favor", "Lo sentimos") matches with any blanks between them
-  const plains = words.map((word) => word.replace(/[^\p{L} ]/gu, '').trim())
+  // a lead of two or three words ("Por favor", "Lo sentimos") matches with any blanks between
+  // them, its apostrophe either one ("Don't worry", "Don’t worry")
+  const plains = words.map((word) => word.replace(/[^\p{L}' ]/gu, '').trim())
+  const apostrophes = (pattern: string) => pattern.replace(/'/g, "['’]")
   plains.forEach((plain, n) => {
     const bare = LEAD_CONTINUATION[plain] ?? '\\p{L}'
     // a part that ends after the word is followed by a token: "Please <b>click here</b>", "Please {name}, wait"
@@ -389,7 +393,7 @@ function sentenceLead(words: readonly string[]): LeadPattern {
     const after = PHRASE_LEADS.has(plain)
       ? `(?:\\s+(?=\\p{L})|(?=[!.…,;:?])|\\s+$|$)`
       : `(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…])|,?\\s+$|$)`
-    const spaced = plain.replace(/ +/g, '\\s+')
+    const spaced = apostrophes(plain.replace(/ +/g, '\\s+'))
     const lowered = spaced[0]!.toLowerCase() + spaced.slice(1)
     // after a sentence end and a blank, or a run of blanks the encoder sheltered ("code.  Please
     // enter", Keycloak's two spaces between sentences, came back "Complacer introducir")
@@ -408,7 +412,7 @@ function sentenceLead(words: readonly string[]): LeadPattern {
   })
   // the pattern's lookbehinds cost about 0.25 µs per lead word on every text: a text holding no
   // lead's first word (most) is not searched
-  const firstWords = [...new Set(plains.map((plain) => plain.split(' ')[0]!))]
+  const firstWords = [...new Set(plains.map((plain) => apostrophes(plain.split(' ')[0]!)))]
   return { pattern: new RegExp(alternatives.join('|'), 'gu'), words: groups, quick: new RegExp(firstWords.join('|'), 'iu') }
 }
 interface LeadPattern {
