@@ -393,6 +393,49 @@ const ENG_SPA_POSTCHUNK = /^apertium-postchunk\b.*\/eng-spa\.t3x\.bin'?\s*$/
 const EN_GL_POSTCHUNK = /^apertium-postchunk\b.*\/en-gl\.t3x\.bin'?\s*$/
 const ENG_CAT_POSTCHUNK = /^apertium-postchunk\b.*\/apertium-eng-cat\/eng-cat\.t4x\.bin'?\s*$/
 
+/** spa-eng's bilingual lookup, after which SPA_ENG_SENSE_FILTER runs. */
+const SPA_ENG_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/spa-eng\.autobil\.bin'?\s*$/
+
+/**
+ * Spanish words spa-eng translates in a sense no interface means, as `ENG_SPA_SENSES`: "archivo"
+ * is "archive" ("El archivo no existe" → "The archive does not exist"; "file" is the
+ * dictionary's other translation), "búsqueda" "research" (its only one: "No results for your
+ * research"), "búsquedas" "researches".
+ */
+export const SPA_ENG_SENSES: Senses = [
+  ['archivo', 'n', 'file'],
+  ['búsqueda', 'n', 'search', { instead: true }],
+]
+
+/** After spa-eng's bilingual lookup: `SPA_ENG_SENSES`. */
+export const SPA_ENG_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ENG_SENSES)}'`
+
+/** spa-eng's last transfer stage, after which SPA_ENG_QUESTION_FILTER runs. */
+const SPA_ENG_POSTCHUNK = /^apertium-postchunk\b.*\/spa-eng\.t3x\.bin'?\s*$/
+
+/**
+ * Questions into English: Spanish asks with the statement's order, and spa-eng's transfer kept
+ * it ("¿Estás seguro?", "¿Quieres guardar los cambios?", "¿Olvidaste tu contraseña?", "¿Cómo
+ * estás?" came back "You are sure?", "You want to save the changes?", "You forgot your
+ * password?", "How you are?"). In a sentence that ends with "?" and opens with a subject
+ * pronoun (after a question word or not) and a verb: "be", "have", a modal or "do" goes before
+ * the pronoun ("Are you sure?", "Can you help me?", "How are you?"); another verb takes "do"
+ * before the pronoun and goes in the infinitive ("Do you want to save the changes?", "Did you
+ * forget your password?", "Does it work?"). After a question word, the "it" the transfer gave a
+ * verb whose subject follows it goes ("¿Dónde está mi teléfono?" came back "Where is it my
+ * telephone?", now "Where is my telephone?"). The sentence's capital goes with its first word.
+ */
+export const SPA_ENG_QUESTION_FILTER = `perl -0 -pe '${[
+  String.raw`BEGIN { $| = 1 }`,
+  String.raw`sub capital { my ($unit, $up) = @_; $unit =~ s/^((?:\[\[[^\]]*\]\])?\^)(\w)/$1 . ($up ? uc $2 : lc $2)/e; $unit }`,
+  String.raw`sub ask { my ($p, $s, $e) = @_; my $k = $s; my $wh = $p->[$k] =~ /^(?:\[\[[^\]]*\]\])?\^\w+<(?:adv|prn)><itg>/; if ($wh) { return if $p->[$k + 1] ne " "; $k += 2 } return if $k + 2 >= $e || $p->[$k + 1] ne " " || $p->[$k] !~ /^(?:\[\[[^\]]*\]\])?\^[Pp]rpers<prn><subj>/; my $verb = $p->[$k + 2]; my $up = !$wh && $p->[$k] =~ /^(?:\[\[[^\]]*\]\])?\^P/;`,
+  String.raw`if ($wh && $p->[$k] =~ /<p3><nt>/ && $verb =~ /^(?:\[\[[^\]]*\]\])?\^be<vbser>/ && $k + 4 < $e && $p->[$k + 3] eq " " && $p->[$k + 4] =~ /<(?:det|n|np)>/) { @$p[$k, $k + 1] = ("", ""); return }`,
+  String.raw`if ($verb =~ /^(?:\[\[[^\]]*\]\])?\^\w+<(?:vbser|vbhaver|vaux|vbdo)>/ || $verb =~ /<vbmod>/ && $verb !~ /\# to\$$/) { @$p[$k, $k + 2] = (capital($verb, $up), capital($p->[$k], 0)); return }`,
+  String.raw`my ($bound, $lemma, $tag, $form, $person, $queue) = $verb =~ /^((?:\[\[[^\]]*\]\])?)\^(\w+)<(vblex|vbmod)><(pres|pri|past)>((?:<[^>]*>)*?)((?:\# \w+)?)\$$/ or return; return if $tag eq "vbmod" && $queue eq ""; my $do = $form eq "past" ? "do<vbdo><past>" : $person =~ /<p3><sg>/ ? "do<vbdo><pri><p3><sg>" : "do<vbdo><pres>"; $p->[$k + 2] = "$bound^$lemma<$tag><inf>$queue\$"; $p->[$k] = capital("^$do\$", $up) . " " . capital($p->[$k], 0) }`,
+  String.raw`sub questions { my @p = split /((?:\[\[[^\]]*\]\])?\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; my $s = 1; for (my $i = 1; $i < @p; $i += 2) { next if $p[$i] !~ /<sent>\$$/; ask(\@p, $s, $i) if $p[$i] =~ /^(?:\[\[[^\]]*\]\])?\^\?<sent>\$$/; $s = $i + 2 } join "", @p }`,
+  String.raw`$_ = questions($_) if index($_, "^?<sent>") >= 0;`,
+].join(' ')}'`
+
 /** A pair's stage and the filter that follows it: its data's gaps, mended between two stages. */
 const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_BILINGUAL, ENG_SPA_SENSE_FILTER],
@@ -401,6 +444,8 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_POSTCHUNK, SPANISH_CLAUSE_FILTER],
   [EN_GL_POSTCHUNK, GALICIAN_CLAUSE_FILTER],
   [ENG_CAT_POSTCHUNK, CATALAN_CLAUSE_FILTER],
+  [SPA_ENG_BILINGUAL, SPA_ENG_SENSE_FILTER],
+  [SPA_ENG_POSTCHUNK, SPA_ENG_QUESTION_FILTER],
 ]
 
 /**

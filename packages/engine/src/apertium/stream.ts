@@ -358,6 +358,7 @@ const LEAD_CONTINUATION: Readonly<Record<string, string>> = {
   'Lo sentimos': '(?!)',
   // "Welcome back to …" is left to the engine
   'Welcome back': '(?!)',
+  'Bienvenido de nuevo': '(?!)',
   // "Don't worry about it" too
   "Don't worry": '(?!)',
 }
@@ -366,7 +367,7 @@ const LEAD_CONTINUATION: Readonly<Record<string, string>> = {
  * Leads that are a command, not an interjection: no comma is written after them, and the word
  * after keeps its case ("Sign in with your account" → "Iniciar sesión con vuestra cuenta").
  */
-const PHRASE_LEADS = new Set(['Sign in', 'Sign out', 'Log in', 'Log out', 'Sign up', 'Iniciar sesión', 'Cerrar sesión'])
+const PHRASE_LEADS = new Set(['Sign in', 'Sign out', 'Log in', 'Log out', 'Sign up', 'Iniciar sesión', 'Inicia sesión', 'Cerrar sesión'])
 
 /** Interjections that are one after a comma too, in lower case: "Wait, please.", "…, please ignore this email.", "Hello {name}, welcome back!" */
 const AFTER_COMMA = new Set(['Please', 'Por favor', 'Welcome back'])
@@ -880,7 +881,8 @@ function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, s
         // before another interjection, or at the end of the part before a token ("Por favor, <b>haz clic</b>")
         return rest.startsWith(POLITE_MARK) || (rest === '' && k < parts.length - 1) ? `${lead}, ` : `${lead} `
       }
-      const lowered = TITLE_WORD.test(word) && !new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u').test(sourceText) ? word[0]!.toLocaleLowerCase() + word.slice(1) : word
+      // not English "I" ("Lo sentimos, no puedo" → "Sorry, I can not")
+      const lowered = TITLE_WORD.test(word) && word !== 'I' && !new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u').test(sourceText) ? word[0]!.toLocaleLowerCase() + word.slice(1) : word
       return phrases[Number(n)] ? `${lead} ${lowered}` : `${lead}, ${lowered}`
     })
   })

@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, test } from 'vitest'
+import { createEngine } from '../src/index.js'
+import { SPA_ENG_QUESTION_FILTER } from '../src/apertium/mode.js'
+import { execFileSync } from 'node:child_process'
+import { haveMode } from './real-apertium.js'
+
+/** A filter stage run on transfer output, one record per argument. */
+function throughStage(stage: string, records: string[]): string[] {
+  return execFileSync('sh', ['-c', stage], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).split('\0').slice(0, -1)
+}
+
+describe('questions into English (SPA_ENG_QUESTION_FILTER, on spa-eng transfer output)', () => {
+  test('"be", "have", a modal or "do" goes before the subject pronoun; another verb takes "do" and its infinitive', () => {
+    expect(throughStage(SPA_ENG_QUESTION_FILTER, [
+      '[v:1]^Prpers<prn><subj><p2><mf><sp>$ ^be<vbser><pres>$ ^sure<adj><sint>$^?<sent>$[v:e]',
+      '[v:1]^Prpers<prn><subj><p2><mf><sp>$ ^want<vbmod><pres># to$ ^save<vblex><inf>$^?<sent>$[v:e]',
+      '[v:1]^Prpers<prn><subj><p2><mf><sp>$ ^forget<vblex><past>$ ^your<det><pos><sg>$ ^password<n><sg>$^?<sent>$[v:e]',
+      '[v:1]^Prpers<prn><subj><p3><nt><sg>$ ^work<vblex><pri><p3><sg>$^?<sent>$[v:e]',
+    ])).toEqual([
+      '[v:1]^Be<vbser><pres>$ ^prpers<prn><subj><p2><mf><sp>$ ^sure<adj><sint>$^?<sent>$[v:e]',
+      '[v:1]^Do<vbdo><pres>$ ^prpers<prn><subj><p2><mf><sp>$ ^want<vbmod><inf># to$ ^save<vblex><inf>$^?<sent>$[v:e]',
+      '[v:1]^Do<vbdo><past>$ ^prpers<prn><subj><p2><mf><sp>$ ^forget<vblex><inf>$ ^your<det><pos><sg>$ ^password<n><sg>$^?<sent>$[v:e]',
+      '[v:1]^Do<vbdo><pri><p3><sg>$ ^prpers<prn><subj><p3><nt><sg>$ ^work<vblex><inf>$^?<sent>$[v:e]',
+    ])
+  })
+
+  test('a statement, a question without a subject pronoun and the second sentence\'s own order are kept; only a question is turned', () => {
+    const kept = [
+      '[v:1]^Prpers<prn><subj><p2><mf><sp>$ ^want<vbmod><pres># to$ ^exit<vblex><inf>$^.<sent>$[v:e]',
+      '[v:1]^What<prn><itg><m><sp>$ ^want<vbmod><pres># to$ ^do<vblex><inf>$^?<sent>$[v:e]',
+    ]
+    expect(throughStage(SPA_ENG_QUESTION_FILTER, kept)).toEqual(kept)
+    expect(throughStage(SPA_ENG_QUESTION_FILTER, ['[v:1]^Hello<ij>$^.<sent>$ ^Prpers<prn><subj><p2><mf><sp>$ ^be<vbser><pres>$ ^well<adv>$^?<sent>$[v:e]']))
+      .toEqual(['[v:1]^Hello<ij>$^.<sent>$ ^Be<vbser><pres>$ ^prpers<prn><subj><p2><mf><sp>$ ^well<adv>$^?<sent>$[v:e]'])
+  })
+})
+
+describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (real Apertium)', () => {
+  const engine = createEngine({ cacheSize: 0 })
+  afterAll(() => engine.close())
+  const es = async (texts: string[]) => (await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment)
+
+  test('a question is asked in English order', async () => {
+    // came back "You are sure that you want to delete…?", "You forgot your password?", "How you are?", "Where is it my telephone?"
+    expect(await es(['¿Estás seguro de que quieres eliminar este archivo?', '¿Olvidaste tu contraseña?', '¿Puedes ayudarme?', '¿Cómo estás?', '¿Dónde está mi teléfono?', '¿Sabes dónde está?', 'Quieres salir.']))
+      .toEqual(['Are you sure that you want to delete this file?', 'Did you forget your password?', 'Can you help me?', 'How are you?', 'Where is my telephone?', 'Do you know where it is?', 'You want to exit.'])
+  })
+
+  test('"Iniciar sesión", "Cerrar sesión", "Lo sentimos", "Bienvenido de nuevo" starting a sentence are what English interfaces write', async () => {
+    // came back "Initiate session", "It initiates session to continue.", "We feel it, something…", "Bienvenido again"
+    // (and "I" after the comma keeps its capital)
+    expect(await es(['Iniciar sesión', 'Inicia sesión para continuar.', 'Cerrar sesión', 'Lo sentimos, no puedo hacerlo.', 'Bienvenido de nuevo']))
+      .toEqual(['Sign in', 'Sign in to continue.', 'Sign out', 'Sorry, I can not do it.', 'Welcome back'])
+  })
+
+  test('"archivo" is a file and "búsqueda" a search, not an archive and research', async () => {
+    expect(await es(['El archivo no existe.', 'Archivos recientes', 'Búsquedas guardadas'])).toEqual(['The file does not exist.', 'Recent files', 'Searches saved'])
+  })
+})
