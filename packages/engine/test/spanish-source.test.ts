@@ -56,4 +56,12 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
   test('"archivo" is a file and "búsqueda" a search, not an archive and research', async () => {
     expect(await es(['El archivo no existe.', 'Archivos recientes', 'Búsquedas guardadas'])).toEqual(['The file does not exist.', 'Recent files', 'Searches saved'])
   })
+
+  test.skipIf(!haveMode('es-fr'))('a Spanish command opening a sentence is a French infinitive, not the third person; a statement and a noun stay (es-fr, and English through Spanish)', async () => {
+    // came back "Il élimine les archives", en→fr "Il ajoute à bibliothèque", "Il sélectionne idiome"
+    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
+    expect(await fr(['Elimina el archivo', 'Muestra notificaciones', 'Funciona bien.', 'Fecha de entrega estimada']))
+      .toEqual(['Éliminer les archives', 'Montrer faire-part', 'Il fonctionne bien.', 'Date de livraison estimée'])
+    expect(await fr(['Add to library', 'Select language', 'Delete message'], 'en')).toEqual([expect.stringMatching(/^Ajouter /), expect.stringMatching(/^Sélectionner /), expect.stringMatching(/^Éliminer /)])
+  })
 })

@@ -436,6 +436,27 @@ export const SPA_ENG_QUESTION_FILTER = `perl -0 -pe '${[
   String.raw`$_ = questions($_) if index($_, "^?<sent>") >= 0;`,
 ].join(' ')}'`
 
+/** The Spanish analysers of es-fr and spa-ita, after which SPANISH_COMMAND_HINTS run. */
+const SPANISH_COMMAND_ANALYSER = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|apertium-spa-ita\/spa-ita)\.automorf\.bin'?\s*$/
+
+/**
+ * A Spanish command opening a sentence, into French and Italian: the "tú" imperative is the
+ * third person's present ("Añade", "Elimina", "Muestra"), which the taggers of es-fr and spa-ita
+ * chose, and English interface text reaches French and Italian through eng-spa, which writes
+ * commands so: "Add to cart", "Delete the file" came back fr "Il ajoute à char", "Il élimine
+ * les archives", it "Aggiunge…". A sentence's first word whose readings are that verb's
+ * imperative and present, before a word that can only be a determiner, a preposition, a noun or
+ * a number, or one the analyser does not know, is the infinitive (one that can be a noun too,
+ * only before a determiner or a plural: "Muestra notificaciones", not "Fecha de entrega"), as French and
+ * Italian interfaces write commands: "Ajouter à char", "Éliminer…", "Aggiungere…". Before an
+ * adverb or the end it is left to the tagger ("Funciona bien" is "It works well").
+ */
+export const SPANISH_COMMAND_HINTS = `perl -0 -pe '${[
+  String.raw`BEGIN { $| = 1 }`,
+  String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex><imp><p2><sg>$/ ? $1 : () } @r; return $lu if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E<vblex><(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return $lu if !@n || $n[0] !~ /^\*/ && grep { !/^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n; return $lu if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; "^$surface/$verb<vblex><inf>\$" }`,
+  String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)(?= (\^(?:[^\\\$]++|\\.)*+\$))}{$1 . command($2, $3)}ge if index($_, "<imp><p2><sg>") >= 0;`,
+].join(' ')}'`
+
 /** A pair's stage and the filter that follows it: its data's gaps, mended between two stages. */
 const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_BILINGUAL, ENG_SPA_SENSE_FILTER],
@@ -444,6 +465,7 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_POSTCHUNK, SPANISH_CLAUSE_FILTER],
   [EN_GL_POSTCHUNK, GALICIAN_CLAUSE_FILTER],
   [ENG_CAT_POSTCHUNK, CATALAN_CLAUSE_FILTER],
+  [SPANISH_COMMAND_ANALYSER, SPANISH_COMMAND_HINTS],
   [SPA_ENG_BILINGUAL, SPA_ENG_SENSE_FILTER],
   [SPA_ENG_POSTCHUNK, SPA_ENG_QUESTION_FILTER],
 ]
