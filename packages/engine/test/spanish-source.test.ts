@@ -58,10 +58,19 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
   })
 
   test.skipIf(!haveMode('es-fr'))('a Spanish command opening a sentence is a French infinitive, not the third person; a statement and a noun stay (es-fr, and English through Spanish)', async () => {
-    // came back "Il élimine les archives", en→fr "Il ajoute à bibliothèque", "Il sélectionne idiome"
+    // came back "Il élimine les archives", "Il montre faire-part", en→fr "Il ajoute à bibliothèque", "Il sélectionne idiome"
     const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
     expect(await fr(['Elimina el archivo', 'Muestra notificaciones', 'Funciona bien.', 'Fecha de entrega estimada']))
-      .toEqual(['Éliminer les archives', 'Montrer faire-part', 'Il fonctionne bien.', 'Date de livraison estimée'])
-    expect(await fr(['Add to library', 'Select language', 'Delete message'], 'en')).toEqual([expect.stringMatching(/^Ajouter /), expect.stringMatching(/^Sélectionner /), expect.stringMatching(/^Éliminer /)])
+      .toEqual(['Supprimer le fichier', 'Montrer des notifications', 'Il fonctionne bien.', 'Date de livraison estimée'])
+    expect(await fr(['Add to library', 'Select language', 'Delete message'], 'en')).toEqual([expect.stringMatching(/^Ajouter /), expect.stringMatching(/^Sélectionner /), expect.stringMatching(/^Supprimer /)])
+  })
+
+  test.skipIf(!haveMode('es-fr'))('interface words into French are the interface\'s: "fichier", "supprimer", "enregistrer", "langue", "notification" (es-fr, and English through Spanish)', async () => {
+    // came back "Éliminer archives", "Il sauve des changements" (through "Salva"), "Idiome", "Faire-part"
+    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
+    expect(await fr(['Delete file', 'Save changes', 'Language', 'Notifications', 'The file was deleted.'], 'en'))
+      .toEqual(['Supprimer fichier', 'Enregistrer des changements', 'Langue', 'Notifications', 'Le fichier a été supprimé.'])
+    // the noun in the Spanish number ("archives" is plural only)
+    expect(await fr(['El archivo', 'Los archivos'])).toEqual(['Le fichier', 'Les fichiers'])
   })
 })

@@ -173,7 +173,10 @@ function sensesProgram(senses: Senses): string {
   return [
     `BEGIN { $| = 1; %::SENSE = (${table}) }`,
     String.raw`sub source { $_[0] =~ /^\^((?:[^\\\/\$]|\\.)*)/ ? $1 : "" }`,
-    String.raw`sub prefer { my ($unit, $as, $gender, $instead) = @_; my ($source, @t) = split /\//, substr($unit, 1, -1); my @kept = grep { /^\Q$as\E</i } @t; @kept = map { my $r = $_; $r =~ s/^(\w)[^<]*/($1 eq uc $1 ? ucfirst $as : $as)/e; $r } @t[0 .. 0] if !@kept && $instead; s/^([^<]*<n>)<[mf]>/$1<$gender>/ for $gender eq "" ? () : @kept; @kept ? "^" . join("/", $source, @kept) . "\$" : $unit }`,
+    // `instead`: the first translation's lemma replaced (an untranslatable one's "@" too), its
+    // capital kept, a noun in the source's number (es-fr's "archives" is plural only)
+    String.raw`sub capitalised { my $c = $_[0]; utf8::decode($c); $c =~ /^\p{Lu}/ }`,
+    String.raw`sub prefer { my ($unit, $as, $gender, $instead) = @_; my ($source, @t) = split /\//, substr($unit, 1, -1); my @kept = grep { /^\Q$as\E</i } @t; if (!@kept && $instead) { my ($number) = $source =~ /<n>(?:<[^>]*>)*<(sg|pl)>/; @kept = map { my $r = $_; $r =~ s/^\@?([^<]+)/(capitalised($1) ? ucfirst $as : $as)/e; $r =~ s/<(?:sg|pl|sp)>$/<$number>/ if defined $number && $r =~ /<n>/; $r } @t[0 .. 0] } s/^([^<]*<n>)<[mf]>/$1<$gender>/ for $gender eq "" ? () : @kept; @kept ? "^" . join("/", $source, @kept) . "\$" : $unit }`,
     // only the units of the table's words are rewritten, each with the units around it in the
     // record as it came ($record: the substitution's offsets are its)
     String.raw`sub sense { my ($unit, $record, $from, $to) = @_; my ($word, $pos) = $unit =~ /^\^((?:[^\\<\/\$]|\\.)+)<([a-z]+)>[^\/\$]*\// or return $unit; my $rules = $::SENSE{lc($word) . "<$pos>"} or return $unit; my $prev = substr($record, 0, $from) =~ /(\^(?:[^\\\$]|\\.)*\$) +\z/ ? lc source($1) : ""; my $next = ""; if (substr($record, $to) =~ /\A +(\^(?:[^\\\$]|\\.)*\$)(?: +(\^(?:[^\\\$]|\\.)*\$))?/) { $next = lc source(index($1, "<det>") >= 0 && defined $2 ? $2 : $1) } for my $r (@$rules) { my ($as, $after, $before, $gender, $instead) = @$r; next if $after ne "" && $prev !~ /$after/ || $before ne "" && $next !~ /$before/; return prefer($unit, $as, $gender, $instead) } $unit }`,
@@ -393,6 +396,31 @@ const ENG_SPA_POSTCHUNK = /^apertium-postchunk\b.*\/eng-spa\.t3x\.bin'?\s*$/
 const EN_GL_POSTCHUNK = /^apertium-postchunk\b.*\/en-gl\.t3x\.bin'?\s*$/
 const ENG_CAT_POSTCHUNK = /^apertium-postchunk\b.*\/apertium-eng-cat\/eng-cat\.t4x\.bin'?\s*$/
 
+/** es-fr's bilingual lookup, after which ES_FR_SENSE_FILTER runs. */
+const ES_FR_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-fr-es\/es-fr\.autobil\.bin'?\s*$/
+
+/**
+ * Spanish interface words es-fr translates in a sense no interface means (its dictionary gives
+ * one translation each, which `instead` replaces), as `ENG_SPA_SENSES`; English reaches French
+ * through Spanish, so "Delete file", "Save changes", "Language", "Copy link", "Notifications"
+ * came back "Éliminer archives", "Garder changements", "Idiome", "Copier enlace", "Faire-part":
+ * "archivo" is "fichier" (was "archives", plural only), "guardar" "enregistrer" (was "garder",
+ * to keep), "eliminar" "supprimer", "idioma" "langue", "enlace" "lien" (unknown),
+ * "notificación" "notification". Only words the French generator has ("télécharger",
+ * "activer" it lacks).
+ */
+export const ES_FR_SENSES: Senses = [
+  ['archivo', 'n', 'fichier', { instead: true, gender: 'm' }],
+  ['guardar', 'vblex', 'enregistrer', { instead: true }],
+  ['eliminar', 'vblex', 'supprimer', { instead: true }],
+  ['idioma', 'n', 'langue', { instead: true, gender: 'f' }],
+  ['enlace', 'n', 'lien', { instead: true, gender: 'm' }],
+  ['notificación', 'n', 'notification', { instead: true, gender: 'f' }],
+]
+
+/** After es-fr's bilingual lookup: `ES_FR_SENSES`. */
+export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)}'`
+
 /** spa-eng's bilingual lookup, after which SPA_ENG_SENSE_FILTER runs. */
 const SPA_ENG_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/spa-eng\.autobil\.bin'?\s*$/
 
@@ -445,16 +473,18 @@ const SPANISH_COMMAND_ANALYSER = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|aper
  * chose, and English interface text reaches French and Italian through eng-spa, which writes
  * commands so: "Add to cart", "Delete the file" came back fr "Il ajoute à char", "Il élimine
  * les archives", it "Aggiunge…". A sentence's first word whose readings are that verb's
- * imperative and present, before a word that can only be a determiner, a preposition, a noun or
- * a number, or one the analyser does not know, is the infinitive (one that can be a noun too,
- * only before a determiner or a plural: "Muestra notificaciones", not "Fecha de entrega"), as French and
+ * imperative and present, before a word that can be a determiner, a preposition, a noun or a
+ * number and not an adverb, a conjunction or an auxiliary, or one the analyser does not know,
+ * is the infinitive (one that can be a noun too, only before a determiner or a plural:
+ * "Muestra notificaciones", not "Fecha de entrega"), and the word after it its object, not a
+ * verb ("Copia enlace" came back "Copie raccordez", "enlace" a form of "enlazar"), as French and
  * Italian interfaces write commands: "Ajouter à char", "Éliminer…", "Aggiungere…". Before an
  * adverb or the end it is left to the tagger ("Funciona bien" is "It works well").
  */
 export const SPANISH_COMMAND_HINTS = `perl -0 -pe '${[
   String.raw`BEGIN { $| = 1 }`,
-  String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex><imp><p2><sg>$/ ? $1 : () } @r; return $lu if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E<vblex><(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return $lu if !@n || $n[0] !~ /^\*/ && grep { !/^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n; return $lu if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; "^$surface/$verb<vblex><inf>\$" }`,
-  String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$)(?= (\^(?:[^\\\$]++|\\.)*+\$))}{$1 . command($2, $3)}ge if index($_, "<imp><p2><sg>") >= 0;`,
+  String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex><imp><p2><sg>$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E<vblex><(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
+  String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, "<imp><p2><sg>") >= 0;`,
 ].join(' ')}'`
 
 /** A pair's stage and the filter that follows it: its data's gaps, mended between two stages. */
@@ -466,6 +496,7 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [EN_GL_POSTCHUNK, GALICIAN_CLAUSE_FILTER],
   [ENG_CAT_POSTCHUNK, CATALAN_CLAUSE_FILTER],
   [SPANISH_COMMAND_ANALYSER, SPANISH_COMMAND_HINTS],
+  [ES_FR_BILINGUAL, ES_FR_SENSE_FILTER],
   [SPA_ENG_BILINGUAL, SPA_ENG_SENSE_FILTER],
   [SPA_ENG_POSTCHUNK, SPA_ENG_QUESTION_FILTER],
 ]
