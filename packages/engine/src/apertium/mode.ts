@@ -1138,7 +1138,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // pronoun is that infinitive ("We sent you a link to reset your password", "Click the link to
     // reset your password" came back "un enlace a reinicialización tu contraseña", the noun)
     String.raw`sub objectNext { my (undef, @n) = readings(substr($_[0], 1, -1)); @n && !grep { !(tag($_) =~ /^(?:det|predet)$/ || /<pos>/ || /<prn><obj>/) || /<subj>/ } @n }`,
-    String.raw`s{(\^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ )(${UNIT})(?= (${UNIT}))}{my ($to, $verb, $next) = ($1, $2, $3); $to . (objectNext($next) ? infinitiveOnly($verb, $next) // $verb : $verb)}ge if index($_, "^to/") >= 0;`,
+    String.raw`s{(\^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$<]++|\\.|<(?!vblex><inf>))*+<vblex><inf>(?:[^\\\$]++|\\.)*+\$)(?= (${UNIT}))}{my ($to, $verb, $next) = ($1, $2, $3); $to . (objectNext($next) ? infinitiveOnly($verb, $next) // $verb : $verb)}ge if index($_, "^to/") >= 0;`,
     // "to" after a verb whose object is an infinitive ("need to", "forget to", "remember to")
     // goes, and the next word is that infinitive: the transfers read "to" there as a purpose
     // ("I forgot to save.", "Remember to save your work", "You don't need to answer." came back
@@ -1148,7 +1148,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // its sentence ("There is no need to worry", "a plan to grow" keep their "to")
     ...(toInfinitives.length > 0 ? [
       String.raw`sub toComplements { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 3; $i + 2 < @p; $i += 2) { next if $p[$i] !~ /^\^to\/(?:[^\\\$]|\\.)*?to<pr>/ || $p[$i - 1] ne " " || $p[$i + 1] ne " "; my (undef, @v) = readings(substr($p[$i - 2], 1, -1)); next if !grep { /^(?:${toInfinitives.join('|')})<vblex>/i } @v; if (grep { tag($_) eq "n" } @v) { my (undef, @b) = $i >= 5 && $p[$i - 3] eq " " ? readings(substr($p[$i - 4], 1, -1)) : (); next if !opensSentence(\@p, $i - 2) && !grep { /<subj>|<vaux>|<vbmod>|<vbdo>|^not<adv>/ } @b } my $infinitive = infinitiveOnly($p[$i + 2], $i + 4 < @p && $p[$i + 3] eq " " ? $p[$i + 4] : undef); next if !defined $infinitive || $infinitive =~ /<vbhaver>/; @p[$i, $i + 1, $i + 2] = ("", "", $infinitive) } join "", @p }`,
-      String.raw`$_ = toComplements($_) if index($_, "^to/") >= 0;`,
+      String.raw`$_ = toComplements($_) if index($_, "^to/") >= 0 && /\/(?i:${toInfinitives.join('|')})<vblex>/;`,
     ] : []),
     // "must not" and "should not" forbid ("You must not share your password", "You should not do
     // that" came back "No tienes que compartir…", "No tendrías que hacer…", gl "Non tes que…":
@@ -1177,7 +1177,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // person is the verb: a singular demonstrative takes no plural ("Choose a plan that works for
     // you", "This works for me" came back "un plan que obras", "Estos trabajos para mí")
     String.raw`sub thirdPerson { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><pr(?:i|es)><p3><sg>/ } @r) || grep { !/<n><pl>|<vblex><pr(?:i|es)><p3><sg>/ || /\+/ } @r; unit($surface, grep { /<vblex>/ } @r) }`,
-    String.raw`s{(\^(?:[Tt]hat|[Tt]his|[Ii]t|[Ww]ho)/(?:[^\\\$]++|\\.)*+\$ )(${UNIT})}{$1 . thirdPerson($2)}ge if /\^(?:[Tt]hat|[Tt]his|[Ii]t|[Ww]ho)\//;`,
+    String.raw`s{(\^(?:[Tt]hat|[Tt]his|[Ii]t|[Ww]ho)/(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$<]++|\\.|<(?!vblex><pr))*+<vblex><pr(?:[^\\\$]++|\\.)*+\$)}{$1 . thirdPerson($2)}ge if /\^(?:[Tt]hat|[Tt]his|[Ii]t|[Ww]ho)\//;`,
     // two commands joined by "and" opening a sentence, the second before its object (a
     // determiner, a possessive, an object pronoun) or the first read as a command above: both
     // are commands, in the same form, the imperative where the analyser has one, else the
@@ -1193,7 +1193,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // one number", "Choose one color" came back "al menos uno numera", ca "Tria un acoloreix");
     // not after a determiner or "which" ("Which one works?")
     String.raw`sub oneNoun { my ($before, $one, $word) = @_; my ($surface, @r) = readings(substr($word, 1, -1)); return "$before$one$word" if $before =~ /^\^(?:[Tt]he|[Tt]his|[Tt]hat|[Ww]hich|[Ee]ach|[Ee]very|[Aa]ny|[Nn]o)\// || !grep({ tag($_) eq "vblex" } @r) || grep { tag($_) !~ /^(?:n|vblex)$/ || /\+/ } @r; "$before$one" . unit($surface, grep { tag($_) eq "n" } @r) }`,
-    String.raw`s{((?:${UNIT} )?)(\^[Oo]ne/(?:[^\\\$]|\\.)*?<num>(?:[^\\\$]++|\\.)*+\$ )(${UNIT})}{oneNoun($1, $2, $3)}ge if index($_, "ne/") >= 0;`,
+    String.raw`s{((?:${UNIT} )?)(\^[Oo]ne/(?:[^\\\$]|\\.)*?<num>(?:[^\\\$]++|\\.)*+\$ )(${UNIT})}{oneNoun($1, $2, $3)}ge if index($_, "^one/") >= 0 || index($_, "^One/") >= 0;`,
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=(${BLANK})(${UNIT})?)}{preposition($1, $2, $3, $+[0])}ge;`,
     // "do" is the main verb, not the auxiliary, unless "not" or a verb follows it with at most a
     // subject between (pronouns, determiners, nouns, names, adjectives, adverbs: "Did the upload
