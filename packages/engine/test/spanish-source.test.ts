@@ -73,4 +73,11 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     // the noun in the Spanish number ("archives" is plural only)
     expect(await fr(['El archivo', 'Los archivos'])).toEqual(['Le fichier', 'Les fichiers'])
   })
+
+  test.skipIf(!haveMode('spa-ita'))('into Italian a command is the infinitive (spa-ita reads some imperatives as the present alone) and "idioma", "configuración", "cambio" are "lingua", "impostazione", "modifica"', async () => {
+    // came back "Aggiunge a biblioteca" (the third person), "Selezionare idioma", "Configurazioni", "Salvare cambi"
+    const it = async (texts: string[]) => (await engine.translate(texts, { source: 'en', target: 'it' })).map((t) => t.segment)
+    expect(await it(['Add to library', 'Select language', 'Settings', 'Save changes', 'It works well.']))
+      .toEqual(['Aggiungere a biblioteca', 'Selezionare lingua', 'Impostazioni', 'Salvare modifiche', 'Funziona bene.'])
+  })
 })

@@ -396,6 +396,25 @@ const ENG_SPA_POSTCHUNK = /^apertium-postchunk\b.*\/eng-spa\.t3x\.bin'?\s*$/
 const EN_GL_POSTCHUNK = /^apertium-postchunk\b.*\/en-gl\.t3x\.bin'?\s*$/
 const ENG_CAT_POSTCHUNK = /^apertium-postchunk\b.*\/apertium-eng-cat\/eng-cat\.t4x\.bin'?\s*$/
 
+/** spa-ita's bilingual lookup, after which SPA_ITA_SENSE_FILTER runs. */
+const SPA_ITA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-spa-ita\/spa-ita\.autobil\.bin'?\s*$/
+
+/**
+ * spa-ita's interface words in the interface's sense (its dictionary gives one each, which
+ * `instead` replaces), as ES_FR_SENSES; English reaches Italian through Spanish: "Select
+ * language", "Settings", "Save changes" came back "Selezionare idioma", "Configurazioni",
+ * "Salvare cambi"; now "lingua", "Impostazioni", "modifiche". Its generator has no "file" for
+ * "archivo", its analyser no "habilitar" ("Enable notifications" → "Habilita notifiche").
+ */
+export const SPA_ITA_SENSES: Senses = [
+  ['idioma', 'n', 'lingua', { instead: true, gender: 'f' }],
+  ['configuración', 'n', 'impostazione', { instead: true, gender: 'f' }],
+  ['cambio', 'n', 'modifica', { instead: true, gender: 'f' }],
+]
+
+/** After spa-ita's bilingual lookup: `SPA_ITA_SENSES`. */
+export const SPA_ITA_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ITA_SENSES)}'`
+
 /** es-fr's bilingual lookup, after which ES_FR_SENSE_FILTER runs. */
 const ES_FR_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-fr-es\/es-fr\.autobil\.bin'?\s*$/
 
@@ -464,8 +483,9 @@ export const SPA_ENG_QUESTION_FILTER = `perl -0 -pe '${[
   String.raw`$_ = questions($_) if index($_, "^?<sent>") >= 0;`,
 ].join(' ')}'`
 
-/** The Spanish analysers of es-fr and spa-ita, after which SPANISH_COMMAND_HINTS run. */
-const SPANISH_COMMAND_ANALYSER = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|apertium-spa-ita\/spa-ita)\.automorf\.bin'?\s*$/
+/** The Spanish analysers of es-fr and spa-ita, after which SPANISH_COMMAND_HINTS and SPA_ITA_COMMAND_HINTS run. */
+const ES_FR_ANALYSER = /^lt-proc\b[^|]*\/apertium-fr-es\/es-fr\.automorf\.bin'?\s*$/
+const SPA_ITA_ANALYSER = /^lt-proc\b[^|]*\/apertium-spa-ita\/spa-ita\.automorf\.bin'?\s*$/
 
 /**
  * A Spanish command opening a sentence, into French and Italian: the "tú" imperative is the
@@ -481,11 +501,16 @@ const SPANISH_COMMAND_ANALYSER = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|aper
  * Italian interfaces write commands: "Ajouter à char", "Éliminer…", "Aggiungere…". Before an
  * adverb or the end it is left to the tagger ("Funciona bien" is "It works well").
  */
-export const SPANISH_COMMAND_HINTS = `perl -0 -pe '${[
-  String.raw`BEGIN { $| = 1 }`,
-  String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex><imp><p2><sg>$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E<vblex><(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
-  String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, "<imp><p2><sg>") >= 0;`,
-].join(' ')}'`
+function spanishCommandHints(presentAlone: boolean): string {
+  return `perl -0 -pe '${[
+    String.raw`BEGIN { $| = 1 }`,
+    String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E<vblex><(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
+    String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
+  ].join(' ')}'`
+}
+export const SPANISH_COMMAND_HINTS = spanishCommandHints(false)
+/** spa-ita's: its analyser reads some imperatives only as the present ("Añade"), which is enough there. */
+export const SPA_ITA_COMMAND_HINTS = spanishCommandHints(true)
 
 /** A pair's stage and the filter that follows it: its data's gaps, mended between two stages. */
 const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
@@ -495,7 +520,9 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_POSTCHUNK, SPANISH_CLAUSE_FILTER],
   [EN_GL_POSTCHUNK, GALICIAN_CLAUSE_FILTER],
   [ENG_CAT_POSTCHUNK, CATALAN_CLAUSE_FILTER],
-  [SPANISH_COMMAND_ANALYSER, SPANISH_COMMAND_HINTS],
+  [ES_FR_ANALYSER, SPANISH_COMMAND_HINTS],
+  [SPA_ITA_ANALYSER, SPA_ITA_COMMAND_HINTS],
+  [SPA_ITA_BILINGUAL, SPA_ITA_SENSE_FILTER],
   [ES_FR_BILINGUAL, ES_FR_SENSE_FILTER],
   [SPA_ENG_BILINGUAL, SPA_ENG_SENSE_FILTER],
   [SPA_ENG_POSTCHUNK, SPA_ENG_QUESTION_FILTER],
