@@ -80,4 +80,10 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     expect(await it(['Add to library', 'Select language', 'Settings', 'Save changes', 'It works well.']))
       .toEqual(['Aggiungere a biblioteca', 'Selezionare lingua', 'Impostazioni', 'Salvare modifiche', 'Funziona bene.'])
   })
+
+  test.skipIf(!haveMode('es-pt'))('into Portuguese a command is the infinitive too, as Portuguese interfaces write it', async () => {
+    // came back "Acrescenta a biblioteca", "Muda cor de fundo", "Selecciona idioma"
+    const pt = async (texts: string[], source = 'en') => (await engine.translate(texts, { source, target: 'pt' })).map((t) => t.segment)
+    expect(await pt(['Add to library', 'Change background color', 'It works well.'])).toEqual(['Acrescentar a biblioteca', 'Mudar cor de fundo', 'Funciona bem.'])
+  })
 })

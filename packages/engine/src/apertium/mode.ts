@@ -483,8 +483,8 @@ export const SPA_ENG_QUESTION_FILTER = `perl -0 -pe '${[
   String.raw`$_ = questions($_) if index($_, "^?<sent>") >= 0;`,
 ].join(' ')}'`
 
-/** The Spanish analysers of es-fr and spa-ita, after which SPANISH_COMMAND_HINTS and SPA_ITA_COMMAND_HINTS run. */
-const ES_FR_ANALYSER = /^lt-proc\b[^|]*\/apertium-fr-es\/es-fr\.automorf\.bin'?\s*$/
+/** The Spanish analysers of es-fr and es-pt (es-pt_BR too), and of spa-ita, after which SPANISH_COMMAND_HINTS and SPA_ITA_COMMAND_HINTS run. */
+const ES_FR_ANALYSER = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|apertium-es-pt\/es-pt)\.automorf\.bin'?\s*$/
 const SPA_ITA_ANALYSER = /^lt-proc\b[^|]*\/apertium-spa-ita\/spa-ita\.automorf\.bin'?\s*$/
 
 /**
