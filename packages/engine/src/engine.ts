@@ -254,8 +254,9 @@ const SENTENCE_LEADS: Readonly<Record<string, Readonly<Record<string, string>>>>
   // the en>es hop wrote them
   'es>fr': { 'Por favor': "s'il vous plaît", 'Lo sentimos': 'désolé', 'Iniciar sesión': 'se connecter', 'Cerrar sesión': 'se déconnecter' },
   // and into English: spa-eng "Lo sentimos, algo…" → "We feel it, something…", "Iniciar sesión"
-  // → "Initiate session", "Bienvenido de nuevo" → "Bienvenido again" (the word unknown)
-  'es>en': { 'Lo sentimos': 'sorry', 'Iniciar sesión': 'sign in', 'Inicia sesión': 'sign in', 'Cerrar sesión': 'sign out', 'Bienvenido de nuevo': 'welcome back' },
+  // → "Initiate session", "Bienvenido de nuevo" → "Bienvenido again" (the word unknown), "Haz
+  // clic aquí" → "Do click here"
+  'es>en': { 'Lo sentimos': 'sorry', 'Iniciar sesión': 'sign in', 'Inicia sesión': 'sign in', 'Cerrar sesión': 'sign out', 'Bienvenido de nuevo': 'welcome back', 'Haz clic': 'click' },
   'es>pt': { 'Por favor': 'por favor', 'Lo sentimos': 'lamentamos' },
 }
 

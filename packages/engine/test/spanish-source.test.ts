@@ -47,10 +47,10 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
   })
 
   test('"Iniciar sesión", "Cerrar sesión", "Lo sentimos", "Bienvenido de nuevo" starting a sentence are what English interfaces write', async () => {
-    // came back "Initiate session", "It initiates session to continue.", "We feel it, something…", "Bienvenido again"
+    // came back "Initiate session", "It initiates session to continue.", "We feel it, something…", "Bienvenido again", "Do click here…"
     // (and "I" after the comma keeps its capital)
-    expect(await es(['Iniciar sesión', 'Inicia sesión para continuar.', 'Cerrar sesión', 'Lo sentimos, no puedo hacerlo.', 'Bienvenido de nuevo']))
-      .toEqual(['Sign in', 'Sign in to continue.', 'Sign out', 'Sorry, I can not do it.', 'Welcome back'])
+    expect(await es(['Iniciar sesión', 'Inicia sesión para continuar.', 'Cerrar sesión', 'Lo sentimos, no puedo hacerlo.', 'Bienvenido de nuevo', 'Haz clic aquí para descargar la aplicación.']))
+      .toEqual(['Sign in', 'Sign in to continue.', 'Sign out', 'Sorry, I can not do it.', 'Welcome back', 'Click here to download the application.'])
   })
 
   test('"archivo" is a file and "búsqueda" a search, not an archive and research', async () => {
