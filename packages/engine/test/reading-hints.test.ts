@@ -1003,6 +1003,9 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('eng-cat')) expect(await en(['I know he is here.'], 'ca')).toEqual(['Sé que és aquí.'])
     if (haveMode('en-gl')) expect(await en(['I think you are right.'], 'gl')).toEqual(['Penso que tes razón.'])
     if (haveMode('en-eo')) expect(await en(['I think you are right.'], 'eo')).toEqual(['Mi pensas ke vi estas ĝusta.'])
+    // and after "tell" and its object ("Me dijo venías."); an object that is no clause keeps its place
+    expect(await en(['She told me you were coming.', 'She told me a story.'])).toEqual(['Me dijo que venías.', 'Me dijo una historia.'])
+    if (haveMode('en-gl')) expect(await en(['He told us they would come.'], 'gl')).toEqual(['Díxonos que virían.'])
   })
 
   test.skipIf(!haveMode('eng-cat'))('"go wrong" is "anar malament" (eng-cat)', async () => {

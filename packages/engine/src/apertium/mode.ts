@@ -927,6 +927,9 @@ const FINITE_READING = String.raw`<(?:vblex><(?:pres|past|pri)|vbmod|vaux|(?:vbs
  */
 const TO_INFINITIVE_VERBS = ['need', 'forget', 'remember', 'decide', 'hope', 'prefer', 'plan', 'choose', 'promise', 'expect', 'wish', 'deserve', 'intend', 'love', 'like', 'hate']
 
+/** Verbs whose clause may go after their object pronoun without "that" ("She told me you were coming"), where `thatAfter` is set. */
+const TELLING_VERBS = ['tell', 'tells', 'told', 'remind', 'reminds', 'reminded', 'promise', 'promised', 'warn', 'warned', 'assure', 'assured', 'show', 'showed']
+
 /** Verbs whose clause may go without "that" ("I think you are right"): `thatAfter`. */
 const THINKING_VERBS = ['think', 'thinks', 'thought', 'know', 'knows', 'knew', 'hope', 'hopes', 'hoped', 'guess', 'believe', 'believes', 'believed', 'say', 'says', 'said', 'feel', 'felt', 'suppose', 'realise', 'realize', 'realised', 'realized', 'wish', 'promise', 'promised', 'remember', 'understand', 'agree', 'bet']
 
@@ -1080,6 +1083,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
       // lower case only: a text opening with the verb dropped its subject ("Hope you like it."),
       // which the tagger read as a noun or a name ("Hope que te gusta")
       String.raw`s{(\^(?:${thatAfter.join('|')})/(?:[^\\\$]++|\\.)*+\$ )\^(I|you|we|they|he|she|it)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?${FINITE_READING})}{my ($verb, $pronoun, $r) = ($1, $2, $3); my (undef, @r) = readings("x/$r"); my $that = thatSubject($pronoun, @r); $that ne "" ? $verb . $that : $&}ge if index($_, "<subj>") >= 0;`,
+      // and after "tell", "remind", "promise"… and their object pronoun ("She told me you were
+      // coming" came back "Me dijo venías", now "Me dijo que venías")
+      String.raw`s{(\^(?:${TELLING_VERBS.join('|')})/(?:[^\\\$]++|\\.)*+\$ \^(?:me|you|him|her|us|them)/(?:[^\\\$]++|\\.)*+\$ )\^(I|you|we|they|he|she|it)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?${FINITE_READING})}{my ($verb, $pronoun, $r) = ($1, $2, $3); my (undef, @r) = readings("x/$r"); my $that = thatSubject($pronoun, @r); $that ne "" ? $verb . $that : $&}ge if index($_, "<subj>") >= 0;`,
     ] : []),
     // a relative clause without "that" after a noun, its subject a pronoun and a finite verb
     // next ("The page you are looking for does not exist", "The file you selected is too
