@@ -1099,6 +1099,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['Reset password', 'Reset zoom'], 'gl')).toEqual(['Restaura contrasinal', 'Restaura zoom'])
   })
 
+  test('"mean to" before a verb is an intention; "anymore" is "más" (eng-spa, eng-cat, en-gl)', async () => {
+    // came back "No signifiqué para dolerte.", "No te quiero anymore." (unknown), ca "No vaig significar per doldre't."
+    expect(await en(["I didn't mean to hurt you.", "I don't love you anymore.", 'What does this mean to you?']))
+      .toEqual(['No te quise doler.', 'No te quiero más.', expect.not.stringMatching(/quis|quier/)])
+    if (haveMode('eng-cat')) expect(await en(["I didn't mean to hurt you.", "It doesn't work anymore."], 'ca')).toEqual(["No et vaig voler doldre.", 'No funciona més.'])
+    if (haveMode('en-gl')) expect(await en(['I never meant to upset you.'], 'gl')).toEqual(['Nunca quixen trastornarte.'])
+  })
+
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {
     const [gl] = await en(['Share this link with anyone'], 'gl')
     expect(gl).toMatch(/^Compartir esta ligazón/)

@@ -976,9 +976,11 @@ interface HintOptions {
   verbReadings?: readonly string[]
   /** Whether the pair's analyser has imperative readings (eng-cat's), which `verbReadings` then adds too. */
   imperatives?: boolean
+  /** Whether "mean to" before a verb is read as "want to", the analyser's multiword (below). */
+  meanTo?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -1162,6 +1164,15 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // only before a participle ($after, the next unit: "need to have 1 result" came back
     // "Necesitas haber…")
     String.raw`sub infinitiveOnly { my ($lu, $after) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @inf = grep { /<vb(?:lex|ser|haver)><inf>/ } @r; return undef if !@inf || grep { tag($_) !~ /^(?:n|np|adj|vblex|vbser|vbhaver)$/ || /\+/ } @r; if (grep({ /<vbhaver>/ } @inf) && grep({ /<vblex>/ } @inf)) { my $perfect = ($after // "") =~ /<vblex><pp>/; @inf = grep { $perfect ? /<vbhaver>/ : !/<vbhaver>/ } @inf } @inf == @r ? $lu : unit($surface, @inf) }`,
+    // "mean to" before a verb is an intention, read as "want to" (the analysers' multiword, whose
+    // verb the rule below makes the infinitive): "I didn't mean to hurt you" came back "No
+    // signifiqué para dolerte", now "No te quise doler". Not before an object ("What does it
+    // mean to you?") nor ending its clause ("I didn't mean to.": the transfers write "did not
+    // want to" in the present, "No quiero")
+    ...(meanTo ? [
+      String.raw`sub meanTo { my ($surface, $r) = @_; my (undef, @r) = readings("x/$r"); my @w = map { /^mean<vblex>(<(?:inf|pres|past|pp|pri)>(?:<[^>]*>)*)$/i ? "want<vbmod>$1# to" : () } @r; @w ? unit("$surface to", @w) : undef }`,
+      String.raw`s{\^([Mm]ean|[Mm]eant|[Mm]eans)/((?:[^\\\$]++|\\.)*+)\$ \^to/to<pr>\$(?=(?: \^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser|haver)><inf>))*+<vb(?:lex|ser|haver)><inf>))}{meanTo($1, $2) // $&}ge if index($_, "ean") >= 0 && index($_, "^to/") >= 0;`,
+    ] : []),
     // after a modal the analyser reads with its "to" ("have to", "want to", "has to"), the verb
     // is the infinitive: "You have to pay.", "I want to play." came back "Tienes que paga.",
     // "Quiero juego." (the noun); now "Tienes que pagar.", "Quiero reproducir". Not after a
@@ -1444,6 +1455,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   prohibitions: true,
   toInfinitives: TO_INFINITIVE_VERBS,
   verbReadings: ['paste', 'reset'],
+  meanTo: true,
   // eng-spa writes "que" after "think" and "believe" itself ("that" made it "Creo que que")
   thatAfter: THINKING_VERBS.filter((verb) => !/^(?:think|thinks|thought|believe|believes|believed)$/.test(verb)),
 })
@@ -1457,10 +1469,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'] })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
@@ -1480,7 +1492,8 @@ export function withEnglishReadingHints(stages: readonly string[]): string[] {
  * is the interface's: eng-spa had no "skip", "refresh", "sync", "username", "playback",
  * "default" ("Skip" came back "Skip", "*Default Valor"), en-gl no "app" nor "upload" ("Upload
  * a file" → "Upload un ficheiro"; "Cargar un ficheiro", as eng-spa's "Cargar") nor "reset"
- * ("Reset contrasinal" → "Restaurar contrasinal"); "Omitir",
+ * ("Reset contrasinal" → "Restaurar contrasinal"), eng-spa and eng-cat no "anymore" ("No te quiero
+ * anymore"; as "more": "No te quiero más"); "Omitir",
  * "Actualizar", "Sincroniza", "nombre de usuario", "reproducción", "Valor predeterminado" are
  * what Spanish interfaces write. Form by form (the stand-in's inflection matches; "reset" is
  * also a past and a participle, read as the command it mostly is: "Password reset" comes back
@@ -1496,6 +1509,7 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string]> = [
   ['app', 'application'], ['apps', 'applications'],
   ['upload', 'load'], ['uploads', 'loads'], ['uploaded', 'loaded'], ['uploading', 'loading'],
   ['reset', 'restore'], ['resets', 'restores'], ['resetting', 'restoring'],
+  ['anymore', 'more'],
 ]
 
 /** Each pair's stand-in substitutions, by analyser and bilingual dictionary: read once per process. */
