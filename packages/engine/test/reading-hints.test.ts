@@ -1073,6 +1073,9 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(['Choose a plan that works for you.', 'This works for me.', 'I work at home.', 'Etar needs permissions to work correctly.']))
       .toEqual(['Escoger un plan que funciona para ti.', 'Esto funciona para mí.', 'Trabajo en casa.', 'Etar necesita permisos para funcionar correctamente.'])
     if (haveMode('eng-cat')) expect(await en(['This works for me.', 'Someone who works here.'], 'ca')).toEqual(['Això funciona per a mi.', 'Algú que treballa aquí.'])
+
+    // a sentence's first word before its object: a setting's description ("Escondrijos el toolbar…", "Espectáculos un preestreno…")
+    expect(await en(['Hides the toolbar when scrolling.', 'Shows a preview of the message.', 'Shows and movies'])).toEqual(['Esconde el toolbar cuando desplazamiento.', 'Muestra un preestreno del mensaje.', 'Espectáculos y películas'])
   })
 
   test('a past passive is the copula\'s preterite, its participle in the copula\'s number (eng-spa, en-gl, eng-cat)', async () => {

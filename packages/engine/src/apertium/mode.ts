@@ -1179,9 +1179,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // verb's multiword with "to" ("add to": "Add to queue" is the noun)
     String.raw`s{(\^(?:[^\\\$]++|\\.)*+(?<=\# to)\$ )(${UNIT})(?=(?: (${UNIT}))?)}{my ($modal, $verb, $after) = ($1, $2, $3); $modal =~ /<vbmod>/ ? $modal . (infinitiveOnly($verb, $after) // $verb) : "$modal$verb"}ge if index($_, "# to\$") >= 0;`,
     // after "to", a word that can be an infinitive before a determiner, a possessive or an object
-    // pronoun is that infinitive ("We sent you a link to reset your password", "Click the link to
+    // pronoun is that infinitive (objectNext copies its argument first: a capture variable passed
+    // in would change under readings' own matches) ("We sent you a link to reset your password", "Click the link to
     // reset your password" came back "un enlace a reinicialización tu contraseña", the noun)
-    String.raw`sub objectNext { my (undef, @n) = readings(substr($_[0], 1, -1)); @n && !grep { !(tag($_) =~ /^(?:det|predet)$/ || /<pos>/ || /<prn><obj>/) || /<subj>/ } @n }`,
+    String.raw`sub objectNext { my ($unit) = @_; my (undef, @n) = readings(substr($unit, 1, -1)); @n && !grep { !(tag($_) =~ /^(?:det|predet)$/ || /<pos>/ || /<prn><obj>/) || /<subj>/ } @n }`,
     String.raw`s{(\^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$<]++|\\.|<(?!vblex><inf>))*+<vblex><inf>(?:[^\\\$]++|\\.)*+\$)(?= (${UNIT}))}{my ($to, $verb, $next) = ($1, $2, $3); $to . (objectNext($next) ? infinitiveOnly($verb, $next) // $verb : $verb)}ge if index($_, "^to/") >= 0;`,
     // "to" after a verb whose object is an infinitive ("need to", "forget to", "remember to")
     // goes, and the next word is that infinitive: the transfers read "to" there as a purpose
@@ -1222,6 +1223,12 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // you", "This works for me" came back "un plan que obras", "Estos trabajos para mí")
     String.raw`sub thirdPerson { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><pr(?:i|es)><p3><sg>/ } @r) || grep { !/<n><pl>|<vblex><pr(?:i|es)><p3><sg>/ || /\+/ } @r; unit($surface, grep { /<vblex>/ } @r) }`,
     String.raw`s{(\^(?:[Tt]hat|[Tt]his|[Ii]t|[Ww]ho)/(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$<]++|\\.|<(?!vblex><pr))*+<vblex><pr(?:[^\\\$]++|\\.)*+\$)}{$1 . thirdPerson($2)}ge if /\^(?:[Tt]hat|[Tt]his|[Ii]t|[Ww]ho)\//;`,
+    // so is a sentence's first word before its object (a determiner, a possessive, an object
+    // pronoun): a setting's description says what it does ("Shows a preview of the message",
+    // "Hides the toolbar when scrolling" came back "Espectáculos un preestreno…", "Escondrijos
+    // el toolbar…"; now "Muestra un preestreno…", "Esconde…")
+    String.raw`s{\A(${BLANK})(${UNIT})(?= (${UNIT}))}{$1 . (objectNext($3) ? thirdPerson($2) : $2)}e if index($_, "><p3><sg>") >= 0;`,
+    String.raw`s{(<sent>\$${BLANK})(${UNIT})(?= (${UNIT}))}{$1 . (objectNext($3) ? thirdPerson($2) : $2)}ge if index($_, "><p3><sg>") >= 0;`,
     // two commands joined by "and" opening a sentence, the second before its object (a
     // determiner, a possessive, an object pronoun) or the first read as a command above: both
     // are commands, in the same form, the imperative where the analyser has one, else the
