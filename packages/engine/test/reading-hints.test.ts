@@ -1110,6 +1110,15 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['I never meant to upset you.'], 'gl')).toEqual(['Nunca quixen trastornarte.'])
   })
 
+  test('"make sure" before a clause is "ensure" it, with "that" (eng-spa, eng-cat, en-eo)', async () => {
+    // came back "Marca seguro tienes una conexión…", ca "Marca segur…", eo "Faro certe…"
+    expect(await en(['Make sure you have a stable internet connection.', 'Make sure the file exists.', 'Make sure to save your work.']))
+      .toEqual(['Asegura que tienes una conexión de internet estable.', 'Asegura que el archivo existe.', expect.not.stringMatching(/Asegura/)])
+    // "that" there is the conjunction (ca "Assegura aquell nom d'usuari…" with the demonstrative)
+    if (haveMode('eng-cat')) expect(await en(['Make sure the file exists.', 'Make sure that username and password are correct.'], 'ca')).toEqual(['Assegura que el fitxer existeix.', "Assegura que nom d'usuari i la contrasenya són correctes."])
+    if (haveMode('en-eo')) expect(await en(['Make sure the file exists.'], 'eo')).toEqual(['Certigi ke la dosiero ekzistas.'])
+  })
+
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {
     const [gl] = await en(['Share this link with anyone'], 'gl')
     expect(gl).toMatch(/^Compartir esta ligazón/)

@@ -982,7 +982,7 @@ interface HintOptions {
 
 function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
-    String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0} }`,
+    String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
     // first: an interface verb the analyser reads only as a noun gets its verb readings, which the
     // bilingual dictionary translates ("Paste", "Copy and paste the link" came back "Paté",
@@ -1195,6 +1195,13 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
       String.raw`sub toComplements { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 3; $i + 2 < @p; $i += 2) { next if $p[$i] !~ /^\^to\/(?:[^\\\$]|\\.)*?to<pr>/ || $p[$i - 1] ne " " || $p[$i + 1] ne " "; my (undef, @v) = readings(substr($p[$i - 2], 1, -1)); next if !grep { /^(?:${toInfinitives.join('|')})<vblex>/i } @v; if (grep { tag($_) eq "n" } @v) { my (undef, @b) = $i >= 5 && $p[$i - 3] eq " " ? readings(substr($p[$i - 4], 1, -1)) : (); next if !opensSentence(\@p, $i - 2) && !grep { /<subj>|<vaux>|<vbmod>|<vbdo>|^not<adv>/ } @b } my $infinitive = infinitiveOnly($p[$i + 2], $i + 4 < @p && $p[$i + 3] eq " " ? $p[$i + 4] : undef); next if !defined $infinitive || $infinitive =~ /<vbhaver>/; @p[$i, $i + 1, $i + 2] = ("", "", $infinitive) } join "", @p }`,
       String.raw`$_ = toComplements($_) if index($_, "^to/") >= 0 && /\/(?i:${toInfinitives.join('|')})<vblex>/;`,
     ] : []),
+    // "make sure" before a clause is "ensure" it ("Make sure you have a stable connection", "Make
+    // sure the file exists" came back "Marca seguro tienes…", "Marca seguro el archivo…"; now
+    // "Asegura que tienes…", "Asegura que el archivo existe"), "that" given where the clause
+    // has none, the conjunction where it has one; not before "to" or "of" ("Make sure to save"
+    // is left)
+    String.raw`sub makeSure { my ($make, $next) = @_; my ($word, @n) = readings(substr($next, 1, -1)); return undef if $word =~ /^(?:to|of)$/i || !@n || !grep { /<(?:prn><subj>|det>|n>|np>|cnjsub>)/ } @n; my $as = $make =~ /^M/ ? "Ensure" : "ensure"; unit("$make sure", map { "$as<vblex><$_>" } @::COMMAND_FORMS) . " " . (lc $word eq "that" ? "^$word/that<cnjsub>\$" : "^that/that<cnjsub>\$ " . (grep({ /<prn><subj>/ } @n) ? unit($word, grep { /<prn><subj>/ } @n) : $next)) }`,
+    String.raw`s{\^([Mm]ake)/(?:[^\\\$]++|\\.)*+\$ \^sure/(?:[^\\\$]++|\\.)*+\$ (\^(?:[^\\\$]++|\\.)*+\$)}{my ($make, $next) = ($1, $2); makeSure($make, $next) // $&}ge if index($_, "ake/") >= 0 && index($_, "^sure/") >= 0;`,
     // "must not" and "should not" forbid ("You must not share your password", "You should not do
     // that" came back "No tienes que compartir…", "No tendrías que hacer…", gl "Non tes que…":
     // no obligation, as "don't have to"); read as "do not owe" and "would not owe", the pairs'
