@@ -290,7 +290,7 @@ interface ClauseWords {
 /**
  * Clauses the transfers of English into Spanish, Galician and Catalan get wrong, mended on what
  * they wrote (the units the generator takes): negative concord, a negated "could", a past
- * passive. English says a negation once ("There are no items", "I can't find any
+ * passive, a progressive. English says a negation once ("There are no items", "I can't find any
  * file", "There is nothing here"); these languages say it before the verb and again after it,
  * and their "cualquier" is "whichever", not "any". The pairs' transfer gets it right only in
  * some shapes: "Hay ningún elemento para mostrar", "Tienes ningún permiso para editar…", "Hay
@@ -483,23 +483,25 @@ export const SPA_ENG_QUESTION_FILTER = `perl -0 -pe '${[
   String.raw`$_ = questions($_) if index($_, "^?<sent>") >= 0;`,
 ].join(' ')}'`
 
-/** The Spanish analysers of es-fr and es-pt (es-pt_BR too), and of spa-ita, after which SPANISH_COMMAND_HINTS and SPA_ITA_COMMAND_HINTS run. */
-const ES_FR_ANALYSER = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|apertium-es-pt\/es-pt)\.automorf\.bin'?\s*$/
+/** The Spanish analysers of es-fr and es-pt (es-pt_BR too), after which SPANISH_COMMAND_HINTS run, and of spa-ita (SPA_ITA_COMMAND_HINTS). */
+const ES_FR_PT_ANALYSERS = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|apertium-es-pt\/es-pt)\.automorf\.bin'?\s*$/
 const SPA_ITA_ANALYSER = /^lt-proc\b[^|]*\/apertium-spa-ita\/spa-ita\.automorf\.bin'?\s*$/
 
 /**
- * A Spanish command opening a sentence, into French and Italian: the "tú" imperative is the
- * third person's present ("Añade", "Elimina", "Muestra"), which the taggers of es-fr and spa-ita
- * chose, and English interface text reaches French and Italian through eng-spa, which writes
- * commands so: "Add to cart", "Delete the file" came back fr "Il ajoute à char", "Il élimine
- * les archives", it "Aggiunge…". A sentence's first word whose readings are that verb's
+ * A Spanish command opening a sentence, into French, Portuguese and Italian: the "tú" imperative
+ * is the third person's present ("Añade", "Elimina", "Muestra"), which the taggers of es-fr,
+ * es-pt and spa-ita chose, and English interface text reaches these languages through eng-spa,
+ * which writes commands so: "Add to cart", "Delete the file" came back fr "Il ajoute à char",
+ * "Il élimine les archives", pt "Acrescenta…", it "Aggiunge…". A sentence's first word whose readings are that verb's
  * imperative and present, before a word that can be a determiner, a preposition, a noun or a
  * number and not an adverb, a conjunction or an auxiliary, or one the analyser does not know,
  * is the infinitive (one that can be a noun too, only before a determiner or a plural:
  * "Muestra notificaciones", not "Fecha de entrega"), and the word after it its object, not a
- * verb ("Copia enlace" came back "Copie raccordez", "enlace" a form of "enlazar"), as French and
- * Italian interfaces write commands: "Ajouter à char", "Éliminer…", "Aggiungere…". Before an
- * adverb or the end it is left to the tagger ("Funciona bien" is "It works well").
+ * verb ("Elimina archivo": "archivo" is also a form of "archivar"), as these languages'
+ * interfaces write commands: "Ajouter à char", "Acrescentar…", "Aggiungere…". Before an adverb
+ * or the end it is left to the tagger ("Funciona bien" is "It works well"); one that can be a
+ * noun before a singular noun too ("Copia enlace" stays "Copie raccordez", "enlace" a form of
+ * "enlazar": "Fecha límite" is a noun's).
  */
 function spanishCommandHints(presentAlone: boolean): string {
   return `perl -0 -pe '${[
@@ -520,7 +522,7 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_POSTCHUNK, SPANISH_CLAUSE_FILTER],
   [EN_GL_POSTCHUNK, GALICIAN_CLAUSE_FILTER],
   [ENG_CAT_POSTCHUNK, CATALAN_CLAUSE_FILTER],
-  [ES_FR_ANALYSER, SPANISH_COMMAND_HINTS],
+  [ES_FR_PT_ANALYSERS, SPANISH_COMMAND_HINTS],
   [SPA_ITA_ANALYSER, SPA_ITA_COMMAND_HINTS],
   [SPA_ITA_BILINGUAL, SPA_ITA_SENSE_FILTER],
   [ES_FR_BILINGUAL, ES_FR_SENSE_FILTER],

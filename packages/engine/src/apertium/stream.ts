@@ -356,7 +356,7 @@ const LEAD_CONTINUATION: Readonly<Record<string, string>> = {
   Sorry: '(?:we|I|you|but|for|to|about|that|this|it|there|something|nothing|no)(?![\\p{L}])',
   // "Lo sentimos mucho", "Lo sentimos por…": only before a comma or an end mark
   'Lo sentimos': '(?!)',
-  // "Welcome back to …" is left to the engine
+  // "Welcome back to …" is left to the engine, and its Spanish
   'Welcome back': '(?!)',
   'Bienvenido de nuevo': '(?!)',
   // "Don't worry about it" too
