@@ -1236,8 +1236,8 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // pronoun): a setting's description says what it does ("Shows a preview of the message",
     // "Hides the toolbar when scrolling" came back "Espectáculos un preestreno…", "Escondrijos
     // el toolbar…"; now "Muestra un preestreno…", "Esconde…")
-    String.raw`s{\A(${BLANK})(${UNIT})(?= (${UNIT}))}{$1 . (objectNext($3) ? thirdPerson($2) : $2)}e if index($_, "><p3><sg>") >= 0;`,
-    String.raw`s{(<sent>\$${BLANK})(${UNIT})(?= (${UNIT}))}{$1 . (objectNext($3) ? thirdPerson($2) : $2)}ge if index($_, "><p3><sg>") >= 0;`,
+    String.raw`s{\A(${BLANK})(\^(?:[^\\\$<]++|\\.|<(?!n><pl>))*+<n><pl>(?:[^\\\$]++|\\.)*+\$)(?= (${UNIT}))}{$1 . (objectNext($3) ? thirdPerson($2) : $2)}e if index($_, "<n><pl>") >= 0 && index($_, "><p3><sg>") >= 0;`,
+    String.raw`s{(<sent>\$${BLANK})(\^(?:[^\\\$<]++|\\.|<(?!n><pl>))*+<n><pl>(?:[^\\\$]++|\\.)*+\$)(?= (${UNIT}))}{$1 . (objectNext($3) ? thirdPerson($2) : $2)}ge if index($_, "<n><pl>") >= 0 && index($_, "><p3><sg>") >= 0;`,
     // two commands joined by "and" opening a sentence, the second before its object (a
     // determiner, a possessive, an object pronoun) or the first read as a command above: both
     // are commands, in the same form, the imperative where the analyser has one, else the
