@@ -1119,6 +1119,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-eo')) expect(await en(['Make sure the file exists.'], 'eo')).toEqual(['Certigi ke la dosiero ekzistas.'])
   })
 
+  test('thanks "for" something is "por", ca "per" (eng-spa, eng-cat)', async () => {
+    // came back "¡Gracias para tu compra!", "Da las gracias por tu ayuda." (the verb), ca "Gràcies per a la vostra compra!"
+    expect(await en(['Thank you for your purchase!', 'Thanks for your help.', 'We are waiting for you.'])).toEqual(['¡Gracias por tu compra!', 'Gracias por tu ayuda.', 'Estamos esperándote.'])
+    if (haveMode('eng-cat')) expect(await en(['Thank you for your purchase!'], 'ca')).toEqual(['Gràcies per la vostra compra!'])
+  })
+
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {
     const [gl] = await en(['Share this link with anyone'], 'gl')
     expect(gl).toMatch(/^Compartir esta ligazón/)

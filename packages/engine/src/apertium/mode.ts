@@ -85,7 +85,7 @@ const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
  * ("Save time" → "Salva tiempo"), "idioma" for "lengua", "reproducir" for "tocar" (a media
  * player's "Play"), "conseguir" for "coger" (which some Spanish speakers read as vulgar)…
  */
-type Senses = ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' | 'adv', as: string, where?: { after?: string; before?: string; gender?: 'm' | 'f'; instead?: boolean }]>
+type Senses = ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' | 'adv' | 'pr', as: string, where?: { after?: string; before?: string; gender?: 'm' | 'f'; instead?: boolean }]>
 
 /** Contexts both pairs' senses share: a key pressed ("Press any key", "arrow key"), a key's use ("key combination"), a game played. */
 const KEY_PRESSED = { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }
@@ -125,6 +125,9 @@ export const ENG_SPA_SENSES: Senses = [
   ['stop', 'n', 'parada'], // 8 "parón"
   ['picture', 'n', 'fotografía'], // 8 "cuadro"
   ['container', 'n', 'contenedor'], // 7 "envase"
+  // thanks for something: "por" ("Thank you for your purchase!" came back "¡Gracias para tu
+  // compra!"; the dictionary gives "para" and "durante" only)
+  ['for', 'pr', 'por', { after: '^thank you<', instead: true }],
   // files dropped where they were dragged: "Drag and drop files here" came back "Arrastra y cae…"
   ['drop', 'vblex', 'soltar', { after: '^and<cnjcoo>' }],
   ['drop', 'vblex', 'soltar', { before: '<(?:n|np)>' }],
@@ -242,6 +245,8 @@ export const ENG_CAT_SENSES: Senses = [
   ['style', 'n', 'estil'], // 13 "moda"
   // "reset" read as "reestablish" (reading hints): the standard "restablir", not "reestablir"
   ['reestablish', 'vblex', 'restablir'],
+  // thanks for something: "per", not "per a" ("Gràcies per a la vostra compra")
+  ['for', 'pr', 'per', { after: '^thank you<' }],
   // a thing that works ("a plan that works" came back "que treballa")
   ['work', 'vblex', 'funcionar', { after: '^(?:that|this)<' }],
   ['drop', 'vblex', 'deixar# anar', { after: '^and<cnjcoo>' }],
@@ -1204,6 +1209,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // is left)
     String.raw`sub makeSure { my ($make, $next) = @_; my ($word, @n) = readings(substr($next, 1, -1)); return undef if $word =~ /^(?:to|of)$/i || !@n || !grep { /<(?:prn><subj>|det>|n>|np>|cnjsub>)/ } @n; my $as = $make =~ /^M/ ? "Ensure" : "ensure"; unit("$make sure", map { "$as<vblex><$_>" } @::COMMAND_FORMS) . " " . (lc $word eq "that" ? "^$word/that<cnjsub>\$" : "^that/that<cnjsub>\$ " . (grep({ /<prn><subj>/ } @n) ? unit($word, grep { /<prn><subj>/ } @n) : $next)) }`,
     String.raw`s{\^([Mm]ake)/(?:[^\\\$]++|\\.)*+\$ \^sure/(?:[^\\\$]++|\\.)*+\$ (\^(?:[^\\\$]++|\\.)*+\$)}{my ($make, $next) = ($1, $2); makeSure($make, $next) // $&}ge if index($_, "ake/") >= 0 && index($_, "^sure/") >= 0;`,
+    // "Thanks for" opening a sentence is the interjection and "for" (the analysers' multiword is
+    // the verb: "Thanks for your help" came back "Da las gracias por tu ayuda")
+    String.raw`s{((?:\A|<sent>\$)${BLANK})\^(Thanks) for/[Tt]hank<vblex><pri><p3><sg>\# for\$}{$1^$2/Thank you<ij>\$ ^for/for<pr>\$}g if index($_, "^Thanks for/") >= 0;`,
     // "must not" and "should not" forbid ("You must not share your password", "You should not do
     // that" came back "No tienes que compartir…", "No tendrías que hacer…", gl "Non tes que…":
     // no obligation, as "don't have to"); read as "do not owe" and "would not owe", the pairs'
