@@ -244,15 +244,16 @@ const SENTENCE_LEADS: Readonly<Record<string, Readonly<Record<string, string>>>>
   // "Sign in", "Log out" … starting a sentence (the commonest buttons of all): eng-spa "Signo en",
   // "Registro fuera", eng-cat "Signe dins", en-gl "Sinal dentro", en-eo "Signo en"
   // "Don't worry" before a comma or an end: eng-spa "No se preocupa" (he does not), en-gl "Non
-  // preocupar", eng-cat "No preocupeu" (no pronoun), en-eo "Ne maltrankvilas" (a statement)
-  'en>es': { Please: 'por favor', Sorry: 'lo sentimos', 'Welcome back': 'bienvenido de nuevo', 'Sign in': 'iniciar sesión', 'Log in': 'iniciar sesión', 'Sign out': 'cerrar sesión', 'Log out': 'cerrar sesión', 'Sign up': 'registrarse', "Don't worry": 'no te preocupes' },
-  'en>gl': { Please: 'por favor', 'Welcome back': 'benvido de novo', 'Sign in': 'iniciar sesión', 'Log in': 'iniciar sesión', 'Sign out': 'pechar sesión', 'Log out': 'pechar sesión', 'Sign up': 'rexistrarse', "Don't worry": 'non te preocupes' },
-  'en>ca': { Sorry: 'ho sentim', 'Welcome back': 'benvingut de nou', 'Sign in': 'inicia la sessió', 'Log in': 'inicia la sessió', 'Sign out': 'tanca la sessió', 'Log out': 'tanca la sessió', 'Sign up': "registra't", "Don't worry": 'no et preocupis' },
+  // preocupar", eng-cat "No preocupeu" (no pronoun), en-eo "Ne maltrankvilas" (a statement);
+  // "Click here": eng-spa and en-gl "Clic aquí" (the noun), eng-cat "Clic aquí" too
+  'en>es': { Please: 'por favor', Sorry: 'lo sentimos', 'Welcome back': 'bienvenido de nuevo', 'Sign in': 'iniciar sesión', 'Log in': 'iniciar sesión', 'Sign out': 'cerrar sesión', 'Log out': 'cerrar sesión', 'Sign up': 'registrarse', "Don't worry": 'no te preocupes', 'Click here': 'haz clic aquí' },
+  'en>gl': { Please: 'por favor', 'Welcome back': 'benvido de novo', 'Sign in': 'iniciar sesión', 'Log in': 'iniciar sesión', 'Sign out': 'pechar sesión', 'Log out': 'pechar sesión', 'Sign up': 'rexistrarse', "Don't worry": 'non te preocupes', 'Click here': 'fai clic aquí' },
+  'en>ca': { Sorry: 'ho sentim', 'Welcome back': 'benvingut de nou', 'Sign in': 'inicia la sessió', 'Log in': 'inicia la sessió', 'Sign out': 'tanca la sessió', 'Log out': 'tanca la sessió', 'Sign up': "registra't", "Don't worry": 'no et preocupis', 'Click here': 'fes clic aquí' },
   'en>eo': { Sorry: 'pardonu', 'Welcome back': 'bonvenon reen', 'Sign in': 'ensaluti', 'Log in': 'ensaluti', 'Sign out': 'elsaluti', 'Log out': 'elsaluti', 'Sign up': 'registriĝi', "Don't worry": 'ne zorgu' },
   // es-fr and es-pt translate the words of Spanish interjections ("Par faveur", "Nous le
   // sentons", "Faz favor"); English UI text reaches French and Portuguese through Spanish, where
   // the en>es hop wrote them
-  'es>fr': { 'Por favor': "s'il vous plaît", 'Lo sentimos': 'désolé', 'Iniciar sesión': 'se connecter', 'Cerrar sesión': 'se déconnecter' },
+  'es>fr': { 'Por favor': "s'il vous plaît", 'Lo sentimos': 'désolé', 'Iniciar sesión': 'se connecter', 'Cerrar sesión': 'se déconnecter', 'Haz clic aquí': 'cliquez ici' },
   // and into English: spa-eng "Lo sentimos, algo…" → "We feel it, something…", "Iniciar sesión"
   // → "Initiate session", "Bienvenido de nuevo" → "Bienvenido again" (the word unknown), "Haz
   // clic aquí" → "Do click here"

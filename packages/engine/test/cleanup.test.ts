@@ -417,6 +417,13 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     if (haveMode('en-gl')) expect((await en(["Don't worry."], 'gl'))[0]!.segment).toBe('Non te preocupes.')
   })
 
+  test('"Click here" opening a sentence is the command: es "Haz clic aquí", ca "Fes clic aquí", and through Spanish fr "Cliquez ici"', async () => {
+    // eng-spa and eng-cat wrote the noun: "Clic aquí para continuar."; en→fr through it "Clic ici…"
+    expect((await en(['Click here to continue.'])).map((t) => t.segment)).toEqual(['Haz clic aquí para continuar.'])
+    if (haveMode('eng-cat')) expect((await en(['Click here to continue.'], 'ca'))[0]!.segment).toBe('Fes clic aquí per continuar.')
+    if (haveMode('es-fr')) expect((await en(['Click here to continue.'], 'fr'))[0]!.segment).toBe('Cliquez ici pour continuer.')
+  })
+
   test('a sentence-initial "Sign in", "Log out" … is the command, with no comma after it; inside a sentence it is left to the engine', async () => {
     // Overseerr's "Sign in to continue" came back "Signo en para continuar", Redmine's "Sign out" "Signo fuera", en-gl "Sinal dentro"
     const [signIn, logOut, comma, inside] = await en(['Sign in to continue', 'Log out', 'Sign in, then continue.', 'Sign inside the box'])

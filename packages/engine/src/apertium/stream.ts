@@ -367,7 +367,7 @@ const LEAD_CONTINUATION: Readonly<Record<string, string>> = {
  * Leads that are a command, not an interjection: no comma is written after them, and the word
  * after keeps its case ("Sign in with your account" → "Iniciar sesión con vuestra cuenta").
  */
-const PHRASE_LEADS = new Set(['Sign in', 'Sign out', 'Log in', 'Log out', 'Sign up', 'Iniciar sesión', 'Inicia sesión', 'Cerrar sesión', 'Haz clic'])
+const PHRASE_LEADS = new Set(['Sign in', 'Sign out', 'Log in', 'Log out', 'Sign up', 'Iniciar sesión', 'Inicia sesión', 'Cerrar sesión', 'Haz clic', 'Haz clic aquí', 'Click here'])
 
 /** Interjections that are one after a comma too, in lower case: "Wait, please.", "…, please ignore this email.", "Hello {name}, welcome back!" */
 const AFTER_COMMA = new Set(['Please', 'Por favor', 'Welcome back'])
