@@ -1119,6 +1119,11 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-eo')) expect(await en(['Make sure the file exists.'], 'eo')).toEqual(['Certigi ke la dosiero ekzistas.'])
   })
 
+  test('a shop\'s order is a "pedido", shipped "enviado"; an ordering keeps "orden" (eng-spa)', async () => {
+    // came back "Tu orden ha sido embarcado.", "Historia de orden"
+    expect(await en(['Your order has been shipped.', 'Order number', 'The order of the items'])).toEqual(['Tu pedido ha sido enviado.', 'Número de pedido', 'El orden de los elementos'])
+  })
+
   test('thanks "for" something is "por", ca "per" (eng-spa, eng-cat)', async () => {
     // came back "¡Gracias para tu compra!", "Da las gracias por tu ayuda." (the verb), ca "Gràcies per a la vostra compra!"
     expect(await en(['Thank you for your purchase!', 'Thanks for your help.', 'We are waiting for you.'])).toEqual(['¡Gracias por tu compra!', 'Gracias por tu ayuda.', 'Estamos esperándote.'])

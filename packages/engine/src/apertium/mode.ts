@@ -125,6 +125,14 @@ export const ENG_SPA_SENSES: Senses = [
   ['stop', 'n', 'parada'], // 8 "parón"
   ['picture', 'n', 'fotografía'], // 8 "cuadro"
   ['container', 'n', 'contenedor'], // 7 "envase"
+  // a shop's order and its shipping ("Your order has been shipped", "Order history", "Free
+  // shipping" came back "Tu orden ha sido embarcado", "Historia de orden", "Navío libre"; the
+  // dictionary has one translation each): "pedido" after a possessive or before the words of an
+  // order's page, "enviar", "envío"; "Sort order" keeps "orden"
+  ['order', 'n', 'pedido', { after: '<det><pos>', instead: true, gender: 'm' }],
+  ['order', 'n', 'pedido', { before: '^(?:history|number|status|detail|summary|confirmation|total|tracking)<', instead: true, gender: 'm' }],
+  ['ship', 'vblex', 'enviar', { instead: true }],
+  ['shipping', 'n', 'envío', { instead: true, gender: 'm' }],
   // thanks for something: "por" ("Thank you for your purchase!" came back "¡Gracias para tu
   // compra!"; the dictionary gives "para" and "durante" only)
   ['for', 'pr', 'por', { after: '^thank you<', instead: true }],
