@@ -1018,6 +1018,8 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // came back ca "T'és segur?", es "¿Eres dolió?"; not before more words: "Are you sure you want to…" stays eng-spa's own
     expect(await en(['Are you hurt?', 'Are you sure you want to delete this file?'])).toEqual(['¿Estás dolido?', '¿Estás seguro de que quieres eliminar este archivo?'])
     if (haveMode('eng-cat')) expect(await en(['Are you sure?', 'Is it ready?'], 'ca')).toEqual(['Ets segur?', 'És llest?'])
+    // and before a clause, with "that" ("T'és segur et vol eliminar…?": "you" read as the object of "want")
+    if (haveMode('eng-cat')) expect(await en(['Are you sure you want to delete this item?', 'Are you sure it works?'], 'ca')).toEqual(['Ets segur que vols eliminar aquest element?', 'Ets segur que funciona?'])
     expect(hintedBy(EN_EO_READING_HINTS, '[v:1]^Are/Be<vbser><pres>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$ ^sure/sure<adj>$^?/?<sent>$[v:e]')[0]).toMatch(/^\[v:1\]\^Are\//)
   })
 

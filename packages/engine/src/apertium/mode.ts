@@ -993,9 +993,11 @@ interface HintOptions {
   imperatives?: boolean
   /** Whether "mean to" before a verb is read as "want to", the analyser's multiword (below). */
   meanTo?: boolean
+  /** Whether "Are you sure" before a clause is read as "you are sure that" (below). */
+  sureClauses?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -1220,6 +1222,13 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "Thanks for" opening a sentence is the interjection and "for" (the analysers' multiword is
     // the verb: "Thanks for your help" came back "Da las gracias por tu ayuda")
     String.raw`s{((?:\A|<sent>\$)${BLANK})\^(Thanks) for/[Tt]hank<vblex><pri><p3><sg>\# for\$}{$1^$2/Thank you<ij>\$ ^for/for<pr>\$}g if index($_, "^Thanks for/") >= 0;`,
+    // "you" right before a modal is its subject, not its object ("…sure you want to delete…"
+    // came back ca "et vol eliminar", it wants you)
+    String.raw`s{(\^[Yy]ou/)((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/]++|\\.)*?<(?:vbmod|vaux)>(?:[^\\\$]++|\\.)*+\$)}{my ($head, $r) = ($1, $2); my @r = grep { /<subj>/ } split /\//, $r; @r ? $head . join("/", @r) . "\$" : $&}ge if index($_, "ou/") >= 0 && (index($_, "<vbmod>") >= 0 || index($_, "<vaux>") >= 0);`,
+    // "Are you sure" before a clause with a pronoun subject is "you are sure that" (eng-cat: "Are
+    // you sure you want to delete this item?" came back "T'és segur et vol eliminar…?", now
+    // "Ets segur que vols eliminar…?"); the sentence's capital goes with "you"
+    ...(sureClauses ? [String.raw`s{\^([Aa])re/(?:[^\\\$]++|\\.)*+\$ \^you/(?:[^\\\$]++|\\.)*+\$ \^sure/(?:[^\\\$]++|\\.)*+\$ (?=\^(?:you|I|we|they|he|she|it)/)}{($1 eq "A" ? "^You/Prpers" : "^you/prpers") . "<prn><subj><p2><mf><sp>\$ ^are/be<vbser><pres>\$ ^sure/sure<adj><sint>\$ ^that/that<cnjsub>\$ "}ge if index($_, "re/") >= 0 && index($_, "^sure/") >= 0;`] : []),
     // "must not" and "should not" forbid ("You must not share your password", "You should not do
     // that" came back "No tienes que compartir…", "No tendrías que hacer…", gl "Non tes que…":
     // no obligation, as "don't have to"); read as "do not owe" and "would not owe", the pairs'
@@ -1504,7 +1513,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
 export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
