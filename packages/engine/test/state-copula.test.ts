@@ -37,8 +37,15 @@ describe('"estar" for states in answers from English into Spanish and Galician',
   test('a question\'s "where" before a present of "ser" asks for a place: "¿Dónde es mi teléfono?" → "¿Dónde está…?"', () => {
     expect(withStateCopula('¿Dónde eres? ¿Dónde es mi teléfono?', 'en', 'es')).toBe('¿Dónde estás? ¿Dónde está mi teléfono?')
     expect(withStateCopula('Onde é o ficheiro?', 'en', 'gl')).toBe('Onde está o ficheiro?')
-    // not outside a question
-    expect(withStateCopula('Sé donde es.', 'en', 'es')).toBe('Sé donde es.')
+    // outside a question only where the clause ends (below): "donde es posible" says what it is
+    expect(withStateCopula('Sé donde es posible.', 'en', 'es')).toBe('Sé donde es posible.')
+  })
+
+  test('"where" and a form of "ser" ending a clause is a place in a statement too; "donde es posible" keeps "ser"', () => {
+    // "Nobody knows where he is.", "I do not know where they are." came back "Nadie sabe donde es.", "No sé donde son."
+    expect(withStateCopula('Nadie sabe donde es. No sé dónde son, ni donde eran.', 'en', 'es')).toBe('Nadie sabe donde está. No sé dónde están, ni donde eran.')
+    expect(withStateCopula('Esto es donde es posible.', 'en', 'es')).toBe('Esto es donde es posible.')
+    expect(withStateCopula('Ninguén sabe onde é.', 'en', 'gl')).toBe('Ninguén sabe onde está.')
   })
 
   test('only the last hop from English into Spanish or Galician; tokens untouched', () => {

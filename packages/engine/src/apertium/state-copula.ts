@@ -13,7 +13,9 @@
  * quieres…?", now "¿Estás seguro de que quieres…?"). A question's "how" before a present of
  * "ser" asks for a state too, and its "where" for a place: "How are you?", "Where is my
  * phone?" came back "¿Cómo eres?", "¿Dónde es mi teléfono?", gl "Como es?"; now "¿Cómo estás?",
- * "¿Dónde está mi teléfono?", "Como estás?".
+ * "¿Dónde está mi teléfono?", "Como estás?". "where" and a form of "ser" ending a clause is a
+ * place in a statement too ("Nobody knows where he is." came back "Nadie sabe donde es.", now
+ * "donde está"; "donde es posible" keeps its "ser").
  */
 import { mapText, type Segment } from '../segment.js'
 
@@ -35,6 +37,8 @@ interface Copula {
   readonly howForms: readonly string[]
   /** The question's "where", after which a present of "ser" asks for a place ("Where is my phone?"). */
   readonly where: string
+  /** "where" in any clause, after which "ser" ending the clause is a place ("I know where he is."). */
+  readonly whereAny: string
 }
 
 const L = '\\p{L}\\p{M}\\p{N}'
@@ -56,6 +60,7 @@ const SPANISH: Copula = {
   how: '(?<![\\p{L}\\p{M}\\p{N}])[Cc]ómo',
   howForms: ['soy', 'eres', 'es', 'somos', 'sois', 'son'],
   where: '(?<![\\p{L}\\p{M}\\p{N}])[Dd]ónde',
+  whereAny: '(?<![\\p{L}\\p{M}\\p{N}])[Dd][oó]nde',
 }
 
 const GALICIAN: Copula = {
@@ -75,6 +80,7 @@ const GALICIAN: Copula = {
   how: '(?:^|(?<=[.!?]\\s))[Cc]omo',
   howForms: ['es', 'é', 'somos', 'sodes'],
   where: '(?:^|(?<=[.!?]\\s))[Oo]nde',
+  whereAny: '(?<![\\p{L}\\p{M}\\p{N}])[Oo]nde',
 }
 
 interface Compiled {
@@ -82,6 +88,7 @@ interface Compiled {
   readonly pattern: RegExp
   readonly sureThat: RegExp
   readonly howIs: RegExp
+  readonly whereIs: RegExp
 }
 
 /** Words as a pattern's alternatives, each with or without its capital: `[Ee]s|[Ss]on`. */
@@ -100,12 +107,15 @@ function compile(copula: Copula): Compiled {
     sureThat: new RegExp(`(?<![${L}])(${copula.sure}\\s+segur[oa]s?)(\\s+)(?=${copula.want}[${L}]*(?![${L}]))`, 'gu'),
     // a question only: "Cómo es" outside one is "the way it is"
     howIs: new RegExp(`(${copula.how}|${copula.where})(\\s+)(${capitalized(copula.howForms)})(?![${L}])(?=[^.!?]*\\?)`, 'gu'),
+    // "where" and a form of "ser" ending the clause: a place, in a statement too ("Nadie sabe
+    // donde es." → "donde está")
+    whereIs: new RegExp(`(${copula.whereAny})(\\s+)(${capitalized(copula.howForms)})(?=\\s*(?:[.,;:!?…]|$))`, 'gu'),
   }
 }
 
 const BY_TARGET: ReadonlyMap<string, Compiled> = new Map([['es', compile(SPANISH)], ['gl', compile(GALICIAN)]])
 
-function withEstar(text: string, { copula, pattern, sureThat, howIs }: Compiled): string {
+function withEstar(text: string, { copula, pattern, sureThat, howIs, whereIs }: Compiled): string {
   return text.replace(pattern, (all, verb: string, between: string, state: string) => {
     const lower = verb.toLowerCase()
     const estar = copula.estar[lower]
@@ -120,10 +130,11 @@ function withEstar(text: string, { copula, pattern, sureThat, howIs }: Compiled)
     else if (/s$/.test(state)) return all
     else form = estar[0]
     return (verb[0] === verb[0]!.toUpperCase() ? form[0]!.toUpperCase() + form.slice(1) : form) + between + state
-  }).replace(sureThat, '$1 de que$2').replace(howIs, (all, how: string, space: string, verb: string) => {
+  }).replace(sureThat, '$1 de que$2').replace(howIs, toEstar).replace(whereIs, toEstar)
+  function toEstar(all: string, how: string, space: string, verb: string): string {
     const estar = copula.estar[verb.toLowerCase()]
     return typeof estar === 'string' ? how + space + estar : all
-  })
+  }
 }
 
 /**
