@@ -271,6 +271,9 @@ const ENG_CAT_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-eng-cat\/[^/']*\.autob
 
 type Determiner = readonly [lemma: string, tags: string, gender?: 'mf']
 
+/** A word-bound blank (`[[t:…]]`) before a unit, or none: after the transfers, the blanks attached to words stay with them (the filters below). */
+const WORD_BOUND_BLANK = String.raw`(?:\[\[[^\]]*\]\])?`
+
 /** A target language's words for the clause filter below, as its generator takes them. */
 interface ClauseWords {
   /** The adverb that negates a verb ("no", gl "non"). */
@@ -331,7 +334,7 @@ interface ClauseWords {
 function clauseFilter(words: ClauseWords): string {
   const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
-  const bound = String.raw`(?:\[\[[^\]]*\]\])?`
+  const bound = WORD_BOUND_BLANK
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
   // units inside perl's double quotes, their `$` escaped
   const determiner = ([head, tags, only]: Determiner, gender: string) => String.raw`^${head}${tags}<${only ?? gender}><sg>\$`
@@ -487,12 +490,12 @@ const SPA_ENG_POSTCHUNK = /^apertium-postchunk\b.*\/spa-eng\.t3x\.bin'?\s*$/
  */
 export const SPA_ENG_QUESTION_FILTER = `perl -0 -pe '${[
   String.raw`BEGIN { $| = 1 }`,
-  String.raw`sub capital { my ($unit, $up) = @_; $unit =~ s/^((?:\[\[[^\]]*\]\])?\^)(\w)/$1 . ($up ? uc $2 : lc $2)/e; $unit }`,
-  String.raw`sub ask { my ($p, $s, $e) = @_; my $k = $s; my $wh = $p->[$k] =~ /^(?:\[\[[^\]]*\]\])?\^\w+<(?:adv|prn)><itg>/; if ($wh) { return if $p->[$k + 1] ne " "; $k += 2 } return if $k + 2 >= $e || $p->[$k + 1] ne " " || $p->[$k] !~ /^(?:\[\[[^\]]*\]\])?\^[Pp]rpers<prn><subj>/; my $verb = $p->[$k + 2]; my $up = !$wh && $p->[$k] =~ /^(?:\[\[[^\]]*\]\])?\^P/;`,
-  String.raw`if ($wh && $p->[$k] =~ /<p3><nt>/ && $verb =~ /^(?:\[\[[^\]]*\]\])?\^be<vbser>/ && $k + 4 < $e && $p->[$k + 3] eq " " && $p->[$k + 4] =~ /<(?:det|n|np)>/) { @$p[$k, $k + 1] = ("", ""); return }`,
-  String.raw`if ($verb =~ /^(?:\[\[[^\]]*\]\])?\^\w+<(?:vbser|vbhaver|vaux|vbdo)>/ || $verb =~ /<vbmod>/ && $verb !~ /\# to\$$/) { @$p[$k, $k + 2] = (capital($verb, $up), capital($p->[$k], 0)); return }`,
-  String.raw`my ($bound, $lemma, $tag, $form, $person, $queue) = $verb =~ /^((?:\[\[[^\]]*\]\])?)\^(\w+)<(vblex|vbmod)><(pres|pri|past)>((?:<[^>]*>)*?)((?:\# \w+)?)\$$/ or return; return if $tag eq "vbmod" && $queue eq ""; my $do = $form eq "past" ? "do<vbdo><past>" : $person =~ /<p3><sg>/ ? "do<vbdo><pri><p3><sg>" : "do<vbdo><pres>"; $p->[$k + 2] = "$bound^$lemma<$tag><inf>$queue\$"; $p->[$k] = capital("^$do\$", $up) . " " . capital($p->[$k], 0) }`,
-  String.raw`sub questions { my @p = split /((?:\[\[[^\]]*\]\])?\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; my $s = 1; for (my $i = 1; $i < @p; $i += 2) { next if $p[$i] !~ /<sent>\$$/; ask(\@p, $s, $i) if $p[$i] =~ /^(?:\[\[[^\]]*\]\])?\^\?<sent>\$$/; $s = $i + 2 } join "", @p }`,
+  String.raw`sub capital { my ($unit, $up) = @_; $unit =~ s/^(${WORD_BOUND_BLANK}\^)(\w)/$1 . ($up ? uc $2 : lc $2)/e; $unit }`,
+  String.raw`sub ask { my ($p, $s, $e) = @_; my $k = $s; my $wh = $p->[$k] =~ /^${WORD_BOUND_BLANK}\^\w+<(?:adv|prn)><itg>/; if ($wh) { return if $p->[$k + 1] ne " "; $k += 2 } return if $k + 2 >= $e || $p->[$k + 1] ne " " || $p->[$k] !~ /^${WORD_BOUND_BLANK}\^[Pp]rpers<prn><subj>/; my $verb = $p->[$k + 2]; my $up = !$wh && $p->[$k] =~ /^${WORD_BOUND_BLANK}\^P/;`,
+  String.raw`if ($wh && $p->[$k] =~ /<p3><nt>/ && $verb =~ /^${WORD_BOUND_BLANK}\^be<vbser>/ && $k + 4 < $e && $p->[$k + 3] eq " " && $p->[$k + 4] =~ /<(?:det|n|np)>/) { @$p[$k, $k + 1] = ("", ""); return }`,
+  String.raw`if ($verb =~ /^${WORD_BOUND_BLANK}\^\w+<(?:vbser|vbhaver|vaux|vbdo)>/ || $verb =~ /<vbmod>/ && $verb !~ /\# to\$$/) { @$p[$k, $k + 2] = (capital($verb, $up), capital($p->[$k], 0)); return }`,
+  String.raw`my ($bound, $lemma, $tag, $form, $person, $queue) = $verb =~ /^(${WORD_BOUND_BLANK})\^(\w+)<(vblex|vbmod)><(pres|pri|past)>((?:<[^>]*>)*?)((?:\# \w+)?)\$$/ or return; return if $tag eq "vbmod" && $queue eq ""; my $do = $form eq "past" ? "do<vbdo><past>" : $person =~ /<p3><sg>/ ? "do<vbdo><pri><p3><sg>" : "do<vbdo><pres>"; $p->[$k + 2] = "$bound^$lemma<$tag><inf>$queue\$"; $p->[$k] = capital("^$do\$", $up) . " " . capital($p->[$k], 0) }`,
+  String.raw`sub questions { my @p = split /(${WORD_BOUND_BLANK}\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; my $s = 1; for (my $i = 1; $i < @p; $i += 2) { next if $p[$i] !~ /<sent>\$$/; ask(\@p, $s, $i) if $p[$i] =~ /^${WORD_BOUND_BLANK}\^\?<sent>\$$/; $s = $i + 2 } join "", @p }`,
   String.raw`$_ = questions($_) if index($_, "^?<sent>") >= 0;`,
 ].join(' ')}'`
 
@@ -1217,14 +1220,14 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "Asegura que tienes…", "Asegura que el archivo existe"), "that" given where the clause
     // has none, the conjunction where it has one; not before "to" or "of" ("Make sure to save"
     // is left)
-    String.raw`sub makeSure { my ($make, $next) = @_; my ($word, @n) = readings(substr($next, 1, -1)); return undef if $word =~ /^(?:to|of)$/i || !@n || !grep { /<(?:prn><subj>|det>|n>|np>|cnjsub>)/ } @n; my $as = $make =~ /^M/ ? "Ensure" : "ensure"; unit("$make sure", map { "$as<vblex><$_>" } @::COMMAND_FORMS) . " " . (lc $word eq "that" ? "^$word/that<cnjsub>\$" : "^that/that<cnjsub>\$ " . (grep({ /<prn><subj>/ } @n) ? unit($word, grep { /<prn><subj>/ } @n) : $next)) }`,
+    String.raw`sub makeSure { my ($make, $next) = @_; my ($word, @n) = readings(substr($next, 1, -1)); return undef if $word =~ /^(?:to|of)$/i || !@n || !grep { /<(?:prn><subj>|det>|n>|np>|cnjsub>)/ } @n; my $as = $make =~ /^M/ ? "Ensure" : "ensure"; unit("$make sure", map { "$as<vblex><$_>" } @::COMMAND_FORMS) . " " . (lc $word eq "that" ? "^$word/that<cnjsub>\$" : "^that/that<cnjsub>\$ " . onlyWith($next, qr/<prn><subj>/)) }`,
     String.raw`s{\^([Mm]ake)/(?:[^\\\$]++|\\.)*+\$ \^sure/(?:[^\\\$]++|\\.)*+\$ (\^(?:[^\\\$]++|\\.)*+\$)}{my ($make, $next) = ($1, $2); makeSure($make, $next) // $&}ge if index($_, "ake/") >= 0 && index($_, "^sure/") >= 0;`,
     // "Thanks for" opening a sentence is the interjection and "for" (the analysers' multiword is
     // the verb: "Thanks for your help" came back "Da las gracias por tu ayuda")
     String.raw`s{((?:\A|<sent>\$)${BLANK})\^(Thanks) for/[Tt]hank<vblex><pri><p3><sg>\# for\$}{$1^$2/Thank you<ij>\$ ^for/for<pr>\$}g if index($_, "^Thanks for/") >= 0;`,
     // "you" right before a modal is its subject, not its object ("…sure you want to delete…"
     // came back ca "et vol eliminar", it wants you)
-    String.raw`s{(\^[Yy]ou/)((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/]++|\\.)*?<(?:vbmod|vaux)>(?:[^\\\$]++|\\.)*+\$)}{my ($head, $r) = ($1, $2); my @r = grep { /<subj>/ } split /\//, $r; @r ? $head . join("/", @r) . "\$" : $&}ge if index($_, "ou/") >= 0 && (index($_, "<vbmod>") >= 0 || index($_, "<vaux>") >= 0);`,
+    String.raw`s{(\^[Yy]ou/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/]++|\\.)*?<(?:vbmod|vaux)>(?:[^\\\$]++|\\.)*+\$)}{onlyWith($1, qr/<subj>/)}ge if index($_, "ou/") >= 0 && (index($_, "<vbmod>") >= 0 || index($_, "<vaux>") >= 0);`,
     // "Are you sure" before a clause with a pronoun subject is "you are sure that" (eng-cat: "Are
     // you sure you want to delete this item?" came back "T'és segur et vol eliminar…?", now
     // "Ets segur que vols eliminar…?"); the sentence's capital goes with "you"
