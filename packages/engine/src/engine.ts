@@ -397,29 +397,29 @@ export function createEngine(options: EngineOptions = {}): Engine {
    * token (maskSigils), quotation marks as tag pairs around what they quote (quotes.ts), and
    * the last hop's target's opening marks added (¿ ¡, opening-marks.ts); when the last hop is
    * en→es or en→gl, "your" as the singular possessive (possessives.ts) and "estar" for states
-   * (state-copula.ts), and en→es, en→gl, en→ca "guardar", "gardar", "desar" for "save", es and gl "desactivar" for "disable" (save-sense.ts;
-   * at an en→es hop before another hop too: es-fr reads "guardar" as "enregistrer").
+   * (state-copula.ts); and after each hop from English into es, gl, ca (the last or not: es-fr
+   * reads "guardar" as "enregistrer") "guardar", "gardar", "desar" for "save", es and gl
+   * "desactivar" for "disable" (save-sense.ts).
    */
   async function translateRoute(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
     const sigils = maskSigils(segment)
     const quotes = maskQuotes(sigils?.segment ?? segment)
     let current: Segment = quotes.segment
-    /** What the last hop was given (its source's words, for save-sense.ts). */
-    let lastInput: Segment = current
     const unknownWords: string[] = []
-    const last = hops[hops.length - 1]
     for (const hop of hops) {
-      lastInput = current
+      // what the hop is given: its source's words, for save-sense.ts
+      const input = current
       const decoded = await translateHop(current, hop, signal)
       if (!decoded) continue
-      // an English hop into Spanish before another hop says "guardar" too, which es-fr reads as
-      // "enregistrer" ("Save changes" came back fr "Il sauve des changements" through "Salva")
-      current = hop === last ? decoded.segment : withInterfaceVerbs(decoded.segment, lastInput, hop.source, hop.target)
+      // every hop from English: one into Spanish before another hop says "guardar" too, which
+      // es-fr reads as "enregistrer" ("Save changes" came back fr "Il sauve des changements")
+      current = withInterfaceVerbs(decoded.segment, input, hop.source, hop.target)
       for (const w of decoded.unknownWords) if (!unknownWords.includes(w)) unknownWords.push(w)
     }
     const restored = sigils ? sigils.restore(quotes.restore(current)) : quotes.restore(current)
+    const last = hops[hops.length - 1]
     if (!last) return { segment: restored, unknownWords }
-    const fixed = withInterfaceVerbs(withStateCopula(withInformalPossessives(restored, last.source, last.target), last.source, last.target), lastInput, last.source, last.target)
+    const fixed = withStateCopula(withInformalPossessives(restored, last.source, last.target), last.source, last.target)
     return { segment: withOpeningMarks(fixed, last.target), unknownWords }
   }
 

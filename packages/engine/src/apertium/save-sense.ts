@@ -5,8 +5,9 @@
  * (to rescue) wherever no rule chooses otherwise, and none does in an interface: "Save
  * changes", "Message saved as draft" came back "Salva cambios", "El mensaje salvado como
  * borrador", gl "A mensaxe salvada", ca "El missatge va salvar", where interfaces write
- * Spanish "guardar", Galician "gardar", Catalan "desar". When one of these is the answer's
- * language, the last hop came from English and the source says "save", the forms of "salvar"
+ * Spanish "guardar", Galician "gardar", Catalan "desar". When a hop went from English into one
+ * of these (the answer's language, or Spanish on the way to French…) and its source says "save",
+ * the forms of "salvar"
  * become the same forms of that verb; not where a person or a life is saved: after an object
  * pronoun ("Me salvaste", "la salvó", ca "em va salvar"), with one attached ("Sálvame",
  * "salvarnos"), or before "vida(s)" ("Salvaste mi vida"), nor "salvo" ("except", "safe").
@@ -87,7 +88,7 @@ const INTERFACE_VERBS: ReadonlyArray<{ readonly source: RegExp; readonly rewrite
 ]
 
 /**
- * `segment`, the last hop's answer from English into Spanish, Galician or Catalan, with the
+ * `segment`, a hop's answer from English into Spanish, Galician or Catalan, with the
  * interface's verbs for "save" and "disable"; tokens untouched; other answers as they are.
  */
 export function withInterfaceVerbs(segment: Segment, source: Segment, from: string, target: string): Segment {
