@@ -449,7 +449,7 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     // Jellyfin's "Sorry! No results found for \"{0}\"" came back "Triste! Ningún resultado…"
     const [es, again, reason] = await en(['Sorry! No results found.', 'Sorry, something went wrong.', 'Sorry for the delay.'])
     expect(es!.segment).toBe('¡Lo sentimos! Ningún resultado encontrado.')
-    expect(again!.segment).toBe('Lo sentimos, algo fue mal.')
+    expect(again!.segment).toBe('Lo sentimos, algo salió mal.')
     expect(reason!.segment).toMatch(/^Lo sentimos, /)
     const [ca] = await en(['Sorry, something went wrong.'], 'ca')
     expect(ca!.segment).toMatch(/^Ho sentim, /)

@@ -635,6 +635,7 @@ describe('English reading hints', () => {
 })
 
 const date: InlineToken = { id: 'date', kind: 'void' }
+const count: InlineToken = { id: 'count', kind: 'void' }
 
 describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   const { en } = englishEngine()
@@ -692,7 +693,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a headline\'s verb is a participle, not a past: "Address copied to clipboard" (eng-spa)', async () => {
     // K-9 Mail's "Address copied to clipboard", "Message saved as draft" came back "La alocución copió a portapapeles", "El mensaje salvó tan borrador"
     expect(await en(['Address copied to clipboard', 'Message saved as draft', 'Settings saved.', 'Export failed.', 'User deleted files.']))
-      .toEqual(['La dirección copiada a portapapeles', 'El mensaje guardado como borrador', 'Las configuraciones guardadas.', 'La exportación falló.', 'El usuario eliminó archivos.'])
+      .toEqual(['Dirección copiada a portapapeles', 'Mensaje guardado como borrador', 'Configuraciones guardadas.', 'La exportación falló.', 'El usuario eliminó archivos.'])
   })
 
   test('"match" is "coincidir" with "con" before its object, not "emparejar"; the noun stays "partido" (eng-spa, en-gl, eng-cat)', async () => {
@@ -811,7 +812,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
 
   test('"An error occurred" is "ocurrió", not "ocurrido" (eng-spa)', async () => {
     // Redmine's, IINA's error messages came back "Un error ocurrido mientras…", eo "Eraro okazita"
-    expect(await en(['An error occurred while sending mail.', 'Your session expired.'])).toEqual(['Un error ocurrió mientras enviando correo.', 'Tu sesión expiró.'])
+    expect(await en(['An error occurred while sending mail.', 'Your session expired.'])).toEqual(['Un error ocurrió al enviar correo.', 'Tu sesión expiró.'])
   })
 
   test('"when" in a statement is "cuando", in a question "cuándo" (eng-spa)', async () => {
@@ -880,7 +881,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('"No results found", "Page not found", "Remember me", "Press Enter", "Sort by name" (eng-spa)', async () => {
     // Etar's, AntennaPod's, Redmine's strings came back "Ningún resultado encontró", "Página no funda" (eo "ne fondi"), "Nos sigo", "Pulsa Introduce", "Clase por nombre"
     expect(await en(['No results found', 'Page not found', 'Follow us', 'Press Enter to send', 'Sort by name', 'Type to search']))
-      .toEqual(['Ningún resultado encontrado', 'La página no encontrada', 'Seguirnos', 'Pulsa Enter para enviar', 'Ordena por nombre', 'Escribe para buscar'])
+      .toEqual(['Ningún resultado encontrado', 'Página no encontrada', 'Seguirnos', 'Pulsa Enter para enviar', 'Ordena por nombre', 'Escribe para buscar'])
     if (haveMode('en-eo')) expect(await en(['Page not found', 'Zoom out'], 'eo')).toEqual(['Paĝo ne trovita', 'Elzomi'])
   })
 
@@ -933,7 +934,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   })
 
   test('an initialism stays one: PIN, WAR, ID are not "alfiler", "guerra", "carné de identidade"', async () => {
-    expect(await en(['Enter your PIN', 'Select WAR file to upload', 'Install the CLI.'])).toEqual(['Introducir tu PIN', 'Selecciona WAR archivo para cargar', 'Instalar el CLI.'])
+    expect(await en(['Enter your PIN', 'Select WAR file to upload', 'Install the CLI.'])).toEqual(['Introducir tu PIN', 'Selecciona archivo WAR para cargar', 'Instalar el CLI.'])
     if (haveMode('en-gl')) expect(await en(['Enter your PIN', 'Chat ID', 'OS Name'], 'gl')).toEqual(['Introducir o teu PIN', 'ID de charla', 'Nome de OS'])
   })
 
@@ -1061,6 +1062,56 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
       .toEqual(['No pudimos encontrar aquella página.', 'No pudo guardar el archivo.', '¿Me podrías ayudar?', 'No podríamos ser más felices.', 'Si no lo podría ver, sabría.'])
     if (haveMode('en-gl')) expect(await en(["We couldn't find that page."], 'gl')).toEqual(['Non puidemos atopar aquela páxina.'])
     if (haveMode('eng-cat')) expect(await en(["We couldn't find that page.", 'I could not hear you.'], 'ca')).toEqual(['No vam poder trobar aquella pàgina.', 'No et vaig poder sentir.'])
+  })
+
+  test('"while" before a gerund is "al", "ao", "en" and the infinitive; "go wrong" is "salir mal" (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "Algo fue mal mientras editando el asunto.", "Error mientras cargando", gl "mentres cargando", ca "mentre desant"
+    expect(await en(['Something went wrong while editing the issue.', 'Error while loading', 'While loading, wait.', 'If anything goes wrong, call me.', 'Go there.']))
+      .toEqual(['Algo salió mal al editar el asunto.', 'Error al cargar', 'Al cargar, espera.', 'Si cualquier cosa sale mal, me llama.', 'Va allí.'])
+    // "while" before a clause keeps "mientras"
+    expect(await en(['Wait while we load your files.'])).toEqual(['Espera mientras cargamos tus archivos.'])
+    if (haveMode('en-gl')) expect(await en(['Error while loading the file.'], 'gl')).toEqual(['Erro ao cargar o ficheiro.'])
+    if (haveMode('eng-cat')) expect(await en(['Error while saving the file.'], 'ca')).toEqual(['Error en desar el fitxer.'])
+  })
+
+  test('a sentence that is a noun and its participle has no article, a notification (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "El archivo eliminado.", "¡El enlace copiado!", "El mensaje enviado exitosamente.", gl "O ficheiro eliminado.", ca "L'esdeveniment desat."
+    expect(await en(['File deleted.', 'Link copied!', 'Message sent successfully. Please wait.', 'Email address verified']))
+      .toEqual(['Archivo eliminado.', '¡Enlace copiado!', 'Mensaje enviado exitosamente. Por favor, espera.', 'Dirección de correo electrónico verificada'])
+    // an article the source has in a clause keeps it
+    expect(await en(['The file was deleted.', 'I deleted the file.'])).toEqual(['El archivo fue eliminado.', 'Eliminé el archivo.'])
+    if (haveMode('en-gl')) expect(await en(['File deleted.'], 'gl')).toEqual(['Ficheiro eliminado.'])
+    if (haveMode('eng-cat')) expect(await en(['Event saved.', 'User created successfully!'], 'ca')).toEqual(['Esdeveniment desat.', 'Usuari creat amb èxit!'])
+  })
+
+  test('an initialism the analyser does not know goes after the noun it modifies (eng-spa, eng-cat)', async () => {
+    // came back "Introducir tu API clave.", "Cargar un CSV archivo", "Escanear el QR código.", ca "Entra el vostre API clau."
+    expect(await en(['Enter your API key.', 'Upload a CSV file', 'Scan the QR code.', 'API keys']))
+      .toEqual(['Introducir tu clave API.', 'Cargar un archivo CSV', 'Escanear el código QR.', 'Claves API'])
+    // not before a third person, another noun, an unknown word, nor after a slash
+    expect(await en(['The API returns an error.', 'Provide a TMDB Genre ID', 'Export a PNG/SVG file']))
+      .toEqual(['El API regresa un error.', 'Proporcionar un TMDB Género ID', 'Exportar un PNG/SVG archivo'])
+    if (haveMode('eng-cat')) expect(await en(['Enter the API key', 'The API returns an error.'], 'ca')).toEqual(['Entra la clau API', "L'API torna un error."])
+  })
+
+  test('"have" before a number or a noun is the verb; a number of characters "long" is had; a perfect\'s question asks in statement order (eng-spa, en-gl, eng-cat, en-eo)', async () => {
+    // came back "tiene que haber al menos 8 caracteres", "Ha al menos…", "tiene que ser al menos 8 caracteres mucho tiempo", "¿Te tiene visto lo?"
+    expect(await en(['The password must have at least 8 characters.', 'It has at least one.', 'Your password must be at least 8 characters long.', 'Username must be between 3 and 20 characters long.', 'Have you seen it?', 'What have you done?']))
+      .toEqual(['La contraseña tiene que tener al menos 8 caracteres.', 'Tiene al menos uno.', 'Tu contraseña tiene que tener al menos 8 caracteres.', 'Nombre de usuario tiene que tener entre 3 y 20 caracteres.', '¿Lo has visto?', '¿Qué has hecho?'])
+    // the perfect stays one, and a placeholder counts
+    const [perfect, placeholder] = await en(['We have already sent it.', ['Must be at least ', count, ' characters long']])
+    expect(perfect).toEqual('Ya lo hemos enviado.')
+    expect(placeholder).toEqual(['Tiene que tener al menos ', count, ' caracteres'])
+    if (haveMode('en-gl')) expect(await en(['It has at least 8 characters.', 'Have you seen it?'], 'gl')).toEqual(['Ten polo menos 8 caracteres.', 'Víchelo?'])
+    if (haveMode('eng-cat')) expect(await en(['The code must be 6 digits long.', 'Have you seen it?'], 'ca')).toEqual(['El codi ha de tenir 6 dígits.', "L'has vist?"])
+    if (haveMode('en-eo')) expect(await en(['Have you seen it?'], 'eo')).toEqual(['Vi vidis ĝin?'])
+  })
+
+  test('"log in", "sign out" after "to", a modal or "not" are "iniciar sesión", "cerrar sesión" (eng-spa, eng-cat)', async () => {
+    // came back "Tienes que registro en.", "¿Puedes signo fuera?", "Quiero login.", ca "Has de registre dins."
+    expect(await en(['You have to log in.', 'Can you sign out?', 'Click to log in with Google.', 'I want to login.']))
+      .toEqual(['Tienes que iniciar sesión.', '¿Puedes cerrar sesión?', 'Clic para iniciar sesión con Google.', 'Quiero iniciar sesión.'])
+    if (haveMode('eng-cat')) expect(await en(['You have to log in.'], 'ca')).toEqual(["Has d'iniciar sessió."])
   })
 
   test('"Only" opening a sentence is the adverb; "allow" is "permitir" (eng-spa, en-gl, eng-cat)', async () => {

@@ -50,7 +50,7 @@ describe.skipIf(!haveApertium)('"guardar" for "save", "desactivar" for "disable"
 
   test('"Save changes", "Message saved as draft" (eng-spa); "You saved my life." keeps "salvar"', async () => {
     // interface strings came back "Salva cambios", "El mensaje salvado como borrador"
-    expect(await en(['Save changes', 'Message saved as draft', 'You saved my life.'])).toEqual(['Guarda cambios', 'El mensaje guardado como borrador', 'Salvaste mi vida.'])
+    expect(await en(['Save changes', 'Message saved as draft', 'You saved my life.'])).toEqual(['Guarda cambios', 'Mensaje guardado como borrador', 'Salvaste mi vida.'])
   })
 
   test('"Disable notifications", "Disabled" (eng-spa); "disabled people" keeps "discapacitadas"', async () => {

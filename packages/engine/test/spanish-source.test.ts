@@ -74,6 +74,14 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     expect(await fr(['El archivo', 'Los archivos'])).toEqual(['Le fichier', 'Les fichiers'])
   })
 
+  test.skipIf(!haveMode('es-fr') || !haveMode('es-pt'))('"al" before an infinitive is French "en" and the gerund; "mal" after a verb is the adverb (es-fr, es-pt, and English through Spanish)', async () => {
+    // came back "Erreur au enregistrer le fichier", "À l'ouvrir", pt "Algo saiu mau", "Fiz-o mau", fr "Quelque chose est sorti mauvais"
+    const into = async (target: string, texts: string[], source = 'es') => (await engine.translate(texts, { source, target })).map((t) => t.segment)
+    expect(await into('fr', ['Error al guardar el archivo.', 'Al abrirlo, espera.', 'Voy al cine.', 'Algo salió mal.'])).toEqual(['Erreur en enregistrant le fichier.', "En l'ouvrant, attente.", 'Je vais au cinéma.', 'Quelque chose a tourné mal.'])
+    expect(await into('pt', ['Algo salió mal.', 'Lo hice mal.', 'Un mal día.'])).toEqual(['Algo saiu mal.', 'Fiz-o mal.', 'Um mau dia.'])
+    expect(await into('pt', ['Something went wrong while saving the file.'], 'en')).toEqual(['Algo saiu mal ao guardar o arquivo.'])
+  })
+
   test.skipIf(!haveMode('spa-ita'))('into Italian a command is the infinitive (spa-ita reads some imperatives as the present alone) and "idioma", "configuración", "cambio" are "lingua", "impostazione", "modifica"', async () => {
     // came back "Aggiunge a biblioteca" (the third person), "Selezionare idioma", "Configurazioni", "Salvare cambi"
     const it = async (texts: string[]) => (await engine.translate(texts, { source: 'en', target: 'it' })).map((t) => t.segment)

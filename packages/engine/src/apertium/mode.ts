@@ -159,6 +159,8 @@ export const ENG_SPA_SENSES: Senses = [
   ['appear', 'vblex', 'parecer', { before: '^(?:to|that)<' }],
   ['appear', 'vblex', 'aparecer'], // 8 "parecer" ("The file appears in the list")
   ['look', 'n', 'aspecto'], // 7 "cariz"
+  // "Something went wrong", "If anything goes wrong": "salir mal" (was "Algo fue mal")
+  ['go', 'vblex', 'salir', { before: '^wrong<adv>', instead: true }],
   ['get', 'vblex', 'llegar', { before: '^to<' }],
   ['get', 'vblex', 'conseguir'], // 40 "coger"
   // "afección" (an illness): "Add condition", "The conditions are not met." came back "Añade
@@ -301,6 +303,8 @@ interface ClauseWords {
   readonly passiveEstar?: boolean
   /** Whether the transfer wrote a progressive with "ser" (eng-spa "He sido buscándote", en-gl "Fun buscándote"), whose verb is "estar<vblex>". */
   readonly progressiveEstar?: boolean
+  /** "while" before a gerund: the conjunction the transfer wrote ("mientras") and the units, lower case, that take its place before the infinitive ("a<pr>", "el<det><def><m><sg>": "al"). */
+  readonly whileGerund: readonly [conjunction: string, units: readonly string[]]
 }
 
 /**
@@ -332,13 +336,14 @@ interface ClauseWords {
  * before a gerund "estar" ("He estado buscándote", was "He sido buscándote").
  */
 function clauseFilter(words: ClauseWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false } = words
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits] } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = WORD_BOUND_BLANK
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
   // units inside perl's double quotes, their `$` escaped
   const determiner = ([head, tags, only]: Determiner, gender: string) => String.raw`^${head}${tags}<${only ?? gender}><sg>\$`
   const pronoun = (unit: string) => String.raw`^${unit}\$`
+  const units = (list: readonly string[], capital: boolean) => list.map((unit, i) => String.raw`^${i === 0 && capital ? unit[0]!.toUpperCase() + unit.slice(1) : unit}\$`).join(' ')
   // bytes, not characters (no -CSD: decoding every record cost 2 µs of the filter's 2.5 where
   // nothing matched): the words here and the records are both UTF-8; only a first letter's case
   // is read as a character
@@ -390,6 +395,19 @@ function clauseFilter(words: ClauseWords): string {
     // "ser" before a gerund is "estar", the progressive ("I have been looking for you", "We have
     // been working on it" came back "He sido buscándote", "Hemos sido trabajando", gl "Fun
     // buscándote"; now "He estado…", "Estiven…")
+    // a sentence that is a noun and its participle is a notification, which has no article
+    // ("File deleted.", "Link copied!", "Message sent successfully.", "Message saved as draft"
+    // came back "El archivo eliminado.", "¡El enlace copiado!", "El mensaje enviado
+    // exitosamente.", "El mensaje guardado como borrador", gl "O ficheiro eliminado.", ca
+    // "L'enllaç copiat!": the transfers give every subject one); the noun takes the article's
+    // capital. Not where an inline tag holds the article
+    String.raw`sub notification { my ($start, $article, $noun, $rest) = @_; return undef if $start =~ /\]\]\z/; if ($article =~ /^[A-Z]/) { utf8::decode($noun); $noun = ucfirst $noun; utf8::encode($noun) } "$start^$noun$rest" }`,
+    String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$ )\^(${lemma})<det><def>(?:<[^>\$]*>)*\$ \^(${lemma})(<n>[^\$]*\$(?: \^${lemma}<pr>\$ \^${lemma}<n>[^\$]*\$)?(?: \^${lemma}<(?:adv|preadv)>\$)* \^${lemma}<vblex><pp>[^\$]*\$(?: \^${lemma}<adv>\$)*(?: \^${lemma}<pr>\$(?: \^${lemma}<det>[^\$]*\$)? \^${lemma}<n>[^\$]*\$)?)(?=\^[.!…]<sent>\$|(?:\[v:e\])?[\s\0]*\z)}{notification($1, $2, $3, $4) // $&}ge if index($_, "<vblex><pp>") >= 0 && index($_, "<det><def>") >= 0;`,
+    // "while" before a gerund is "al" and the infinitive ("Something went wrong while saving
+    // the file", "Error while loading" came back "Algo salió mal mientras guardando el archivo",
+    // "Error mientras cargando", gl "mentres cargando", ca "mentre desant": a gerund no
+    // conjunction takes; now "al guardar…", "ao cargar", "en desar")
+    String.raw`s{(${bound})\^(${eitherCase(whileWord)})<cnjadv>\$ (${bound}\^${lemma}<vblex>)<ger>}{my ($tag, $word, $verb) = ($1, $2, $3); $tag . ($word =~ /^[A-Z]/ ? "${units(whileUnits, true)}" : "${units(whileUnits, false)}") . " $verb<inf>"}ge if index($_, "${whileWord.slice(1)}<cnjadv>") >= 0;`,
     ...(progressiveEstar ? [String.raw`s{(${bound}\^)([Ss])er<vbser>((?:<[^>\$]*>)*\$ ${bound}\^${lemma}<vblex><ger>)}{$1 . ($2 eq "S" ? "E" : "e") . "star<vblex>$3"}ge if index($_, "<vblex><ger>") >= 0;`] : []),
   ].join(' ')}'`
 }
@@ -397,14 +415,17 @@ function clauseFilter(words: ClauseWords): string {
 export const SPANISH_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['ninguno', '<det><ind>'], negativePronouns: ['nada', 'nadie'], anyDeterminer: 'cualquier', anything: 'cualquier cosa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true, progressiveEstar: true,
+  whileGerund: ['mientras', ['a<pr>', 'el<det><def><m><sg>']],
 })
 export const GALICIAN_CLAUSE_FILTER = clauseFilter({
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se', more: 'máis', past: 'ifi', progressiveEstar: true,
+  whileGerund: ['mentres', ['a<pr>', 'o<det><def><m><sg>']],
 })
 export const CATALAN_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['cap', '<det><ind>', 'mf'], negativePronouns: ['res', 'ningú'], anyDeterminer: 'qualsevol', anything: 'qualsevol cosa',
   nothing: 'res<prn><tn><nt>', something: 'alguna cosa<prn><tn><nt><sg>', someDeterminer: ['algun', '<det><ind>'], if: 'si', more: 'més', past: 'anar',
+  whileGerund: ['mentre', ['en<pr>']],
 })
 
 /** The last transfer stage of English into Spanish, Galician, Catalan (and its variants), after which the clause filters run. */
@@ -451,10 +472,17 @@ export const ES_FR_SENSES: Senses = [
   ['idioma', 'n', 'langue', { instead: true, gender: 'f' }],
   ['enlace', 'n', 'lien', { instead: true, gender: 'm' }],
   ['notificación', 'n', 'notification', { instead: true, gender: 'f' }],
+  // "Algo salió mal" (eng-spa's "Something went wrong") came back "Quelque chose est sorti mal"
+  ['salir', 'vblex', 'tourner', { before: '^mal<adv>', instead: true }],
 ]
 
-/** After es-fr's bilingual lookup: `ES_FR_SENSES`. */
-export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)}'`
+/**
+ * After es-fr's bilingual lookup: `ES_FR_SENSES`, and "al" before an infinitive read as the
+ * gerund, which the transfer writes "en" and the participle: "Error al guardar el archivo",
+ * "Al abrirlo" (what eng-spa writes for "while saving") came back "Erreur au enregistrer le
+ * fichier", "À l'ouvrir"; now "Erreur en enregistrant le fichier", "En l'ouvrant".
+ */
+export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ` + String.raw`s{\^(A|a)<pr>/(?:À|à)<pr>\$ \^el<det><def><m><sg>/le<det><def><m><sg>\$ \^((?:[^\\<\$\/]|\\.)+)<vblex><inf>/((?:[^\\<\$\/]|\\.)+)<vblex><inf>\$}{my ($a, $source, $target) = ($1, $2, $3); $a eq "A" ? "^\u$source<vblex><ger>/\u$target<vblex><ger>\$" : "^$source<vblex><ger>/$target<vblex><ger>\$"}ge if index($_, "<pr>\$ ^el<det><def><m><sg>/le<det>") >= 0'`
 
 /** spa-eng's bilingual lookup, after which SPA_ENG_SENSE_FILTER runs. */
 const SPA_ENG_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/spa-eng\.autobil\.bin'?\s*$/
@@ -524,6 +552,9 @@ function spanishCommandHints(presentAlone: boolean): string {
     String.raw`BEGIN { $| = 1 }`,
     String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E<vblex><(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
     String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
+    // "mal" right after a word that can be a verb is the adverb: es-pt's tagger chose the adjective ("Algo salió
+    // mal", "Lo hice mal" came back "Algo saiu mau", "Fiz-o mau"; now "saiu mal")
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vb(?:lex|ser|haver)>(?:[^\\\$]++|\\.)*+\$ \^[Mm]al/)(?:[^\\\$]++|\\.)*+\$}{$1mal<adv>\$}g if index($_, "/mal<adj>") >= 0;`,
   ].join(' ')}'`
 }
 export const SPANISH_COMMAND_HINTS = spanishCommandHints(false)
@@ -666,6 +697,8 @@ export function withPostGenerationFilter(stages: readonly string[]): string[] {
 const UNIT = String.raw`\^(?:[^\\\$]++|\\.)*+\$`
 /** What stands between two units: blanks, superblanks, escapes. */
 const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
+/** A number in a reading hint's record, or a placeholder (a superblank) standing for one, with the space before it. */
+const LENGTH_COUNT = String.raw` (?:\^[0-9]+/[0-9]+<num>\$|\[t:\d+:v\])`
 
 /**
  * Narrows the readings of seventeen kinds of English word before the tagger chooses, where the
@@ -998,9 +1031,13 @@ interface HintOptions {
   meanTo?: boolean
   /** Whether "Are you sure" before a clause is read as "you are sure that" (below). */
   sureClauses?: boolean
+  /** Whether an initialism the analyser does not know goes after the noun it modifies ("API key" → "key API", below). */
+  initialismsAfterNouns?: boolean
+  /** Whether "log in", "sign out"… after "to", a modal or "not" are read as "initiate session", "close session" (below). */
+  sessionCommands?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -1089,6 +1126,22 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     ...(pastQuestions ? [
       String.raw`s{(\^(?:[Dd]id|[Dd]idn\x27t)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:you|I|we|they|he|she|it)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser|haver)><inf>))*+<vb(?:lex|ser|haver)><inf>)}{modalAfter($1, $2, $3, qr/<vbdo><past>/)}ge if index($_, "^?/") >= 0 && index($_, "<vbdo><past>") >= 0;`,
     ] : []),
+    // so does a perfect's "have" (every pair): "Have you seen it?", "What have you done?" came
+    // back "¿Te tiene visto lo?", gl "Tente visto o?", ca "Ha tu vist el?", eo "Havas vin
+    // vidita ĝin?"; "you have seen it?" reads "¿Lo has visto?", "L'has vist?", "Vi vidis ĝin?"
+    String.raw`s{(\^(?:[Hh]ave|[Hh]as|[Hh]aven\x27t|[Hh]asn\x27t)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:you|I|we|they|he|she|it)/(?:[^\\\$]++|\\.)*+\$)(?= (?:\^(?:not|already|ever|never|just|yet|really)/(?:[^\\\$]++|\\.)*+\$ )?\^(?:[^\\\$<]++|\\.|<(?!(?:vblex|vbser)><pp>))*+<(?:vblex|vbser)><pp>)}{modalAfter($1, $2, $3, qr/<vbhaver>/)}ge if index($_, "^?/") >= 0 && index($_, "<vbhaver>") >= 0;`,
+    // "have" before a number, a determiner, a noun, an adjective or "one", "some", "nothing"
+    // (adverbs between; no reading a participle or a personal pronoun) is the
+    // verb, not the perfect's auxiliary, which eng-spa's and en-gl's taggers chose before "at
+    // least" ("The password must have at least 8 characters", "It has at least one" came back
+    // "tiene que haber al menos…", "Ha al menos uno")
+    String.raw`sub haveMain { my ($lu, $at) = @_; my $rest = substr($_, $at); while ($rest =~ /\G${BLANK}(${UNIT})/gc) { my $unit = $1; my (undef, @r) = readings(substr($unit, 1, -1)); return $lu if !@r; next if !grep { tag($_) !~ /^(?:adv|preadv)$/ || /\+/ } @r; return $lu if grep { /<(?:vblex|vbser)><pp>|\+|<prn><(?:subj|obj)>/ } @r; return grep({ tag($_) =~ /^(?:det|num|n|adj|predet)$/ || /<prn><tn>/ } @r) ? withoutTag($lu, "vbhaver") : $lu } $lu }`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vbhaver>(?:[^\\\$]++|\\.)*+\$)}{haveMain($1, $+[0])}ge if index($_, "<vbhaver>") >= 0 && index($_, "<vblex>") >= 0;`,
+    // "be" a number of characters "long" is "have" them (every pair): "Your password must be at
+    // least 8 characters long" came back "tiene que ser al menos 8 caracteres mucho tiempo", ca
+    // "…llarg", eo "…longa"; now "tiene que tener al menos 8 caracteres". The number may be a
+    // placeholder, or two ("between 3 and 20")
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/)be<vbser>((?:<[^>\/\$]*>)*)(?:/(?:[^\\\$]++|\\.)*+)?\$((?: \^(?:at least|at most|exactly|only|up to|between|no more than|no less than|less than|more than|fewer than|no|more|less|fewer|than|under|over)/(?:[^\\\$]++|\\.)*+\$)*${LENGTH_COUNT}(?: \^(?:and|to)/(?:[^\\\$]++|\\.)*+\$${LENGTH_COUNT})? \^(?:characters|digits|letters|symbols|bytes|words|chars|numbers|character|digit)/(?:[^\\\$]++|\\.)*+\$) \^long/(?:[^\\\$]++|\\.)*+\$}{$1have<vblex>$2\$$3}g if index($_, "^long/") >= 0;`,
     // a question that opens with a past before "your" leaves its subject out ("Forgot your
     // password?", "Lost your phone?"): it is "you", which the transfers read as the third
     // person without it ("¿Olvidó tu contraseña?", ca "Va oblidar la vostra contrasenya?"); the
@@ -1172,6 +1225,30 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "Dejarme ayudarte", "Deixa'm saber", "Déixao ir")
     String.raw`sub onlyWith { my ($lu, $re) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @kept = grep { /$re/ } @r; @kept && @kept < @r ? unit($surface, @kept) : $lu }`,
     String.raw`s{(\^[Ll]et/(?:[^\\\$]++|\\.)*+\$ \^(?:me|us|him|her|them|it)/(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$]++|\\.)*+\$)((?: \^(?:you|him|her|them|it|me|us)/(?:[^\\\$]++|\\.)*+\$)?)}{$1 . onlyWith($2, qr/<vb(?:lex|ser|haver)><inf>/) . ($3 eq "" ? "" : " " . onlyWith(substr($3, 1), qr/<obj>/))}ge if index($_, "et/") >= 0;`,
+    // "log in", "sign in", "login" after "to", a modal, "not", "and" or "or" are "initiate session",
+    // "log out", "sign out" "close session" (es, gl, ca): the analysers read "log" as the noun
+    // only, "sign in" as a sign's place ("You have to log in", "Click to sign in", "I want to
+    // login" came back "Tienes que registro en", ca "signar dins", "Vull login"; now "Tienes que
+    // iniciar sesión", "per iniciar sessió", "Quiero iniciar sesión"). Not before a determiner
+    // or a noun ("sign in the box"), nor "login" after a bare "to", "and" or "or" ("Proceed to
+    // login" is a page, "Name, email or login" a field); a sentence's first "Log in" is a lead
+    // (stream.ts)
+    ...(sessionCommands ? [
+      String.raw`sub sessionCommand { my ($before, $space, $verb, $particle, $next, $oneWord) = @_; my (undef, @b) = readings(substr($before, 1, -1)); return undef if !grep { /<(?:vbmod|vaux|vbdo)>|# to$|^not<adv>|^(?:and|or)<cnjcoo>/ && (!$oneWord || !/<cnjcoo>/) || /^to<pr>/ && !$oneWord } @b; my (undef, @n) = defined $next ? readings(substr($next, 1, -1)) : (); return undef if grep { /<(?:det|n|np)>/ } @n; my $as = $particle =~ /^(?:in|on)$/ ? "initiate" : "close"; $as = ucfirst $as if $verb =~ /^[A-Z]/; "$before$space^$verb/$as<vblex><inf>\$ ^$particle/session<n><sg>\$" }`,
+      String.raw`s{(${UNIT})( )\^([Ll]og|[Ss]ign)/(?:[^\\\$]++|\\.)*+\$ \^(in|on|out|off)/(?:[^\\\$]++|\\.)*+\$(?=${BLANK}(${UNIT})?)}{my ($before, $space, $verb, $particle, $next) = ($1, $2, $3, $4, $5); sessionCommand($before, $space, $verb, $particle, $next, 0) // $&}ge if /\^[LlSs](?:og|ign)\/(?:[^\\\$]++|\\.)*+\$ \^(?:in|on|out|off)\//;`,
+      String.raw`s{(${UNIT})( )\^([Ll]og)(in|out)/\*[Ll]og(?:in|out)\$(?=${BLANK}(${UNIT})?)}{my ($before, $space, $verb, $particle, $next) = ($1, $2, $3, $4, $5); sessionCommand($before, $space, $verb . $particle, $particle, $next, 1) // $&}ge if /\^[Ll]og(?:in|out)\/\*/;`,
+    ] : []),
+    // an initialism the analyser does not know before a noun it modifies goes after it, read as
+    // the noun (eng-spa, eng-cat): "Enter your API key", "Scan the QR code", "Upload a CSV file"
+    // came back "Introduce tu API clave", "el QR código", "un CSV archivo", ca "el vostre API
+    // clau"; the transfers keep an unknown word where it stands, and en-gl already writes "chave
+    // de API". Not before a third person ("API returns…"), nor where another noun or an unknown
+    // word follows ("API key field", "TMDB Genre ID"), nor bound to a word by a slash ("PNG/SVG
+    // file", "LDAP Account/Password")
+    ...(initialismsAfterNouns ? [
+      String.raw`sub initialismAfter { my ($initialism, $noun, $after) = @_; my (undef, @r) = readings(substr($noun, 1, -1)); return undef if !grep({ tag($_) eq "n" } @r) || grep { tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ || /<vblex><(?:pri|past|pp|ger)>|<p3>/ } @r; my (undef, @a) = defined $after ? readings(substr($after, 1, -1)) : (); return undef if grep { tag($_) eq "n" || /^\*/ } @a; onlyWith($noun, qr/<n>/) . " " . $initialism }`,
+      String.raw`s{(?<![^\s\]])(\^([A-Z][A-Z0-9]{1,5})/\*\2\$) (${UNIT})(?!\\/)(?=(?: (${UNIT}))?)}{my ($initialism, $noun, $after) = ($1, $3, $4); initialismAfter($initialism, $noun, $after) // "$initialism $noun"}ge if /\^[A-Z][A-Z0-9]{1,5}\/\*/;`,
+    ] : []),
     // "wait for" an object is "wait" it (esperar, atendi take it directly: "We are waiting for
     // you", "Wait for me" came back "Somos esperando a ti", "Espera para mí", eo "Atendi por
     // mi"; now "Estamos esperándote", "Espérame"…); not before "to" ("Wait for it to finish"),
@@ -1500,6 +1577,8 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   toInfinitives: TO_INFINITIVE_VERBS,
   verbReadings: ['paste', 'reset'],
   meanTo: true,
+  initialismsAfterNouns: true,
+  sessionCommands: true,
   // eng-spa writes "que" after "think" and "believe" itself ("that" made it "Creo que que")
   thatAfter: THINKING_VERBS.filter((verb) => !/^(?:think|thinks|thought|believe|believes|believed)$/.test(verb)),
 })
@@ -1513,10 +1592,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { sessionCommands: true, senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { initialismsAfterNouns: true, sessionCommands: true, senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
