@@ -1114,6 +1114,30 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('eng-cat')) expect(await en(['You have to log in.'], 'ca')).toEqual(["Has d'iniciar sessió."])
   })
 
+  test('a sentence\'s "Do not" is its "Don\'t": the command (eng-spa, en-gl, eng-cat, en-eo)', async () => {
+    // came back "No cierra esta ventana.", gl "Non pecha…", ca "No proper aquesta finestra.", eo "Ne fermas…" (the third person)
+    expect(await en(['Do not close this window.', 'Do not share your password.', 'I do not know.'])).toEqual(['No cerrar esta ventana.', 'No compartir tu contraseña.', 'No sé.'])
+    if (haveMode('en-gl')) expect(await en(['Do not close this window.'], 'gl')).toEqual(['Non pechar esta xanela.'])
+    if (haveMode('eng-cat')) expect(await en(['Do not close this window.'], 'ca')).toEqual(['No tanqueu aquesta finestra.'])
+    if (haveMode('en-eo')) expect(await en(['Do not close this window.'], 'eo')).toEqual(['Ne fermi ĉi tiun fenestron.'])
+  })
+
+  test('a date is its day, "de" and its month, "on" before it the article (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "renueva encima Marcha 3.", "Publicado encima mayo 5, 2024.", gl "en marzo 3", ca "en 5 demaig de 2024"
+    expect(await en(['Your subscription renews on March 3.', 'Published on May 5, 2024.', 'On April 1 we start.', 'Page 3 of 10']))
+      .toEqual(['Tu suscripción renueva el 3 de marzo.', 'Publicado el 5 de mayo de 2024.', 'El 1 de abril empezamos.', 'Página 3 de 10'])
+    if (haveMode('en-gl')) expect(await en(['Due on June 10.'], 'gl')).toEqual(['Previsto o 10 de xuño.'])
+    if (haveMode('eng-cat')) expect(await en(['Published on May 5, 2024.', 'On April 1 we start.'], 'ca')).toEqual(['Publicat el 5 de maig de 2024.', "L'1 d'abril arrenquem."])
+  })
+
+  test('interface senses: a full name is complete, an article not a garment, a USB drive a unit, free shipping costs nothing, an invalid URL is not valid; "unlock", "upgrade" (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "tu nombre lleno", "esta prenda", "un paseo de USB", "Envío libre", "El URL es nulo.", "Unlock todas…", "Upgrade a Pro"
+    expect(await en(['Enter your full name', 'The disk is full.', 'Share this article', 'Connect a USB drive.', 'Start your free trial', 'Free space', 'The URL is invalid.', 'Unlock all features', 'Upgrade to Pro']))
+      .toEqual(['Introducir tu nombre completo', 'El disco está lleno.', 'Compartir este artículo', 'Conectar una unidad de USB.', 'Empezar tu prueba gratuita', 'Espacio libre', 'El URL no es válido.', 'Desbloquear todas las características', 'Actualiza a Pro'])
+    if (haveMode('en-gl')) expect(await en(['Enter your full name'], 'gl')).toEqual(['Introducir o teu nome completo'])
+    if (haveMode('eng-cat')) expect(await en(['Enter your full name', 'Start your free trial', 'Upgrade to Pro'], 'ca')).toEqual(['Entra el vostre nom complet', 'Arrenca la vostra prova gratuïta', 'Actualitza a Pro'])
+  })
+
   test('"Only" opening a sentence is the adverb; "allow" is "permitir" (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Único admins puede…", "Deja notificaciones", ca "Fitxers de PNG únic són recolzats."
     expect(await en(['Only admins can edit this page.', 'Allow notifications', 'The only way'])).toEqual(['Sólo admins puede editar esta página.', 'Permite notificaciones', 'La manera única'])

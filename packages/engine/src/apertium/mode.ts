@@ -87,6 +87,9 @@ const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
  */
 type Senses = ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' | 'adv' | 'pr', as: string, where?: { after?: string; before?: string; gender?: 'm' | 'f'; instead?: boolean }]>
 
+/** Nouns "free" before which means free of charge (es "gratuito", ca "gratuït"). */
+const FREE_OF_CHARGE = '^(?:shipping|trial|plan|version|account|delivery|download|app|application|tier|edition|ticket|gift|sample|update|return|consultation|quote|course|ebook|estimate|month|week|day|game|access)<'
+
 /** Contexts both pairs' senses share: a key pressed ("Press any key", "arrow key"), a key's use ("key combination"), a game played. */
 const KEY_PRESSED = { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }
 const KEY_IN_USE = { before: '^(?:combination|binding|shortcut|press|stroke)<' }
@@ -161,11 +164,20 @@ export const ENG_SPA_SENSES: Senses = [
   ['look', 'n', 'aspecto'], // 7 "cariz"
   // "Something went wrong", "If anything goes wrong": "salir mal" (was "Algo fue mal")
   ['go', 'vblex', 'salir', { before: '^wrong<adv>', instead: true }],
+  // the month before its day ("on March 3" came back "encima Marcha 3"; the dictionary has only "marcha")
+  ['march', 'n', 'marzo', { before: '^[0-9]{1,2}<num>', instead: true, gender: 'm' }],
   ['get', 'vblex', 'llegar', { before: '^to<' }],
   ['get', 'vblex', 'conseguir'], // 40 "coger"
   // "afección" (an illness): "Add condition", "The conditions are not met." came back "Añade
   // afección", "Las afecciones…"; after "heart", "skin", "medical"… left to the rules
   ['condition', 'n', 'condición', { after: '^(?!(?:heart|skin|medical|health|mental|chronic)<)' }],
+  ['article', 'n', 'artículo'], // "Share this article" came back "Comparte esta prenda" (a garment)
+  // a disk, not a ride: "Connect a USB drive" came back "un paseo de USB"
+  ['drive', 'n', 'unidad', { after: '^(?:usb|flash|external|network|shared|local|optical|cloud|removable|disk|thumb|pen)<' }],
+  ['drive', 'n', 'unidad', { before: '^(?:letter|name|space|capacity)<' }],
+  // what costs nothing: "Free shipping", "Start your free trial" came back "Envío libre", "tu
+  // prueba libre" ("libre" stays for space, software, time)
+  ['free', 'adj', 'gratuito', { before: FREE_OF_CHARGE }],
 ]
 
 /**
@@ -263,6 +275,7 @@ export const ENG_CAT_SENSES: Senses = [
   ['drop', 'vblex', 'deixar# anar', { before: '<(?:n|np)>' }],
   // the dictionary's only "reprendre" (to resume): "Restart the app" → "Reprèn l'aplicació"
   ['restart', 'vblex', 'reiniciar', { instead: true }],
+  ['free', 'adj', 'gratuït', { before: FREE_OF_CHARGE }], // "Enviament lliure", "prova lliure"
 ]
 
 /** After eng-cat's bilingual lookup: `ENG_CAT_SENSES`. */
@@ -305,6 +318,11 @@ interface ClauseWords {
   readonly progressiveEstar?: boolean
   /** "while" before a gerund: the conjunction the transfer wrote ("mientras") and the units, lower case, that take its place before the infinitive ("a<pr>", "el<det><def><m><sg>": "al"). */
   readonly whileGerund: readonly [conjunction: string, units: readonly string[]]
+  /** The months' lemmas, January first, and the preposition "on" before a date ("en"): a date is written day, "de", month. */
+  readonly months: readonly string[]
+  readonly on: string
+  /** The article before a date's day ("el<det><def><m><sg>"). */
+  readonly dateArticle: string
 }
 
 /**
@@ -336,13 +354,14 @@ interface ClauseWords {
  * before a gerund "estar" ("He estado buscándote", was "He sido buscándote").
  */
 function clauseFilter(words: ClauseWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits] } = words
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits], months, on } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = WORD_BOUND_BLANK
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
   // units inside perl's double quotes, their `$` escaped
   const determiner = ([head, tags, only]: Determiner, gender: string) => String.raw`^${head}${tags}<${only ?? gender}><sg>\$`
   const pronoun = (unit: string) => String.raw`^${unit}\$`
+  const article = words.dateArticle
   const units = (list: readonly string[], capital: boolean) => list.map((unit, i) => String.raw`^${i === 0 && capital ? unit[0]!.toUpperCase() + unit.slice(1) : unit}\$`).join(' ')
   // bytes, not characters (no -CSD: decoding every record cost 2 µs of the filter's 2.5 where
   // nothing matched): the words here and the records are both UTF-8; only a first letter's case
@@ -403,6 +422,13 @@ function clauseFilter(words: ClauseWords): string {
     // capital. Not where an inline tag holds the article
     String.raw`sub notification { my ($start, $article, $noun, $rest) = @_; return undef if $start =~ /\]\]\z/; if ($article =~ /^[A-Z]/) { utf8::decode($noun); $noun = ucfirst $noun; utf8::encode($noun) } "$start^$noun$rest" }`,
     String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$ )\^(${lemma})<det><def>(?:<[^>\$]*>)*\$ \^(${lemma})(<n>[^\$]*\$(?: \^${lemma}<pr>\$ \^${lemma}<n>[^\$]*\$)?(?: \^${lemma}<(?:adv|preadv)>\$)* \^${lemma}<vblex><pp>[^\$]*\$(?: \^${lemma}<adv>\$)*(?: \^${lemma}<pr>\$(?: \^${lemma}<det>[^\$]*\$)? \^${lemma}<n>[^\$]*\$)?)(?=\^[.!…]<sent>\$|(?:\[v:e\])?[\s\0]*\z)}{notification($1, $2, $3, $4) // $&}ge if index($_, "<vblex><pp>") >= 0 && index($_, "<det><def>") >= 0;`,
+    // a date is its day, "de" and its month, and "on" before it the article ("Your subscription
+    // renews on March 3", "Published on May 5, 2024" came back "…renueva en marzo 3", "Publicado
+    // en mayo 5, 2024", gl "en marzo 3", ca "en 5 de maig de 2024"; now "el 3 de marzo", "el 5 de
+    // mayo de 2024", "o 3 de marzo", "el 5 de maig…"); the month in lower case (eng-spa's "Marzo")
+    String.raw`sub date { my ($on, $month, $day, $year) = @_; my $lead = $on eq "" ? "" : ($on =~ /^[A-Z]/ ? "^\u${article}\$ " : "^${article}\$ "); $lead . "^$day<num>\$ ^de<pr>\$ ^\l$month<n><m><sg>\$" . ($year eq "" ? "" : " ^de<pr>\$ ^$year<num>\$") }`,
+    String.raw`s{(?:\^(${eitherCase(on)})<pr>\$ )?\^(${months.map(eitherCase).join('|')})<n><m><sg>\$ \^([1-9]|[12][0-9]|3[01])<num>\$(?:\^,<cm>\$ \^([12][0-9]{3})<num>\$)?(?![^\$]*\$ ?\^de<pr>)}{date($1 // "", $2, $3, $4 // "")}ge if /<n><m><sg>\$ \^[0-9]{1,2}<num>/;`,
+    String.raw`s{\^(${eitherCase(on)})<pr>\$ (\^(?:[1-9]|[12][0-9]|3[01])<num>\$ \^de<pr>\$) ?(\^(?:${months.map(eitherCase).join('|')})<n>)}{($1 =~ /^[A-Z]/ ? "^\u${article}\$ " : "^${article}\$ ") . "$2 $3"}ge if index($_, "<num>\$ ^de<pr>\$") >= 0;`,
     // "while" before a gerund is "al" and the infinitive ("Something went wrong while saving
     // the file", "Error while loading" came back "Algo salió mal mientras guardando el archivo",
     // "Error mientras cargando", gl "mentres cargando", ca "mentre desant": a gerund no
@@ -416,16 +442,19 @@ export const SPANISH_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['ninguno', '<det><ind>'], negativePronouns: ['nada', 'nadie'], anyDeterminer: 'cualquier', anything: 'cualquier cosa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true, progressiveEstar: true,
   whileGerund: ['mientras', ['a<pr>', 'el<det><def><m><sg>']],
+  months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>',
 })
 export const GALICIAN_CLAUSE_FILTER = clauseFilter({
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se', more: 'máis', past: 'ifi', progressiveEstar: true,
   whileGerund: ['mentres', ['a<pr>', 'o<det><def><m><sg>']],
+  months: ['xaneiro', 'febreiro', 'marzo', 'abril', 'maio', 'xuño', 'xullo', 'agosto', 'setembro', 'outubro', 'novembro', 'decembro'], on: 'en', dateArticle: 'o<det><def><m><sg>',
 })
 export const CATALAN_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['cap', '<det><ind>', 'mf'], negativePronouns: ['res', 'ningú'], anyDeterminer: 'qualsevol', anything: 'qualsevol cosa',
   nothing: 'res<prn><tn><nt>', something: 'alguna cosa<prn><tn><nt><sg>', someDeterminer: ['algun', '<det><ind>'], if: 'si', more: 'més', past: 'anar',
   whileGerund: ['mentre', ['en<pr>']],
+  months: ['gener', 'febrer', 'març', 'abril', 'maig', 'juny', 'juliol', 'agost', 'setembre', 'octubre', 'novembre', 'desembre'], on: 'en', dateArticle: 'el<det><def><m><sg>',
 })
 
 /** The last transfer stage of English into Spanish, Galician, Catalan (and its variants), after which the clause filters run. */
@@ -916,7 +945,7 @@ const LENGTH_COUNT = String.raw` (?:\^[0-9]+/[0-9]+<num>\$|\[t:\d+:v\])`
  * for PDF files", "Access to the camera", "Changes to the terms").
  */
 const PHRASAL_COMMANDS = [
-  ...['go', 'switch', 'move', 'return', 'reply', 'jump', 'skip', 'scroll', 'navigate', 'add', 'save', 'export', 'copy', 'send', 'upload', 'reset', 'restore', 'connect', 'subscribe', 'listen', 'respond', 'convert', 'pin', 'proceed', 'head', 'bring', 'post', 'publish', 'push', 'invite', 'apply', 'talk', 'write', 'zoom'].map((verb) => `${verb}:to`),
+  ...['go', 'switch', 'move', 'return', 'reply', 'jump', 'skip', 'scroll', 'navigate', 'add', 'save', 'export', 'copy', 'send', 'upload', 'reset', 'restore', 'connect', 'subscribe', 'listen', 'respond', 'convert', 'pin', 'proceed', 'head', 'bring', 'post', 'publish', 'push', 'invite', 'apply', 'talk', 'write', 'zoom', 'update'].map((verb) => `${verb}:to`),
   ...['check', 'search', 'look', 'wait', 'ask', 'pay', 'vote', 'register', 'scan', 'listen'].map((verb) => `${verb}:for`),
   ...['import', 'download', 'remove', 'delete', 'unsubscribe', 'choose', 'select', 'restore', 'pick'].map((verb) => `${verb}:from`),
   ...['share', 'open', 'continue', 'reply', 'replace', 'fill', 'sync', 'connect', 'login', 'come', 'go', 'stay'].map((verb) => `${verb}:with`),
@@ -1035,9 +1064,11 @@ interface HintOptions {
   initialismsAfterNouns?: boolean
   /** Whether "log in", "sign out"… after "to", a modal or "not" are read as "initiate session", "close session" (below). */
   sessionCommands?: boolean
+  /** Whether "invalid" right after a form of "be" is read as "not valid" (below). */
+  invalidAsNotValid?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -1225,6 +1256,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "Dejarme ayudarte", "Deixa'm saber", "Déixao ir")
     String.raw`sub onlyWith { my ($lu, $re) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @kept = grep { /$re/ } @r; @kept && @kept < @r ? unit($surface, @kept) : $lu }`,
     String.raw`s{(\^[Ll]et/(?:[^\\\$]++|\\.)*+\$ \^(?:me|us|him|her|them|it)/(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$]++|\\.)*+\$)((?: \^(?:you|him|her|them|it|me|us)/(?:[^\\\$]++|\\.)*+\$)?)}{$1 . onlyWith($2, qr/<vb(?:lex|ser|haver)><inf>/) . ($3 eq "" ? "" : " " . onlyWith(substr($3, 1), qr/<obj>/))}ge if index($_, "et/") >= 0;`,
+    // "invalid" right after a form of "be" is "not valid" (eng-spa, whose "invalid" is "nulo":
+    // "The URL is invalid", "This email address is invalid" came back "El URL es nulo", "…es
+    // nula"; now "no es válido", "no es válida")
+    ...(invalidAsNotValid ? [String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vbser>(?:[^\\\$]++|\\.)*+\$ )\^([Ii]nvalid)/(?:[^\\\$]++|\\.)*+\$}{$1^not/not<adv>\$ ^$2/valid<adj>\$}g if index($_, "nvalid/") >= 0;`] : []),
     // "log in", "sign in", "login" after "to", a modal, "not", "and" or "or" are "initiate session",
     // "log out", "sign out" "close session" (es, gl, ca): the analysers read "log" as the noun
     // only, "sign in" as a sign's place ("You have to log in", "Click to sign in", "I want to
@@ -1316,6 +1351,14 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // ("Shouldn't you be…?") nor before a perfect ("should not have come": the transfers then
     // wrote "deberías ha venido"); eng-spa's and en-gl's analysers split "mustn't" into three
     // tokens
+    // "on" before a month's name and a day is the preposition (eng-spa's tagger chose the adverb:
+    // "renews on March 3" came back "renueva encima…"); the clause filters write the date
+    String.raw`s{\^([Oo]n)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:January|February|March|April|May|June|July|August|September|October|November|December)/(?:[^\\\$]++|\\.)*+\$ \^[0-9]{1,2}/)}{^$1/on<pr>\$}g if /\^[Oo]n\//;`,
+    // a sentence's "Do not" is its "Don't" (the command below): "Do not close this window", "Do
+    // not share your password" came back "No cierra esta ventana", "No comparte…", ca "No
+    // proper…", eo "Ne fermas…" (the third person), where "Don't close" read "No cerrar…"
+    String.raw`sub doNot { my ($do, $not) = @_; my ($surface, @r) = readings(substr($do, 1, -1)); unit("$surface $not", map { "$_+not<adv>" } grep { /<vbdo>/ && !/\+/ } @r) }`,
+    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+)(\^[Dd]o/(?:[^\\\$]|\\.)*?<vbdo><pres>(?:[^\\\$]++|\\.)*+\$) \^(not)/not<adv>\$}{my ($blank, $do, $not) = ($1, $2, $3); $blank . doNot($do, $not)}ge if index($_, "o<vbdo><pres>") >= 0;`,
     ...(prohibitions ? [
       String.raw`sub prohibition { my ($owe, $space, $verb, $end) = @_; return $owe if $verb eq ""; return undef if $verb =~ /<vbhaver>/ && substr($_, $end) =~ /\A \^(?:[^\\\$\/]++|\\.)*+\/(?:[^\\\$]|\\.)*?<vblex><pp>/; $owe . $space . (infinitiveOnly($verb) // $verb) }`,
       String.raw`sub mustNot { my ($must, $readings) = @_; return undef if defined $readings && $readings !~ /(?:^|\/)must<vaux>/i; "^" . ($must =~ /^M/ ? "Do" : "do") . "/do<vbdo><pres>\$ ^not/not<adv>\$ ^$must/owe<vblex><inf>\$" }`,
@@ -1460,6 +1503,14 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
 const CLEAR_AS_CLEAN: Sense = ['clear', 'vblex', 'clean']
 
 /**
+ * The adjective "full" before a noun read as "complete" (es, gl, ca): "Enter your full name",
+ * "Read the full article", "Full screen" came back "tu nombre lleno", "la prenda llena", gl
+ * "nome cheo", ca "nom ple" (filled up); forms write "nombre completo", "pantalla completa",
+ * "nome completo", "nom complet". After "is" it keeps "lleno" ("The disk is full").
+ */
+const FULL_AS_COMPLETE: Sense = ['full', 'adj', 'complete', 'before-noun']
+
+/**
  * The verb "match" read as "coincide" (es, gl, ca): "Passwords do not match" came back "Las
  * contraseñas no emparejan", gl "non emparellan", ca "no fan joc" (to pair up, to go
  * together); "no coinciden", "non coinciden", "no coincideixen" are what forms write. The noun
@@ -1555,6 +1606,7 @@ export const EN_EO_READING_HINTS = englishReadingHints('inf|imp', {
 export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   senses: [
     CLEAR_AS_CLEAN,
+    FULL_AS_COMPLETE,
     MATCH_AS_COINCIDE,
     INVALID_AS_WRONG,
     FAULT_AS_BLAME,
@@ -1579,6 +1631,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   meanTo: true,
   initialismsAfterNouns: true,
   sessionCommands: true,
+  invalidAsNotValid: true,
   // eng-spa writes "que" after "think" and "believe" itself ("that" made it "Creo que que")
   thatAfter: THINKING_VERBS.filter((verb) => !/^(?:think|thinks|thought|believe|believes|believed)$/.test(verb)),
 })
@@ -1592,10 +1645,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { sessionCommands: true, senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { sessionCommands: true, senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { initialismsAfterNouns: true, sessionCommands: true, senses: [CLEAR_AS_CLEAN, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { initialismsAfterNouns: true, sessionCommands: true, senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
@@ -1633,6 +1686,10 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string]> = [
   ['upload', 'load'], ['uploads', 'loads'], ['uploaded', 'loaded'], ['uploading', 'loading'],
   ['reset', 'restore'], ['resets', 'restores'], ['resetting', 'restoring'],
   ['anymore', 'more'],
+  // a lock, an account, a plan's features: "Unlock all features", "Upgrade to Pro" came back
+  // "Unlock todas las características", "Upgrade a Pro"; now "Desbloquea…", "Actualiza a Pro"
+  ['unlock', 'unblock'], ['unlocks', 'unblocks'], ['unlocked', 'unblocked'], ['unlocking', 'unblocking'],
+  ['upgrade', 'update'], ['upgrades', 'updates'], ['upgraded', 'updated'], ['upgrading', 'updating'],
 ]
 
 /** Each pair's stand-in substitutions, by analyser and bilingual dictionary: read once per process. */
