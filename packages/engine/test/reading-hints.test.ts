@@ -651,7 +651,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a label of a verb and its object is a command; a heading of two nouns stays one (eng-spa, en-eo, eng-cat)', async () => {
     // came back "Enlace de copia", "Contraseña de cambio", "Historia clara", "Archivo abierto", "Dato de exportación como CSV", "Perfil de vista"
     expect(await en(['Copy link', 'Change password', 'Clear history', 'Open file in new tab', 'Export data as CSV', 'View profile']))
-      .toEqual(['Copia enlace', 'Cambia contraseña', 'Limpia historia', 'Abre archivo en tabulador nuevo', 'Exporta dato como CSV', 'Ver perfil'])
+      .toEqual(['Copia enlace', 'Cambia contraseña', 'Limpia historia', 'Abre archivo en tabulador nuevo', 'Exporta datos como CSV', 'Ver perfil'])
     expect(await en(['Search results', 'Download speed', 'Change log', 'Open source'])).toEqual(['Resultados de búsqueda', 'Velocidad de descarga', 'Registro de cambio', 'Código abierto'])
     // en-eo's tagger chose the present ("Forigas dosieron"), read as a statement; eng-cat's "Veges perfil", "Història clara"
     if (haveMode('en-eo')) expect(await en(['Delete file', 'Close window'], 'eo')).toEqual(['Forigi dosieron', 'Fermi fenestron'])
@@ -1136,6 +1136,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
       .toEqual(['Introducir tu nombre completo', 'El disco está lleno.', 'Compartir este artículo', 'Conectar una unidad de USB.', 'Empezar tu prueba gratuita', 'Espacio libre', 'El URL no es válido.', 'Desbloquear todas las características', 'Actualiza a Pro'])
     if (haveMode('en-gl')) expect(await en(['Enter your full name'], 'gl')).toEqual(['Introducir o teu nome completo'])
     if (haveMode('eng-cat')) expect(await en(['Enter your full name', 'Start your free trial', 'Upgrade to Pro'], 'ca')).toEqual(['Entra el vostre nom complet', 'Arrenca la vostra prova gratuïta', 'Actualitza a Pro'])
+  })
+
+  test('"data" is plural, its verb too; a subordinate clause\'s third person after its subject is the verb (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "Tu dato es seguro.", "menos dato", ca "La vostra dada", "cuando tus barcos de pedido", "mis llegadas de descarga"
+    expect(await en(['Your data is safe.', 'The app will use less data.', 'The data was deleted.', 'We will notify you when your order ships.', 'Notify me when my download finishes.', 'When the page loads']))
+      .toEqual(['Tus datos son seguros.', 'La aplicación utilizará menos datos.', 'Los datos fueron eliminados.', 'Te notificaremos cuando tu pedido envía.', 'Notificarme cuando mi descarga acaba.', 'Cuando la página carga'])
+    if (haveMode('en-gl')) expect(await en(['Your data is safe.'], 'gl')).toEqual(['Os teus datos son seguros.'])
+    if (haveMode('eng-cat')) expect(await en(['Your data is safe.', 'Data contains errors.'], 'ca')).toEqual(['Les vostres dades són segures.', 'Les dades contenen errors.'])
   })
 
   test('"Only" opening a sentence is the adverb; "allow" is "permitir" (eng-spa, en-gl, eng-cat)', async () => {

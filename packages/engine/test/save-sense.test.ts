@@ -57,4 +57,10 @@ describe.skipIf(!haveApertium)('"guardar" for "save", "desactivar" for "disable"
     // came back "Inutiliza notificaciones", "Discapacitado"
     expect(await en(['Disable notifications', 'Disabled', 'Notifications are disabled.', 'Access for disabled people'])).toEqual(['Desactiva notificaciones', 'Desactivado', 'Las notificaciones están desactivadas.', 'Acceso para personas discapacitadas'])
   })
+
+  test('"Restart the app", "after you restart the app" are "reiniciar" (eng-spa), in the form the generator wrote for "retomar"; "resume" (unknown to the analyser) is "continue"', async () => {
+    // came back "Retoma la aplicación", "después de que retomas la aplicación"
+    expect(await en(['Restart the app', 'Changes will take effect after you restart the app.', 'Restarting...', 'Resume the download']))
+      .toEqual(['Reiniciar la aplicación', 'Los cambios tomarán efecto después de que reinicias la aplicación.', 'Reiniciando...', 'Continuar la descarga'])
+  })
 })

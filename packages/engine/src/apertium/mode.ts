@@ -172,6 +172,7 @@ export const ENG_SPA_SENSES: Senses = [
   // afección", "Las afecciones…"; after "heart", "skin", "medical"… left to the rules
   ['condition', 'n', 'condición', { after: '^(?!(?:heart|skin|medical|health|mental|chronic)<)' }],
   ['article', 'n', 'artículo'], // "Share this article" came back "Comparte esta prenda" (a garment)
+  ['size', 'n', 'tamaño', { instead: true, gender: 'm' }], // "File size" came back "Medida de archivo"
   // a disk, not a ride: "Connect a USB drive" came back "un paseo de USB"
   ['drive', 'n', 'unidad', { after: '^(?:usb|flash|external|network|shared|local|optical|cloud|removable|disk|thumb|pen)<' }],
   ['drive', 'n', 'unidad', { before: '^(?:letter|name|space|capacity)<' }],
@@ -1066,9 +1067,13 @@ interface HintOptions {
   sessionCommands?: boolean
   /** Whether "invalid" right after a form of "be" is read as "not valid" (below). */
   invalidAsNotValid?: boolean
+  /** Whether "data" is read as the plural it is in the target (below). */
+  pluralData?: boolean
+  /** Whether the verb "resume", which the analyser does not know, is read as "continue" (below). */
+  resumeAsContinue?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -1256,6 +1261,20 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "Dejarme ayudarte", "Deixa'm saber", "Déixao ir")
     String.raw`sub onlyWith { my ($lu, $re) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @kept = grep { /$re/ } @r; @kept && @kept < @r ? unit($surface, @kept) : $lu }`,
     String.raw`s{(\^[Ll]et/(?:[^\\\$]++|\\.)*+\$ \^(?:me|us|him|her|them|it)/(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$]++|\\.)*+\$)((?: \^(?:you|him|her|them|it|me|us)/(?:[^\\\$]++|\\.)*+\$)?)}{$1 . onlyWith($2, qr/<vb(?:lex|ser|haver)><inf>/) . ($3 eq "" ? "" : " " . onlyWith(substr($3, 1), qr/<obj>/))}ge if index($_, "et/") >= 0;`,
+    // "data" is plural (es, gl, ca "datos", "dades"; the taggers chose the singular: "Your data
+    // is safe", "The app will use less data" came back "Tu dato es seguro", "menos dato", ca
+    // "La vostra dada"), and its verb right after it the plural's ("Tus datos son seguros")
+    ...(pluralData ? [
+      String.raw`sub pluralVerb { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my %seen; my @p = grep { !$seen{$_}++ } map { my $r = $_; $r =~ s/<(?:pri|pres)><p3><sg>$/<pres>/; $r =~ s/<past><p[13]><sg>$/<past>/; $r } @r; unit($surface, @p) }`,
+      String.raw`s{\^([Dd]ata)/[Dd]ata<n><sg>/([Dd]ata)<n><pl>\$(?:( )(${UNIT}))?}{my ($surface, $lemma, $space, $next) = ($1, $2, $3, $4); "^$surface/$lemma<n><pl>\$" . (defined $next ? $space . ($next =~ /<vb(?:ser|haver|lex|mod)><(?:pri|pres|past)><p[13]><sg>/ ? pluralVerb($next) : $next) : "")}ge if index($_, "ata<n><sg>/") >= 0;`,
+    ] : []),
+    // the verb "resume" (eng-spa's analyser does not know it) is "continue": "Resume the
+    // download", "Downloads resumed" came back "Resume la descarga", "Descargas resumed"; now
+    // "Continuar la descarga". After a determiner it is a résumé, and stays
+    ...(resumeAsContinue ? [
+      String.raw`sub resumed { my ($before, $surface, $ending) = @_; my (undef, @b) = defined $before ? readings(substr($before, 1, -1)) : (); return undef if grep { /<det>/ } @b; my $c = $surface =~ /^R/ ? "Continu" : "continu"; my %forms = (e => ["e<vblex><inf>", "e<vblex><pres>"], es => ["e<vblex><pri><p3><sg>"], ed => ["e<vblex><past>", "e<vblex><pp>"], ing => ["e<vblex><ger>", "e<vblex><pprs>", "e<vblex><subs>"]); unit($surface, map { "$c$_" } @{$forms{$ending}}) }`,
+      String.raw`s{(?:(${UNIT})( ))?\^([Rr]esum(e|es|ed|ing))/\*[Rr]esum(?:e|es|ed|ing)\$}{my ($before, $space, $surface, $ending) = ($1, $2, $3, $4); ($before // "") . ($space // "") . (resumed($before, $surface, $ending) // "^$surface/*$surface\$")}ge if index($_, "esum") >= 0;`,
+    ] : []),
     // "invalid" right after a form of "be" is "not valid" (eng-spa, whose "invalid" is "nulo":
     // "The URL is invalid", "This email address is invalid" came back "El URL es nulo", "…es
     // nula"; now "no es válido", "no es válida")
@@ -1380,6 +1399,13 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // you", "This works for me" came back "un plan que obras", "Estos trabajos para mí")
     String.raw`sub thirdPerson { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><pr(?:i|es)><p3><sg>/ } @r) || grep { !/<n><pl>|<vblex><pr(?:i|es)><p3><sg>/ || /\+/ } @r; unit($surface, grep { /<vblex>/ } @r) }`,
     String.raw`s{(\^(?:[Tt]hat|[Tt]his|[Ii]t|[Ww]ho)/(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$<]++|\\.|<(?!vblex><pr))*+<vblex><pr(?:[^\\\$]++|\\.)*+\$)}{$1 . thirdPerson($2)}ge if /\^(?:[Tt]hat|[Tt]his|[Ii]t|[Ww]ho)\//;`,
+    // and so is one after a subordinate clause's subject, a determiner (an adjective) and a
+    // singular noun ("We will notify you when your order ships", "when my download finishes",
+    // "how often the app checks for…" came back "cuando tus barcos de pedido", "mis llegadas de
+    // descarga", "los controles de aplicación"; now "cuando tu pedido envía", "mi descarga
+    // acaba", "la aplicación comprueba"); not before "be", "have" or a modal ("when your media
+    // requests are approved")
+    String.raw`s{(\^(?:[Ww]hen|[Ii]f|[Oo]nce|[Uu]ntil|[Uu]nless|[Bb]efore|[Aa]fter|[Bb]ecause|[Ww]hether|[Ww]henever|often)/(?:[^\\\$]++|\\.)*+\$ \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<adj>(?:[^\\\$]++|\\.)*+\$ )?\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n><sg>(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$<]++|\\.|<(?!n><pl>))*+<n><pl>(?:[^\\\$]++|\\.)*+\$)(?! \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:vbser|vbhaver|vbmod|vaux)>)}{$1 . thirdPerson($2)}ge if index($_, "<n><pl>") >= 0 && /\^(?:[Ww]hen|[Ii]f|[Oo]nce|[Uu]ntil|[Uu]nless|[Bb]efore|[Aa]fter|[Bb]ecause|[Ww]hether|[Ww]henever|often)\//;`,
     // so is a sentence's first word before its object (a determiner, a possessive, an object
     // pronoun): a setting's description says what it does ("Shows a preview of the message",
     // "Hides the toolbar when scrolling" came back "Espectáculos un preestreno…", "Escondrijos
@@ -1632,6 +1658,8 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   initialismsAfterNouns: true,
   sessionCommands: true,
   invalidAsNotValid: true,
+  pluralData: true,
+  resumeAsContinue: true,
   // eng-spa writes "que" after "think" and "believe" itself ("that" made it "Creo que que")
   thatAfter: THINKING_VERBS.filter((verb) => !/^(?:think|thinks|thought|believe|believes|believed)$/.test(verb)),
 })
@@ -1645,10 +1673,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { sessionCommands: true, senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { sessionCommands: true, pluralData: true, senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { initialismsAfterNouns: true, sessionCommands: true, senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { initialismsAfterNouns: true, sessionCommands: true, pluralData: true, senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/

@@ -69,8 +69,9 @@ const SAVE_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([...VERBS
  * eng-cat's already.
  */
 const DISABLED_PEOPLE = `(?<!(?:[Pp]ara|[Pp]er|[Dd]e|[Pp]ersonas|[Pp]ersoas|[Gg]ente|[Xx]ente)\\s)`
-/** A verb's forms, its stem and endings ("inutiliz" + "a", "ado"…), made those of "desactivar". */
-const deactivate = (stem: string, endings: string): Rewrite => ({ stem: 'desactiv', pattern: new RegExp(`(?<![${L}])([${stem[0]!.toUpperCase()}${stem[0]}])${stem.slice(1)}(${endings})(?![${L}])`, 'gu') })
+/** A verb's forms, its stem and endings ("inutiliz" + "a", "ado"…), made those of the verb of stem `to` ("desactiv"). */
+const restem = (to: string, stem: string, endings: string): Rewrite => ({ stem: to, pattern: new RegExp(`(?<![${L}])([${stem[0]!.toUpperCase()}${stem[0]}])${stem.slice(1)}(${endings})(?![${L}])`, 'gu') })
+const deactivate = (stem: string, endings: string): Rewrite => restem('desactiv', stem, endings)
 /** "discapacitado(s/a/as)" made "desactivado…", but before one of `people` or after DISABLED_PEOPLE's words. */
 const deactivated = (people: string): Rewrite => ({ stem: 'desactivad', pattern: new RegExp(`(?<![${L}])${DISABLED_PEOPLE}([Dd])iscapacitad(o|a|os|as)(?![${L}])(?!\\s+(?:${people}))`, 'gu') })
 const DISABLE_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([
@@ -79,12 +80,24 @@ const DISABLE_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([
   ['gl', [deactivate('imposibilit', VERBS.get('gl')!.endings), deactivated('persoas?|xente|nenos?|nenas?')]],
 ])
 
+/**
+ * "restart" likewise (es): eng-spa's only translation is "retomar" (to resume), and the Spanish
+ * generator has no "reiniciar": "Restart the app", "after you restart the app" came back
+ * "Retoma la aplicación", "después de que retomas…"; the forms of "retomar" become those of
+ * "reiniciar" ("Reinicia la aplicación", "reinicias"), both regular in -ar.
+ */
+const RESTART_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([
+  ['es', [restem('reinici', 'retom', VERBS.get('es')!.endings), restem('reinici', 'retom', 'o|áis|e|éis')]],
+])
+
 /** The interface's verbs: what the source says, and the rewrites of each target. */
 const INTERFACE_VERBS: ReadonlyArray<{ readonly source: RegExp; readonly rewrites: ReadonlyMap<string, readonly Rewrite[]> }> = [
   // save, saves, saved, saving
   { source: /(?<![\p{L}])[Ss]av(?:e|es|ed|ing)(?![\p{L}])/u, rewrites: SAVE_REWRITES },
   // disable, disables, disabled, disabling
   { source: /(?<![\p{L}])[Dd]isabl(?:e|es|ed|ing)(?![\p{L}])/u, rewrites: DISABLE_REWRITES },
+  // restart, restarts, restarted, restarting
+  { source: /(?<![\p{L}])[Rr]estart(?:s|ed|ing)?(?![\p{L}])/u, rewrites: RESTART_REWRITES },
 ]
 
 /**
