@@ -399,21 +399,21 @@ export function createEngine(options: EngineOptions = {}): Engine {
    * en→es or en→gl, "your" as the singular possessive (possessives.ts) and "estar" for states
    * (state-copula.ts); and after each hop from English into es, gl, ca (the last or not: es-fr
    * reads "guardar" as "enregistrer") "guardar", "gardar", "desar" for "save", es and gl
-   * "desactivar" for "disable" (save-sense.ts).
+   * "desactivar" for "disable", es "reiniciar" for "restart" but before Italian (save-sense.ts).
    */
   async function translateRoute(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
     const sigils = maskSigils(segment)
     const quotes = maskQuotes(sigils?.segment ?? segment)
     let current: Segment = quotes.segment
     const unknownWords: string[] = []
-    for (const hop of hops) {
+    for (const [n, hop] of hops.entries()) {
       // what the hop is given: its source's words, for save-sense.ts
       const input = current
       const decoded = await translateHop(current, hop, signal)
       if (!decoded) continue
       // every hop from English: one into Spanish before another hop says "guardar" too, which
       // es-fr reads as "enregistrer" ("Save changes" came back fr "Il sauve des changements")
-      current = withInterfaceVerbs(decoded.segment, input, hop.source, hop.target)
+      current = withInterfaceVerbs(decoded.segment, input, hop.source, hop.target, hops[n + 1]?.target)
       for (const w of decoded.unknownWords) if (!unknownWords.includes(w)) unknownWords.push(w)
     }
     const restored = sigils ? sigils.restore(quotes.restore(current)) : quotes.restore(current)

@@ -38,6 +38,13 @@ describe('"desactivar" for "disable" in answers from English (es, gl)', () => {
     expect(withInterfaceVerbs('Imposibilita notificacións. Discapacitado.', 'Disable notifications. Disabled.', 'en', 'gl')).toBe('Desactiva notificacións. Desactivado.')
   })
 
+  test('"restart": the forms of "retomar" become those of "reiniciar", but before a hop into Italian, whose pair has no "reiniciar"', () => {
+    expect(withInterfaceVerbs('Retoma la aplicación. Después de que retomas.', 'Restart the app. After you restart.', 'en', 'es')).toBe('Reinicia la aplicación. Después de que reinicias.')
+    expect(withInterfaceVerbs('Retoma la aplicación.', 'Restart the app.', 'en', 'es', 'fr')).toBe('Reinicia la aplicación.')
+    expect(withInterfaceVerbs('Retoma la aplicación.', 'Restart the app.', 'en', 'es', 'it')).toBe('Retoma la aplicación.')
+    expect(withInterfaceVerbs('Retoma la lectura.', 'Resume reading.', 'en', 'es')).toBe('Retoma la lectura.')
+  })
+
   test('a disabled person keeps "discapacitado"; a source without "disable" keeps all', () => {
     const kept = 'Acceso para discapacitados. Personas discapacitadas. Discapacitados personas.'
     expect(withInterfaceVerbs(kept, 'Access for the disabled. Disabled people. Disabled persons.', 'en', 'es')).toBe(kept)

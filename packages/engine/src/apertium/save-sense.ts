@@ -90,24 +90,29 @@ const RESTART_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([
   ['es', [restem('reinici', 'retom', VERBS.get('es')!.endings), restem('reinici', 'retom', 'o|áis|e|éis')]],
 ])
 
-/** The interface's verbs: what the source says, and the rewrites of each target. */
-const INTERFACE_VERBS: ReadonlyArray<{ readonly source: RegExp; readonly rewrites: ReadonlyMap<string, readonly Rewrite[]> }> = [
+/**
+ * The interface's verbs: what the source says, the rewrites of each target, and the targets of
+ * a next hop that does not know the rewritten verb (spa-ita has no "reiniciar": it would come
+ * back as it is, where "retomar" is "riprendere").
+ */
+const INTERFACE_VERBS: ReadonlyArray<{ readonly source: RegExp; readonly rewrites: ReadonlyMap<string, readonly Rewrite[]>; readonly notBefore?: ReadonlySet<string> }> = [
   // save, saves, saved, saving
   { source: /(?<![\p{L}])[Ss]av(?:e|es|ed|ing)(?![\p{L}])/u, rewrites: SAVE_REWRITES },
   // disable, disables, disabled, disabling
   { source: /(?<![\p{L}])[Dd]isabl(?:e|es|ed|ing)(?![\p{L}])/u, rewrites: DISABLE_REWRITES },
   // restart, restarts, restarted, restarting
-  { source: /(?<![\p{L}])[Rr]estart(?:s|ed|ing)?(?![\p{L}])/u, rewrites: RESTART_REWRITES },
+  { source: /(?<![\p{L}])[Rr]estart(?:s|ed|ing)?(?![\p{L}])/u, rewrites: RESTART_REWRITES, notBefore: new Set(['it']) },
 ]
 
 /**
  * `segment`, a hop's answer from English into Spanish, Galician or Catalan, with the
- * interface's verbs for "save" and "disable"; tokens untouched; other answers as they are.
+ * interface's verbs for "save", "disable" and "restart"; tokens untouched; other answers as they
+ * are. `next` is the target of the hop after this one, if there is one.
  */
-export function withInterfaceVerbs(segment: Segment, source: Segment, from: string, target: string): Segment {
+export function withInterfaceVerbs(segment: Segment, source: Segment, from: string, target: string, next?: string): Segment {
   if (from !== 'en') return segment
   const sourceText = textOf(source, ' ')
-  const rewrites = INTERFACE_VERBS.flatMap((verb) => (verb.source.test(sourceText) ? verb.rewrites.get(target) ?? [] : []))
+  const rewrites = INTERFACE_VERBS.flatMap((verb) => (verb.source.test(sourceText) && !(next !== undefined && verb.notBefore?.has(next)) ? verb.rewrites.get(target) ?? [] : []))
   if (rewrites.length === 0) return segment
   const rewrite = (text: string) => rewrites.reduce((out, { stem, pattern }) => out.replace(pattern, (_, initial: string, ending: string) => `${initial === initial.toUpperCase() ? stem[0]!.toUpperCase() : stem[0]}${stem.slice(1)}${ending}`), text)
   return mapText(segment, rewrite)
