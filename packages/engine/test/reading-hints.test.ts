@@ -295,10 +295,11 @@ describe('English reading hints', () => {
       .toEqual([`[v:1]${NOTIFY_ME} ${CONJUNCTION} ${IT_IS}^./.<sent>$[v:e] `, `[v:2]^When/When<cnjadv>$ ${IT_IS}^,/,<cm>$ ^go/go<vblex><imp>$[v:e] `])
     const left = [
       `[v:1]^When/When<cnjadv>/When<adv><itg>$ ^is/be<vbser><pri><p3><sg>$ ^it/prpers<prn><subj><p3><nt><sg>$^?/?<sent>$[v:e] `,
-      `[v:1]^Choose/Choose<vblex><inf>$ ${WHEN} ^to/to<pr>$ ^sync/sync<vblex><inf>$[v:e] `,
       `[v:1]^I/prpers<prn><subj><p1><mf><sg>$ ^know/know<vblex><pres>$ ${WHEN} ${IT_IS}^./.<sent>$[v:e] `,
     ]
     expect(hinted(...left)).toEqual(left)
+    // before "to" and a verb it asks, and "to" goes (the infinitive rule of question words)
+    expect(hinted(`[v:1]^Choose/Choose<vblex><inf>$ ${WHEN} ^to/to<pr>$ ^sync/sync<vblex><inf>$[v:e] `)).toEqual(['[v:1]^Choose/Choose<vblex><inf>$ ^when/when<adv><itg>$ ^sync/sync<vblex><inf>$[v:e] '])
   })
 
   test('a text of one word that is a button\'s verb is the command: its imperative where the analyser has one, else its infinitive', () => {
@@ -964,7 +965,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a relative clause without "that" reads as one (eng-spa, en-gl, eng-cat)', async () => {
     // came back "La página estás buscando no existe.", "El archivo seleccionaste es demasiado grande.", "¿Hay algo puedo hacer?"
     const sentences = ['The page you are looking for does not exist.', 'The file you selected is too large.', 'Is there anything I can do?', 'In this section you will learn how to install it.']
-    expect(await en(sentences)).toEqual(['La página que estás buscando no existe.', 'El archivo que seleccionaste es demasiado grande.', '¿Hay algo que puedo hacer?', 'En esta sección aprenderás cómo para instalarlo.'])
+    expect(await en(sentences)).toEqual(['La página que estás buscando no existe.', 'El archivo que seleccionaste es demasiado grande.', '¿Hay algo que puedo hacer?', 'En esta sección aprenderás cómo instalarlo.'])
     if (haveMode('en-gl')) expect(await en(sentences.slice(0, 2), 'gl')).toEqual(['A páxina que estás buscando non existe.', 'O ficheiro que seleccionaches é demasiado grande.'])
     if (haveMode('eng-cat')) expect(await en(sentences.slice(0, 2), 'ca')).toEqual(['La pàgina que estàs buscant no existeix.', 'El fitxer que vas seleccionar és massa gran.'])
   })
@@ -1110,7 +1111,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('"log in", "sign out" after "to", a modal or "not" are "iniciar sesión", "cerrar sesión" (eng-spa, eng-cat)', async () => {
     // came back "Tienes que registro en.", "¿Puedes signo fuera?", "Quiero login.", ca "Has de registre dins."
     expect(await en(['You have to log in.', 'Can you sign out?', 'Click to log in with Google.', 'I want to login.']))
-      .toEqual(['Tienes que iniciar sesión.', '¿Puedes cerrar sesión?', 'Clic para iniciar sesión con Google.', 'Quiero iniciar sesión.'])
+      .toEqual(['Tienes que iniciar sesión.', '¿Puedes cerrar sesión?', 'Hacer clic para iniciar sesión con Google.', 'Quiero iniciar sesión.'])
     if (haveMode('eng-cat')) expect(await en(['You have to log in.'], 'ca')).toEqual(["Has d'iniciar sessió."])
   })
 
@@ -1144,6 +1145,21 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
       .toEqual(['Tus datos son seguros.', 'La aplicación utilizará menos datos.', 'Los datos fueron eliminados.', 'Te notificaremos cuando tu pedido envía.', 'Notificarme cuando mi descarga acaba.', 'Cuando la página carga'])
     if (haveMode('en-gl')) expect(await en(['Your data is safe.'], 'gl')).toEqual(['Os teus datos son seguros.'])
     if (haveMode('eng-cat')) expect(await en(['Your data is safe.', 'Data contains errors.'], 'ca')).toEqual(['Les vostres dades són segures.', 'Les dades contenen errors.'])
+  })
+
+  test('"click" as a command is "hacer clic en"; a question word before "to" asks for the infinitive; a command after ", please" (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "Clic el botón abajo…", "cómo para instalar", "qué para hacer", "…, por favor, contacto nuestro equipo de apoyo."
+    expect(await en(['Click the button below to continue.', 'Please click Save.', 'Drag files here or click to browse.', 'A click on the button', 'This guide explains how to install the application.', 'I do not know what to do.', 'If you have any questions, please contact our support team.']))
+      .toEqual(['Hacer clic en el botón abajo para continuar.', 'Por favor, hacer clic en Guardar.', 'Arrastra archivos aquí o hacer clic para explorar.', 'Un clic en el botón', 'Esta guía explica cómo instalar la aplicación.', 'No sé qué hacer.', 'Si tienes cuestiones, por favor, contactar nuestro equipo de apoyo.'])
+    if (haveMode('en-gl')) expect(await en(['Choose where to save the file.'], 'gl')).toEqual(['Escoller onde gardar o ficheiro.'])
+    if (haveMode('eng-cat')) expect(await en(['Learn how to use it', 'I do not know what to do.'], 'ca')).toEqual(['Aprèn com utilitzar-lo', 'No sé què fer.'])
+  })
+
+  test('a website\'s cookies, a limit reached, results "matching" a search (eng-spa, en-gl)', async () => {
+    // came back "Utilizamos galletas…", "Has logrado el límite…", "resultados que coinciden tu búsqueda"
+    expect(await en(['We use cookies to improve your experience.', 'She baked chocolate cookies.', 'You have reached the limit of 5 projects.', 'We could not find any results matching your search.']))
+      .toEqual(['Utilizamos cookies para mejorar tu experiencia.', 'Coció galletas de chocolate.', 'Has alcanzado el límite de 5 proyectos.', 'No pudimos encontrar resultados que coinciden con tu búsqueda.'])
+    if (haveMode('en-gl')) expect(await en(['Files matching the filter'], 'gl')).toEqual(['Os ficheiros que coinciden co filtro'])
   })
 
   test('"Only" opening a sentence is the adverb; "allow" is "permitir" (eng-spa, en-gl, eng-cat)', async () => {
@@ -1181,7 +1197,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     // came back "Contraseña de reinicialización", "un enlace a reinicialización tu contraseña", ca "Contrasenya de reinicialització", gl "Reset contrasinal"
     // a word the analyser does not know ends a label as its object ("Clear cache" came back "Claro cache")
     expect(await en(['Reset password', 'Reset', 'Click the link to reset your password.', 'Factory reset', 'Clear cache']))
-      .toEqual(['Restablece contraseña', 'Restablecer', 'Clic el enlace para restablecer tu contraseña.', 'Reinicialización de fábrica', 'Limpia cache'])
+      .toEqual(['Restablece contraseña', 'Restablecer', 'Hacer clic en el enlace para restablecer tu contraseña.', 'Reinicialización de fábrica', 'Limpia cache'])
     if (haveMode('eng-cat')) expect(await en(['Reset password'], 'ca')).toEqual(['Restableix contrasenya'])
     // en-gl's analyser does not know "reset": it stands in as "restore"
     if (haveMode('en-gl')) expect(await en(['Reset password', 'Reset zoom'], 'gl')).toEqual(['Restaura contrasinal', 'Restaura zoom'])

@@ -173,6 +173,9 @@ export const ENG_SPA_SENSES: Senses = [
   ['condition', 'n', 'condición', { after: '^(?!(?:heart|skin|medical|health|mental|chronic)<)' }],
   ['article', 'n', 'artículo'], // "Share this article" came back "Comparte esta prenda" (a garment)
   ['size', 'n', 'tamaño', { instead: true, gender: 'm' }], // "File size" came back "Medida de archivo"
+  ['reach', 'vblex', 'alcanzar'], // "You have reached the limit" came back "Has logrado el límite"
+  // a website's ("We use cookies" came back "Utilizamos galletas"); baked ones keep "galleta"
+  ['cookie', 'n', 'cookie', { after: '^(?!(?:bake|eat|chocolate|chip|sugar|oatmeal|homemade|fortune)<)', instead: true, gender: 'f' }],
   // a disk, not a ride: "Connect a USB drive" came back "un paseo de USB"
   ['drive', 'n', 'unidad', { after: '^(?:usb|flash|external|network|shared|local|optical|cloud|removable|disk|thumb|pen)<' }],
   ['drive', 'n', 'unidad', { before: '^(?:letter|name|space|capacity)<' }],
@@ -1071,9 +1074,13 @@ interface HintOptions {
   pluralData?: boolean
   /** Whether the verb "resume", which the analyser does not know, is read as "continue" (below). */
   resumeAsContinue?: boolean
+  /** Whether "click" (a noun only to the analyser) as a command before its object is read as "do click on" (below). */
+  clickCommands?: boolean
+  /** Whether `prepositions` apply to a gerund too (below). */
+  gerundPrepositions?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -1275,6 +1282,17 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
       String.raw`sub resumed { my ($before, $surface, $ending) = @_; my (undef, @b) = defined $before ? readings(substr($before, 1, -1)) : (); return undef if grep { /<det>/ } @b; my $c = $surface =~ /^R/ ? "Continu" : "continu"; my %forms = (e => ["e<vblex><inf>", "e<vblex><pres>"], es => ["e<vblex><pri><p3><sg>"], ed => ["e<vblex><past>", "e<vblex><pp>"], ing => ["e<vblex><ger>", "e<vblex><pprs>", "e<vblex><subs>"]); unit($surface, map { "$c$_" } @{$forms{$ending}}) }`,
       String.raw`s{(?:(${UNIT})( ))?\^([Rr]esum(e|es|ed|ing))/\*[Rr]esum(?:e|es|ed|ing)\$}{my ($before, $space, $surface, $ending) = ($1, $2, $3, $4); ($before // "") . ($space // "") . (resumed($before, $surface, $ending) // "^$surface/*$surface\$")}ge if index($_, "esum") >= 0;`,
     ] : []),
+    // "click" as a command before its object ("on" or not) is "do click on" (eng-spa, whose
+    // analyser has the noun only: "Click the button below", "please click Save", "to click the
+    // link" came back "Clic el botón abajo", "por favor, clic Guarda", "para clic el enlace";
+    // now "Hacer clic en el botón abajo", "hacer clic en Guardar"): opening a sentence, after
+    // "Please" (the lead's mark), "to", a modal, "and" or "or"; before a determiner, a name or a
+    // capitalised word (a button's), and before "to" without "on" ("Hacer clic para…")
+    ...(clickCommands ? [
+      String.raw`sub clickOn { my ($click, $next) = @_; my ($word, @n) = readings(substr($next, 1, -1)); my $to = lc $word eq "to"; return undef if !$to && !(grep({ /<(?:det|np|predet)>/ } @n) || $word =~ /^[A-Z]/ && $word ne "I"); my $do = $click =~ /^C/ ? "Do" : "do"; "^$click/$do<vblex><inf>\$ ^click/click<n><sg>\$ " . ($to ? "" : "^on/on<pr>\$ ") }`,
+      String.raw`s{((?:\A|<sent>\$|\[p:\d\])${BLANK})\^([Cc]lick)/[Cc]lick<n><sg>\$ (?:\^on/(?:[^\\\$]++|\\.)*+\$ )?(?=(${UNIT}))}{my ($before, $click, $next) = ($1, $2, $3); my $on = clickOn($click, $next); defined $on ? "$before$on" : $&}ge if index($_, "lick/") >= 0;`,
+      String.raw`s{(${UNIT} )\^(click)/click<n><sg>\$ (?:\^on/(?:[^\\\$]++|\\.)*+\$ )?(?=(${UNIT}))}{my ($before, $click, $next) = ($1, $2, $3); my (undef, @b) = readings(substr($before, 1, -2)); my $on = grep({ /<(?:vbmod|vaux)>|# to$|^to<pr>|^(?:and|or)<cnjcoo>/ } @b) ? clickOn($click, $next) : undef; defined $on ? "$before$on" : $&}ge if index($_, "^click/") >= 0;`,
+    ] : []),
     // "invalid" right after a form of "be" is "not valid" (eng-spa, whose "invalid" is "nulo":
     // "The URL is invalid", "This email address is invalid" came back "El URL es nulo", "…es
     // nula"; now "no es válido", "no es válida")
@@ -1351,6 +1369,11 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "Asegura que tienes…", "Asegura que el archivo existe"), "that" given where the clause
     // has none, the conjunction where it has one; not before "to" or "of" ("Make sure to save"
     // is left)
+    // a question word before "to" and a verb asks for the infinitive (es, gl, ca: "how to install",
+    // "what to do", "where to save the file" came back "cómo para instalar", "qué para hacer",
+    // "dónde para guardar", ca "com per instal·lar"; now "cómo instalar", "qué hacer"); en-eo
+    // wrote "kiel instali" already. Not "who" ("who to credit": the transfers then conjugated)
+    String.raw`s{(\^(?:[Hh]ow|[Ww]hat|[Ww]here|[Ww]hen|[Ww]hich|[Ww]hether)/(?:[^\\\$]++|\\.)*+\$ )(\^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ )(${UNIT})(?=(?: (${UNIT}))?)}{my ($wh, $to, $verb, $after) = ($1, $2, $3, $4); my $infinitive = infinitiveOnly(withoutTag($verb, "vbdo"), $after); defined $infinitive ? onlyWith(substr($wh, 0, -1), qr/<itg>/) . " $infinitive" : "$wh$to$verb"}ge if index($_, "^to/") >= 0;`,
     String.raw`sub makeSure { my ($make, $next) = @_; my ($word, @n) = readings(substr($next, 1, -1)); return undef if $word =~ /^(?:to|of)$/i || !@n || !grep { /<(?:prn><subj>|det>|n>|np>|cnjsub>)/ } @n; my $as = $make =~ /^M/ ? "Ensure" : "ensure"; unit("$make sure", map { "$as<vblex><$_>" } @::COMMAND_FORMS) . " " . (lc $word eq "that" ? "^$word/that<cnjsub>\$" : "^that/that<cnjsub>\$ " . onlyWith($next, qr/<prn><subj>/)) }`,
     String.raw`s{\^([Mm]ake)/(?:[^\\\$]++|\\.)*+\$ \^sure/(?:[^\\\$]++|\\.)*+\$ (\^(?:[^\\\$]++|\\.)*+\$)}{my ($make, $next) = ($1, $2); makeSure($make, $next) // $&}ge if index($_, "ake/") >= 0 && index($_, "^sure/") >= 0;`,
     // "Thanks for" opening a sentence is the interjection and "for" (the analysers' multiword is
@@ -1391,6 +1414,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // sentences: 0.04 s for the two, 0.17 s for one with the alternation)
     String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . opening($2, $4, $+[0], $3, $1)}e;`,
     String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0], $3) . $3 . $4}ge;`,
+    // and the unit after a comma and the mark of "please" (stream.ts's lead): "If you have any
+    // questions, please contact our support team" came back "…, por favor, contacto nuestro
+    // equipo" (the noun)
+    String.raw`s{(<cm>\$ *\[p:\d\]${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . command($2, $4, $+[0], $3) . $3 . $4}ge if index($_, "[p:") >= 0;`,
     // "Only" opening a sentence is the adverb ("Only admins can edit this page", "Only PNG files
     // are supported" came back "Único admins puede…", ca "Fitxers de PNG únic…"; now "Sólo…")
     String.raw`s{((?:\A|<sent>\$)${BLANK})(\^Only/(?:[^\\\$]++|\\.)*+\$)}{$1 . onlyWith($2, qr/<adv>/)}ge if index($_, "^Only/") >= 0;`,
@@ -1477,10 +1504,12 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     String.raw`s{(\^[Ll]ater/)([Ll]ater<adv>)/[Ll]ate<adj><sint><comp>\$(?! \^(?:[^\\\$<]++|\\.|<(?!n>))*+<n>)}{$1$2\$}g if index($_, "ate<adj><sint><comp>") >= 0;`,
     // a verb whose sense takes a preposition, before an object that opens with a determiner or
     // is a pronoun (not a number: "Matched %d subtitles" takes no "with"), not after a word
-    // that can only be a determiner (a noun's place) nor as a gerund (eng-cat then lost the
-    // relative clause): the verb, and the preposition before the object ("No results match
+    // that can only be a determiner (a noun's place) nor as a gerund but with
+    // `gerundPrepositions` (eng-cat then lost the relative clause; eng-spa and en-gl write
+    // one: "results matching your search" came back "resultados que coinciden tu búsqueda", now
+    // "…con tu búsqueda"): the verb, and the preposition before the object ("No results match
     // your search" would come back "Ningún resultado coincide tu búsqueda", now "coincide con…")
-    String.raw`sub withPreposition { my ($lu, $space, $preposition, $at) = @_; return "$lu$space" if $lu =~ /<(?:ger|pprs)>/ || substr($_, 0, $at) =~ /(\^(?:[^\\\$]++|\\.)*+\$) $/ && do { my $before = $1; my (undef, @r) = readings(substr($before, 1, -1)); @r && !grep { tag($_) ne "det" } @r }; withoutTag(withoutTag($lu, "n"), "np") . "$space^$preposition/$preposition<pr>\$ " }`,
+    String.raw`sub withPreposition { my ($lu, $space, $preposition, $at) = @_; return "$lu$space" if ${gerundPrepositions ? '' : String.raw`$lu =~ /<(?:ger|pprs)>/ || `}substr($_, 0, $at) =~ /(\^(?:[^\\\$]++|\\.)*+\$) $/ && do { my $before = $1; my (undef, @r) = readings(substr($before, 1, -1)); @r && !grep { tag($_) ne "det" } @r }; withoutTag(withoutTag($lu, "n"), "np") . "$space^$preposition/$preposition<pr>\$ " }`,
     ...prepositions.map(([verb, preposition]) =>
       String.raw`s{(\^(?:[^\\\$]|\\.)*?/${verb}<vblex>(?:[^\\\$]++|\\.)*+\$)( )(?=\^(?:[^\\\$/]++|\\.)*+/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|prn><tn|prn><dem)>|prpers<prn><obj>)(?:[^\\\$/]++|\\.)*+(?:/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|prn><tn|prn><dem)>|prpers<prn><obj>)(?:[^\\\$/]++|\\.)*+)*\$)}{withPreposition($1, $2, "${preposition}", $-[0])}gei if index(lc $_, "/${verb}<vblex>") >= 0;`),
     // a verb and its preposition before an object, a word that can be a determiner, a noun or a
@@ -1660,6 +1689,8 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   invalidAsNotValid: true,
   pluralData: true,
   resumeAsContinue: true,
+  clickCommands: true,
+  gerundPrepositions: true,
   // eng-spa writes "que" after "think" and "believe" itself ("that" made it "Creo que que")
   thatAfter: THINKING_VERBS.filter((verb) => !/^(?:think|thinks|thought|believe|believes|believed)$/.test(verb)),
 })
@@ -1673,7 +1704,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { sessionCommands: true, pluralData: true, senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { sessionCommands: true, pluralData: true, gerundPrepositions: true, senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
 export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { initialismsAfterNouns: true, sessionCommands: true, pluralData: true, senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
