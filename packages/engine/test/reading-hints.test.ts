@@ -1162,6 +1162,13 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['Files matching the filter'], 'gl')).toEqual(['Os ficheiros que coinciden co filtro'])
   })
 
+  test('"should" advises: "debería" (eng-spa, en-gl); before a perfect or "be" it is left to the transfer', async () => {
+    // came back "Tendrías que actualizar la aplicación.", "¿Tendría que reiniciar?", gl "Terías que actualizar…"
+    expect(await en(['You should update the app.', 'Should I restart?', 'You should have told me.', 'This line should be bold.']))
+      .toEqual(['Deberías actualizar la aplicación.', '¿Debería reiniciar?', 'Me tendrías que haber dicho.', 'Esta línea tendría que ser intrépida.'])
+    if (haveMode('en-gl')) expect(await en(['You should update the app.'], 'gl')).toEqual(['Deberías actualizar a aplicación.'])
+  })
+
   test('"Only" opening a sentence is the adverb; "allow" is "permitir" (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Único admins puede…", "Deja notificaciones", ca "Fitxers de PNG únic són recolzats."
     expect(await en(['Only admins can edit this page.', 'Allow notifications', 'The only way'])).toEqual(['Sólo admins puede editar esta página.', 'Permite notificaciones', 'La manera única'])

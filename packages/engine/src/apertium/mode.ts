@@ -1407,6 +1407,11 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
       String.raw`s{\^([Mm]ust)/((?:[^\\\$]++|\\.)*+)\$ \^not/not<adv>\$(?! \^(?:you|I|we|they|he|she|it)/)( ?)((?:${UNIT})?)}{my ($space, $verb) = ($3, $4); my $owe = mustNot($1, $2); (defined $owe ? prohibition($owe, $space, $verb, $+[0]) : undef) // $&}ge if index($_, "ust/") >= 0;`,
       String.raw`s{\^([Mm]ust)n/\*[Mm]ustn\$\^\x27/\x27<apos>\$\^t/\*t\$(?! \^(?:you|I|we|they|he|she|it)/)( ?)((?:${UNIT})?)}{prohibition(mustNot($1, undef), $2, $3, $+[0]) // $&}ge if index($_, "ustn/") >= 0;`,
       String.raw`s{\^([Ss]hould)/[Ss]hould<vaux><inf>\$ \^not/not<adv>\$(?! \^(?:you|I|we|they|he|she|it)/)( ?)((?:${UNIT})?)}{prohibition("^$1/would<vaux><inf>\$ ^not/not<adv>\$ ^owe/owe<vblex><inf>\$", $2, $3, $+[0]) // $&}ge if index($_, "hould/") >= 0;`,
+      // and "should" alone advises: "deber"'s conditional ("You should update the app", "It
+      // should work now" came back "Tendrías que actualizar…", "Tendría que…"; now
+      // "Deberías actualizar…"), before an infinitive but a perfect's and "be"'s (the transfers
+      // then lost the agreement of what follows: "Esta línea debería ser intrépido")
+      String.raw`s{\^([Ss]hould)/[Ss]hould<vaux><inf>\$( )(${UNIT})}{my ($whole, $should, $space, $verb, $end) = ($&, $1, $2, $3, $+[0]); ($verb =~ /<vb(?:lex|haver)><inf>/ && $verb !~ /<vbser>/ ? prohibition("^$should/would<vaux><inf>\$ ^owe/owe<vblex><inf>\$", $space, $verb, $end) : undef) // $whole}ge if index($_, "hould/") >= 0;`,
       String.raw`s{\^([Ss]houldn\x27t)/[Ss]hould<vaux><inf>\+not<adv>\$(?! \^(?:you|I|we|they|he|she|it)/)( ?)((?:${UNIT})?)}{prohibition("^$1/would<vaux><inf>+not<adv>\$ ^owe/owe<vblex><inf>\$", $2, $3, $+[0]) // $&}ge if index($_, "houldn") >= 0;`,
     ] : []),
     // the record's first unit and the unit after each sentence end: two substitutions, since an
