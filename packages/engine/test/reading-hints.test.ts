@@ -1162,11 +1162,11 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['Files matching the filter'], 'gl')).toEqual(['Os ficheiros que coinciden co filtro'])
   })
 
-  test('"should" advises: "debería" (eng-spa, en-gl); before a perfect or "be" it is left to the transfer', async () => {
-    // came back "Tendrías que actualizar la aplicación.", "¿Tendría que reiniciar?", gl "Terías que actualizar…"
-    expect(await en(['You should update the app.', 'Should I restart?', 'You should have told me.', 'This line should be bold.']))
-      .toEqual(['Deberías actualizar la aplicación.', '¿Debería reiniciar?', 'Me tendrías que haber dicho.', 'Esta línea tendría que ser intrépida.'])
-    if (haveMode('en-gl')) expect(await en(['You should update the app.'], 'gl')).toEqual(['Deberías actualizar a aplicación.'])
+  test('"should" advises: "debería" (eng-spa, en-gl), and what follows "deber ser" agrees with the subject; before a perfect it is left to the transfer', async () => {
+    // came back "Tendrías que actualizar la aplicación.", "¿Tendría que reiniciar?", gl "Terías que actualizar…"; after "deber ser" "La contraseña no debe estar vacío", gl "non deberían ser eliminado"
+    expect(await en(['You should update the app.', 'Should I restart?', 'You should have told me.', 'This line should be bold.', 'The password must not be empty.']))
+      .toEqual(['Deberías actualizar la aplicación.', '¿Debería reiniciar?', 'Me tendrías que haber dicho.', 'Esta línea debería ser intrépida.', 'La contraseña no debe estar vacía.'])
+    if (haveMode('en-gl')) expect(await en(['You should update the app.', 'The files should not be deleted.'], 'gl')).toEqual(['Deberías actualizar a aplicación.', 'Os ficheiros non deberían ser eliminados.'])
   })
 
   test('"Only" opening a sentence is the adverb; "allow" is "permitir" (eng-spa, en-gl, eng-cat)', async () => {

@@ -327,6 +327,8 @@ interface ClauseWords {
   readonly on: string
   /** The article before a date's day ("el<det><def><m><sg>"). */
   readonly dateArticle: string
+  /** The verb the reading hints give "must not", "should" ("deber"), after which "ser"'s complement agrees with the subject (below); none for Catalan. */
+  readonly owe?: string
 }
 
 /**
@@ -358,7 +360,7 @@ interface ClauseWords {
  * before a gerund "estar" ("He estado buscándote", was "He sido buscándote").
  */
 function clauseFilter(words: ClauseWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits], months, on } = words
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits], months, on, owe } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = WORD_BOUND_BLANK
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
@@ -433,6 +435,14 @@ function clauseFilter(words: ClauseWords): string {
     String.raw`sub date { my ($on, $month, $day, $year) = @_; my $lead = $on eq "" ? "" : ($on =~ /^[A-Z]/ ? "^\u${article}\$ " : "^${article}\$ "); $lead . "^$day<num>\$ ^de<pr>\$ ^\l$month<n><m><sg>\$" . ($year eq "" ? "" : " ^de<pr>\$ ^$year<num>\$") }`,
     String.raw`s{(?:\^(${eitherCase(on)})<pr>\$ )?\^(${months.map(eitherCase).join('|')})<n><m><sg>\$ \^([1-9]|[12][0-9]|3[01])<num>\$(?:\^,<cm>\$ \^([12][0-9]{3})<num>\$)?(?![^\$]*\$ ?\^de<pr>)}{date($1 // "", $2, $3, $4 // "")}ge if /<n><m><sg>\$ \^[0-9]{1,2}<num>/;`,
     String.raw`s{\^(${eitherCase(on)})<pr>\$ (\^(?:[1-9]|[12][0-9]|3[01])<num>\$ \^de<pr>\$) ?(\^(?:${months.map(eitherCase).join('|')})<n>)}{($1 =~ /^[A-Z]/ ? "^\u${article}\$ " : "^${article}\$ ") . "$2 $3"}ge if index($_, "<num>\$ ^de<pr>\$") >= 0;`,
+    // after "deber" and "ser" or "estar", an adjective or a participle agrees with the clause's
+    // subject, the noun before "deber" (past determiners, adjectives, adverbs; the head of "X de
+    // Y"; the transfers gave it the masculine, en-gl the singular: "La contraseña no debe estar
+    // vacío", gl "Os ficheiros non deberían ser eliminado"; now "vacía", "eliminados")
+    ...(owe ? [
+      String.raw`sub oweAgreement { my @p = split /(${bound}\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; for (my $i = 5; $i < @p; $i += 2) { next if $p[$i] !~ /^(${bound}\^${lemma}<(?:adj|vblex><pp)>(?:<[^>]*>)*?)<(?:m|f|mf|GD)><(?:sg|pl|sp|ND)>\$$/; my $head = $1; next if $p[$i - 1] ne " " || $p[$i - 2] !~ /^${bound}\^(?:ser<vbser>|estar<vblex>)<inf>\$$/ || $p[$i - 3] ne " " || $p[$i - 4] !~ /^${bound}\^${owe}<vblex><(?:pri|cni|pii|ifi|fti)>/; my $k = $i - 6; $k -= 2 while $k >= 1 && $p[$k + 1] eq " " && $p[$k] =~ /^${bound}\^(?:${not}<adv>|${lemma}<prn><pro>)/; my ($gender, $number); for (; $k >= 1 && $p[$k + 1] eq " "; $k -= 2) { last if $p[$k] !~ /<(?:n|adj|det|predet|adv|num|np)>/ || $p[$k] =~ /<(?:vblex|vbser|vbhaver|vbmod)>/; if ($p[$k] =~ /<n><(m|f)><(sg|pl)>/) { ($gender, $number) = ($1, $2); last } } next if !defined $gender; while (1) { my $j = $k - 2; $j -= 2 while $j >= 1 && $p[$j + 1] eq " " && $p[$j] =~ /<det>/; last if $j < 3 || $p[$j + 1] ne " " || $p[$j] !~ /^${bound}\^${lemma}<pr>\$$/; my $h = $j - 2; $h -= 2 while $h >= 1 && $p[$h + 1] eq " " && $p[$h] =~ /<adj>/; last if $h < 1 || $p[$h + 1] ne " " || $p[$h] !~ /<n><(m|f)><(sg|pl)>/; ($gender, $number, $k) = ($1, $2, $h) } $p[$i] = "$head<$gender><$number>\$" } join "", @p }`,
+      String.raw`$_ = oweAgreement($_) if index($_, "^${owe}<vblex>") >= 0;`,
+    ] : []),
     // "while" before a gerund is "al" and the infinitive ("Something went wrong while saving
     // the file", "Error while loading" came back "Algo salió mal mientras guardando el archivo",
     // "Error mientras cargando", gl "mentres cargando", ca "mentre desant": a gerund no
@@ -446,13 +456,13 @@ export const SPANISH_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['ninguno', '<det><ind>'], negativePronouns: ['nada', 'nadie'], anyDeterminer: 'cualquier', anything: 'cualquier cosa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true, progressiveEstar: true,
   whileGerund: ['mientras', ['a<pr>', 'el<det><def><m><sg>']],
-  months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>',
+  months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber',
 })
 export const GALICIAN_CLAUSE_FILTER = clauseFilter({
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se', more: 'máis', past: 'ifi', progressiveEstar: true,
   whileGerund: ['mentres', ['a<pr>', 'o<det><def><m><sg>']],
-  months: ['xaneiro', 'febreiro', 'marzo', 'abril', 'maio', 'xuño', 'xullo', 'agosto', 'setembro', 'outubro', 'novembro', 'decembro'], on: 'en', dateArticle: 'o<det><def><m><sg>',
+  months: ['xaneiro', 'febreiro', 'marzo', 'abril', 'maio', 'xuño', 'xullo', 'agosto', 'setembro', 'outubro', 'novembro', 'decembro'], on: 'en', dateArticle: 'o<det><def><m><sg>', owe: 'deber',
 })
 export const CATALAN_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['cap', '<det><ind>', 'mf'], negativePronouns: ['res', 'ningú'], anyDeterminer: 'qualsevol', anything: 'qualsevol cosa',
@@ -1409,9 +1419,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
       String.raw`s{\^([Ss]hould)/[Ss]hould<vaux><inf>\$ \^not/not<adv>\$(?! \^(?:you|I|we|they|he|she|it)/)( ?)((?:${UNIT})?)}{prohibition("^$1/would<vaux><inf>\$ ^not/not<adv>\$ ^owe/owe<vblex><inf>\$", $2, $3, $+[0]) // $&}ge if index($_, "hould/") >= 0;`,
       // and "should" alone advises: "deber"'s conditional ("You should update the app", "It
       // should work now" came back "Tendrías que actualizar…", "Tendría que…"; now
-      // "Deberías actualizar…"), before an infinitive but a perfect's and "be"'s (the transfers
-      // then lost the agreement of what follows: "Esta línea debería ser intrépido")
-      String.raw`s{\^([Ss]hould)/[Ss]hould<vaux><inf>\$( )(${UNIT})}{my ($whole, $should, $space, $verb, $end) = ($&, $1, $2, $3, $+[0]); ($verb =~ /<vb(?:lex|haver)><inf>/ && $verb !~ /<vbser>/ ? prohibition("^$should/would<vaux><inf>\$ ^owe/owe<vblex><inf>\$", $space, $verb, $end) : undef) // $whole}ge if index($_, "hould/") >= 0;`,
+      // "Deberías actualizar…"), before an infinitive but a perfect's (what follows "deber ser"
+      // agrees in the clause filters)
+      String.raw`s{\^([Ss]hould)/[Ss]hould<vaux><inf>\$( )(${UNIT})}{my ($whole, $should, $space, $verb, $end) = ($&, $1, $2, $3, $+[0]); ($verb =~ /<vb(?:lex|ser|haver)><inf>/ ? prohibition("^$should/would<vaux><inf>\$ ^owe/owe<vblex><inf>\$", $space, $verb, $end) : undef) // $whole}ge if index($_, "hould/") >= 0;`,
       String.raw`s{\^([Ss]houldn\x27t)/[Ss]hould<vaux><inf>\+not<adv>\$(?! \^(?:you|I|we|they|he|she|it)/)( ?)((?:${UNIT})?)}{prohibition("^$1/would<vaux><inf>+not<adv>\$ ^owe/owe<vblex><inf>\$", $2, $3, $+[0]) // $&}ge if index($_, "houldn") >= 0;`,
     ] : []),
     // the record's first unit and the unit after each sentence end: two substitutions, since an
