@@ -1169,6 +1169,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['You should update the app.', 'The files should not be deleted.'], 'gl')).toEqual(['Deberías actualizar a aplicación.', 'Os ficheiros non deberían ser eliminados.'])
   })
 
+  test('an interface\'s menu, "in the main" window, "must" before a verb, "allows you to", "lets you" (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "Abrir la carta de Vista.", "en general ventana", "…descarga el mosto también carga…", "te permite para ordenar", "Deja escoges un color."
+    expect(await en(['Open the View menu.', 'Menus and toolbars', 'In the main window', 'Everyone who downloads must also upload to others.', 'This allows you to sort your files.', 'It lets you choose a color.', 'The must of the year.']))
+      .toEqual(['Abrir el menú de Vista.', 'Menús y toolbars', 'En la ventana principal', 'Todo el mundo quién descarga también tiene que cargar a otros.', 'Esto te permite ordenar tus archivos.', 'Te deja escoger un color.', 'El mosto del año.'])
+    if (haveMode('en-gl')) expect(await en(['This allows you to sort your files.'], 'gl')).toEqual(['Isto permítete ordenar os teus ficheiros.'])
+    if (haveMode('eng-cat')) expect(await en(['The main menu', 'It lets you choose a color.'], 'ca')).toEqual(['El menú principal', 'Et deixa triar un color.'])
+  })
+
   test('"Only" opening a sentence is the adverb; "allow" is "permitir" (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Único admins puede…", "Deja notificaciones", ca "Fitxers de PNG únic són recolzats."
     expect(await en(['Only admins can edit this page.', 'Allow notifications', 'The only way'])).toEqual(['Sólo admins puede editar esta página.', 'Permite notificaciones', 'La manera única'])

@@ -174,6 +174,9 @@ export const ENG_SPA_SENSES: Senses = [
   ['article', 'n', 'artículo'], // "Share this article" came back "Comparte esta prenda" (a garment)
   ['size', 'n', 'tamaño', { instead: true, gender: 'm' }], // "File size" came back "Medida de archivo"
   ['reach', 'vblex', 'alcanzar'], // "You have reached the limit" came back "Has logrado el límite"
+  // an interface's, not a restaurant's ("Open the View menu" came back "Abre la carta de
+  // Vista"); the generator has no "menú" (SPANISH_CLAUSE_FILTER, POST_GENERATION_FILTER)
+  ['menu', 'n', 'menú', { instead: true, gender: 'm' }],
   // a website's ("We use cookies" came back "Utilizamos galletas"); baked ones keep "galleta"
   ['cookie', 'n', 'cookie', { after: '^(?!(?:bake|eat|chocolate|chip|sugar|oatmeal|homemade|fortune)<)', instead: true, gender: 'f' }],
   // a disk, not a ride: "Connect a USB drive" came back "un paseo de USB"
@@ -280,6 +283,8 @@ export const ENG_CAT_SENSES: Senses = [
   // the dictionary's only "reprendre" (to resume): "Restart the app" → "Reprèn l'aplicació"
   ['restart', 'vblex', 'reiniciar', { instead: true }],
   ['free', 'adj', 'gratuït', { before: FREE_OF_CHARGE }], // "Enviament lliure", "prova lliure"
+  ['menu', 'n', 'menú', { instead: true, gender: 'm' }], // "Obre la carta de Vista"
+  ['main', 'adj', 'principal'], // "The main menu" came back "El menú major"
 ]
 
 /** After eng-cat's bilingual lookup: `ENG_CAT_SENSES`. */
@@ -329,6 +334,8 @@ interface ClauseWords {
   readonly dateArticle: string
   /** The verb the reading hints give "must not", "should" ("deber"), after which "ser"'s complement agrees with the subject (below); none for Catalan. */
   readonly owe?: string
+  /** Nouns the generator lacks (eng-spa's "menú"): a plural one goes as its singular and an "s" after it, which the generator copies ("#menú" + "s"; POST_GENERATION_FILTER drops the mark). */
+  readonly ungenerated?: readonly string[]
 }
 
 /**
@@ -360,7 +367,7 @@ interface ClauseWords {
  * before a gerund "estar" ("He estado buscándote", was "He sido buscándote").
  */
 function clauseFilter(words: ClauseWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits], months, on, owe } = words
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits], months, on, owe, ungenerated = [] } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = WORD_BOUND_BLANK
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
@@ -443,6 +450,7 @@ function clauseFilter(words: ClauseWords): string {
       String.raw`sub oweAgreement { my @p = split /(${bound}\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; for (my $i = 5; $i < @p; $i += 2) { next if $p[$i] !~ /^(${bound}\^${lemma}<(?:adj|vblex><pp)>(?:<[^>]*>)*?)<(?:m|f|mf|GD)><(?:sg|pl|sp|ND)>\$$/; my $head = $1; next if $p[$i - 1] ne " " || $p[$i - 2] !~ /^${bound}\^(?:ser<vbser>|estar<vblex>)<inf>\$$/ || $p[$i - 3] ne " " || $p[$i - 4] !~ /^${bound}\^${owe}<vblex><(?:pri|cni|pii|ifi|fti)>/; my $k = $i - 6; $k -= 2 while $k >= 1 && $p[$k + 1] eq " " && $p[$k] =~ /^${bound}\^(?:${not}<adv>|${lemma}<prn><pro>)/; my ($gender, $number); for (; $k >= 1 && $p[$k + 1] eq " "; $k -= 2) { last if $p[$k] !~ /<(?:n|adj|det|predet|adv|num|np)>/ || $p[$k] =~ /<(?:vblex|vbser|vbhaver|vbmod)>/; if ($p[$k] =~ /<n><(m|f)><(sg|pl)>/) { ($gender, $number) = ($1, $2); last } } next if !defined $gender; while (1) { my $j = $k - 2; $j -= 2 while $j >= 1 && $p[$j + 1] eq " " && $p[$j] =~ /<det>/; last if $j < 3 || $p[$j + 1] ne " " || $p[$j] !~ /^${bound}\^${lemma}<pr>\$$/; my $h = $j - 2; $h -= 2 while $h >= 1 && $p[$h + 1] eq " " && $p[$h] =~ /<adj>/; last if $h < 1 || $p[$h + 1] ne " " || $p[$h] !~ /<n><(m|f)><(sg|pl)>/; ($gender, $number, $k) = ($1, $2, $h) } $p[$i] = "$head<$gender><$number>\$" } join "", @p }`,
       String.raw`$_ = oweAgreement($_) if index($_, "^${owe}<vblex>") >= 0;`,
     ] : []),
+    ...ungenerated.map((noun) => String.raw`s{(\^${eitherCase(noun)}<n><[mf]>)<pl>\$(?!\[\[/\]\])}{$1<sg>\$s}g if index($_, "${noun.slice(1)}<n>") >= 0;`),
     // "while" before a gerund is "al" and the infinitive ("Something went wrong while saving
     // the file", "Error while loading" came back "Algo salió mal mientras guardando el archivo",
     // "Error mientras cargando", gl "mentres cargando", ca "mentre desant": a gerund no
@@ -456,7 +464,7 @@ export const SPANISH_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['ninguno', '<det><ind>'], negativePronouns: ['nada', 'nadie'], anyDeterminer: 'cualquier', anything: 'cualquier cosa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true, progressiveEstar: true,
   whileGerund: ['mientras', ['a<pr>', 'el<det><def><m><sg>']],
-  months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber',
+  months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber', ungenerated: ['menú'],
 })
 export const GALICIAN_CLAUSE_FILTER = clauseFilter({
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
@@ -721,6 +729,10 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   // dictionaries give every personal pronoun (en-gl "We'd love your help" → "Encantaría #prpers a
   // vosa axuda"); it goes, and the space left beside it collapses with the other
   String.raw`s{(?<!\\)#prpers(?![${PERL_WORD}])}{}g;`,
+  // a word the Spanish generator lacks but is right as written (SPANISH_CLAUSE_FILTER's
+  // `ungenerated`): no mark, not reported as unknown ("ú" as \x{fa}: the program's own text is
+  // read as bytes)
+  String.raw`s{(?<!\\)#(?=[Mm]en\x{fa}s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $plain = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($plain) . "]"}ge`,
 ].join(' ')}'`
 
@@ -1275,9 +1287,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // after "let" and its object pronoun the verb is the infinitive, and a pronoun after it its
     // object ("Let me help you", "Let me know", "Let him go" came back "Dejarme ayuda tú", ca
     // "Deixa'm sap", gl "Déixalle vai": the noun "help", the present, "you" the subject; now
-    // "Dejarme ayudarte", "Deixa'm saber", "Déixao ir")
+    // "Dejarme ayudarte", "Deixa'm saber", "Déixao ir"); "lets you" too, "you" the object ("It
+    // lets you choose a color" came back "Deja escoges un color"; now "Te deja escoger…")
     String.raw`sub onlyWith { my ($lu, $re) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @kept = grep { /$re/ } @r; @kept && @kept < @r ? unit($surface, @kept) : $lu }`,
-    String.raw`s{(\^[Ll]et/(?:[^\\\$]++|\\.)*+\$ \^(?:me|us|him|her|them|it)/(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$]++|\\.)*+\$)((?: \^(?:you|him|her|them|it|me|us)/(?:[^\\\$]++|\\.)*+\$)?)}{$1 . onlyWith($2, qr/<vb(?:lex|ser|haver)><inf>/) . ($3 eq "" ? "" : " " . onlyWith(substr($3, 1), qr/<obj>/))}ge if index($_, "et/") >= 0;`,
+    String.raw`s{(\^[Ll]ets?/(?:[^\\\$]++|\\.)*+\$ )(\^(?:me|us|him|her|them|it|you)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:[^\\\$]++|\\.)*+\$)((?: \^(?:you|him|her|them|it|me|us)/(?:[^\\\$]++|\\.)*+\$)?)}{my ($let, $who, $space, $verb, $object) = ($1, $2, $3, $4, $5); $let . onlyWith($who, qr/<obj>/) . $space . onlyWith($verb, qr/<vb(?:lex|ser|haver)><inf>/) . ($object eq "" ? "" : " " . onlyWith(substr($object, 1), qr/<obj>/))}ge if index($_, "et/") >= 0 || index($_, "ets/") >= 0;`,
     // "data" is plural (es, gl, ca "datos", "dades"; the taggers chose the singular: "Your data
     // is safe", "The app will use less data" came back "Tu dato es seguro", "menos dato", ca
     // "La vostra dada"), and its verb right after it the plural's ("Tus datos son seguros")
@@ -1307,6 +1320,13 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "The URL is invalid", "This email address is invalid" came back "El URL es nulo", "…es
     // nula"; now "no es válido", "no es válida")
     ...(invalidAsNotValid ? [String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vbser>(?:[^\\\$]++|\\.)*+\$ )\^([Ii]nvalid)/(?:[^\\\$]++|\\.)*+\$}{$1^not/not<adv>\$ ^$2/valid<adj>\$}g if index($_, "nvalid/") >= 0;`] : []),
+    // after "allow" or "permit" and an object pronoun, "to" before a verb goes (es, gl, ca: "This
+    // allows you to sort your files" came back "Esto te permite para ordenar…", ca "et permet
+    // per ordenar"; now "te permite ordenar"); a noun object keeps it (Spanish wants "a" then)
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:allow|permit)<vblex>(?:[^\\\$]++|\\.)*+\$ )(\^(?:you|me|us|him|her|them)/(?:[^\\\$]++|\\.)*+\$ )(\^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ )(${UNIT})(?=(?: (${UNIT}))?)}{my ($allow, $who, $to, $verb, $after) = ($1, $2, $3, $4, $5); my $infinitive = infinitiveOnly($verb, $after); defined $infinitive ? $allow . onlyWith(substr($who, 0, -1), qr/<obj>/) . " $infinitive" : "$allow$who$to$verb"}ge if index($_, "^to/") >= 0 && /(?:allow|permit)<vblex>/i;`,
+    // "must" before a verb (adverbs between) is the modal, not the noun ("Everyone who downloads
+    // must also upload" came back "…descarga el mosto también carga", grape juice)
+    String.raw`s{\^([Mm]ust)/((?:[^\\\$]++|\\.)*+)\$(?=((?: \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<adv>\$)*) (${UNIT}))}{my ($must, $readings, $verb) = ($1, $2, $4); $verb =~ /<vb(?:lex|ser|haver)><inf>/ ? onlyWith("^$must/$readings\$", qr/<vaux>/) : "^$must/$readings\$"}ge if index($_, "ust/") >= 0 && index($_, "ust<n>") >= 0;`,
     // "log in", "sign in", "login" after "to", a modal, "not", "and" or "or" are "initiate session",
     // "log out", "sign out" "close session" (es, gl, ca): the analysers read "log" as the noun
     // only, "sign in" as a sign's place ("You have to log in", "Click to sign in", "I want to
@@ -1403,6 +1423,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // ("Shouldn't you be…?") nor before a perfect ("should not have come": the transfers then
     // wrote "deberías ha venido"); eng-spa's and en-gl's analysers split "mustn't" into three
     // tokens
+    // "in the main" before a noun is a place's words, not the analysers' multiword adverb ("in
+    // general"): "in the main window" came back "en general ventana", ca "en general finestra"
+    String.raw`s{\^([Ii]n) (the) (main)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n>)}{^$1/in<pr>\$ ^$2/the<det><def><sp>\$ ^$3/main<adj>\$}g if index($_, "n the main/") >= 0;`,
     // "on" before a month's name and a day is the preposition (eng-spa's tagger chose the adverb:
     // "renews on March 3" came back "renueva encima…"); the clause filters write the date
     String.raw`s{\^([Oo]n)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:January|February|March|April|May|June|July|August|September|October|November|December)/(?:[^\\\$]++|\\.)*+\$ \^[0-9]{1,2}/)}{^$1/on<pr>\$}g if /\^[Oo]n\//;`,
