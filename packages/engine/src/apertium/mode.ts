@@ -434,7 +434,10 @@ function clauseFilter(words: ClauseWords): string {
     // "L'enllaç copiat!": the transfers give every subject one); the noun takes the article's
     // capital. Not where an inline tag holds the article
     String.raw`sub notification { my ($start, $article, $noun, $rest) = @_; return undef if $start =~ /\]\]\z/; if ($article =~ /^[A-Z]/) { utf8::decode($noun); $noun = ucfirst $noun; utf8::encode($noun) } "$start^$noun$rest" }`,
-    String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$ )\^(${lemma})<det><def>(?:<[^>\$]*>)*\$ \^(${lemma})(<n>[^\$]*\$(?: \^${lemma}<pr>\$ \^${lemma}<n>[^\$]*\$)?(?: \^${lemma}<(?:adv|preadv)>\$)* \^${lemma}<vblex><pp>[^\$]*\$(?: \^${lemma}<adv>\$)*(?: \^${lemma}<pr>\$(?: \^${lemma}<det>[^\$]*\$)? \^${lemma}<n>[^\$]*\$)?)(?=\^[.!…]<sent>\$|(?:\[v:e\])?[\s\0]*\z)}{notification($1, $2, $3, $4) // $&}ge if index($_, "<vblex><pp>") >= 0 && index($_, "<det><def>") >= 0;`,
+    // (the record's first sentence and each after a sentence end: two substitutions, as the
+    // reading hints' openings, for perl to search for the literal)
+    String.raw`s{\A((?:[^\\^]++|\\.)*+)\^(${lemma})<det><def>(?:<[^>\$]*>)*\$ \^(${lemma})(<n>[^\$]*\$(?: \^${lemma}<pr>\$ \^${lemma}<n>[^\$]*\$)?(?: \^${lemma}<(?:adv|preadv)>\$)* \^${lemma}<vblex><pp>[^\$]*\$(?: \^${lemma}<adv>\$)*(?: \^${lemma}<pr>\$(?: \^${lemma}<det>[^\$]*\$)? \^${lemma}<n>[^\$]*\$)?)(?=\^[.!…]<sent>\$|(?:\[v:e\])?[\s\0]*\z)}{notification($1, $2, $3, $4) // $&}e if index($_, "<vblex><pp>") >= 0 && index($_, "<det><def>") >= 0;`,
+    String.raw`s{(<sent>\$ )\^(${lemma})<det><def>(?:<[^>\$]*>)*\$ \^(${lemma})(<n>[^\$]*\$(?: \^${lemma}<pr>\$ \^${lemma}<n>[^\$]*\$)?(?: \^${lemma}<(?:adv|preadv)>\$)* \^${lemma}<vblex><pp>[^\$]*\$(?: \^${lemma}<adv>\$)*(?: \^${lemma}<pr>\$(?: \^${lemma}<det>[^\$]*\$)? \^${lemma}<n>[^\$]*\$)?)(?=\^[.!…]<sent>\$|(?:\[v:e\])?[\s\0]*\z)}{notification($1, $2, $3, $4) // $&}ge if index($_, "<vblex><pp>") >= 0 && index($_, "<det><def>") >= 0;`,
     // a date is its day, "de" and its month, and "on" before it the article ("Your subscription
     // renews on March 3", "Published on May 5, 2024" came back "…renueva en marzo 3", "Publicado
     // en mayo 5, 2024", gl "en marzo 3", ca "en 5 de maig de 2024"; now "el 3 de marzo", "el 5 de
