@@ -1177,6 +1177,15 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('eng-cat')) expect(await en(['The main menu', 'It lets you choose a color.'], 'ca')).toEqual(['El menú principal', 'Et deixa triar un color.'])
   })
 
+  test('a product\'s name stays as written; one that is a common word too only after a preposition (eng-spa, en-gl, eng-cat, en-eo)', async () => {
+    // came back "para Androide", "Disponible para Ventanas", "Unirnos encima Discordia.", "Exporta a Palabra", ca "amb Poma", "en Crom"
+    expect(await en(['Download the app for Android and iOS.', 'Available for Windows, macOS and Linux.', 'Join us on Discord.', 'Export to Word', 'Share on Telegram or Signal', 'Close All Windows']))
+      .toEqual(['Descargar la aplicación para Android e iOS.', 'Disponible para Windows, macOS y Linux.', 'Unirnos en Discord.', 'Exporta a Word', 'Comparte en Telegram o Signal', 'Cerrar Todas las Ventanas'])
+    if (haveMode('eng-cat')) expect(await en(['Sign in with Apple', 'Open in Chrome'], 'ca')).toEqual(['Inicia la sessió amb Apple', 'Obre en Chrome'])
+    if (haveMode('en-gl')) expect(await en(['Available for Windows, macOS and Linux.'], 'gl')).toEqual(['Dispoñíbel para Windows, macOS e Linux.'])
+    if (haveMode('en-eo')) expect(await en(['Export to Word'], 'eo')).toEqual(['Eksporti al Word'])
+  })
+
   test('"Only" opening a sentence is the adverb; "allow" is "permitir" (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Único admins puede…", "Deja notificaciones", ca "Fitxers de PNG únic són recolzats."
     expect(await en(['Only admins can edit this page.', 'Allow notifications', 'The only way'])).toEqual(['Sólo admins puede editar esta página.', 'Permite notificaciones', 'La manera única'])

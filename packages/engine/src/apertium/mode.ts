@@ -755,6 +755,10 @@ export function withPostGenerationFilter(stages: readonly string[]): string[] {
 const UNIT = String.raw`\^(?:[^\\\$]++|\\.)*+\$`
 /** What stands between two units: blanks, superblanks, escapes. */
 const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
+/** Products' names the analysers read as common words ("Androide", "Discordia", "Crom"), kept as written where not opening a sentence. */
+const PRODUCT_NAMES = ['Android', 'Discord', 'Telegram', 'Chrome', 'Firefox', 'Safari', 'Spotify', 'Slack', 'WhatsApp', 'Apple', 'Steam'].join('|')
+/** Names that are common words in Title Case labels too ("Windows", "Word"), kept only after a preposition or a conjunction. */
+const PRODUCT_NAMES_AFTER_PREPOSITION = ['Windows', 'Word', 'Signal', 'Edge', 'Office', 'Teams', 'Outlook', 'Excel', 'Zoom', 'Matrix', 'Element', 'Notion'].join('|')
 /** A number in a reading hint's record, or a placeholder (a superblank) standing for one, with the space before it. */
 const LENGTH_COUNT = String.raw` (?:\^[0-9]+/[0-9]+<num>\$|\[t:\d+:v\])`
 
@@ -980,6 +984,7 @@ const PHRASAL_COMMANDS = [
   ...['share', 'open', 'continue', 'reply', 'replace', 'fill', 'sync', 'connect', 'login', 'come', 'go', 'stay'].map((verb) => `${verb}:with`),
   ...['open', 'view', 'edit', 'show'].map((verb) => `${verb}:in`),
   ...['share', 'send'].map((verb) => `${verb}:via`),
+  ...['share', 'post', 'publish'].map((verb) => `${verb}:on`),
   ...['turn:on', 'turn:off', 'zoom:in', 'zoom:out', 'scroll:up', 'scroll:down', 'swipe:up', 'swipe:down', 'drag:and', 'move:up', 'move:down', 'move:into', 'learn:about', 'read:about', 'learn:more', 'read:more', 'see:more', 'show:more', 'load:more', 'view:more', 'find:out', 'show:less', 'view:less', 'see:less', 'view:all', 'see:all', 'show:all', 'select:all', 'expand:all', 'collapse:all', 'clear:all', 'mark:all', 'delete:all', 'remove:all', 'sort:by', 'filter:by', 'group:by', 'order:by', 'type:to', 'tap:to', 'swipe:to', 'drag:to', 'pull:to', 'hover:to', 'tell:about', 'think:about', 'click:on', 'tap:on', 'click:here', 'tap:here', 'focus:on', 'agree:to', 'go:back', 'go:home', 'go:away', 'go:ahead', 'come:back', 'come:here', 'come:home', 'get:back', 'get:started', 'hold:on'],
 ]
 
@@ -1426,6 +1431,16 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // ("Shouldn't you be…?") nor before a perfect ("should not have come": the transfers then
     // wrote "deberías ha venido"); eng-spa's and en-gl's analysers split "mustn't" into three
     // tokens
+    // a product's name is a name: "Download for Android", "Available for Windows", "Join us on
+    // Discord", "Export to Word" came back "para Androide", "para Ventanas", "encima Discordia",
+    // "a Palabra" (ca "Finestres", "Poma", "Crom"); read as a proper noun, which the bilingual
+    // dictionaries do not have, it stays as written (and is reported as a word not translated).
+    // Names that are also common words ("Windows", "Word", "Signal"…) only after a preposition
+    // or a conjunction (a Title Case label's "Close All Windows" keeps its windows). A name the
+    // analyser does not know stays unknown (as a proper noun it changed how the words after it
+    // were tagged: ca "Slack notificació de prova" came back "Slack tasta la notificació")
+    String.raw`s{\^(${PRODUCT_NAMES})/(?!\*)(?:[^\\\$]++|\\.)*+\$}{^$1/$1<np><al><sg>\$}g if /\^(?:${PRODUCT_NAMES})\//;`,
+    String.raw`s{(\^(?:for|on|in|with|to|from|and|or|via|as|using|into)/(?:[^\\\$]++|\\.)*+\$ )\^(${PRODUCT_NAMES_AFTER_PREPOSITION})/(?!\*)(?:[^\\\$]++|\\.)*+\$}{$1^$2/$2<np><al><sg>\$}g if /\^(?:${PRODUCT_NAMES_AFTER_PREPOSITION})\//;`,
     // "in the main" before a noun is a place's words, not the analysers' multiword adverb ("in
     // general"): "in the main window" came back "en general ventana", ca "en general finestra"
     String.raw`s{\^([Ii]n) (the) (main)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n>)}{^$1/in<pr>\$ ^$2/the<det><def><sp>\$ ^$3/main<adj>\$}g if index($_, "n the main/") >= 0;`,
