@@ -82,6 +82,13 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     expect(await into('pt', ['Something went wrong while saving the file.'], 'en')).toEqual(['Algo saiu mal ao guardar o arquivo.'])
   })
 
+  test.skipIf(!haveMode('spa-ita') || !haveMode('es-fr'))('"tener que" is Italian "dovere" without "che"; "ID" in capitals is an identifier, not "id" (go!)', async () => {
+    // came back "Devi che salvare l'archiviazione.", "…valida ANDATE", fr "ALLEZ"
+    const into = async (target: string, texts: string[], source = 'es') => (await engine.translate(texts, { source, target })).map((t) => t.segment)
+    expect(await into('it', ['Tienes que guardar el archivo.', 'ID de usuario'])).toEqual(["Devi salvare l'archiviazione.", "ID d'utente"])
+    expect(await into('fr', ['ID de usuario'])).toEqual(["ID d'utilisateur"])
+  })
+
   test.skipIf(!haveMode('spa-ita'))('into Italian a command is the infinitive (spa-ita reads some imperatives as the present alone) and "idioma", "configuración", "cambio" are "lingua", "impostazione", "modifica"', async () => {
     // came back "Aggiunge a biblioteca" (the third person), "Selezionare idioma", "Configurazioni", "Salvare cambi"
     const it = async (texts: string[]) => (await engine.translate(texts, { source: 'en', target: 'it' })).map((t) => t.segment)

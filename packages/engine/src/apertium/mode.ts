@@ -503,8 +503,13 @@ export const SPA_ITA_SENSES: Senses = [
   ['cambio', 'n', 'modifica', { instead: true, gender: 'f' }],
 ]
 
-/** After spa-ita's bilingual lookup: `SPA_ITA_SENSES`. */
-export const SPA_ITA_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ITA_SENSES)}'`
+/**
+ * After spa-ita's bilingual lookup: `SPA_ITA_SENSES`, and the "que" of "tener que" gone: the
+ * multiword comes out of the pretransfer as itself and its "que" again, which the transfer wrote
+ * ("Tienes que guardar el archivo", eng-spa's "You must save the file", came back "Devi che
+ * salvare…"; now "Devi salvare…").
+ */
+export const SPA_ITA_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ITA_SENSES)} ` + String.raw`s{(\^[Tt]ener\# que<vbmod>(?:[^\\\$]++|\\.)*+\$) \^que<cnjsub>/che<cnjsub>\$}{$1}g if index($_, "ener# que<vbmod>") >= 0'`
 
 /** es-fr's bilingual lookup, after which ES_FR_SENSE_FILTER runs. */
 const ES_FR_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-fr-es\/es-fr\.autobil\.bin'?\s*$/
@@ -606,6 +611,9 @@ function spanishCommandHints(presentAlone: boolean): string {
     String.raw`BEGIN { $| = 1 }`,
     String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E<vblex><(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
     String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
+    // "ID" in capitals is an identifier, not "id" (go!, ir's imperative): "ID de usuario" came
+    // back it "ANDATE di utente", fr "ALLEZ", pt "VÃO"
+    String.raw`s{\^ID/(?:[^\\\$]++|\\.)*+\$}{^ID/*ID\$}g if index($_, "^ID/") >= 0;`,
     // "mal" right after a word that can be a verb is the adverb: es-pt's tagger chose the adjective ("Algo salió
     // mal", "Lo hice mal" came back "Algo saiu mau", "Fiz-o mau"; now "saiu mal")
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vb(?:lex|ser|haver)>(?:[^\\\$]++|\\.)*+\$ \^[Mm]al/)(?:[^\\\$]++|\\.)*+\$}{$1mal<adv>\$}g if index($_, "/mal<adj>") >= 0;`,
