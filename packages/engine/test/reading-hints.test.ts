@@ -637,6 +637,7 @@ describe('English reading hints', () => {
 
 const date: InlineToken = { id: 'date', kind: 'void' }
 const count: InlineToken = { id: 'count', kind: 'void' }
+const time: InlineToken = { id: 'time', kind: 'void' }
 
 describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   const { en } = englishEngine()
@@ -748,6 +749,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a headline may open with a count, a number or a placeholder: "3 files deleted", "{count} items selected" (eng-spa)', async () => {
     // came back "3 archivos eliminaron", "{count} elementos seleccionaron"
     const count: InlineToken = { id: 'count', kind: 'void' }
+const time: InlineToken = { id: 'time', kind: 'void' }
     const [files, messages, items, users] = await en(['3 files deleted', '12 messages sent', [count, ' items selected'], '3 users said hello'])
     expect([files, messages, users]).toEqual(['3 archivos eliminados', '12 mensajes enviados', '3 usuarios dijeron hola'])
     // (the transfer gives a noun after a token its article, as it does at a headline's start: "Los archivos eliminados")
@@ -1184,6 +1186,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('eng-cat')) expect(await en(['Sign in with Apple', 'Open in Chrome'], 'ca')).toEqual(['Inicia la sessió amb Apple', 'Obre en Chrome'])
     if (haveMode('en-gl')) expect(await en(['Available for Windows, macOS and Linux.'], 'gl')).toEqual(['Dispoñíbel para Windows, macOS e Linux.'])
     if (haveMode('en-eo')) expect(await en(['Export to Word'], 'eo')).toEqual(['Eksporti al Word'])
+  })
+
+  test('a sentence\'s "Failed to" is "Could not", "Last updated" is "updated for the last time", "{time} ago" is "ago {time}" (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "Fallado para cargar el archivo.", "Último actualizado ayer", "Enviado {time} hace", ca "Fallat per carregar"
+    const [failed, last, ago, name] = await en(['Failed to load the file.', 'Last updated yesterday', ['Sent ', time, ' ago'], 'Last name'])
+    expect([failed, last, ago, name]).toEqual(['No pudo cargar el archivo.', 'Actualizado por última vez ayer', ['Enviado hace ', time], 'Último nombre'])
+    if (haveMode('en-gl')) expect(await en(['Failed to load the file.'], 'gl')).toEqual(['Non puido cargar o ficheiro.'])
+    if (haveMode('eng-cat')) expect(await en(['Failed to load the file.', 'Last modified 3 days ago'], 'ca')).toEqual(['No va poder carregar el fitxer.', 'Modificat per últim cop fa 3 dies'])
   })
 
   test('"Only" opening a sentence is the adverb; "allow" is "permitir" (eng-spa, en-gl, eng-cat)', async () => {

@@ -1116,9 +1116,13 @@ interface HintOptions {
   clickCommands?: boolean
   /** Whether `prepositions` apply to a gerund too (below). */
   gerundPrepositions?: boolean
+  /** The analyser's reading of "Could" ("Can<vaux><past>"), as which a sentence's "Failed" before "to" and a verb is read (below). */
+  failedAsCould?: string
+  /** The units the analyser gives "for the last time", which a sentence's "Last" before a participle becomes after it (below). */
+  lastTime?: string
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -1332,6 +1336,14 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
       String.raw`s{((?:\A|<sent>\$|\[p:\d\])${BLANK})\^([Cc]lick)/[Cc]lick<n><sg>\$ (?:\^on/(?:[^\\\$]++|\\.)*+\$ )?(?=(${UNIT}))}{my ($before, $click, $next) = ($1, $2, $3); my $on = clickOn($click, $next); defined $on ? "$before$on" : $&}ge if index($_, "lick/") >= 0;`,
       String.raw`s{(${UNIT} )\^(click)/click<n><sg>\$ (?:\^on/(?:[^\\\$]++|\\.)*+\$ )?(?=(${UNIT}))}{my ($before, $click, $next) = ($1, $2, $3); my (undef, @b) = readings(substr($before, 1, -2)); my $on = grep({ /<(?:vbmod|vaux)>|# to$|^to<pr>|^(?:and|or)<cnjcoo>/ } @b) ? clickOn($click, $next) : undef; defined $on ? "$before$on" : $&}ge if index($_, "^click/") >= 0;`,
     ] : []),
+    // a sentence's "Failed to" and a verb is "Could not" (es, gl, ca: "Failed to load the file"
+    // came back "Fallado para cargar el archivo", ca "Fallat per carregar"; now "No pudo cargar
+    // el archivo", "No va poder carregar"; en-eo's "Malsukcesis ŝargi" was right)
+    ...(failedAsCould ? [String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ff]ailed)/(?:[^\\\$]++|\\.)*+\$ \^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ (${UNIT})}{my ($before, $failed, $verb) = ($1, $2, $3); my $infinitive = infinitiveOnly($verb); defined $infinitive ? "$before^$failed/${failedAsCould}\$ ^not/not<adv>\$ $infinitive" : $&}ge if index($_, "ailed/") >= 0;`] : []),
+    // a sentence's "Last" before a participle is "for the last time" after it (es, ca: "Last
+    // updated yesterday" came back "Último actualizado ayer"; now "Actualizado por última vez ayer")
+    ...(lastTime ? [String.raw`sub lastDone { my ($surface, $readings) = @_; my (undef, @pp) = readings("x/$readings"); @pp = grep { /<vblex><pp>/ && !/\+/ } @pp; return undef if !@pp; s/^(\w)/\u$1/ for @pp; unit($surface, @pp) . " ${lastTime.replace(/\$/g, '\\$')}" }`,
+      String.raw`s{((?:\A|<sent>\$)${BLANK})\^Last/(?:[^\\\$]++|\\.)*+\$ \^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($before, $surface, $readings) = ($1, $2, $3); my $done = lastDone($surface, $readings); defined $done ? "$before$done" : $&}ge if index($_, "^Last/") >= 0;`] : []),
     // "invalid" right after a form of "be" is "not valid" (eng-spa, whose "invalid" is "nulo":
     // "The URL is invalid", "This email address is invalid" came back "El URL es nulo", "…es
     // nula"; now "no es válido", "no es válida")
@@ -1449,6 +1461,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // were tagged: ca "Slack notificació de prova" came back "Slack tasta la notificació")
     String.raw`s{\^(${PRODUCT_NAMES})/(?!\*)(?:[^\\\$]++|\\.)*+\$}{^$1/$1<np><al><sg>\$}g if /\^(?:${PRODUCT_NAMES})\//;`,
     String.raw`s{(\^(?:for|on|in|with|to|from|and|or|via|as|using|into)/(?:[^\\\$]++|\\.)*+\$ )\^(${PRODUCT_NAMES_AFTER_PREPOSITION})/(?!\*)(?:[^\\\$]++|\\.)*+\$}{$1^$2/$2<np><al><sg>\$}g if /\^(?:${PRODUCT_NAMES_AFTER_PREPOSITION})\//;`,
+    // "ago" after a placeholder (a time: "Sent {time} ago") goes before it, where the targets
+    // say it ("Enviado {time} hace" → "Enviado hace {time}", gl "hai {time}"; eng-cat writes no
+    // "fa" for an "ago" without its complement either way)
+    String.raw`s{ (\[t:\d+:v\]) (\^ago/(?:[^\\\$]++|\\.)*+\$)}{ $2 $1}g if index($_, "^ago/") >= 0;`,
     // "in the main" before a noun is a place's words, not the analysers' multiword adverb ("in
     // general"): "in the main window" came back "en general ventana", ca "en general finestra"
     String.raw`s{\^([Ii]n) (the) (main)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n>)}{^$1/in<pr>\$ ^$2/the<det><def><sp>\$ ^$3/main<adj>\$}g if index($_, "n the main/") >= 0;`,
@@ -1755,6 +1771,8 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   resumeAsContinue: true,
   clickCommands: true,
   gerundPrepositions: true,
+  failedAsCould: 'Can<vaux><past>',
+  lastTime: '^last/for the last time<adv>$',
   // eng-spa writes "que" after "think" and "believe" itself ("that" made it "Creo que que")
   thatAfter: THINKING_VERBS.filter((verb) => !/^(?:think|thinks|thought|believe|believes|believed)$/.test(verb)),
 })
@@ -1768,10 +1786,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { sessionCommands: true, pluralData: true, gerundPrepositions: true, senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { sessionCommands: true, pluralData: true, gerundPrepositions: true, failedAsCould: 'Can<vaux><past>', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { initialismsAfterNouns: true, sessionCommands: true, pluralData: true, senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { initialismsAfterNouns: true, sessionCommands: true, pluralData: true, failedAsCould: 'can<vbmod><past>', lastTime: '^last/for the last time<adv>$', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
