@@ -336,6 +336,8 @@ interface ClauseWords {
   readonly owe?: string
   /** Nouns the generator lacks (eng-spa's "menú"): a plural one goes as its singular and an "s" after it, which the generator copies ("#menú" + "s"; POST_GENERATION_FILTER drops the mark). */
   readonly ungenerated?: readonly string[]
+  /** The third person's reflexive pronoun ("se<prn><pro><ref><p3><mf><sp>"), which makes a subjectless "could not" impersonal. */
+  readonly reflexive: string
 }
 
 /**
@@ -367,7 +369,7 @@ interface ClauseWords {
  * before a gerund "estar" ("He estado buscándote", was "He sido buscándote").
  */
 function clauseFilter(words: ClauseWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits], months, on, owe, ungenerated = [] } = words
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits], months, on, owe, ungenerated = [], reflexive } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = WORD_BOUND_BLANK
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
@@ -416,6 +418,11 @@ function clauseFilter(words: ClauseWords): string {
     // question, an if-clause or before a comparative ("We couldn't be happier")
     String.raw`sub couldNot { my @p = split /(${bound}\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; for (my $i = 3; $i < @p; $i += 2) { next if $p[$i] !~ /^(${bound})\^poder<vbmod><cni>(<p[123]><(?:sg|pl)>)\$$/; my ($tag, $person) = ($1, $2); my $k = $i; $k -= 2 while $k >= 3 && $p[$k - 1] =~ /^ +$/ && clitic($p[$k - 2]); next if $k < 3 || $p[$k - 1] !~ /^ +$/ || !negation($p[$k - 2]) || question(\@p, $i) || ifClause(\@p, $k - 2); my $s = $i + 2; $s += 2 while $s < @p && $p[$s] !~ /<sent>\$$/ && lemma($p[$s]) !~ /^${eitherCase(more)}$/; next if $s < @p && $p[$s] !~ /<sent>\$$/; $p[$i] = ${past === 'ifi' ? String.raw`"$tag^poder<vbmod><ifi>$person\$"` : String.raw`"$tag^anar<vaux>$person\$ ^poder<vbmod><inf>\$"`} } join "", @p }`,
     String.raw`$_ = couldNot($_) if index($_, "poder<vbmod><cni>") >= 0;`,
+    // and with no subject it is impersonal ("Could not load the file", "Failed to connect"
+    // came back "No pudo cargar el archivo", gl "Non puido…", ca "No va poder…": it could not;
+    // now "No se pudo cargar…", "Non se puido…", "No es va poder…"); not before a passive's
+    // "ser" (the subject "it" left out: "It could not be saved" stays "No pudo ser guardado")
+    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^${eitherCase(not)}<adv>\$ )(?=${past === 'ifi' ? String.raw`\^poder<vbmod><ifi><p3><sg>\$` : String.raw`\^anar<vaux><p3><sg>\$ \^poder<vbmod><inf>\$`}(?! \^ser<vbser>))}{$1^${reflexive}\$ }g if index($_, "poder<vbmod>") >= 0;`,
     // a past passive is an event ("The file was deleted", "The files were successfully
     // uploaded" came back "El archivo estuvo eliminado", "Los archivos eran exitosamente
     // cargados", gl "eran con éxito cargado"): the copula's preterite ("fue eliminado", "fueron
@@ -467,19 +474,19 @@ export const SPANISH_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['ninguno', '<det><ind>'], negativePronouns: ['nada', 'nadie'], anyDeterminer: 'cualquier', anything: 'cualquier cosa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true, progressiveEstar: true,
   whileGerund: ['mientras', ['a<pr>', 'el<det><def><m><sg>']],
-  months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber', ungenerated: ['menú'],
+  months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber', ungenerated: ['menú'], reflexive: 'se<prn><pro><ref><p3><mf><sp>',
 })
 export const GALICIAN_CLAUSE_FILTER = clauseFilter({
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se', more: 'máis', past: 'ifi', progressiveEstar: true,
   whileGerund: ['mentres', ['a<pr>', 'o<det><def><m><sg>']],
-  months: ['xaneiro', 'febreiro', 'marzo', 'abril', 'maio', 'xuño', 'xullo', 'agosto', 'setembro', 'outubro', 'novembro', 'decembro'], on: 'en', dateArticle: 'o<det><def><m><sg>', owe: 'deber',
+  months: ['xaneiro', 'febreiro', 'marzo', 'abril', 'maio', 'xuño', 'xullo', 'agosto', 'setembro', 'outubro', 'novembro', 'decembro'], on: 'en', dateArticle: 'o<det><def><m><sg>', owe: 'deber', reflexive: 'se<prn><pro><ref><p3><mf><sp>',
 })
 export const CATALAN_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['cap', '<det><ind>', 'mf'], negativePronouns: ['res', 'ningú'], anyDeterminer: 'qualsevol', anything: 'qualsevol cosa',
   nothing: 'res<prn><tn><nt>', something: 'alguna cosa<prn><tn><nt><sg>', someDeterminer: ['algun', '<det><ind>'], if: 'si', more: 'més', past: 'anar',
   whileGerund: ['mentre', ['en<pr>']],
-  months: ['gener', 'febrer', 'març', 'abril', 'maig', 'juny', 'juliol', 'agost', 'setembre', 'octubre', 'novembre', 'desembre'], on: 'en', dateArticle: 'el<det><def><m><sg>',
+  months: ['gener', 'febrer', 'març', 'abril', 'maig', 'juny', 'juliol', 'agost', 'setembre', 'octubre', 'novembre', 'desembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', reflexive: 'es<prn><pro><ref><p3><mf><sp>',
 })
 
 /** The last transfer stage of English into Spanish, Galician, Catalan (and its variants), after which the clause filters run. */
