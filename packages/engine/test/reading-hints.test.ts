@@ -1196,6 +1196,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('eng-cat')) expect(await en(['Failed to load the file.', 'Last modified 3 days ago'], 'ca')).toEqual(['No es va poder carregar el fitxer.', 'Modificat per últim cop fa 3 dies'])
   })
 
+  test('a person a verb acts on takes Spanish\'s personal "a"; not after "tener" nor when an account is made (eng-spa)', async () => {
+    // came back "Invitar tus miembros de equipo", "Bloquear este usuario", "Contactar el administrador."
+    expect(await en(['Invite your team members', 'Block this user', 'Contact the administrator.', 'You have 3 friends.', 'Add a new user', 'The user was deleted.']))
+      .toEqual(['Invitar a tus miembros de equipo', 'Bloquear a este usuario', 'Contactar al administrador.', 'Tienes 3 amigos.', 'Añadir un usuario nuevo', 'El usuario fue eliminado.'])
+  })
+
   test('"Only" opening a sentence is the adverb; "allow" is "permitir" (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Único admins puede…", "Deja notificaciones", ca "Fitxers de PNG únic són recolzats."
     expect(await en(['Only admins can edit this page.', 'Allow notifications', 'The only way'])).toEqual(['Sólo admins puede editar esta página.', 'Permite notificaciones', 'La manera única'])

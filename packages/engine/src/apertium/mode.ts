@@ -338,6 +338,8 @@ interface ClauseWords {
   readonly ungenerated?: readonly string[]
   /** The third person's reflexive pronoun ("se<prn><pro><ref><p3><mf><sp>"), which makes a subjectless "could not" impersonal. */
   readonly reflexive: string
+  /** Nouns of people, before which (and their determiner) a verb's object takes "a" (Spanish's personal "a", below). */
+  readonly personalA?: readonly string[]
 }
 
 /**
@@ -369,7 +371,7 @@ interface ClauseWords {
  * before a gerund "estar" ("He estado buscándote", was "He sido buscándote").
  */
 function clauseFilter(words: ClauseWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits], months, on, owe, ungenerated = [], reflexive } = words
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits], months, on, owe, ungenerated = [], reflexive, personalA = [] } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = WORD_BOUND_BLANK
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
@@ -460,6 +462,15 @@ function clauseFilter(words: ClauseWords): string {
       String.raw`sub oweAgreement { my @p = split /(${bound}\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; for (my $i = 5; $i < @p; $i += 2) { next if $p[$i] !~ /^(${bound}\^${lemma}<(?:adj|vblex><pp)>(?:<[^>]*>)*?)<(?:m|f|mf|GD)><(?:sg|pl|sp|ND)>\$$/; my $head = $1; next if $p[$i - 1] ne " " || $p[$i - 2] !~ /^${bound}\^(?:ser<vbser>|estar<vblex>)<inf>\$$/ || $p[$i - 3] ne " " || $p[$i - 4] !~ /^${bound}\^${owe}<vblex><(?:pri|cni|pii|ifi|fti)>/; my $k = $i - 6; $k -= 2 while $k >= 1 && $p[$k + 1] eq " " && $p[$k] =~ /^${bound}\^(?:${not}<adv>|${lemma}<prn><pro>)/; my ($gender, $number); for (; $k >= 1 && $p[$k + 1] eq " "; $k -= 2) { last if $p[$k] !~ /<(?:n|adj|det|predet|adv|num|np)>/ || $p[$k] =~ /<(?:vblex|vbser|vbhaver|vbmod)>/; if ($p[$k] =~ /<n><(m|f)><(sg|pl)>/) { ($gender, $number) = ($1, $2); last } } next if !defined $gender; while (1) { my $j = $k - 2; $j -= 2 while $j >= 1 && $p[$j + 1] eq " " && $p[$j] =~ /<det>/; last if $j < 3 || $p[$j + 1] ne " " || $p[$j] !~ /^${bound}\^${lemma}<pr>\$$/; my $h = $j - 2; $h -= 2 while $h >= 1 && $p[$h + 1] eq " " && $p[$h] =~ /<adj>/; last if $h < 1 || $p[$h + 1] ne " " || $p[$h] !~ /<n><(m|f)><(sg|pl)>/; ($gender, $number, $k) = ($1, $2, $h) } $p[$i] = "$head<$gender><$number>\$" } join "", @p }`,
       String.raw`$_ = oweAgreement($_) if index($_, "^${owe}<vblex>") >= 0;`,
     ] : []),
+    // a person a verb acts on takes "a" (Spanish: "Invite your team members", "Block this user",
+    // "Contact the administrator" came back "Invitar tus miembros…", "Bloquear este usuario",
+    // "Contactar el administrador"; now "Invitar a tus miembros…", "Bloquear a este usuario",
+    // "Contactar al administrador"): after a verb, before a determiner (an adjective) and one of
+    // `personalA`; not after "tener", "haber", "ser", "estar" ("Tienes 3 amigos"), nor "añadir",
+    // "crear", "registrar", "necesitar" (an account made: "Añadir un usuario nuevo"), nor
+    // "proporcionar", "introducir", "leer", whose "usuario" is mostly a modifier ("Provide a
+    // valid user key" → "Proporciona un usuario válido o clave…")
+    ...(personalA.length > 0 ? [String.raw`s{(${bound}\^(?!(?:${['tener', 'haber', 'ser', 'estar', 'añadir', 'crear', 'registrar', 'necesitar', 'proporcionar', 'introducir', 'leer'].map(eitherCase).join('|')})<)${lemma}<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>[^\$]*\$ )(?=${bound}\^${lemma}<(?:det|predet)>[^\$]*\$ (?:${bound}\^${lemma}<adj>[^\$]*\$ )?${bound}\^(?:${personalA.join('|')})<n>)}{$1^a<pr>\$ }g if /\^(?:${personalA.join('|')})<n>/;`] : []),
     ...ungenerated.map((noun) => String.raw`s{(\^${eitherCase(noun)}<n><[mf]>)<pl>\$(?!\[\[/\]\])}{$1<sg>\$s}g if index($_, "${noun.slice(1)}<n>") >= 0;`),
     // "while" before a gerund is "al" and the infinitive ("Something went wrong while saving
     // the file", "Error while loading" came back "Algo salió mal mientras guardando el archivo",
@@ -475,6 +486,7 @@ export const SPANISH_CLAUSE_FILTER = clauseFilter({
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true, progressiveEstar: true,
   whileGerund: ['mientras', ['a<pr>', 'el<det><def><m><sg>']],
   months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber', ungenerated: ['menú'], reflexive: 'se<prn><pro><ref><p3><mf><sp>',
+  personalA: ['usuario', 'miembro', 'amigo', 'persona', 'contacto', 'administrador', 'cliente', 'colaborador', 'invitado', 'seguidor', 'participante', 'estudiante', 'empleado', 'autor', 'propietario', 'destinatario', 'moderador', 'jugador', 'compañero', 'visitante', 'suscriptor', 'desarrollador', 'editor', 'lector'],
 })
 export const GALICIAN_CLAUSE_FILTER = clauseFilter({
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
