@@ -469,8 +469,9 @@ function clauseFilter(words: ClauseWords): string {
     // `personalA`; not after "tener", "haber", "ser", "estar" ("Tienes 3 amigos"), nor "añadir",
     // "crear", "registrar", "necesitar" (an account made: "Añadir un usuario nuevo"), nor
     // "proporcionar", "introducir", "leer", whose "usuario" is mostly a modifier ("Provide a
-    // valid user key" → "Proporciona un usuario válido o clave…")
-    ...(personalA.length > 0 ? [String.raw`s{(${bound}\^(?!(?:${['tener', 'haber', 'ser', 'estar', 'añadir', 'crear', 'registrar', 'necesitar', 'proporcionar', 'introducir', 'leer'].map(eitherCase).join('|')})<)${lemma}<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>[^\$]*\$ )(?=${bound}\^${lemma}<(?:det|predet)>[^\$]*\$ (?:${bound}\^${lemma}<adj>[^\$]*\$ )?${bound}\^(?:${personalA.join('|')})<n>)}{$1^a<pr>\$ }g if /\^(?:${personalA.join('|')})<n>/;`] : []),
+    // valid user key" → "Proporciona un usuario válido o clave…"), nor a list's "mostrar",
+    // "ver", "listar", "gestionar", "seleccionar" ("Mostrar tus usuarios bloqueados")
+    ...(personalA.length > 0 ? [String.raw`s{(${bound}\^(?!(?:${['tener', 'haber', 'ser', 'estar', 'añadir', 'crear', 'registrar', 'necesitar', 'proporcionar', 'introducir', 'leer', 'mostrar', 'ver', 'listar', 'gestionar', 'seleccionar'].map(eitherCase).join('|')})<)${lemma}<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>[^\$]*\$ )(?=${bound}\^${lemma}<(?:det|predet)>[^\$]*\$ (?:${bound}\^${lemma}<adj>[^\$]*\$ )?${bound}\^(?:${personalA.join('|')})<n>)}{$1^a<pr>\$ }g if /\^(?:${personalA.join('|')})<n>/;`] : []),
     ...ungenerated.map((noun) => String.raw`s{(\^${eitherCase(noun)}<n><[mf]>)<pl>\$(?!\[\[/\]\])}{$1<sg>\$s}g if index($_, "${noun.slice(1)}<n>") >= 0;`),
     // "while" before a gerund is "al" and the infinitive ("Something went wrong while saving
     // the file", "Error while loading" came back "Algo salió mal mientras guardando el archivo",
