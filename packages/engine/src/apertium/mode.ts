@@ -424,7 +424,8 @@ function clauseFilter(words: ClauseWords): string {
     // came back "No pudo cargar el archivo", gl "Non puido…", ca "No va poder…": it could not;
     // now "No se pudo cargar…", "Non se puido…", "No es va poder…"); not before a passive's
     // "ser" (the subject "it" left out: "It could not be saved" stays "No pudo ser guardado")
-    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^${eitherCase(not)}<adv>\$ )(?=${past === 'ifi' ? String.raw`\^poder<vbmod><ifi><p3><sg>\$` : String.raw`\^anar<vaux><p3><sg>\$ \^poder<vbmod><inf>\$`}(?! \^ser<vbser>))}{$1^${reflexive}\$ }g if index($_, "poder<vbmod>") >= 0;`,
+    String.raw`s{(\A(?:[^\\^]++|\\.)*+\^${eitherCase(not)}<adv>\$ )(?=${past === 'ifi' ? String.raw`\^poder<vbmod><ifi><p3><sg>\$` : String.raw`\^anar<vaux><p3><sg>\$ \^poder<vbmod><inf>\$`}(?! \^ser<vbser>))}{$1^${reflexive}\$ } if index($_, "poder<vbmod>") >= 0;`,
+    String.raw`s{(<sent>\$(?:[^\\^]++|\\.)*+\^${eitherCase(not)}<adv>\$ )(?=${past === 'ifi' ? String.raw`\^poder<vbmod><ifi><p3><sg>\$` : String.raw`\^anar<vaux><p3><sg>\$ \^poder<vbmod><inf>\$`}(?! \^ser<vbser>))}{$1^${reflexive}\$ }g if index($_, "poder<vbmod>") >= 0;`,
     // a past passive is an event ("The file was deleted", "The files were successfully
     // uploaded" came back "El archivo estuvo eliminado", "Los archivos eran exitosamente
     // cargados", gl "eran con éxito cargado"): the copula's preterite ("fue eliminado", "fueron
@@ -471,7 +472,11 @@ function clauseFilter(words: ClauseWords): string {
     // "proporcionar", "introducir", "leer", whose "usuario" is mostly a modifier ("Provide a
     // valid user key" → "Proporciona un usuario válido o clave…"), nor a list's "mostrar",
     // "ver", "listar", "gestionar", "seleccionar" ("Mostrar tus usuarios bloqueados")
-    ...(personalA.length > 0 ? [String.raw`s{(${bound}\^(?!(?:${['tener', 'haber', 'ser', 'estar', 'añadir', 'crear', 'registrar', 'necesitar', 'proporcionar', 'introducir', 'leer', 'mostrar', 'ver', 'listar', 'gestionar', 'seleccionar'].map(eitherCase).join('|')})<)${lemma}<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>[^\$]*\$ )(?=${bound}\^${lemma}<(?:det|predet)>[^\$]*\$ (?:${bound}\^${lemma}<adj>[^\$]*\$ )?${bound}\^(?:${personalA.join('|')})<n>)}{$1^a<pr>\$ }g if /\^(?:${personalA.join('|')})<n>/;`] : []),
+    ...(personalA.length > 0 ? [
+      String.raw`BEGIN { %::NO_PERSONAL_A = map { $_ => 1 } qw(tener haber ser estar añadir crear registrar necesitar proporcionar introducir leer mostrar ver listar gestionar seleccionar) }`,
+      // from the literal "<vblex><" (perl's search), the verb's lemma read back from its "^"
+      String.raw`s{<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>[^\$]*\$ (?=${bound}\^${lemma}<(?:det|predet)>[^\$]*\$ (?:${bound}\^${lemma}<adj>[^\$]*\$ )?${bound}\^(?:${personalA.join('|')})<n>)}{my ($verb, $at) = ($&, $-[0]); my $start = rindex($_, "^", $at); $::NO_PERSONAL_A{lcfirst substr($_, $start + 1, $at - $start - 1)} ? $verb : "$verb^a<pr>\$ "}ge if index($_, "<det>") >= 0 && /(?:${personalA.join('|')})<n>/;`,
+    ] : []),
     ...ungenerated.map((noun) => String.raw`s{(\^${eitherCase(noun)}<n><[mf]>)<pl>\$(?!\[\[/\]\])}{$1<sg>\$s}g if index($_, "${noun.slice(1)}<n>") >= 0;`),
     // "while" before a gerund is "al" and the infinitive ("Something went wrong while saving
     // the file", "Error while loading" came back "Algo salió mal mientras guardando el archivo",
