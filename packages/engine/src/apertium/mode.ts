@@ -639,8 +639,9 @@ function spanishCommandHints(presentAlone: boolean): string {
     // "ID" in capitals is an identifier, not "id" (go!, ir's imperative): "ID de usuario" came
     // back it "ANDATE di utente", fr "ALLEZ", pt "VÃO"
     String.raw`s{\^ID/(?:[^\\\$]++|\\.)*+\$}{^ID/*ID\$}g if index($_, "^ID/") >= 0;`,
-    // "mal" right after a word that can be a verb is the adverb: es-pt's tagger chose the adjective ("Algo salió
-    // mal", "Lo hice mal" came back "Algo saiu mau", "Fiz-o mau"; now "saiu mal")
+    // "mal" right after a word that can be a verb is the adverb: es-pt's tagger chose the
+    // adjective ("Algo salió mal", "Lo hice mal" came back "Algo saiu mau", "Fiz-o mau"; now
+    // "saiu mal")
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vb(?:lex|ser|haver)>(?:[^\\\$]++|\\.)*+\$ \^[Mm]al/)(?:[^\\\$]++|\\.)*+\$}{$1mal<adv>\$}g if index($_, "/mal<adj>") >= 0;`,
   ].join(' ')}'`
 }
@@ -1362,8 +1363,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
       String.raw`s{(${UNIT} )\^(click)/click<n><sg>\$ (?:\^on/(?:[^\\\$]++|\\.)*+\$ )?(?=(${UNIT}))}{my ($before, $click, $next) = ($1, $2, $3); my (undef, @b) = readings(substr($before, 1, -2)); my $on = grep({ /<(?:vbmod|vaux)>|# to$|^to<pr>|^(?:and|or)<cnjcoo>/ } @b) ? clickOn($click, $next) : undef; defined $on ? "$before$on" : $&}ge if index($_, "^click/") >= 0;`,
     ] : []),
     // a sentence's "Failed to" and a verb is "Could not" (es, gl, ca: "Failed to load the file"
-    // came back "Fallado para cargar el archivo", ca "Fallat per carregar"; now "No pudo cargar
-    // el archivo", "No va poder carregar"; en-eo's "Malsukcesis ŝargi" was right)
+    // came back "Fallado para cargar el archivo", ca "Fallat per carregar"; now "No se pudo
+    // cargar el archivo", "No es va poder carregar", the clause filters' impersonal "could not";
+    // en-eo's "Malsukcesis ŝargi" was right)
     ...(failedAsCould ? [String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ff]ailed)/(?:[^\\\$]++|\\.)*+\$ \^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ (${UNIT})}{my ($before, $failed, $verb) = ($1, $2, $3); my $infinitive = infinitiveOnly($verb); defined $infinitive ? "$before^$failed/${failedAsCould}\$ ^not/not<adv>\$ $infinitive" : $&}ge if index($_, "ailed/") >= 0;`] : []),
     // a sentence's "Last" before a participle is "for the last time" after it (es, ca: "Last
     // updated yesterday" came back "Último actualizado ayer"; now "Actualizado por última vez ayer")
@@ -1479,7 +1481,8 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // a product's name is a name: "Download for Android", "Available for Windows", "Join us on
     // Discord", "Export to Word" came back "para Androide", "para Ventanas", "encima Discordia",
     // "a Palabra" (ca "Finestres", "Poma", "Crom"); read as a proper noun, which the bilingual
-    // dictionaries do not have, it stays as written (and is reported as a word not translated).
+    // dictionaries mostly do not have, it stays as written (and may be reported as a word not
+    // translated).
     // Names that are also common words ("Windows", "Word", "Signal"…) only after a preposition
     // or a conjunction (a Title Case label's "Close All Windows" keeps its windows). A name the
     // analyser does not know stays unknown (as a proper noun it changed how the words after it
