@@ -1202,6 +1202,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Invitar a tus miembros de equipo', 'Bloquear a este usuario', 'Contactar al administrador.', 'Tienes 3 amigos.', 'Añadir un usuario nuevo', 'El usuario fue eliminado.'])
   })
 
+  test('"on" before a bare noun or a question word is the preposition; after "turn", "log"… it is left (eng-spa, eng-cat)', async () => {
+    // came back "Juego encima teléfono", "Selecciona todo encima tela", "…encima cómo hacerlo", ca "damunt"
+    expect(await en(['Play on phone', 'Select all on canvas', 'A blog post on how to do it', 'Turn on notifications', 'Log on the server']))
+      .toEqual(['Juego en teléfono', 'Selecciona todo en tela', 'Una publicación de blog en cómo hacerlo', 'Activa notificaciones', 'Registro en el servidor'])
+    if (haveMode('eng-cat')) expect(await en(['Select all on canvas'], 'ca')).toEqual(['Selecciona tot en llenç'])
+  })
+
   test('"Only" opening a sentence is the adverb; "allow" is "permitir" (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Único admins puede…", "Deja notificaciones", ca "Fitxers de PNG únic són recolzats."
     expect(await en(['Only admins can edit this page.', 'Allow notifications', 'The only way'])).toEqual(['Sólo admins puede editar esta página.', 'Permite notificaciones', 'La manera única'])

@@ -1496,6 +1496,11 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "in the main" before a noun is a place's words, not the analysers' multiword adverb ("in
     // general"): "in the main window" came back "en general ventana", ca "en general finestra"
     String.raw`s{\^([Ii]n) (the) (main)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n>)}{^$1/in<pr>\$ ^$2/the<det><def><sp>\$ ^$3/main<adj>\$}g if index($_, "n the main/") >= 0;`,
+    // "on" before a bare noun or a question word is the preposition, not the adverb the taggers
+    // chose ("Play on phone", "Select on canvas", "a blog post on how…" came back "Juego encima
+    // teléfono", "encima tela", "encima cómo", ca "damunt"); not after a verb it makes a phrasal
+    // one with ("turn on", "log on", "carry on"…), nor before a determiner (left to the tagger)
+    String.raw`s{((?:^|(?<=[ \]]))(?!\^(?:[Tt]urn|[Ss]witch|[Ll]og|[Ss]ign|[Cc]arry|[Kk]eep|[Hh]old|[Pp]ut|[Tt]ry|[Gg]o|[Cc]ome|[Mm]ove|[Gg]et|[Ll]ight|[Ss]tay|[Hh]ang|[Ww]ork|[Gg]oing|[Cc]atch)/)${UNIT} )\^([Oo]n)/(?=(?:[^\\\$]++|\\.)*+\$)(?:on<adv>/on<pr>|on<pr>/on<adv>)\$(?= \^(?:(?:how|when|what|whether|where)/|(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n><(?:sg|pl)>(?:/(?:[^\\\$<]++|\\.)*+<(?:n|vblex)>(?:[^\\\$/]++|\\.)*+)*\$))}{$1^$2/on<pr>\$}g if index($_, "on<adv>") >= 0;`,
     // "on" before a month's name and a day is the preposition (eng-spa's tagger chose the adverb:
     // "renews on March 3" came back "renueva encima…"); the clause filters write the date
     String.raw`s{\^([Oo]n)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:January|February|March|April|May|June|July|August|September|October|November|December)/(?:[^\\\$]++|\\.)*+\$ \^[0-9]{1,2}/)}{^$1/on<pr>\$}g if /\^[Oo]n\//;`,
