@@ -74,12 +74,21 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     expect(await fr(['El archivo', 'Los archivos'])).toEqual(['Le fichier', 'Les fichiers'])
   })
 
-  test.skipIf(!haveMode('es-fr') || !haveMode('es-pt'))('"al" before an infinitive is French "en" and the gerund; "mal" after a verb is the adverb (es-fr, es-pt, and English through Spanish)', async () => {
+  test.skipIf(!haveMode('es-fr') || !haveMode('es-pt'))('"al" before an infinitive is French "en" and the gerund, "hacer clic en" "cliquer sur", the impersonal "se" and the personal "a" go; "mal" after a verb is the adverb (es-fr, es-pt, and English through Spanish)', async () => {
     // came back "Erreur au enregistrer le fichier", "À l'ouvrir", pt "Algo saiu mau", "Fiz-o mau", fr "Quelque chose est sorti mauvais"
     const into = async (target: string, texts: string[], source = 'es') => (await engine.translate(texts, { source, target })).map((t) => t.segment)
     expect(await into('fr', ['Error al guardar el archivo.', 'Al abrirlo, espera.', 'Voy al cine.', 'Algo salió mal.'])).toEqual(['Erreur en enregistrant le fichier.', "En l'ouvrant, attente.", 'Je vais au cinéma.', 'Quelque chose a tourné mal.'])
     expect(await into('pt', ['Algo salió mal.', 'Lo hice mal.', 'Un mal día.'])).toEqual(['Algo saiu mal.', 'Fiz-o mal.', 'Um mau dia.'])
     expect(await into('pt', ['Something went wrong while saving the file.'], 'en')).toEqual(['Algo saiu mal ao guardar o arquivo.'])
+    // "hacer clic (en)" is "cliquer (sur)": en→fr "Click the button" came back "Faire clic dans le bouton"
+    expect(await into('fr', ['Click the button below to continue.', 'Click to browse.'], 'en')).toEqual(['Cliquer sur le bouton en bas pour continuer.', 'Cliquer pour explorar.'])
+    expect(await into('fr', ['Haz clic en el botón.'])).toEqual(['Clique sur le bouton.'])
+    // the impersonal "No se pudo" (eng-spa's subjectless "could not") loses its "se" into French and Italian, keeps it into Portuguese
+    expect(await into('fr', ['Could not load the file.'], 'en')).toEqual(["Il n'a pas pu charger le fichier."])
+    expect(await into('pt', ['Could not load the file.'], 'en')).toEqual(['Não se pôde carregar o arquivo.'])
+    // and Spanish's personal "a" (eng-spa's "Bloquear a este usuario") goes: came back fr "Bloquer à cet utilisateur", it "Contattare all'amministratore"
+    expect(await into('fr', ['Block this user', 'Go to the page.'], 'en')).toEqual(['Bloquer cet utilisateur', 'Aller à la page.'])
+    expect(await into('pt', ['Contact the administrator.'], 'en')).toEqual(['Contactar o administrador.'])
   })
 
   test.skipIf(!haveMode('spa-ita') || !haveMode('es-fr'))('"tener que" is Italian "dovere" without "che"; "ID" in capitals is an identifier, not "id" (go!)', async () => {

@@ -342,6 +342,9 @@ interface ClauseWords {
   readonly personalA?: readonly string[]
 }
 
+/** Spanish nouns of people: a verb's object among them takes the personal "a" (SPANISH_CLAUSE_FILTER), which the hops out of Spanish into French, Portuguese, Italian drop again. */
+const PERSONS = ['usuario', 'miembro', 'amigo', 'persona', 'contacto', 'administrador', 'cliente', 'colaborador', 'invitado', 'seguidor', 'participante', 'estudiante', 'empleado', 'autor', 'propietario', 'destinatario', 'moderador', 'jugador', 'compañero', 'visitante', 'suscriptor', 'desarrollador', 'editor', 'lector']
+
 /**
  * Clauses the transfers of English into Spanish, Galician and Catalan get wrong, mended on what
  * they wrote (the units the generator takes): negative concord, a negated "could", a past
@@ -492,7 +495,7 @@ export const SPANISH_CLAUSE_FILTER = clauseFilter({
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true, progressiveEstar: true,
   whileGerund: ['mientras', ['a<pr>', 'el<det><def><m><sg>']],
   months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber', ungenerated: ['menú'], reflexive: 'se<prn><pro><ref><p3><mf><sp>',
-  personalA: ['usuario', 'miembro', 'amigo', 'persona', 'contacto', 'administrador', 'cliente', 'colaborador', 'invitado', 'seguidor', 'participante', 'estudiante', 'empleado', 'autor', 'propietario', 'destinatario', 'moderador', 'jugador', 'compañero', 'visitante', 'suscriptor', 'desarrollador', 'editor', 'lector'],
+  personalA: PERSONS,
 })
 export const GALICIAN_CLAUSE_FILTER = clauseFilter({
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
@@ -511,6 +514,14 @@ export const CATALAN_CLAUSE_FILTER = clauseFilter({
 const ENG_SPA_POSTCHUNK = /^apertium-postchunk\b.*\/eng-spa\.t3x\.bin'?\s*$/
 const EN_GL_POSTCHUNK = /^apertium-postchunk\b.*\/en-gl\.t3x\.bin'?\s*$/
 const ENG_CAT_POSTCHUNK = /^apertium-postchunk\b.*\/apertium-eng-cat\/eng-cat\.t4x\.bin'?\s*$/
+
+/**
+ * The impersonal "se" of "no se pudo" (the clause filters' subjectless "could not") goes again
+ * on the way into French and Italian, whose transfers wrote it as a reflexive ("Il ne s'a pas
+ * pu copier", it "Non si ha potuto"); es-pt's "Não se pôde" keeps it. A perl statement for the
+ * filters after the bilingual lookups of es-fr and spa-ita.
+ */
+const IMPERSONAL_SE_DROPPED = String.raw`s{\^se<prn><pro><ref><p3><mf><sp>/(?:se|si)<prn><pro><ref><p3><mf><sp>\$ (?=\^poder<vbmod>)}{}g if index($_, "^se<prn><pro><ref>") >= 0;`
 
 /** spa-ita's bilingual lookup, after which SPA_ITA_SENSE_FILTER runs. */
 const SPA_ITA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-spa-ita\/spa-ita\.autobil\.bin'?\s*$/
@@ -534,7 +545,7 @@ export const SPA_ITA_SENSES: Senses = [
  * ("Tienes que guardar el archivo", eng-spa's "You must save the file", came back "Devi che
  * salvare…"; now "Devi salvare…").
  */
-export const SPA_ITA_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ITA_SENSES)} ` + String.raw`s{(\^[Tt]ener\# que<vbmod>(?:[^\\\$]++|\\.)*+\$) \^que<cnjsub>/che<cnjsub>\$}{$1}g if index($_, "ener# que<vbmod>") >= 0'`
+export const SPA_ITA_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ITA_SENSES)} ` + String.raw`s{(\^[Tt]ener\# que<vbmod>(?:[^\\\$]++|\\.)*+\$) \^que<cnjsub>/che<cnjsub>\$}{$1}g if index($_, "ener# que<vbmod>") >= 0; ` + IMPERSONAL_SE_DROPPED + `'`
 
 /** es-fr's bilingual lookup, after which ES_FR_SENSE_FILTER runs. */
 const ES_FR_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-fr-es\/es-fr\.autobil\.bin'?\s*$/
@@ -564,9 +575,11 @@ export const ES_FR_SENSES: Senses = [
  * After es-fr's bilingual lookup: `ES_FR_SENSES`, and "al" before an infinitive read as the
  * gerund, which the transfer writes "en" and the participle: "Error al guardar el archivo",
  * "Al abrirlo" (what eng-spa writes for "while saving") came back "Erreur au enregistrer le
- * fichier", "À l'ouvrir"; now "Erreur en enregistrant le fichier", "En l'ouvrant".
+ * fichier", "À l'ouvrir"; now "Erreur en enregistrant le fichier", "En l'ouvrant". And "hacer
+ * clic (en)" (eng-spa's "click") is "cliquer (sur)": "Faire clic dans le bouton" → "Cliquer sur
+ * le bouton".
  */
-export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ` + String.raw`s{\^(A|a)<pr>/(?:À|à)<pr>\$ \^el<det><def><m><sg>/le<det><def><m><sg>\$ \^((?:[^\\<\$\/]|\\.)+)<vblex><inf>/((?:[^\\<\$\/]|\\.)+)<vblex><inf>\$}{my ($a, $source, $target) = ($1, $2, $3); $a eq "A" ? "^\u$source<vblex><ger>/\u$target<vblex><ger>\$" : "^$source<vblex><ger>/$target<vblex><ger>\$"}ge if index($_, "<pr>\$ ^el<det><def><m><sg>/le<det>") >= 0'`
+export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ` + String.raw`s{\^(A|a)<pr>/(?:À|à)<pr>\$ \^el<det><def><m><sg>/le<det><def><m><sg>\$ \^((?:[^\\<\$\/]|\\.)+)<vblex><inf>/((?:[^\\<\$\/]|\\.)+)<vblex><inf>\$}{my ($a, $source, $target) = ($1, $2, $3); $a eq "A" ? "^\u$source<vblex><ger>/\u$target<vblex><ger>\$" : "^$source<vblex><ger>/$target<vblex><ger>\$"}ge if index($_, "<pr>\$ ^el<det><def><m><sg>/le<det>") >= 0; ` + String.raw`s{\^([Hh]acer<vblex>[^/\$]*)/([Ff])aire(<vblex>[^/\$]*)\$ \^clic<n><m><sg>/clic<n><m><sg>\$( \^en<pr>/en<pr>\$)?}{"^$1/" . ($2 eq "F" ? "C" : "c") . "liquer$3\$" . (defined $4 ? " ^en<pr>/sur<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + IMPERSONAL_SE_DROPPED + `'`
 
 /** spa-eng's bilingual lookup, after which SPA_ENG_SENSE_FILTER runs. */
 const SPA_ENG_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/spa-eng\.autobil\.bin'?\s*$/
@@ -636,6 +649,13 @@ function spanishCommandHints(presentAlone: boolean): string {
     String.raw`BEGIN { $| = 1 }`,
     String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E<vblex><(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
     String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
+    // Spanish's personal "a" (SPANISH_CLAUSE_FILTER writes it: "Bloquear a este usuario",
+    // "Contactar al administrador") goes: French, Portuguese, Italian have none ("Bloquer à cet
+    // utilisateur" → "Bloquer cet utilisateur"); only after a word that can only be a verb and
+    // not a participle, as SPANISH_CLAUSE_FILTER writes it ("información de cuenta al usuario",
+    // "asignados al usuario" are a dative's)
+    String.raw`s{((?<![^ \]])\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>(?:[^\\\$/]++|\\.)*+)+\$ )\^a/a<pr>\$ (?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|predet)>(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$]++|\\.)*+\$ )?\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:${PERSONS.join('|')})<n>)}{$1}g if index($_, "^a/a<pr>\$") >= 0;`,
+    String.raw`s{((?<![^ \]])\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>(?:[^\\\$/]++|\\.)*+)+\$ )\^al/a<pr>\+el<det><def><m><sg>\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:${PERSONS.join('|')})<n>)}{$1^el/el<det><def><m><sg>\$}g if index($_, "^al/a<pr>+el") >= 0;`,
     // "ID" in capitals is an identifier, not "id" (go!, ir's imperative): "ID de usuario" came
     // back it "ANDATE di utente", fr "ALLEZ", pt "VÃO"
     String.raw`s{\^ID/(?:[^\\\$]++|\\.)*+\$}{^ID/*ID\$}g if index($_, "^ID/") >= 0;`,
