@@ -1519,8 +1519,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "on" before a bare noun or a question word is the preposition, not the adverb the taggers
     // chose ("Play on phone", "Select on canvas", "a blog post on how…" came back "Juego encima
     // teléfono", "encima tela", "encima cómo", ca "damunt"); not after a verb it makes a phrasal
-    // one with ("turn on", "log on", "carry on"…), nor before a determiner (left to the tagger)
-    String.raw`s{((?:^|(?<=[ \]]))(?!\^(?:[Tt]urn|[Ss]witch|[Ll]og|[Ss]ign|[Cc]arry|[Kk]eep|[Hh]old|[Pp]ut|[Tt]ry|[Gg]o|[Cc]ome|[Mm]ove|[Gg]et|[Ll]ight|[Ss]tay|[Hh]ang|[Ww]ork|[Gg]oing|[Cc]atch)/)${UNIT} )\^([Oo]n)/(?=(?:[^\\\$]++|\\.)*+\$)(?:on<adv>/on<pr>|on<pr>/on<adv>)\$(?= \^(?:(?:how|when|what|whether|where)/|(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n><(?:sg|pl)>(?:/(?:[^\\\$<]++|\\.)*+<(?:n|vblex)>(?:[^\\\$/]++|\\.)*+)*\$))}{$1^$2/on<pr>\$}g if index($_, "on<adv>") >= 0;`,
+    // one with ("turn on", "log on", "carry on"…, read back from the word before), nor before a
+    // determiner (left to the tagger)
+    String.raw`s{\^([Oo]n)/(?:on<adv>/on<pr>|on<pr>/on<adv>)\$(?= \^(?:(?:how|when|what|whether|where)/|(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n><(?:sg|pl)>(?:/(?:[^\\\$<]++|\\.)*+<(?:n|vblex)>(?:[^\\\$/]++|\\.)*+)*\$))}{my ($whole, $on, $at) = ($&, $1, $-[0]); my $start = $at > 0 ? rindex($_, "^", $at - 1) : -1; my $before = $start >= 0 ? substr($_, $start, $at - $start) : ""; $before =~ /^\^(?:[Tt]urn|[Ss]witch|[Ll]og|[Ss]ign|[Cc]arry|[Kk]eep|[Hh]old|[Pp]ut|[Tt]ry|[Gg]o|[Cc]ome|[Mm]ove|[Gg]et|[Ll]ight|[Ss]tay|[Hh]ang|[Ww]ork|[Gg]oing|[Cc]atch)\/(?:[^\\\$]++|\\.)*+\$ $/ ? $whole : "^$on/on<pr>\$"}ge if index($_, "on<adv>") >= 0;`,
     // "on" before a month's name and a day is the preposition (eng-spa's tagger chose the adverb:
     // "renews on March 3" came back "renueva encima…"); the clause filters write the date
     String.raw`s{\^([Oo]n)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:January|February|March|April|May|June|July|August|September|October|November|December)/(?:[^\\\$]++|\\.)*+\$ \^[0-9]{1,2}/)}{^$1/on<pr>\$}g if /\^[Oo]n\//;`,
