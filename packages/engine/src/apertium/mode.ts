@@ -338,8 +338,20 @@ interface ClauseWords {
   readonly ungenerated?: readonly string[]
   /** The third person's reflexive pronoun ("se<prn><pro><ref><p3><mf><sp>"), which makes a subjectless "could not" impersonal. */
   readonly reflexive: string
-  /** Nouns of people, before which (and their determiner) a verb's object takes "a" (Spanish's personal "a", below). */
-  readonly personalA?: readonly string[]
+  /** Nouns of people, before which (and their determiner) a verb's object takes "a" (Spanish's personal "a", below), and the verbs whose object takes none. */
+  readonly personalA?: { readonly persons: readonly string[]; readonly notAfter: readonly string[] }
+}
+
+/** Nouns the Spanish generator lacks, but right as they are written (SPANISH_CLAUSE_FILTER's `ungenerated`, POST_GENERATION_FILTER). */
+const SPANISH_UNGENERATED = ['menú']
+
+/**
+ * `word` as a perl pattern in a `-CSD` program, whose own text is read as bytes: non-ASCII
+ * letters as `\x{…}`, the first letter either case (`menú` → `[Mm]en\x{fa}`).
+ */
+function charactersForPerl(word: string): string {
+  const escaped = [...word].map((c) => (c.charCodeAt(0) < 128 ? c : `\\x{${c.codePointAt(0)!.toString(16)}}`))
+  return `[${escaped[0]!.toUpperCase()}${escaped[0]}]${escaped.slice(1).join('')}`
 }
 
 /** Spanish nouns of people: a verb's object among them takes the personal "a" (SPANISH_CLAUSE_FILTER), which the hops out of Spanish into French, Portuguese, Italian drop again. */
@@ -374,7 +386,7 @@ const PERSONS = ['usuario', 'miembro', 'amigo', 'persona', 'contacto', 'administ
  * before a gerund "estar" ("He estado buscándote", was "He sido buscándote").
  */
 function clauseFilter(words: ClauseWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits], months, on, owe, ungenerated = [], reflexive, personalA = [] } = words
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWord, whileUnits], months, on, owe, ungenerated = [], reflexive, personalA } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = WORD_BOUND_BLANK
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
@@ -383,6 +395,12 @@ function clauseFilter(words: ClauseWords): string {
   const pronoun = (unit: string) => String.raw`^${unit}\$`
   const article = words.dateArticle
   const units = (list: readonly string[], capital: boolean) => list.map((unit, i) => String.raw`^${i === 0 && capital ? unit[0]!.toUpperCase() + unit.slice(1) : unit}\$`).join(' ')
+  // a notification's article, noun, participle… up to its sentence's end (below), searched for
+  // at the record's start and after each sentence end
+  const notified = String.raw`\^(${lemma})<det><def>(?:<[^>\$]*>)*\$ \^(${lemma})(<n>[^\$]*\$(?: \^${lemma}<pr>\$ \^${lemma}<n>[^\$]*\$)?(?: \^${lemma}<(?:adv|preadv)>\$)* \^${lemma}<vblex><pp>[^\$]*\$(?: \^${lemma}<adv>\$)*(?: \^${lemma}<pr>\$(?: \^${lemma}<det>[^\$]*\$)? \^${lemma}<n>[^\$]*\$)?)(?=\^[.!…]<sent>\$|(?:\[v:e\])?[\s\0]*\z)`
+  // a subjectless "could not": the negation, then (ahead) the verb, where the reflexive goes
+  // (below), at the record's start and after each sentence end
+  const impersonal = String.raw`\^${eitherCase(not)}<adv>\$ )(?=${past === 'ifi' ? String.raw`\^poder<vbmod><ifi><p3><sg>\$` : String.raw`\^anar<vaux><p3><sg>\$ \^poder<vbmod><inf>\$`}(?! \^ser<vbser>))}{$1^${reflexive}\$ }`
   // bytes, not characters (no -CSD: decoding every record cost 2 µs of the filter's 2.5 where
   // nothing matched): the words here and the records are both UTF-8; only a first letter's case
   // is read as a character
@@ -427,8 +445,8 @@ function clauseFilter(words: ClauseWords): string {
     // came back "No pudo cargar el archivo", gl "Non puido…", ca "No va poder…": it could not;
     // now "No se pudo cargar…", "Non se puido…", "No es va poder…"); not before a passive's
     // "ser" (the subject "it" left out: "It could not be saved" stays "No pudo ser guardado")
-    String.raw`s{(\A(?:[^\\^]++|\\.)*+\^${eitherCase(not)}<adv>\$ )(?=${past === 'ifi' ? String.raw`\^poder<vbmod><ifi><p3><sg>\$` : String.raw`\^anar<vaux><p3><sg>\$ \^poder<vbmod><inf>\$`}(?! \^ser<vbser>))}{$1^${reflexive}\$ } if index($_, "poder<vbmod>") >= 0;`,
-    String.raw`s{(<sent>\$(?:[^\\^]++|\\.)*+\^${eitherCase(not)}<adv>\$ )(?=${past === 'ifi' ? String.raw`\^poder<vbmod><ifi><p3><sg>\$` : String.raw`\^anar<vaux><p3><sg>\$ \^poder<vbmod><inf>\$`}(?! \^ser<vbser>))}{$1^${reflexive}\$ }g if index($_, "poder<vbmod>") >= 0;`,
+    String.raw`s{(\A(?:[^\\^]++|\\.)*+${impersonal} if index($_, "poder<vbmod>") >= 0;`,
+    String.raw`s{(<sent>\$(?:[^\\^]++|\\.)*+${impersonal}g if index($_, "poder<vbmod>") >= 0;`,
     // a past passive is an event ("The file was deleted", "The files were successfully
     // uploaded" came back "El archivo estuvo eliminado", "Los archivos eran exitosamente
     // cargados", gl "eran con éxito cargado"): the copula's preterite ("fue eliminado", "fueron
@@ -449,8 +467,8 @@ function clauseFilter(words: ClauseWords): string {
     String.raw`sub notification { my ($start, $article, $noun, $rest) = @_; return undef if $start =~ /\]\]\z/; if ($article =~ /^[A-Z]/) { utf8::decode($noun); $noun = ucfirst $noun; utf8::encode($noun) } "$start^$noun$rest" }`,
     // (the record's first sentence and each after a sentence end: two substitutions, as the
     // reading hints' openings, for perl to search for the literal)
-    String.raw`s{\A((?:[^\\^]++|\\.)*+)\^(${lemma})<det><def>(?:<[^>\$]*>)*\$ \^(${lemma})(<n>[^\$]*\$(?: \^${lemma}<pr>\$ \^${lemma}<n>[^\$]*\$)?(?: \^${lemma}<(?:adv|preadv)>\$)* \^${lemma}<vblex><pp>[^\$]*\$(?: \^${lemma}<adv>\$)*(?: \^${lemma}<pr>\$(?: \^${lemma}<det>[^\$]*\$)? \^${lemma}<n>[^\$]*\$)?)(?=\^[.!…]<sent>\$|(?:\[v:e\])?[\s\0]*\z)}{notification($1, $2, $3, $4) // $&}e if index($_, "<vblex><pp>") >= 0 && index($_, "<det><def>") >= 0;`,
-    String.raw`s{(<sent>\$ )\^(${lemma})<det><def>(?:<[^>\$]*>)*\$ \^(${lemma})(<n>[^\$]*\$(?: \^${lemma}<pr>\$ \^${lemma}<n>[^\$]*\$)?(?: \^${lemma}<(?:adv|preadv)>\$)* \^${lemma}<vblex><pp>[^\$]*\$(?: \^${lemma}<adv>\$)*(?: \^${lemma}<pr>\$(?: \^${lemma}<det>[^\$]*\$)? \^${lemma}<n>[^\$]*\$)?)(?=\^[.!…]<sent>\$|(?:\[v:e\])?[\s\0]*\z)}{notification($1, $2, $3, $4) // $&}ge if index($_, "<vblex><pp>") >= 0 && index($_, "<det><def>") >= 0;`,
+    String.raw`s{\A((?:[^\\^]++|\\.)*+)${notified}}{notification($1, $2, $3, $4) // $&}e if index($_, "<vblex><pp>") >= 0 && index($_, "<det><def>") >= 0;`,
+    String.raw`s{(<sent>\$ )${notified}}{notification($1, $2, $3, $4) // $&}ge if index($_, "<vblex><pp>") >= 0 && index($_, "<det><def>") >= 0;`,
     // a date is its day, "de" and its month, and "on" before it the article ("Your subscription
     // renews on March 3", "Published on May 5, 2024" came back "…renueva en marzo 3", "Publicado
     // en mayo 5, 2024", gl "en marzo 3", ca "en 5 de maig de 2024"; now "el 3 de marzo", "el 5 de
@@ -470,15 +488,16 @@ function clauseFilter(words: ClauseWords): string {
     // "Contact the administrator" came back "Invitar tus miembros…", "Bloquear este usuario",
     // "Contactar el administrador"; now "Invitar a tus miembros…", "Bloquear a este usuario",
     // "Contactar al administrador"): after a verb, before a determiner (an adjective) and one of
-    // `personalA`; not after "tener", "haber", "ser", "estar" ("Tienes 3 amigos"), nor "añadir",
+    // `personalA`'s persons; not after its `notAfter` verbs: "tener", "haber", "ser", "estar"
+    // ("Tienes 3 amigos"), "añadir",
     // "crear", "registrar", "necesitar" (an account made: "Añadir un usuario nuevo"), nor
     // "proporcionar", "introducir", "leer", whose "usuario" is mostly a modifier ("Provide a
     // valid user key" → "Proporciona un usuario válido o clave…"), nor a list's "mostrar",
     // "ver", "listar", "gestionar", "seleccionar" ("Mostrar tus usuarios bloqueados")
-    ...(personalA.length > 0 ? [
-      String.raw`BEGIN { %::NO_PERSONAL_A = map { $_ => 1 } qw(tener haber ser estar añadir crear registrar necesitar proporcionar introducir leer mostrar ver listar gestionar seleccionar) }`,
+    ...(personalA ? [
+      String.raw`BEGIN { %::NO_PERSONAL_A = map { $_ => 1 } qw(${personalA.notAfter.join(' ')}) }`,
       // from the literal "<vblex><" (perl's search), the verb's lemma read back from its "^"
-      String.raw`s{<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>[^\$]*\$ (?=${bound}\^${lemma}<(?:det|predet)>[^\$]*\$ (?:${bound}\^${lemma}<adj>[^\$]*\$ )?${bound}\^(?:${personalA.join('|')})<n>)}{my ($verb, $at) = ($&, $-[0]); my $start = rindex($_, "^", $at); $::NO_PERSONAL_A{lcfirst substr($_, $start + 1, $at - $start - 1)} ? $verb : "$verb^a<pr>\$ "}ge if index($_, "<det>") >= 0 && /(?:${personalA.join('|')})<n>/;`,
+      String.raw`s{<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>[^\$]*\$ (?=${bound}\^${lemma}<(?:det|predet)>[^\$]*\$ (?:${bound}\^${lemma}<adj>[^\$]*\$ )?${bound}\^(?:${personalA.persons.join('|')})<n>)}{my ($verb, $at) = ($&, $-[0]); my $start = rindex($_, "^", $at); $::NO_PERSONAL_A{lcfirst substr($_, $start + 1, $at - $start - 1)} ? $verb : "$verb^a<pr>\$ "}ge if index($_, "<det>") >= 0 && /(?:${personalA.persons.join('|')})<n>/;`,
     ] : []),
     ...ungenerated.map((noun) => String.raw`s{(\^${eitherCase(noun)}<n><[mf]>)<pl>\$(?!\[\[/\]\])}{$1<sg>\$s}g if index($_, "${noun.slice(1)}<n>") >= 0;`),
     // "while" before a gerund is "al" and the infinitive ("Something went wrong while saving
@@ -494,8 +513,8 @@ export const SPANISH_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['ninguno', '<det><ind>'], negativePronouns: ['nada', 'nadie'], anyDeterminer: 'cualquier', anything: 'cualquier cosa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true, progressiveEstar: true,
   whileGerund: ['mientras', ['a<pr>', 'el<det><def><m><sg>']],
-  months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber', ungenerated: ['menú'], reflexive: 'se<prn><pro><ref><p3><mf><sp>',
-  personalA: PERSONS,
+  months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber', ungenerated: SPANISH_UNGENERATED, reflexive: 'se<prn><pro><ref><p3><mf><sp>',
+  personalA: { persons: PERSONS, notAfter: ['tener', 'haber', 'ser', 'estar', 'añadir', 'crear', 'registrar', 'necesitar', 'proporcionar', 'introducir', 'leer', 'mostrar', 'ver', 'listar', 'gestionar', 'seleccionar'] },
 })
 export const GALICIAN_CLAUSE_FILTER = clauseFilter({
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
@@ -786,10 +805,9 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   // dictionaries give every personal pronoun (en-gl "We'd love your help" → "Encantaría #prpers a
   // vosa axuda"); it goes, and the space left beside it collapses with the other
   String.raw`s{(?<!\\)#prpers(?![${PERL_WORD}])}{}g;`,
-  // a word the Spanish generator lacks but is right as written (SPANISH_CLAUSE_FILTER's
-  // `ungenerated`): no mark, not reported as unknown ("ú" as \x{fa}: the program's own text is
-  // read as bytes)
-  String.raw`s{(?<!\\)#(?=[Mm]en\x{fa}s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
+  // a word the Spanish generator lacks but is right as written (SPANISH_UNGENERATED, which
+  // SPANISH_CLAUSE_FILTER writes so): no mark, not reported as unknown
+  String.raw`s{(?<!\\)#(?=(?:${SPANISH_UNGENERATED.map(charactersForPerl).join('|')})s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $plain = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($plain) . "]"}ge`,
 ].join(' ')}'`
 
@@ -1491,13 +1509,6 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // you sure you want to delete this item?" came back "T'és segur et vol eliminar…?", now
     // "Ets segur que vols eliminar…?"); the sentence's capital goes with "you"
     ...(sureClauses ? [String.raw`s{\^([Aa])re/(?:[^\\\$]++|\\.)*+\$ \^you/(?:[^\\\$]++|\\.)*+\$ \^sure/(?:[^\\\$]++|\\.)*+\$ (?=\^(?:you|I|we|they|he|she|it)/)}{($1 eq "A" ? "^You/Prpers" : "^you/prpers") . "<prn><subj><p2><mf><sp>\$ ^are/be<vbser><pres>\$ ^sure/sure<adj><sint>\$ ^that/that<cnjsub>\$ "}ge if index($_, "re/") >= 0 && index($_, "^sure/") >= 0;`] : []),
-    // "must not" and "should not" forbid ("You must not share your password", "You should not do
-    // that" came back "No tienes que compartir…", "No tendrías que hacer…", gl "Non tes que…":
-    // no obligation, as "don't have to"); read as "do not owe" and "would not owe", the pairs'
-    // "deber": "No debes compartir…", "No deberías hacer…", "Non debes…". Not in a question
-    // ("Shouldn't you be…?") nor before a perfect ("should not have come": the transfers then
-    // wrote "deberías ha venido"); eng-spa's and en-gl's analysers split "mustn't" into three
-    // tokens
     // a product's name is a name: "Download for Android", "Available for Windows", "Join us on
     // Discord", "Export to Word" came back "para Androide", "para Ventanas", "encima Discordia",
     // "a Palabra" (ca "Finestres", "Poma", "Crom"); read as a proper noun, which the bilingual
@@ -1530,6 +1541,13 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // proper…", eo "Ne fermas…" (the third person), where "Don't close" read "No cerrar…"
     String.raw`sub doNot { my ($do, $not) = @_; my ($surface, @r) = readings(substr($do, 1, -1)); unit("$surface $not", map { "$_+not<adv>" } grep { /<vbdo>/ && !/\+/ } @r) }`,
     String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+)(\^[Dd]o/(?:[^\\\$]|\\.)*?<vbdo><pres>(?:[^\\\$]++|\\.)*+\$) \^(not)/not<adv>\$}{my ($blank, $do, $not) = ($1, $2, $3); $blank . doNot($do, $not)}ge if index($_, "o<vbdo><pres>") >= 0;`,
+    // "must not" and "should not" forbid ("You must not share your password", "You should not do
+    // that" came back "No tienes que compartir…", "No tendrías que hacer…", gl "Non tes que…":
+    // no obligation, as "don't have to"); read as "do not owe" and "would not owe", the pairs'
+    // "deber": "No debes compartir…", "No deberías hacer…", "Non debes…". Not in a question
+    // ("Shouldn't you be…?") nor before a perfect ("should not have come": the transfers then
+    // wrote "deberías ha venido"); eng-spa's and en-gl's analysers split "mustn't" into three
+    // tokens
     ...(prohibitions ? [
       String.raw`sub prohibition { my ($owe, $space, $verb, $end) = @_; return $owe if $verb eq ""; return undef if $verb =~ /<vbhaver>/ && substr($_, $end) =~ /\A \^(?:[^\\\$\/]++|\\.)*+\/(?:[^\\\$]|\\.)*?<vblex><pp>/; $owe . $space . (infinitiveOnly($verb) // $verb) }`,
       String.raw`sub mustNot { my ($must, $readings) = @_; return undef if defined $readings && $readings !~ /(?:^|\/)must<vaux>/i; "^" . ($must =~ /^M/ ? "Do" : "do") . "/do<vbdo><pres>\$ ^not/not<adv>\$ ^$must/owe<vblex><inf>\$" }`,

@@ -7,10 +7,10 @@
  * borrador", gl "A mensaxe salvada", ca "El missatge va salvar", where interfaces write
  * Spanish "guardar", Galician "gardar", Catalan "desar". When a hop went from English into one
  * of these (the answer's language, or Spanish on the way to French…) and its source says "save",
- * the forms of "salvar"
- * become the same forms of that verb; not where a person or a life is saved: after an object
- * pronoun ("Me salvaste", "la salvó", ca "em va salvar"), with one attached ("Sálvame",
- * "salvarnos"), or before "vida(s)" ("Salvaste mi vida"), nor "salvo" ("except", "safe").
+ * the forms of "salvar" become the same forms of that verb; not where a person or a life is
+ * saved: after an object pronoun ("Me salvaste", "la salvó", ca "em va salvar"), with one
+ * attached ("Sálvame", "salvarnos"), or before "vida(s)" ("Salvaste mi vida"), nor "salvo"
+ * ("except", "safe").
  */
 import { mapText, textOf, type Segment } from '../segment.js'
 
@@ -87,7 +87,8 @@ const DISABLE_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([
  * "reiniciar" ("Reinicia la aplicación", "reinicias"), both regular in -ar.
  */
 const RESTART_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([
-  ['es', [restem('reinici', 'retom', VERBS.get('es')!.endings), restem('reinici', 'retom', 'o|áis|e|éis')]],
+  // "salvar"'s endings and the two "retomar" has beyond them ("retomo", "retoméis")
+  ['es', [restem('reinici', 'retom', `${VERBS.get('es')!.endings}|o|éis`)]],
 ])
 
 /**
