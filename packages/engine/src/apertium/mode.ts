@@ -664,6 +664,9 @@ const SPA_ITA_ANALYSER = /^lt-proc\b[^|]*\/apertium-spa-ita\/spa-ita\.automorf\.
  * "enlazar": "Fecha límite" is a noun's).
  */
 function spanishCommandHints(presentAlone: boolean): string {
+  // a unit whose every reading is a verb and none a participle, and a person's noun (below)
+  const verbUnit = String.raw`((?<![^ \]])\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>(?:[^\\\$/]++|\\.)*+)+\$ )`
+  const personUnit = String.raw`\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:${PERSONS.join('|')})<n>`
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1 }`,
     String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E<vblex><(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
@@ -673,8 +676,8 @@ function spanishCommandHints(presentAlone: boolean): string {
     // utilisateur" → "Bloquer cet utilisateur"); only after a word that can only be a verb and
     // not a participle, as SPANISH_CLAUSE_FILTER writes it ("información de cuenta al usuario",
     // "asignados al usuario" are a dative's)
-    String.raw`s{((?<![^ \]])\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>(?:[^\\\$/]++|\\.)*+)+\$ )\^a/a<pr>\$ (?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|predet)>(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$]++|\\.)*+\$ )?\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:${PERSONS.join('|')})<n>)}{$1}g if index($_, "^a/a<pr>\$") >= 0;`,
-    String.raw`s{((?<![^ \]])\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>(?:[^\\\$/]++|\\.)*+)+\$ )\^al/a<pr>\+el<det><def><m><sg>\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:${PERSONS.join('|')})<n>)}{$1^el/el<det><def><m><sg>\$}g if index($_, "^al/a<pr>+el") >= 0;`,
+    String.raw`s{${verbUnit}\^a/a<pr>\$ (?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|predet)>(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$]++|\\.)*+\$ )?${personUnit})}{$1}g if index($_, "^a/a<pr>\$") >= 0;`,
+    String.raw`s{${verbUnit}\^al/a<pr>\+el<det><def><m><sg>\$(?= ${personUnit})}{$1^el/el<det><def><m><sg>\$}g if index($_, "^al/a<pr>+el") >= 0;`,
     // "ID" in capitals is an identifier, not "id" (go!, ir's imperative): "ID de usuario" came
     // back it "ANDATE di utente", fr "ALLEZ", pt "VÃO"
     String.raw`s{\^ID/(?:[^\\\$]++|\\.)*+\$}{^ID/*ID\$}g if index($_, "^ID/") >= 0;`,
