@@ -65,7 +65,7 @@ describe.skipIf(!haveApertium)('quoted words through Apertium', () => {
     // "The \'Storage Access Framework\' allows…" → "El estorage Marco de Acceso\' deja…"
     expect(await en(["Click 'Save' to continue", "Show 'Next' and 'Similar' videos", "The 'Storage Access Framework' allows downloads"])).toEqual([
       "El clic 'Guarda' para continuar",
-      "Muestra 'Luego' y vídeos 'Similares'",
+      "Mostrar 'Luego' y vídeos 'Similares'",
       "El 'Marco de Acceso del Almacenamiento' permite descargas",
     ])
     // (a command before quotes that open words is the verb: eng-cat's imperative, "Fes clic")
@@ -73,7 +73,7 @@ describe.skipIf(!haveApertium)('quoted words through Apertium', () => {
   })
 
   test('a curly closing quote comes back curly, and eng-hbs no longer writes its "parquote" for a double quote', async () => {
-    expect(await en(['‘Save’ and “Open”'])).toEqual(['‘Guarda’ y “Abierto”'])
+    expect(await en(['‘Save’ and “Open”'])).toEqual(['‘Guardar’ y “Abierto”'])
     const [sr] = await en(['Turn on the "Restricted Mode"'], 'sr')
     expect(sr).not.toContain('parquote')
     expect(sr).toMatch(/^[^"]*"[^"]+"$/)

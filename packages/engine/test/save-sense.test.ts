@@ -57,12 +57,12 @@ describe.skipIf(!haveApertium)('"guardar" for "save", "desactivar" for "disable"
 
   test('"Save changes", "Message saved as draft" (eng-spa); "You saved my life." keeps "salvar"', async () => {
     // interface strings came back "Salva cambios", "El mensaje salvado como borrador"
-    expect(await en(['Save changes', 'Message saved as draft', 'You saved my life.'])).toEqual(['Guarda cambios', 'Mensaje guardado como borrador', 'Salvaste mi vida.'])
+    expect(await en(['Save changes', 'Message saved as draft', 'You saved my life.'])).toEqual(['Guardar cambios', 'Mensaje guardado como borrador', 'Salvaste mi vida.'])
   })
 
   test('"Disable notifications", "Disabled" (eng-spa); "disabled people" keeps "discapacitadas"', async () => {
     // came back "Inutiliza notificaciones", "Discapacitado"
-    expect(await en(['Disable notifications', 'Disabled', 'Notifications are disabled.', 'Access for disabled people'])).toEqual(['Desactiva notificaciones', 'Desactivado', 'Las notificaciones están desactivadas.', 'Acceso para personas discapacitadas'])
+    expect(await en(['Disable notifications', 'Disabled', 'Notifications are disabled.', 'Access for disabled people'])).toEqual(['Desactivar notificaciones', 'Desactivado', 'Las notificaciones están desactivadas.', 'Acceso para personas discapacitadas'])
   })
 
   test('"Restart the app", "after you restart the app" are "reiniciar" (eng-spa), in the form the generator wrote for "retomar"; "resume" (unknown to the analyser) is "continue"', async () => {

@@ -671,6 +671,14 @@ function spanishCommandHints(presentAlone: boolean): string {
     String.raw`BEGIN { $| = 1 }`,
     String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E<vblex><(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
     String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
+    // after a sentence's first word that can only be an infinitive, a word that can be a noun
+    // is that noun, the infinitive's object, not a verb (eng-spa writes labels so: "Copiar
+    // enlace" came back fr "Copier il raccorde", "enlace" a form of "enlazar"; now "Copier lien")
+    // es-fr's analyser has "enlace" only as a form of "enlazar" ("el enlace" came back "le
+    // raccorde"); the noun gets its reading, which ES_FR_SENSES translates "lien"
+    String.raw`s{\^([Ee]nlace(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($whole, $word, $plural, $r) = ($&, $1, $2, $3); $r =~ /<n>/ ? $whole : "^$word/" . substr($word, 0, 6) . "<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$"}ge if index($_, "nlace") >= 0;`,
+    String.raw`sub infinitiveObject { my ($next) = @_; my ($word, @n) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; @objects && @objects < @n && grep({ /^(?:[^<\\]|\\.)*<n>/ } @objects) ? "^" . join("/", $word, @objects) . "\$" : $next }`,
+    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><inf>)+\$ )(\^(?:[^\\\$]++|\\.)*+\$)}{$1 . infinitiveObject($2)}ge if index($_, "<vblex><inf>\$ ") >= 0;`,
     // Spanish's personal "a" (SPANISH_CLAUSE_FILTER writes it: "Bloquear a este usuario",
     // "Contactar al administrador") goes: French, Portuguese, Italian have none ("Bloquer à cet
     // utilisateur" → "Bloquer cet utilisateur"); only after a word that can only be a verb and
@@ -1033,6 +1041,14 @@ const LENGTH_COUNT = String.raw` (?:\^[0-9]+/[0-9]+<num>\$|\[t:\d+:v\])`
  *    the progressive. Subtitles' "What are you doing?", "Are you coming?" came back "¿Qué eres
  *    haciendo?", "¿Eres viniendo?", ca "T'és venint?"; now "¿Qué estás haciendo?", "¿Estás
  *    viniendo?", "Estàs venint?" (corpus: one ca line, better).
+ * 18. **A label's command** (`labelInfinitives`: eng-spa, en-gl, en-eo) is the infinitive, as
+ *    these languages label buttons and menus: a short text of one sentence without an article,
+ *    a pronoun, a "please" or a finite verb loses its first word's present reading ("Select
+ *    all", "Copy link" came back "Selecciona todo", "Copia enlace", and through Spanish fr "Il
+ *    sélectionne tout"; now "Seleccionar todo", "Copiar enlace", "Sélectionner tout"; corpus:
+ *    735 es and 714 gl lines, the first word's form).
+ * 19. **"Align left"**: "left" or "right" ending a clause after "align" is the side ("Alinea
+ *    dejó" → "Alinear a la izquierda").
  *
  * Runs right after the analyser (before word-bound blanks are attached), in the modes whose
  * analyser is English (`eng-….automorf.bin`, `en-….automorf.bin`). Substitutions find the
@@ -1187,9 +1203,11 @@ interface HintOptions {
   failedAsCould?: string
   /** The units the analyser gives "for the last time", which a sentence's "Last" before a participle becomes after it (below). */
   lastTime?: string
+  /** Whether a label's opening verb is the infinitive and never the present (below): Spanish, Galician and Esperanto label buttons and menus so. */
+  labelInfinitives?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime, labelInfinitives = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -1569,10 +1587,31 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // sentences: 0.04 s for the two, 0.17 s for one with the alternation)
     String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . opening($2, $4, $+[0], $3, $1)}e;`,
     String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0], $3) . $3 . $4}ge;`,
+    // a label's opening verb is the infinitive, as Spanish, Galician and Esperanto interfaces
+    // write buttons and menus, never the present ("Select all", "Configure", "Copy link" came
+    // back "Selecciona todo", "Configura", "Copia enlace", eo "Vicigas", which also reached
+    // French, Portuguese and Italian through Spanish as a third person: "Il sélectionne tout",
+    // "Il configure"; now "Seleccionar todo", "Configurar", "Copiar enlace", "Vicigi"). A label:
+    // one sentence of up to seven words ending in a full stop (every text gets one) or an
+    // ellipsis, without an article, a possessive, a demonstrative or a personal pronoun ("Select
+    // a file to upload" is an instruction: "Selecciona un archivo…"), a "please" (stream.ts's
+    // lead), a comma, an auxiliary, a form of "be" or "have", a subordinating conjunction or a
+    // verb that can only be finite ("Download failed"). Only the present reading goes: where the
+    // tagger chose a noun ("Search results", "Archive") it still does
+    ...(labelInfinitives ? [
+      String.raw`sub labelRecord { return 0 if index($_, "[p:") >= 0; my @p = split /(${UNIT})/, $_, -1; my $words = 0; for (my $i = 1; $i < @p; $i += 2) { my ($surface, @r) = readings(substr($p[$i], 1, -1)); return $i + 2 >= @p && $surface =~ /^(?:\.|…)$/ if grep { tag($_) eq "sent" } @r; return 0 if ++$words > 7 || !@r || grep({ tag($_) =~ /^(?:cm|vbmod|vaux|vbser|vbhaver|vbdo|cnjsub|rel)$/ || /<subj>/ } @r) || !grep({ tag($_) !~ /^(?:det|prn)$/ || /<(?:qnt|tn)>/ } @r) || $i > 1 && !grep({ !/${FINITE_READING}/ || /\+/ } @r) } 0 }`,
+      String.raw`sub labelInfinitive { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || !grep({ /<vblex><pres>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && !/<vblex><(?:inf|pres|imp)>/ } @r); unit($surface, grep { !/<vblex><(?:pres|imp)>/ } @r) }`,
+      String.raw`s{\A(${BLANK})(${UNIT})}{$1 . labelInfinitive($2)}e if index($_, "<vblex><pres>") >= 0 && labelRecord();`,
+    ] : []),
     // and the unit after a comma and the mark of "please" (stream.ts's lead): "If you have any
     // questions, please contact our support team" came back "…, por favor, contacto nuestro
     // equipo" (the noun)
     String.raw`s{(<cm>\$ *\[p:\d\]${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . command($2, $4, $+[0], $3) . $3 . $4}ge if index($_, "[p:") >= 0;`,
+    // "left" and "right" ending a clause right after a form of "align" are the sides, the
+    // analysers' multiword "to the left" ("Align left", "Text aligned right" came back "Alinea
+    // dejó", "El texto alineó bien"; now "Alinear a la izquierda", "alineó a la derecha"); before
+    // a noun they stay ("aligned left column")
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?[Aa]lign<vblex>(?:[^\\\$]++|\\.)*+\$ )\^((?:[Ll]eft|[Rr]ight))/(?:[^\\\$]++|\\.)*+\$(?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:sent|cm)>\$)}{my ($align, $side) = ($1, lc $2); "$align^$side/to the $side<adv>\$"}ge if /align<vblex>/i;`,
     // "Only" opening a sentence is the adverb ("Only admins can edit this page", "Only PNG files
     // are supported" came back "Único admins puede…", ca "Fitxers de PNG únic…"; now "Sólo…")
     String.raw`s{((?:\A|<sent>\$)${BLANK})(\^Only/(?:[^\\\$]++|\\.)*+\$)}{$1 . onlyWith($2, qr/<adv>/)}ge if index($_, "^Only/") >= 0;`,
@@ -1790,6 +1829,7 @@ export const ENGLISH_READING_HINTS = englishReadingHints('inf|pres|imp')
  * on" as "activate" ("Turni sur sciigoj" → "Aktivigi sciigojn").
  */
 export const EN_EO_READING_HINTS = englishReadingHints('inf|imp', {
+  labelInfinitives: true,
   senses: [CLEAR_AS_CLEAN, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute'], ['property', 'n', 'attribute']],
   turn: { on: 'activate' },
   thatAfter: THINKING_VERBS,
@@ -1848,6 +1888,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   gerundPrepositions: true,
   failedAsCould: 'Can<vaux><past>',
   lastTime: '^last/for the last time<adv>$',
+  labelInfinitives: true,
   // eng-spa writes "que" after "think" and "believe" itself ("that" made it "Creo que que")
   thatAfter: THINKING_VERBS.filter((verb) => !/^(?:think|thinks|thought|believe|believes|believed)$/.test(verb)),
 })
@@ -1861,7 +1902,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { sessionCommands: true, pluralData: true, gerundPrepositions: true, failedAsCould: 'Can<vaux><past>', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { labelInfinitives: true, sessionCommands: true, pluralData: true, gerundPrepositions: true, failedAsCould: 'Can<vaux><past>', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
 export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { initialismsAfterNouns: true, sessionCommands: true, pluralData: true, failedAsCould: 'can<vbmod><past>', lastTime: '^last/for the last time<adv>$', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
