@@ -1600,8 +1600,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // tagger chose a noun ("Search results", "Archive") it still does
     ...(labelInfinitives ? [
       String.raw`sub labelRecord { return 0 if index($_, "[p:") >= 0; my @p = split /(${UNIT})/, $_, -1; my $words = 0; for (my $i = 1; $i < @p; $i += 2) { my ($surface, @r) = readings(substr($p[$i], 1, -1)); return $i + 2 >= @p && $surface =~ /^(?:\.|…)$/ if grep { tag($_) eq "sent" } @r; return 0 if ++$words > 7 || !@r || grep({ tag($_) =~ /^(?:cm|vbmod|vaux|vbser|vbhaver|vbdo|cnjsub|rel)$/ || /<subj>/ } @r) || !grep({ tag($_) !~ /^(?:det|prn)$/ || /<(?:qnt|tn)>/ } @r) || $i > 1 && !grep({ !/${FINITE_READING}/ || /\+/ } @r) } 0 }`,
-      String.raw`sub labelInfinitive { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || !grep({ /<vblex><pres>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && !/<vblex><(?:inf|pres|imp)>/ } @r); unit($surface, grep { !/<vblex><(?:pres|imp)>/ } @r) }`,
-      String.raw`s{\A(${BLANK})(${UNIT})}{$1 . labelInfinitive($2)}e if index($_, "<vblex><pres>") >= 0 && labelRecord();`,
+      String.raw`sub labelInfinitive { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || !grep({ /<vblex><pres>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ || tag($_) eq "vblex" && !/<vblex><(?:inf|pres|imp)>/ } @r) || !labelRecord(); unit($surface, grep { !/<vblex><(?:pres|imp)>/ } @r) }`,
+      // counted first: a record of more than seven words and its end is no label
+      String.raw`s{\A(${BLANK})(\^(?:[^\\\$<]++|\\.|<(?!vblex><pres>))*+<vblex><pres>(?:[^\\\$]++|\\.)*+\$)}{$1 . labelInfinitive($2)}e if tr/^// <= 8;`,
     ] : []),
     // and the unit after a comma and the mark of "please" (stream.ts's lead): "If you have any
     // questions, please contact our support team" came back "…, por favor, contacto nuestro
@@ -1611,7 +1612,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // analysers' multiword "to the left" ("Align left", "Text aligned right" came back "Alinea
     // dejó", "El texto alineó bien"; now "Alinear a la izquierda", "alineó a la derecha"); before
     // a noun they stay ("aligned left column")
-    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?[Aa]lign<vblex>(?:[^\\\$]++|\\.)*+\$ )\^((?:[Ll]eft|[Rr]ight))/(?:[^\\\$]++|\\.)*+\$(?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:sent|cm)>\$)}{my ($align, $side) = ($1, lc $2); "$align^$side/to the $side<adv>\$"}ge if /align<vblex>/i;`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?[Aa]lign<vblex>(?:[^\\\$]++|\\.)*+\$ )\^((?:[Ll]eft|[Rr]ight))/(?:[^\\\$]++|\\.)*+\$(?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:sent|cm)>\$)}{my ($align, $side) = ($1, lc $2); "$align^$side/to the $side<adv>\$"}ge if index($_, "lign<vblex>") >= 0;`,
     // "Only" opening a sentence is the adverb ("Only admins can edit this page", "Only PNG files
     // are supported" came back "Único admins puede…", ca "Fitxers de PNG únic…"; now "Sólo…")
     String.raw`s{((?:\A|<sent>\$)${BLANK})(\^Only/(?:[^\\\$]++|\\.)*+\$)}{$1 . onlyWith($2, qr/<adv>/)}ge if index($_, "^Only/") >= 0;`,
