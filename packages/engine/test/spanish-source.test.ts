@@ -65,6 +65,16 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     expect(await fr(['Add to library', 'Select language', 'Delete message'], 'en')).toEqual([expect.stringMatching(/^Ajouter /), expect.stringMatching(/^Sélectionner /), expect.stringMatching(/^Supprimer /)])
   })
 
+  test.skipIf(!haveMode('es-fr'))('Spanish interface words es-fr lacks reach French, not as Spanish, and are not reported unknown (es-fr, and English through Spanish)', async () => {
+    // came back "Valeur predeterminada", "Copier au portapapeles", "Notifications desactivadas", "Exportar", each reported unknown
+    const texts = ['La configuración predeterminada', 'Copiar al portapapeles', 'Notificaciones desactivadas', 'Exportar', 'Identificador de usuario', 'Introducirlo manualmente']
+    const out = await engine.translate(texts, { source: 'es', target: 'fr' })
+    expect(out.map((t) => t.segment)).toEqual(['La configuration par défaut', 'Copier au presse-papiers', 'Notifications désactivées', 'Exporter', "Identifiant d'utilisateur", "L'introduire manuellement"])
+    expect(out.flatMap((t) => t.unknownWords)).toEqual([])
+    const english = await engine.translate(['Default value', 'Copy to clipboard'], { source: 'en', target: 'fr' })
+    expect(english.map((t) => t.segment)).toEqual(['Valeur par défaut', 'Copier à presse-papiers'])
+  })
+
   test.skipIf(!haveMode('es-fr') || !haveMode('es-pt'))('a label reaches French as the infinitive, its object as a noun; "enlace" is a link (English through Spanish, es-fr, es-pt)', async () => {
     // came back "Il sélectionne tout", "Il configure", "Copie raccordez", "Le raccorde est cassé" (es-fr's analyser has "enlace" only as "enlazar")
     const into = async (target: string, texts: string[], source = 'es') => (await engine.translate(texts, { source, target })).map((t) => t.segment)

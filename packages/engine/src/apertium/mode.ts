@@ -598,7 +598,40 @@ export const ES_FR_SENSES: Senses = [
  * clic (en)" (eng-spa's "click") is "cliquer (sur)": "Faire clic dans le bouton" → "Cliquer sur
  * le bouton".
  */
-export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ` + String.raw`s{\^(A|a)<pr>/(?:À|à)<pr>\$ \^el<det><def><m><sg>/le<det><def><m><sg>\$ \^((?:[^\\<\$\/]|\\.)+)<vblex><inf>/((?:[^\\<\$\/]|\\.)+)<vblex><inf>\$}{my ($a, $source, $target) = ($1, $2, $3); $a eq "A" ? "^\u$source<vblex><ger>/\u$target<vblex><ger>\$" : "^$source<vblex><ger>/$target<vblex><ger>\$"}ge if index($_, "<pr>\$ ^el<det><def><m><sg>/le<det>") >= 0; ` + String.raw`s{\^([Hh]acer<vblex>[^/\$]*)/([Ff])aire(<vblex>[^/\$]*)\$ \^clic<n><m><sg>/clic<n><m><sg>\$( \^en<pr>/en<pr>\$)?}{"^$1/" . ($2 eq "F" ? "C" : "c") . "liquer$3\$" . (defined $4 ? " ^en<pr>/sur<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + IMPERSONAL_SE_DROPPED + `'`
+/**
+ * Spanish interface words es-fr's dictionaries lack, which eng-spa writes (they came back as
+ * Spanish: "Valeur predeterminada", "Copier au portapapeles", "Exportar"): a Spanish word (its
+ * forms after its first letter, which may be a capital) and the units the analyser's unknown
+ * word stands for after the bilingual lookup, `$C` before the French side's first letter (in
+ * the Spanish word's case). Words the French generator lacks too ("presse-papiers",
+ * "exporter", "désactivé") go as the form itself, which POST_GENERATION_FILTER writes without
+ * the generator's mark (FRENCH_UNGENERATED).
+ */
+const ES_FR_UNKNOWN: ReadonlyArray<readonly [first: string, rest: string, units: string]> = [
+  ['p', 'redeterminad[oa]s?', '^por<pr>/$Cpar<pr>$ ^defecto<n><m><sg>/défaut<n><m><sg>$'],
+  ['p', 'ortapapeles', '^portapapeles<n><m><sg>/$Cpresse-papiers<n><m><sg>$'],
+  ['m', 'anualmente', '^manualmente<adv>/$Cmanuellement<adv>$'],
+  ['e', 'xportar', '^exportar<vblex><inf>/$Cexporter<vblex><inf>$'],
+  ['d', 'esactivar', '^desactivar<vblex><inf>/$Cdésactiver<vblex><inf>$'],
+  ['d', 'esactivado', '^desactivado<adj><m><sg>/$Cdésactivé<adj><m><sg>$'],
+  ['d', 'esactivada', '^desactivada<adj><f><sg>/$Cdésactivée<adj><f><sg>$'],
+  ['d', 'esactivados', '^desactivados<adj><m><pl>/$Cdésactivés<adj><m><pl>$'],
+  ['d', 'esactivadas', '^desactivadas<adj><f><pl>/$Cdésactivées<adj><f><pl>$'],
+  ['r', 'einicialización', '^reinicialización<n><f><sg>/$Créinitialisation<n><f><sg>$'],
+  ['i', 'dentificador', '^identificador<n><m><sg>/$Cidentifiant<n><m><sg>$'],
+  ['i', 'dentificadores', '^identificadores<n><m><pl>/$Cidentifiants<n><m><pl>$'],
+]
+/** What ES_FR_UNKNOWN writes that the French generator lacks, right as written. */
+const FRENCH_UNGENERATED = ['presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
+
+/** ES_FR_UNKNOWN's substitutions; a perl statement each, the unit's French first letter in the Spanish word's case. */
+const ES_FR_UNKNOWN_WORDS = ES_FR_UNKNOWN.map(([first, rest, units]) => {
+  const perlUnits = units.replace(/\$(?!C)/g, '\\$').replace(/^\^./u, '^" . $1 . "').replace(/\$C(.)/u, (_, letter: string) => `" . ($1 eq "${first.toUpperCase()}" ? "${letter.toUpperCase()}" : "${letter}") . "`)
+  const literal = /[[(?]/u.test(rest) ? rest.replace(/[[(].*$/u, '') : `${rest}/`
+  return String.raw`s{\^\*([${first.toUpperCase()}${first}])(?:${rest})/\*(?:[^\\\$]++|\\.)*+\$}{"${perlUnits}"}ge if index($_, "${literal}") >= 0;`
+}).join(' ')
+
+export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ${ES_FR_UNKNOWN_WORDS} ` + String.raw`s{\^(A|a)<pr>/(?:À|à)<pr>\$ \^el<det><def><m><sg>/le<det><def><m><sg>\$ \^((?:[^\\<\$\/]|\\.)+)<vblex><inf>/((?:[^\\<\$\/]|\\.)+)<vblex><inf>\$}{my ($a, $source, $target) = ($1, $2, $3); $a eq "A" ? "^\u$source<vblex><ger>/\u$target<vblex><ger>\$" : "^$source<vblex><ger>/$target<vblex><ger>\$"}ge if index($_, "<pr>\$ ^el<det><def><m><sg>/le<det>") >= 0; ` + String.raw`s{\^([Hh]acer<vblex>[^/\$]*)/([Ff])aire(<vblex>[^/\$]*)\$ \^clic<n><m><sg>/clic<n><m><sg>\$( \^en<pr>/en<pr>\$)?}{"^$1/" . ($2 eq "F" ? "C" : "c") . "liquer$3\$" . (defined $4 ? " ^en<pr>/sur<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + IMPERSONAL_SE_DROPPED + `'`
 
 /** spa-eng's bilingual lookup, after which SPA_ENG_SENSE_FILTER runs. */
 const SPA_ENG_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/spa-eng\.autobil\.bin'?\s*$/
@@ -816,9 +849,10 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   // dictionaries give every personal pronoun (en-gl "We'd love your help" → "Encantaría #prpers a
   // vosa axuda"); it goes, and the space left beside it collapses with the other
   String.raw`s{(?<!\\)#prpers(?![${PERL_WORD}])}{}g;`,
-  // a word the Spanish generator lacks but is right as written (SPANISH_UNGENERATED, which
-  // SPANISH_CLAUSE_FILTER writes so): no mark, not reported as unknown
-  String.raw`s{(?<!\\)#(?=(?:${SPANISH_UNGENERATED.map(charactersForPerl).join('|')})s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
+  // a word the Spanish or the French generator lacks but is right as written (SPANISH_UNGENERATED,
+  // which SPANISH_CLAUSE_FILTER writes so, and FRENCH_UNGENERATED, ES_FR_UNKNOWN's): no mark,
+  // not reported as unknown
+  String.raw`s{(?<!\\)#(?=(?:${[...SPANISH_UNGENERATED, ...FRENCH_UNGENERATED].map(charactersForPerl).join('|')})s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $plain = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($plain) . "]"}ge`,
 ].join(' ')}'`
 
