@@ -113,8 +113,18 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
   test.skipIf(!haveMode('spa-ita') || !haveMode('es-fr'))('"tener que" is Italian "dovere" without "che"; "ID" in capitals is an identifier, not "id" (go!)', async () => {
     // came back "Devi che salvare l'archiviazione.", "…valida ANDATE", fr "ALLEZ"
     const into = async (target: string, texts: string[], source = 'es') => (await engine.translate(texts, { source, target })).map((t) => t.segment)
-    expect(await into('it', ['Tienes que guardar el archivo.', 'ID de usuario'])).toEqual(["Devi salvare l'archiviazione.", "ID d'utente"])
+    expect(await into('it', ['Tienes que guardar el archivo.', 'ID de usuario'])).toEqual(['Devi salvare il file.', "ID d'utente"])
     expect(await into('fr', ['ID de usuario'])).toEqual(["ID d'utilisateur"])
+  })
+
+  test.skipIf(!haveMode('spa-ita'))('into Italian "para" is "per", never "parir"\'s subjunctive; interface words spa-ita lacks are Italian, not Spanish, and not reported unknown (spa-ita, and English through Spanish)', async () => {
+    // came back "Partorisca continuare…", "È partorisca te", "L'archiviazione", "Habilitar notifiche", "Copiare a portapapeles", "Nessuno risultato" (reported unknown), "Il #immagine"
+    const texts = ['Para continuar, inicia sesión.', 'Es para ti.', 'El archivo fue eliminado.', 'Habilitar notificaciones', 'Notificaciones habilitadas', 'Cancelar petición', 'Copiar al portapapeles', 'Muchos usuarios', 'Archivos adjuntos', 'Ningún resultado', 'Ninguna imagen', 'Imágenes', 'El repositorio público']
+    const out = await engine.translate(texts, { source: 'es', target: 'it' })
+    expect(out.map((t) => t.segment)).toEqual(['Per continuare, avvia sessione.', 'È per te.', 'Il file è stato eliminato.', 'Abilitare notifiche', 'Notifiche abilitate', 'Annullare petizione', 'Copiare agli appunti', 'Molti utenti', 'File allegati', 'Nessun risultato', 'Nessuna immagine', 'Immagini', 'Il repository pubblico'])
+    expect(out.flatMap((t) => t.unknownWords)).toEqual([])
+    const english = await engine.translate(['To continue, enable notifications.', 'File name'], { source: 'en', target: 'it' })
+    expect(english.map((t) => t.segment)).toEqual(['Per continuare, abilitare notifiche.', 'Nome di file'])
   })
 
   test.skipIf(!haveMode('spa-ita'))('into Italian a command is the infinitive (spa-ita reads some imperatives as the present alone) and "idioma", "configuración", "cambio" are "lingua", "impostazione", "modifica"', async () => {

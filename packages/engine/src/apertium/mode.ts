@@ -208,7 +208,7 @@ function sensesProgram(senses: Senses): string {
     // `instead`: the first translation's lemma replaced (an untranslatable one's "@" too), its
     // capital kept, a noun in the source's number (es-fr's "archives" is plural only)
     String.raw`sub capitalised { my $c = $_[0]; utf8::decode($c); $c =~ /^\p{Lu}/ }`,
-    String.raw`sub prefer { my ($unit, $as, $gender, $instead) = @_; my ($source, @t) = split /\//, substr($unit, 1, -1); my @kept = grep { /^\Q$as\E</i } @t; if (!@kept && $instead) { my ($number) = $source =~ /<n>(?:<[^>]*>)*<(sg|pl)>/; @kept = map { my $r = $_; $r =~ s/^\@?([^<]+)/(capitalised($1) ? ucfirst $as : $as)/e; $r =~ s/<(?:sg|pl|sp)>$/<$number>/ if defined $number && $r =~ /<n>/; $r } @t[0 .. 0] } s/^([^<]*<n>)<[mf]>/$1<$gender>/ for $gender eq "" ? () : @kept; @kept ? "^" . join("/", $source, @kept) . "\$" : $unit }`,
+    String.raw`sub prefer { my ($unit, $as, $gender, $instead) = @_; my ($source, @t) = split /\//, substr($unit, 1, -1); my @kept = grep { /^\Q$as\E</i } @t; if (!@kept && $instead) { my ($number) = $source =~ /<n>(?:<[^>]*>)*<(sg|pl)>/; @kept = map { my $r = $_; $r =~ s/^\@?([^<]+)/(capitalised($1) ? ucfirst $as : $as)/e; $r =~ s/<(?:sg|pl|sp)>$/<$number>/ if defined $number && $r =~ /<n>/; $r } @t[0 .. 0] } s/^([^<]*<n>)<(?:mf|m|f)>/$1<$gender>/ for $gender eq "" ? () : @kept; @kept ? "^" . join("/", $source, @kept) . "\$" : $unit }`,
     // only the units of the table's words are rewritten, each with the units around it in the
     // record as it came ($record: the substitution's offsets are its)
     String.raw`sub sense { my ($unit, $record, $from, $to) = @_; my ($word, $pos) = $unit =~ /^\^((?:[^\\<\/\$]|\\.)+)<([a-z]+)>[^\/\$]*\// or return $unit; my $rules = $::SENSE{lc($word) . "<$pos>"} or return $unit; my $prev = substr($record, 0, $from) =~ /(\^(?:[^\\\$]|\\.)*\$) +\z/ ? lc source($1) : ""; my $next = ""; if (substr($record, $to) =~ /\A +(\^(?:[^\\\$]|\\.)*\$)(?: +(\^(?:[^\\\$]|\\.)*\$))?/) { $next = lc source(index($1, "<det>") >= 0 && defined $2 ? $2 : $1) } for my $r (@$rules) { my ($as, $after, $before, $gender, $instead) = @$r; next if $after ne "" && $prev !~ /$after/ || $before ne "" && $next !~ /$before/; return prefer($unit, $as, $gender, $instead) } $unit }`,
@@ -542,6 +542,52 @@ const ENG_CAT_POSTCHUNK = /^apertium-postchunk\b.*\/apertium-eng-cat\/eng-cat\.t
  */
 const IMPERSONAL_SE_DROPPED = String.raw`s{\^se<prn><pro><ref><p3><mf><sp>/(?:se|si)<prn><pro><ref><p3><mf><sp>\$ (?=\^poder<vbmod>)}{}g if index($_, "^se<prn><pro><ref>") >= 0;`
 
+/**
+ * Words a Spanish analyser does not know and the units each stands for after the bilingual
+ * lookup: the word's first letter (which may be a capital), the pattern of its forms after it,
+ * and the units, `$C` before the target side's first letter (written in the Spanish word's case).
+ */
+type UnknownWords = ReadonlyArray<readonly [first: string, rest: string, units: string]>
+
+/** Perl statements that replace each unknown unit of `words` (`^*palabra/*palabra$`) by its units. */
+function unknownWordsProgram(words: UnknownWords): string {
+  return words.map(([first, rest, units]) => {
+    const perlUnits = units.replace(/\$(?!C)/g, '\\$').replace(/^\^./u, '^" . $1 . "').replace(/\$C(.)/u, (_, letter: string) => `" . ($1 eq "${first.toUpperCase()}" ? "${letter.toUpperCase()}" : "${letter}") . "`)
+    const literal = /[[(?]/u.test(rest) ? rest.replace(/[[(].*$/u, '') : `${rest}/`
+    return String.raw`s{\^\*([${first.toUpperCase()}${first}])(?:${rest})/\*(?:[^\\\$]++|\\.)*+\$}{"${perlUnits}"}ge if index($_, "${literal}") >= 0;`
+  }).join(' ')
+}
+
+/**
+ * Spanish interface words spa-ita's analyser lacks (they came back as Spanish: "Habilitar
+ * notifiche", "Cancelar petizione", "Copiare a portapapeles", "Muchos utenti"), as
+ * ES_FR_UNKNOWN; "appunti", "molti", "repository" the Italian generator lacks too
+ * (ITALIAN_UNGENERATED).
+ */
+const SPA_ITA_UNKNOWN: UnknownWords = [
+  ['h', 'abilitar', '^habilitar<vblex><inf>/$Cabilitare<vblex><inf>$'],
+  ['h', 'abilita', '^habilitar<vblex><pri><p3><sg>/$Cabilitare<vblex><pri><p3><sg>$'],
+  ['h', 'abilitado', '^habilitar<vblex><pp><m><sg>/$Cabilitare<vblex><pp><m><sg>$'],
+  ['h', 'abilitada', '^habilitar<vblex><pp><f><sg>/$Cabilitare<vblex><pp><f><sg>$'],
+  ['h', 'abilitados', '^habilitar<vblex><pp><m><pl>/$Cabilitare<vblex><pp><m><pl>$'],
+  ['h', 'abilitadas', '^habilitar<vblex><pp><f><pl>/$Cabilitare<vblex><pp><f><pl>$'],
+  ['c', 'ancelar', '^cancelar<vblex><inf>/$Cannullare<vblex><inf>$'],
+  ['c', 'ancela', '^cancelar<vblex><pri><p3><sg>/$Cannullare<vblex><pri><p3><sg>$'],
+  ['c', 'ancelado', '^cancelar<vblex><pp><m><sg>/$Cannullare<vblex><pp><m><sg>$'],
+  ['c', 'ancelada', '^cancelar<vblex><pp><f><sg>/$Cannullare<vblex><pp><f><sg>$'],
+  ['p', 'ortapapeles', '^portapapeles<n><m><pl>/$Cappunti<n><m><pl>$'],
+  ['m', 'uchos', '^mucho<det><qnt><m><pl>/$Cmolti<det><qnt><m><pl>$'],
+  ['m', 'uchas', '^mucho<det><qnt><f><pl>/$Cmolte<det><qnt><f><pl>$'],
+  ['r', 'epositorio', '^repositorio<n><m><sg>/$Crepository<n><m><sg>$'],
+  ['r', 'epositorios', '^repositorio<n><m><pl>/$Crepository<n><m><pl>$'],
+  ['a', 'djunto', '^adjunto<n><m><sg>/$Callegato<n><m><sg>$'],
+  ['a', 'djuntos', '^adjunto<n><m><pl>/$Callegato<n><m><pl>$'],
+  ['e', 'ncriptación', '^encriptación<n><f><sg>/$Ccrittografia<n><f><sg>$'],
+  ['n', 'egrita', '^negrita<n><f><sg>/$Cgrassetto<n><m><sg>$'],
+]
+/** What SPA_ITA_UNKNOWN and SPA_ITA_SENSES write that the Italian generator lacks, right as written. */
+const ITALIAN_UNGENERATED = ['appunti', 'molti', 'molte', 'repository', 'grassetto', 'file', 'nessun', 'nessuna']
+
 /** spa-ita's bilingual lookup, after which SPA_ITA_SENSE_FILTER runs. */
 const SPA_ITA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-spa-ita\/spa-ita\.autobil\.bin'?\s*$/
 
@@ -549,13 +595,18 @@ const SPA_ITA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-spa-ita\/spa-ita\.auto
  * spa-ita's interface words in the interface's sense (its dictionary gives one each, which
  * `instead` replaces), as ES_FR_SENSES; English reaches Italian through Spanish: "Select
  * language", "Settings", "Save changes" came back "Selezionare idioma", "Configurazioni",
- * "Salvare cambi"; now "lingua", "Impostazioni", "modifiche". Its generator has no "file" for
- * "archivo", its analyser no "habilitar" ("Enable notifications" → "Habilita notifiche").
+ * "Salvare cambi"; now "lingua", "Impostazioni", "modifiche". "archivo" is "file", which its
+ * generator lacks (written as it is: ITALIAN_UNGENERATED); the words its analyser lacks
+ * ("habilitar", "cancelar", "muchos"…) are SPA_ITA_UNKNOWN's.
  */
 export const SPA_ITA_SENSES: Senses = [
   ['idioma', 'n', 'lingua', { instead: true, gender: 'f' }],
   ['configuración', 'n', 'impostazione', { instead: true, gender: 'f' }],
   ['cambio', 'n', 'modifica', { instead: true, gender: 'f' }],
+  // "file", which the generator lacks (ITALIAN_UNGENERATED): "archiviazione" is archiving
+  ['archivo', 'n', 'file', { instead: true, gender: 'm' }],
+  // the dictionary's "immagine" has no gender, which the generator needs ("L'immagine" came back "Il #immagine")
+  ['imagen', 'n', 'immagine', { instead: true, gender: 'f' }],
 ]
 
 /**
@@ -564,7 +615,7 @@ export const SPA_ITA_SENSES: Senses = [
  * ("Tienes que guardar el archivo", eng-spa's "You must save the file", came back "Devi che
  * salvare…"; now "Devi salvare…").
  */
-export const SPA_ITA_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ITA_SENSES)} ` + String.raw`s{(\^[Tt]ener\# que<vbmod>(?:[^\\\$]++|\\.)*+\$) \^que<cnjsub>/che<cnjsub>\$}{$1}g if index($_, "ener# que<vbmod>") >= 0; ` + IMPERSONAL_SE_DROPPED + `'`
+export const SPA_ITA_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ITA_SENSES)} ${unknownWordsProgram(SPA_ITA_UNKNOWN)} ` + String.raw`s{(\^[Nn]inguno<det><ind><([mf])><sg>/)([Nn])essuno<det>}{$1 . $3 . ($2 eq "m" ? "essun" : "essuna") . "<det>"}ge if index($_, "inguno<det>") >= 0; ` + String.raw`s{(\^[Tt]ener\# que<vbmod>(?:[^\\\$]++|\\.)*+\$) \^que<cnjsub>/che<cnjsub>\$}{$1}g if index($_, "ener# que<vbmod>") >= 0; ` + IMPERSONAL_SE_DROPPED + `'`
 
 /** es-fr's bilingual lookup, after which ES_FR_SENSE_FILTER runs. */
 const ES_FR_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-fr-es\/es-fr\.autobil\.bin'?\s*$/
@@ -600,14 +651,11 @@ export const ES_FR_SENSES: Senses = [
  */
 /**
  * Spanish interface words es-fr's dictionaries lack, which eng-spa writes (they came back as
- * Spanish: "Valeur predeterminada", "Copier au portapapeles", "Exportar"): a Spanish word (its
- * forms after its first letter, which may be a capital) and the units the analyser's unknown
- * word stands for after the bilingual lookup, `$C` before the French side's first letter (in
- * the Spanish word's case). Words the French generator lacks too ("presse-papiers",
- * "exporter", "désactivé") go as the form itself, which POST_GENERATION_FILTER writes without
- * the generator's mark (FRENCH_UNGENERATED).
+ * Spanish: "Valeur predeterminada", "Copier au portapapeles", "Exportar"). Words the French
+ * generator lacks too ("presse-papiers", "exporter", "désactivé") go as the form itself, which
+ * POST_GENERATION_FILTER writes without the generator's mark (FRENCH_UNGENERATED).
  */
-const ES_FR_UNKNOWN: ReadonlyArray<readonly [first: string, rest: string, units: string]> = [
+const ES_FR_UNKNOWN: UnknownWords = [
   ['p', 'redeterminad[oa]s?', '^por<pr>/$Cpar<pr>$ ^defecto<n><m><sg>/défaut<n><m><sg>$'],
   ['p', 'ortapapeles', '^portapapeles<n><m><sg>/$Cpresse-papiers<n><m><sg>$'],
   ['m', 'anualmente', '^manualmente<adv>/$Cmanuellement<adv>$'],
@@ -624,14 +672,7 @@ const ES_FR_UNKNOWN: ReadonlyArray<readonly [first: string, rest: string, units:
 /** What ES_FR_UNKNOWN writes that the French generator lacks, right as written. */
 const FRENCH_UNGENERATED = ['presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
 
-/** ES_FR_UNKNOWN's substitutions; a perl statement each, the unit's French first letter in the Spanish word's case. */
-const ES_FR_UNKNOWN_WORDS = ES_FR_UNKNOWN.map(([first, rest, units]) => {
-  const perlUnits = units.replace(/\$(?!C)/g, '\\$').replace(/^\^./u, '^" . $1 . "').replace(/\$C(.)/u, (_, letter: string) => `" . ($1 eq "${first.toUpperCase()}" ? "${letter.toUpperCase()}" : "${letter}") . "`)
-  const literal = /[[(?]/u.test(rest) ? rest.replace(/[[(].*$/u, '') : `${rest}/`
-  return String.raw`s{\^\*([${first.toUpperCase()}${first}])(?:${rest})/\*(?:[^\\\$]++|\\.)*+\$}{"${perlUnits}"}ge if index($_, "${literal}") >= 0;`
-}).join(' ')
-
-export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ${ES_FR_UNKNOWN_WORDS} ` + String.raw`s{\^(A|a)<pr>/(?:À|à)<pr>\$ \^el<det><def><m><sg>/le<det><def><m><sg>\$ \^((?:[^\\<\$\/]|\\.)+)<vblex><inf>/((?:[^\\<\$\/]|\\.)+)<vblex><inf>\$}{my ($a, $source, $target) = ($1, $2, $3); $a eq "A" ? "^\u$source<vblex><ger>/\u$target<vblex><ger>\$" : "^$source<vblex><ger>/$target<vblex><ger>\$"}ge if index($_, "<pr>\$ ^el<det><def><m><sg>/le<det>") >= 0; ` + String.raw`s{\^([Hh]acer<vblex>[^/\$]*)/([Ff])aire(<vblex>[^/\$]*)\$ \^clic<n><m><sg>/clic<n><m><sg>\$( \^en<pr>/en<pr>\$)?}{"^$1/" . ($2 eq "F" ? "C" : "c") . "liquer$3\$" . (defined $4 ? " ^en<pr>/sur<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + IMPERSONAL_SE_DROPPED + `'`
+export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ${unknownWordsProgram(ES_FR_UNKNOWN)} ` + String.raw`s{\^(A|a)<pr>/(?:À|à)<pr>\$ \^el<det><def><m><sg>/le<det><def><m><sg>\$ \^((?:[^\\<\$\/]|\\.)+)<vblex><inf>/((?:[^\\<\$\/]|\\.)+)<vblex><inf>\$}{my ($a, $source, $target) = ($1, $2, $3); $a eq "A" ? "^\u$source<vblex><ger>/\u$target<vblex><ger>\$" : "^$source<vblex><ger>/$target<vblex><ger>\$"}ge if index($_, "<pr>\$ ^el<det><def><m><sg>/le<det>") >= 0; ` + String.raw`s{\^([Hh]acer<vblex>[^/\$]*)/([Ff])aire(<vblex>[^/\$]*)\$ \^clic<n><m><sg>/clic<n><m><sg>\$( \^en<pr>/en<pr>\$)?}{"^$1/" . ($2 eq "F" ? "C" : "c") . "liquer$3\$" . (defined $4 ? " ^en<pr>/sur<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + IMPERSONAL_SE_DROPPED + `'`
 
 /** spa-eng's bilingual lookup, after which SPA_ENG_SENSE_FILTER runs. */
 const SPA_ENG_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/spa-eng\.autobil\.bin'?\s*$/
@@ -719,6 +760,11 @@ function spanishCommandHints(presentAlone: boolean): string {
     // "asignados al usuario" are a dative's)
     String.raw`s{${verbUnit}\^a/a<pr>\$ (?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|predet)>(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$]++|\\.)*+\$ )?${personUnit})}{$1}g if index($_, "^a/a<pr>\$") >= 0;`,
     String.raw`s{${verbUnit}\^al/a<pr>\+el<det><def><m><sg>\$(?= ${personUnit})}{$1^el/el<det><def><m><sg>\$}g if index($_, "^al/a<pr>+el") >= 0;`,
+    // "para" is never "parir"'s subjunctive (to give birth), which spa-ita's tagger chose before
+    // an infinitive and everywhere else: "Para continuar, inicia sesión", "Es para ti" (eng-spa's
+    // "To continue, sign in", "It is for you") came back it "Partorisca continuare…", "È
+    // partorisca te" (211 of 2 862 corpus strings into Italian had it); "parar" stays
+    String.raw`s{\^([Pp]ara)/((?:[^\\\$]++|\\.)*+)\$}{my ($para, $r) = ($1, $2); $r =~ s{/[Pp]arir<vblex><prs><p[13]><sg>}{}g; "^$para/$r\$"}ge if index($_, "arir<vblex><prs>") >= 0;`,
     // "ID" in capitals is an identifier, not "id" (go!, ir's imperative): "ID de usuario" came
     // back it "ANDATE di utente", fr "ALLEZ", pt "VÃO"
     String.raw`s{\^ID/(?:[^\\\$]++|\\.)*+\$}{^ID/*ID\$}g if index($_, "^ID/") >= 0;`,
@@ -849,10 +895,10 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   // dictionaries give every personal pronoun (en-gl "We'd love your help" → "Encantaría #prpers a
   // vosa axuda"); it goes, and the space left beside it collapses with the other
   String.raw`s{(?<!\\)#prpers(?![${PERL_WORD}])}{}g;`,
-  // a word the Spanish or the French generator lacks but is right as written (SPANISH_UNGENERATED,
-  // which SPANISH_CLAUSE_FILTER writes so, and FRENCH_UNGENERATED, ES_FR_UNKNOWN's): no mark,
-  // not reported as unknown
-  String.raw`s{(?<!\\)#(?=(?:${[...SPANISH_UNGENERATED, ...FRENCH_UNGENERATED].map(charactersForPerl).join('|')})s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
+  // a word the Spanish, French or Italian generator lacks but is right as written
+  // (SPANISH_UNGENERATED, which SPANISH_CLAUSE_FILTER writes so; FRENCH_UNGENERATED and
+  // ITALIAN_UNGENERATED, ES_FR_UNKNOWN's and SPA_ITA_UNKNOWN's): no mark, not reported as unknown
+  String.raw`s{(?<!\\)#(?=(?:${[...SPANISH_UNGENERATED, ...FRENCH_UNGENERATED, ...ITALIAN_UNGENERATED].map(charactersForPerl).join('|')})s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $plain = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($plain) . "]"}ge`,
 ].join(' ')}'`
 
