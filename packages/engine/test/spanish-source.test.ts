@@ -117,11 +117,17 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     expect(await into('fr', ['ID de usuario'])).toEqual(["ID d'utilisateur"])
   })
 
+  test.skipIf(!haveMode('es-pt'))('a word that is a noun or else a subjunctive is the noun after a determiner and opening a label; a formal command before its object stays (es-pt)', async () => {
+    // came back "Finque API", "Finque-a API" (the imperative and subjunctive of "clavar")
+    const pt = async (texts: string[]) => (await engine.translate(texts, { source: 'es', target: 'pt' })).map((t) => t.segment)
+    expect(await pt(['Clave API.', 'La clave API.', 'Toque el botón.'])).toEqual(['Chave API.', 'A chave API.', 'Toque o botão.'])
+  })
+
   test.skipIf(!haveMode('spa-ita'))('into Italian "para" is "per", never "parir"\'s subjunctive; interface words spa-ita lacks are Italian, not Spanish, and not reported unknown (spa-ita, and English through Spanish)', async () => {
     // came back "Partorisca continuare…", "È partorisca te", "L'archiviazione", "Habilitar notifiche", "Copiare a portapapeles", "Nessuno risultato" (reported unknown), "Il #immagine"
-    const texts = ['Para continuar, inicia sesión.', 'Es para ti.', 'El archivo fue eliminado.', 'Habilitar notificaciones', 'Notificaciones habilitadas', 'Cancelar petición', 'Copiar al portapapeles', 'Muchos usuarios', 'Archivos adjuntos', 'Ningún resultado', 'Ninguna imagen', 'Imágenes', 'El repositorio público']
+    const texts = ['Para continuar, inicia sesión.', 'Es para ti.', 'El archivo fue eliminado.', 'Habilitar notificaciones', 'Notificaciones habilitadas', 'Cancelar petición', 'Copiar al portapapeles', 'Muchos usuarios', 'Archivos adjuntos', 'Ningún resultado', 'Ninguna imagen', 'Imágenes', 'El repositorio público', 'Añadir servidor', 'Mensajes encriptados']
     const out = await engine.translate(texts, { source: 'es', target: 'it' })
-    expect(out.map((t) => t.segment)).toEqual(['Per continuare, avvia sessione.', 'È per te.', 'Il file è stato eliminato.', 'Abilitare notifiche', 'Notifiche abilitate', 'Annullare petizione', 'Copiare agli appunti', 'Molti utenti', 'File allegati', 'Nessun risultato', 'Nessuna immagine', 'Immagini', 'Il repository pubblico'])
+    expect(out.map((t) => t.segment)).toEqual(['Per continuare, avvia sessione.', 'È per te.', 'Il file è stato eliminato.', 'Abilitare notifiche', 'Notifiche abilitate', 'Annullare petizione', 'Copiare agli appunti', 'Molti utenti', 'File allegati', 'Nessun risultato', 'Nessuna immagine', 'Immagini', 'Il repository pubblico', 'Aggiungere server', 'Messaggi crittografati'])
     expect(out.flatMap((t) => t.unknownWords)).toEqual([])
     const english = await engine.translate(['To continue, enable notifications.', 'File name'], { source: 'en', target: 'it' })
     expect(english.map((t) => t.segment)).toEqual(['Per continuare, abilitare notifiche.', 'Nome di file'])

@@ -584,9 +584,15 @@ const SPA_ITA_UNKNOWN: UnknownWords = [
   ['a', 'djuntos', '^adjunto<n><m><pl>/$Callegato<n><m><pl>$'],
   ['e', 'ncriptación', '^encriptación<n><f><sg>/$Ccrittografia<n><f><sg>$'],
   ['n', 'egrita', '^negrita<n><f><sg>/$Cgrassetto<n><m><sg>$'],
+  ['s', 'ilenciosamente', '^silenciosamente<adv>/$Csilenziosamente<adv>$'],
+  ['i', 'nutilizable', '^inutilizable<adj><mf><sg>/$Cinutilizzabile<adj><mf><sg>$'],
+  ['e', 'ncriptado', '^encriptado<adj><m><sg>/$Ccrittografato<adj><m><sg>$'],
+  ['e', 'ncriptados', '^encriptado<adj><m><pl>/$Ccrittografati<adj><m><pl>$'],
+  ['e', 'ncriptada', '^encriptado<adj><f><sg>/$Ccrittografata<adj><f><sg>$'],
+  ['e', 'ncriptadas', '^encriptado<adj><f><pl>/$Ccrittografate<adj><f><pl>$'],
 ]
-/** What SPA_ITA_UNKNOWN and SPA_ITA_SENSES write that the Italian generator lacks, right as written. */
-const ITALIAN_UNGENERATED = ['appunti', 'molti', 'molte', 'repository', 'grassetto', 'file', 'nessun', 'nessuna']
+/** What SPA_ITA_UNKNOWN and SPA_ITA_SENSES write that the Italian generator lacks, right as written (its forms each). */
+const ITALIAN_UNGENERATED = ['appunti', 'molti', 'molte', 'repository', 'grassetto', 'file', 'nessun', 'nessuna', 'server', 'silenziosamente', 'crittografato', 'crittografati', 'crittografata', 'crittografate']
 
 /** spa-ita's bilingual lookup, after which SPA_ITA_SENSE_FILTER runs. */
 const SPA_ITA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-spa-ita\/spa-ita\.autobil\.bin'?\s*$/
@@ -607,6 +613,8 @@ export const SPA_ITA_SENSES: Senses = [
   ['archivo', 'n', 'file', { instead: true, gender: 'm' }],
   // the dictionary's "immagine" has no gender, which the generator needs ("L'immagine" came back "Il #immagine")
   ['imagen', 'n', 'immagine', { instead: true, gender: 'f' }],
+  // a computer, not a servant ("Aggiungere Servo"); "server", which the generator lacks
+  ['servidor', 'n', 'server', { instead: true, gender: 'm' }],
 ]
 
 /**
@@ -760,6 +768,13 @@ function spanishCommandHints(presentAlone: boolean): string {
     // "asignados al usuario" are a dative's)
     String.raw`s{${verbUnit}\^a/a<pr>\$ (?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|predet)>(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$]++|\\.)*+\$ )?${personUnit})}{$1}g if index($_, "^a/a<pr>\$") >= 0;`,
     String.raw`s{${verbUnit}\^al/a<pr>\+el<det><def><m><sg>\$(?= ${personUnit})}{$1^el/el<det><def><m><sg>\$}g if index($_, "^al/a<pr>+el") >= 0;`,
+    // a word that can be a noun, or else only a subjunctive or a formal imperative, is the noun
+    // after a determiner, and first in a sentence unless a determiner or a pronoun follows
+    // ("Clave API", "La clave API", eng-spa's "API key", came back pt "Finque API", "Finque-a
+    // API", "clavar"'s imperative and subjunctive; "Toque el botón" stays)
+    String.raw`sub nounOnly { my ($surface, $r) = @_; my @r = split /\//, $r; my @n = grep { /^(?:[^<\\]|\\.)*<n>/ } @r; @n && @n < @r && !grep({ !/^(?:[^<\\]|\\.)*<(?:n>|vblex><(?:prs|imp><p3))/ } @r) ? "^$surface/" . join("/", @n) . "\$" : "^$surface/$r\$" }`,
+    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+)\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?![^\$]*<(?:det|prn)>))}{$1 . nounOnly($2, $3)}ge if index($_, "<prs>") >= 0;`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ )\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{$1 . nounOnly($2, $3)}ge if index($_, "<prs>") >= 0;`,
     // "para" is never "parir"'s subjunctive (to give birth), which spa-ita's tagger chose before
     // an infinitive and everywhere else: "Para continuar, inicia sesión", "Es para ti" (eng-spa's
     // "To continue, sign in", "It is for you") came back it "Partorisca continuare…", "È
