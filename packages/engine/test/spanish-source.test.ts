@@ -53,6 +53,14 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
       .toEqual(['Sign in', 'Sign in to continue.', 'Sign out', 'Sorry, I can not do it.', 'Welcome back', 'Click here to download the application.'])
   })
 
+  test('a Spanish command is an English one, "Por favor," before it "Please"; an initialism goes before its noun; "salir mal" is "go wrong"', async () => {
+    // came back "It selects a language", "Please, it enters your password.", "Key API", "I file PDF", "Something exited badly."
+    expect(await es(['Selecciona un idioma', 'Por favor, introduce tu contraseña.', 'Clave API', 'Archivo PDF', 'Usa el servidor SMTP.', 'Algo salió mal.', 'Si algo sale mal, contáctanos.']))
+      .toEqual(['Select a language', 'Please enter your password.', 'API Key', 'PDF file', 'Use the SMTP server.', 'Something went wrong.', 'If something goes wrong, contact us.'])
+    // a statement stays one; "este" before an initialism is "this", not "east"; "está mal" is not "is badly"
+    expect(await es(['Funciona bien.', 'Redmine enviará una petición a este URL.', '¿Qué está mal?'])).toEqual(['It works well.', 'Redmine will send a request to this URL.', 'What is bad?'])
+  })
+
   test('"archivo" is a file and "búsqueda" a search, not an archive and research', async () => {
     expect(await es(['El archivo no existe.', 'Archivos recientes', 'Búsquedas guardadas'])).toEqual(['The file does not exist.', 'Recent files', 'Searches saved'])
   })

@@ -689,11 +689,14 @@ const SPA_ENG_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/spa-eng\.autobil\.bin'?\s*$/
  * Spanish words spa-eng translates in a sense no interface means, as `ENG_SPA_SENSES`: "archivo"
  * is "archive" ("El archivo no existe" → "The archive does not exist"; "file" is the
  * dictionary's other translation), "búsqueda" "research" (its only one: "No results for your
- * research"), "búsquedas" "researches".
+ * research"), "búsquedas" "researches"; "salir mal" "go wrong".
  */
 export const SPA_ENG_SENSES: Senses = [
   ['archivo', 'n', 'file'],
   ['búsqueda', 'n', 'search', { instead: true }],
+  // "salir mal" (eng-spa's "go wrong") is "go wrong": "Algo salió mal" came back "Something exited badly"
+  ['salir', 'vblex', 'go', { before: '^mal<adv>', instead: true }],
+  ['mal', 'adv', 'wrong', { after: '^salir<vblex>', instead: true }],
 ]
 
 /** After spa-eng's bilingual lookup: `SPA_ENG_SENSES`. */
@@ -716,6 +719,9 @@ const SPA_ENG_POSTCHUNK = /^apertium-postchunk\b.*\/spa-eng\.t3x\.bin'?\s*$/
  */
 export const SPA_ENG_QUESTION_FILTER = `perl -0 -pe '${[
   String.raw`BEGIN { $| = 1 }`,
+  // "Por favor," before a command is "Please" without the comma ("Por favor, introduce tu
+  // contraseña." came back "Please, enter your password.")
+  String.raw`s{(\^[Pp]lease<adv>\$)\^,<cm>\$(?= \^[^<\$]*<vblex><(?:inf|imp)>)}{$1}g if index($_, "lease<adv>") >= 0;`,
   String.raw`sub capital { my ($unit, $up) = @_; $unit =~ s/^(${WORD_BOUND_BLANK}\^)(\w)/$1 . ($up ? uc $2 : lc $2)/e; $unit }`,
   String.raw`sub ask { my ($p, $s, $e) = @_; my $k = $s; my $wh = $p->[$k] =~ /^${WORD_BOUND_BLANK}\^\w+<(?:adv|prn)><itg>/; if ($wh) { return if $p->[$k + 1] ne " "; $k += 2 } return if $k + 2 >= $e || $p->[$k + 1] ne " " || $p->[$k] !~ /^${WORD_BOUND_BLANK}\^[Pp]rpers<prn><subj>/; my $verb = $p->[$k + 2]; my $up = !$wh && $p->[$k] =~ /^${WORD_BOUND_BLANK}\^P/;`,
   String.raw`if ($wh && $p->[$k] =~ /<p3><nt>/ && $verb =~ /^${WORD_BOUND_BLANK}\^be<vbser>/ && $k + 4 < $e && $p->[$k + 3] eq " " && $p->[$k + 4] =~ /<(?:det|n|np)>/) { @$p[$k, $k + 1] = ("", ""); return }`,
@@ -725,14 +731,17 @@ export const SPA_ENG_QUESTION_FILTER = `perl -0 -pe '${[
   String.raw`$_ = questions($_) if index($_, "^?<sent>") >= 0;`,
 ].join(' ')}'`
 
-/** The Spanish analysers of es-fr and es-pt (es-pt_BR too), after which SPANISH_COMMAND_HINTS run, and of spa-ita (SPA_ITA_COMMAND_HINTS). */
+/** The Spanish analysers of es-fr and es-pt (es-pt_BR too), after which SPANISH_COMMAND_HINTS run, of spa-ita (SPA_ITA_COMMAND_HINTS) and of spa-eng (SPA_ENG_COMMAND_HINTS). */
 const ES_FR_PT_ANALYSERS = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|apertium-es-pt\/es-pt)\.automorf\.bin'?\s*$/
+const SPA_ENG_ANALYSER = /^lt-proc\b[^|]*\/apertium-eng-spa\/spa-eng\.automorf\.bin'?\s*$/
 const SPA_ITA_ANALYSER = /^lt-proc\b[^|]*\/apertium-spa-ita\/spa-ita\.automorf\.bin'?\s*$/
 
 /**
- * A Spanish command opening a sentence, into French, Portuguese and Italian: the "tú" imperative
- * is the third person's present ("Añade", "Elimina", "Muestra"), which the taggers of es-fr,
- * es-pt and spa-ita chose, and English interface text reaches these languages through eng-spa,
+ * A Spanish command opening a sentence (or after "Por favor,"), into French, Portuguese, Italian
+ * and English: the "tú" imperative is the third person's present ("Añade", "Elimina", "Muestra",
+ * "Muestra"'s pronominal "mostrarse" too), which the taggers of es-fr, es-pt, spa-ita and spa-eng
+ * chose (spa-eng "Selecciona un idioma" → "It selects a language"), and English interface text
+ * reaches the first three through eng-spa,
  * which writes commands so: "Add to cart", "Delete the file" came back fr "Il ajoute à char",
  * "Il élimine les archives", pt "Acrescenta…", it "Aggiunge…". A sentence's first word whose readings are that verb's
  * imperative and present, before a word that can be a determiner, a preposition, a noun or a
@@ -745,14 +754,14 @@ const SPA_ITA_ANALYSER = /^lt-proc\b[^|]*\/apertium-spa-ita\/spa-ita\.automorf\.
  * noun before a singular noun too ("Copia enlace" stays "Copie raccordez", "enlace" a form of
  * "enlazar": "Fecha límite" is a noun's).
  */
-function spanishCommandHints(presentAlone: boolean): string {
+function spanishCommandHints({ presentAlone = false, english = false }: { presentAlone?: boolean; english?: boolean } = {}): string {
   // a unit whose every reading is a verb and none a participle, and a person's noun (below)
   const verbUnit = String.raw`((?<![^ \]])\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>(?:[^\\\$/]++|\\.)*+)+\$ )`
   const personUnit = String.raw`\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:${PERSONS.join('|')})<n>`
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1 }`,
-    String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E<vblex><(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
-    String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+)(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
+    String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E(?:se<vblex><pron>|<vblex>)<(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
+    String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+|[Ff]avor<adv>\$\^,/,<cm>\$ )(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
     // after a sentence's first word that can only be an infinitive, a word that can be a noun
     // is that noun, the infinitive's object, not a verb (eng-spa writes labels so: "Copiar
     // enlace" came back fr "Copier il raccorde", "enlace" a form of "enlazar"; now "Copier lien")
@@ -786,12 +795,22 @@ function spanishCommandHints(presentAlone: boolean): string {
     // "mal" right after a word that can be a verb is the adverb: es-pt's tagger chose the
     // adjective ("Algo salió mal", "Lo hice mal" came back "Algo saiu mau", "Fiz-o mau"; now
     // "saiu mal")
-    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vb(?:lex|ser|haver)>(?:[^\\\$]++|\\.)*+\$ \^[Mm]al/)(?:[^\\\$]++|\\.)*+\$}{$1mal<adv>\$}g if index($_, "/mal<adj>") >= 0;`,
+    // (not into English: "está mal" is "is wrong", not "is badly")
+    ...(english ? [] : [String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vb(?:lex|ser|haver)>(?:[^\\\$]++|\\.)*+\$ \^[Mm]al/)(?:[^\\\$]++|\\.)*+\$}{$1mal<adv>\$}g if index($_, "/mal<adj>") >= 0;`]),
+    // into English, an initialism after a word that can be a noun (and else only an adjective or
+    // a verb: "este" is also "east") goes before it, the word that noun ("Clave API", "Archivo
+    // PDF", "Servidor SMTP" came back "Key API", "I file PDF", "Server SMTP"; now "API Key", "PDF
+    // file", "SMTP Server"), in lower case where it opened the sentence
+    ...(english ? [
+      String.raw`s{(?<![^ \]])\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$ (\^[A-Z]{2,5}/(?:\*[A-Z]{2,5}|[A-Z]{2,5}<n><acr>(?:[^\\\$]++|\\.)*+)\$)}{my ($surface, $r, $initialism, $at) = ($1, $2, $3, $-[0]); my $opens = substr($_, 0, $at) =~ /(?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\z/; my @r = split /\//, $r; my @n = grep { /^(?:[^<\\]|\\.)*<n>/ } @r; @n = () if grep { !/^(?:[^<\\]|\\.)*<(?:n|adj|vblex)>/ } @r; if (@n && $opens && $surface =~ /^[A-Z][a-z]*$/) { s/^([A-Z])/\l$1/ for $surface, @n } @n ? "$initialism ^$surface/" . join("/", @n) . "\$" : "^$surface/$r\$ $initialism"}ge if /\^[A-Z]{2,5}\//;`,
+    ] : []),
   ].join(' ')}'`
 }
-export const SPANISH_COMMAND_HINTS = spanishCommandHints(false)
+export const SPANISH_COMMAND_HINTS = spanishCommandHints()
 /** spa-ita's: its analyser reads some imperatives only as the present ("Añade"), which is enough there. */
-export const SPA_ITA_COMMAND_HINTS = spanishCommandHints(true)
+export const SPA_ITA_COMMAND_HINTS = spanishCommandHints({ presentAlone: true })
+/** spa-eng's: and an initialism after a noun goes before it. */
+export const SPA_ENG_COMMAND_HINTS = spanishCommandHints({ english: true })
 
 /** A pair's stage and the filter that follows it: its data's gaps, mended between two stages. */
 const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
@@ -802,6 +821,7 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [EN_GL_POSTCHUNK, GALICIAN_CLAUSE_FILTER],
   [ENG_CAT_POSTCHUNK, CATALAN_CLAUSE_FILTER],
   [ES_FR_PT_ANALYSERS, SPANISH_COMMAND_HINTS],
+  [SPA_ENG_ANALYSER, SPA_ENG_COMMAND_HINTS],
   [SPA_ITA_ANALYSER, SPA_ITA_COMMAND_HINTS],
   [SPA_ITA_BILINGUAL, SPA_ITA_SENSE_FILTER],
   [ES_FR_BILINGUAL, ES_FR_SENSE_FILTER],
