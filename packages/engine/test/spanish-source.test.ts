@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest'
 import { createEngine } from '../src/index.js'
-import { SPA_ENG_QUESTION_FILTER } from '../src/apertium/mode.js'
+import { SPA_ENG_CLAUSE_FILTER } from '../src/apertium/mode.js'
 import { execFileSync } from 'node:child_process'
 import { haveMode } from './real-apertium.js'
 
@@ -9,9 +9,9 @@ function throughStage(stage: string, records: string[]): string[] {
   return execFileSync('sh', ['-c', stage], { input: records.map((r) => `${r}\0`).join(''), encoding: 'utf8' }).split('\0').slice(0, -1)
 }
 
-describe('questions into English (SPA_ENG_QUESTION_FILTER, on spa-eng transfer output)', () => {
+describe('questions and compounds into English (SPA_ENG_CLAUSE_FILTER, on spa-eng transfer output)', () => {
   test('"be", "have", a modal or "do" goes before the subject pronoun; another verb takes "do" and its infinitive', () => {
-    expect(throughStage(SPA_ENG_QUESTION_FILTER, [
+    expect(throughStage(SPA_ENG_CLAUSE_FILTER, [
       '[v:1]^Prpers<prn><subj><p2><mf><sp>$ ^be<vbser><pres>$ ^sure<adj><sint>$^?<sent>$[v:e]',
       '[v:1]^Prpers<prn><subj><p2><mf><sp>$ ^want<vbmod><pres># to$ ^save<vblex><inf>$^?<sent>$[v:e]',
       '[v:1]^Prpers<prn><subj><p2><mf><sp>$ ^forget<vblex><past>$ ^your<det><pos><sg>$ ^password<n><sg>$^?<sent>$[v:e]',
@@ -29,9 +29,28 @@ describe('questions into English (SPA_ENG_QUESTION_FILTER, on spa-eng transfer o
       '[v:1]^Prpers<prn><subj><p2><mf><sp>$ ^want<vbmod><pres># to$ ^exit<vblex><inf>$^.<sent>$[v:e]',
       '[v:1]^What<prn><itg><m><sp>$ ^want<vbmod><pres># to$ ^do<vblex><inf>$^?<sent>$[v:e]',
     ]
-    expect(throughStage(SPA_ENG_QUESTION_FILTER, kept)).toEqual(kept)
-    expect(throughStage(SPA_ENG_QUESTION_FILTER, ['[v:1]^Hello<ij>$^.<sent>$ ^Prpers<prn><subj><p2><mf><sp>$ ^be<vbser><pres>$ ^well<adv>$^?<sent>$[v:e]']))
+    expect(throughStage(SPA_ENG_CLAUSE_FILTER, kept)).toEqual(kept)
+    expect(throughStage(SPA_ENG_CLAUSE_FILTER, ['[v:1]^Hello<ij>$^.<sent>$ ^Prpers<prn><subj><p2><mf><sp>$ ^be<vbser><pres>$ ^well<adv>$^?<sent>$[v:e]']))
       .toEqual(['[v:1]^Hello<ij>$^.<sent>$ ^Be<vbser><pres>$ ^prpers<prn><subj><p2><mf><sp>$ ^well<adv>$^?<sent>$[v:e]'])
+  })
+
+  test('a noun of a bare noun is a compound, the second noun first and singular; a quantity, a chain, a fixed phrase keep "of"', () => {
+    expect(throughStage(SPA_ENG_CLAUSE_FILTER, [
+      '[v:1]^Date<n><sg>$ ^of<pr>$ ^start<n><sg>$^.<sent>$[v:e]',
+      '[v:1]^The<det><def><sg>$ ^list<n><pl>$ ^of<pr>$ ^episode<n><pl>$^.<sent>$[v:e]',
+      '[v:1]^Message<n><sg>$ ^of<pr>$ ^error<n><sg>$ ^of<pr>$ ^the<det><def><sg>$ ^server<n><sg>$^.<sent>$[v:e]',
+    ])).toEqual([
+      '[v:1]^Start<n><sg>$ ^date<n><sg>$^.<sent>$[v:e]',
+      '[v:1]^The<det><def><sg>$ ^episode<n><sg>$ ^list<n><pl>$^.<sent>$[v:e]',
+      '[v:1]^Error<n><sg>$ ^message<n><sg>$ ^of<pr>$ ^the<det><def><sg>$ ^server<n><sg>$^.<sent>$[v:e]',
+    ])
+    const kept = [
+      '[v:1]^Number<n><sg>$ ^of<pr>$ ^user<n><pl>$^.<sent>$[v:e]',
+      '[v:1]^Date<n><sg>$ ^of<pr>$ ^start<n><sg>$ ^of<pr>$ ^session<n><sg>$^.<sent>$[v:e]',
+      '[v:1]^Terms<n><pl>$ ^of<pr>$ ^service<n><sg>$^.<sent>$[v:e]',
+      '[v:1]^Table<n><sg>$ ^of<pr>$ ^content<n><pl>$^.<sent>$[v:e]',
+    ]
+    expect(throughStage(SPA_ENG_CLAUSE_FILTER, kept)).toEqual(kept)
   })
 })
 
@@ -59,6 +78,12 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
       .toEqual(['Select a language', 'Please enter your password.', 'API Key', 'PDF file', 'Use the SMTP server.', 'Something went wrong.', 'If something goes wrong, contact us.'])
     // a statement stays one; "este" before an initialism is "this", not "east"; "está mal" is not "is badly"
     expect(await es(['Funciona bien.', 'Redmine enviará una petición a este URL.', '¿Qué está mal?'])).toEqual(['It works well.', 'Redmine will send a request to this URL.', 'What is bad?'])
+  })
+
+  test('Spanish noun phrases "X de Y" are English compounds; "historial", "dirección", "correo" are a history, an address, email', async () => {
+    // came back "Date of start", "List of episode", "Search record", "Post direction"
+    expect(await es(['Fecha de inicio', 'Lista de episodios', 'Cambia el nombre de usuario.', 'Historial de búsqueda', 'Dirección de correo', 'Número de usuarios', 'Términos de servicio']))
+      .toEqual(['Start date', 'Episode list', 'Change the user name.', 'Search history', 'Email address', 'Number of users', 'Terms of service'])
   })
 
   test('"archivo" is a file and "búsqueda" a search, not an archive and research', async () => {

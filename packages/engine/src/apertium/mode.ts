@@ -689,11 +689,17 @@ const SPA_ENG_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/spa-eng\.autobil\.bin'?\s*$/
  * Spanish words spa-eng translates in a sense no interface means, as `ENG_SPA_SENSES`: "archivo"
  * is "archive" ("El archivo no existe" → "The archive does not exist"; "file" is the
  * dictionary's other translation), "búsqueda" "research" (its only one: "No results for your
- * research"), "búsquedas" "researches"; "salir mal" "go wrong".
+ * research"), "búsquedas" "researches"; "salir mal" "go wrong"; "historial", "dirección", "correo" a
+ * history, an address, email.
  */
 export const SPA_ENG_SENSES: Senses = [
   ['archivo', 'n', 'file'],
   ['búsqueda', 'n', 'search', { instead: true }],
+  // an interface's "historial" is a history, "dirección" an address, "correo" email ("Historial
+  // de búsqueda", "Dirección de correo" came back "Search record", "Post direction")
+  ['historial', 'n', 'history', { instead: true }],
+  ['dirección', 'n', 'address', { instead: true }],
+  ['correo', 'n', 'email', { instead: true }],
   // "salir mal" (eng-spa's "go wrong") is "go wrong": "Algo salió mal" came back "Something exited badly"
   ['salir', 'vblex', 'go', { before: '^mal<adv>', instead: true }],
   ['mal', 'adv', 'wrong', { after: '^salir<vblex>', instead: true }],
@@ -702,10 +708,17 @@ export const SPA_ENG_SENSES: Senses = [
 /** After spa-eng's bilingual lookup: `SPA_ENG_SENSES`. */
 export const SPA_ENG_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ENG_SENSES)}'`
 
-/** spa-eng's last transfer stage, after which SPA_ENG_QUESTION_FILTER runs. */
+/** spa-eng's last transfer stage, after which SPA_ENG_CLAUSE_FILTER runs. */
 const SPA_ENG_POSTCHUNK = /^apertium-postchunk\b.*\/spa-eng\.t3x\.bin'?\s*$/
 
 /**
+ * After spa-eng's last transfer. Nouns: a noun of a noun without an article ("Fecha de inicio",
+ * "Tipo de archivo", "Lista de episodios" came back "Date of start", "Type of file", "List of
+ * episode") is an English compound, the second noun first and singular: "Start date", "File
+ * type", "Episode list"; not after a quantity or a part ("Number of users", "Lack of memory",
+ * "End of session"), in a chain ("Date of start of session"; "Error message of the server" is
+ * one), nor "Terms of use", "of service", "Table of contents". "Please" before a command loses the comma.
+ *
  * Questions into English: Spanish asks with the statement's order, and spa-eng's transfer kept
  * it ("¿Estás seguro?", "¿Quieres guardar los cambios?", "¿Olvidaste tu contraseña?", "¿Cómo
  * estás?" came back "You are sure?", "You want to save the changes?", "You forgot your
@@ -717,11 +730,12 @@ const SPA_ENG_POSTCHUNK = /^apertium-postchunk\b.*\/spa-eng\.t3x\.bin'?\s*$/
  * verb whose subject follows it goes ("¿Dónde está mi teléfono?" came back "Where is it my
  * telephone?", now "Where is my telephone?"). The sentence's capital goes with its first word.
  */
-export const SPA_ENG_QUESTION_FILTER = `perl -0 -pe '${[
+export const SPA_ENG_CLAUSE_FILTER = `perl -0 -pe '${[
   String.raw`BEGIN { $| = 1 }`,
   // "Por favor," before a command is "Please" without the comma ("Por favor, introduce tu
   // contraseña." came back "Please, enter your password.")
   String.raw`s{(\^[Pp]lease<adv>\$)\^,<cm>\$(?= \^[^<\$]*<vblex><(?:inf|imp)>)}{$1}g if index($_, "lease<adv>") >= 0;`,
+  String.raw`s{(?<!\^of<pr>\$ )(?<![^ \]])\^((\w)([\w ]*))<n><(sg|pl)>\$ \^of<pr>\$ \^(\w)([\w ]*)<n><(?:sg|pl)>\$(?! \^of<pr>\$ (?!\^[^<\$]*<det>))}{my ($whole, $noun, $initial, $rest, $number, $modifierInitial, $modifierRest) = ($&, $1, $2, $3, $4, $5, $6); lc($noun) =~ /^(?:number|amount|quantity|lot|lack|part|half|rest|majority|minority|thousand|million|hundred|dozen|couple|piece|bit|kind|sort|way|end|beginning|middle|top|bottom|side|front|back|edge|terms?|conditions?|start|series|variety|range)$/ || lc("$noun:$modifierInitial$modifierRest") =~ /^(?:table:contents?|point:view|proof:concept)$/ ? $whole : "^" . ($initial =~ /[A-Z]/ ? uc $modifierInitial : lc $modifierInitial) . "$modifierRest<n><sg>\$ ^" . lc($initial) . "$rest<n><$number>\$"}ge if index($_, "^of<pr>") >= 0;`,
   String.raw`sub capital { my ($unit, $up) = @_; $unit =~ s/^(${WORD_BOUND_BLANK}\^)(\w)/$1 . ($up ? uc $2 : lc $2)/e; $unit }`,
   String.raw`sub ask { my ($p, $s, $e) = @_; my $k = $s; my $wh = $p->[$k] =~ /^${WORD_BOUND_BLANK}\^\w+<(?:adv|prn)><itg>/; if ($wh) { return if $p->[$k + 1] ne " "; $k += 2 } return if $k + 2 >= $e || $p->[$k + 1] ne " " || $p->[$k] !~ /^${WORD_BOUND_BLANK}\^[Pp]rpers<prn><subj>/; my $verb = $p->[$k + 2]; my $up = !$wh && $p->[$k] =~ /^${WORD_BOUND_BLANK}\^P/;`,
   String.raw`if ($wh && $p->[$k] =~ /<p3><nt>/ && $verb =~ /^${WORD_BOUND_BLANK}\^be<vbser>/ && $k + 4 < $e && $p->[$k + 3] eq " " && $p->[$k + 4] =~ /<(?:det|n|np)>/) { @$p[$k, $k + 1] = ("", ""); return }`,
@@ -826,7 +840,7 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [SPA_ITA_BILINGUAL, SPA_ITA_SENSE_FILTER],
   [ES_FR_BILINGUAL, ES_FR_SENSE_FILTER],
   [SPA_ENG_BILINGUAL, SPA_ENG_SENSE_FILTER],
-  [SPA_ENG_POSTCHUNK, SPA_ENG_QUESTION_FILTER],
+  [SPA_ENG_POSTCHUNK, SPA_ENG_CLAUSE_FILTER],
 ]
 
 /**
