@@ -672,6 +672,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-eo')) expect(await en(['Align left', 'Show more'], 'eo')).toEqual(['Vicigi maldekstre', 'Montri pli'])
   })
 
+  test('"Grant" opening a label is the verb, not the name Grant; "manage" is "gestionar", "manage to" "conseguir" (eng-spa)', async () => {
+    // came back "Grant permiso para dirigir peticiones.", "Dirigir usuarios"
+    expect(await en(['Grant permission to manage requests.', 'Manage users', 'He managed to escape.', 'Grant Thompson']))
+      .toEqual(['Conceder permiso para gestionar peticiones.', 'Gestionar usuarios', 'Consiguió huir.', 'Grant Thompson'])
+  })
+
   test('"left" and "right" ending a clause after "align" are the sides; before a noun they stay adjectives (eng-spa, eng-cat)', async () => {
     // came back "Alinea dejó", "El texto alineó bien", ca "Alinea va deixar"
     expect(await en(['Align left', 'Text aligned right', 'The aligned left column'])).toEqual(['Alinear a la izquierda', 'El texto alineó a la derecha', 'La columna izquierda alineada'])

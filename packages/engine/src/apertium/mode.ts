@@ -185,6 +185,10 @@ export const ENG_SPA_SENSES: Senses = [
   // what costs nothing: "Free shipping", "Start your free trial" came back "Envío libre", "tu
   // prueba libre" ("libre" stays for space, software, time)
   ['free', 'adj', 'gratuito', { before: FREE_OF_CHARGE }],
+  // what an interface manages (settings, users, files): "gestionar" ("Manage users" came back
+  // "Dirige usuarios"; the dictionary gives "dirigir" and "conseguir"), but "manage to" succeeds
+  ['manage', 'vblex', 'conseguir', { before: '^to<' }],
+  ['manage', 'vblex', 'gestionar', { instead: true }],
 ]
 
 /**
@@ -1224,7 +1228,7 @@ const LABEL_COMMANDS = [
   'enable', 'disable', 'select', 'choose', 'configure', 'customize', 'verify', 'activate', 'deactivate', 'attach',
   'insert', 'replace', 'translate', 'pin', 'unpin', 'subscribe', 'unsubscribe', 'connect', 'disconnect', 'approve', 'reject',
   'accept', 'decline', 'submit', 'find', 'cancel', 'install', 'uninstall', 'unblock', 'unmute', 'unlock', 'unarchive', 'omit', 'invite',
-  'send', 'save', 'mute',
+  'send', 'save', 'mute', 'grant', 'revoke',
 ]
 const LABEL_MODIFIERS = [
   'search', 'download', 'upload', 'export', 'import', 'print', 'update', 'share', 'record', 'play', 'start', 'stop', 'lock', 'view',
