@@ -678,6 +678,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
       .toEqual(['Conceder permiso para gestionar peticiones.', 'Gestionar usuarios', 'Consiguió huir.', 'Grant Thompson'])
   })
 
+  test('an issue is "incidencia", ca "incidència", and through Spanish fr "problème", it "problema"; agreement follows the gender (eng-spa, eng-cat)', async () => {
+    // came back "Asunto nuevo", "Este asunto ha sido resuelto.", ca "Assumpte nou", fr "Incidence nouvelle"
+    expect(await en(['New issue', 'This issue has been resolved.'])).toEqual(['Incidencia nueva', 'Esta incidencia ha sido resuelta.'])
+    if (haveMode('eng-cat')) expect(await en(['New issue'], 'ca')).toEqual(['Incidència nova'])
+    if (haveMode('es-fr')) expect(await en(['Report an issue'], 'fr')).toEqual(['Informer un problème'])
+    if (haveMode('spa-ita')) expect(await en(['Open issues'], 'it')).toEqual(['Problemi aperti'])
+  })
+
   test('"left" and "right" ending a clause after "align" are the sides; before a noun they stay adjectives (eng-spa, eng-cat)', async () => {
     // came back "Alinea dejó", "El texto alineó bien", ca "Alinea va deixar"
     expect(await en(['Align left', 'Text aligned right', 'The aligned left column'])).toEqual(['Alinear a la izquierda', 'El texto alineó a la derecha', 'La columna izquierda alineada'])
@@ -1112,7 +1120,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
   test('"while" before a gerund is "al", "ao", "en" and the infinitive; "go wrong" is "salir mal" (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Algo fue mal mientras editando el asunto.", "Error mientras cargando", gl "mentres cargando", ca "mentre desant"
     expect(await en(['Something went wrong while editing the issue.', 'Error while loading', 'While loading, wait.', 'If anything goes wrong, call me.', 'Go there.']))
-      .toEqual(['Algo salió mal al editar el asunto.', 'Error al cargar', 'Al cargar, espera.', 'Si cualquier cosa sale mal, me llama.', 'Ir allí.'])
+      .toEqual(['Algo salió mal al editar la incidencia.', 'Error al cargar', 'Al cargar, espera.', 'Si cualquier cosa sale mal, me llama.', 'Ir allí.'])
     // "while" before a clause keeps "mientras"
     expect(await en(['Wait while we load your files.'])).toEqual(['Espera mientras cargamos tus archivos.'])
     if (haveMode('en-gl')) expect(await en(['Error while loading the file.'], 'gl')).toEqual(['Erro ao cargar o ficheiro.'])

@@ -187,6 +187,9 @@ export const ENG_SPA_SENSES: Senses = [
   ['free', 'adj', 'gratuito', { before: FREE_OF_CHARGE }],
   // what an interface manages (settings, users, files): "gestionar" ("Manage users" came back
   // "Dirige usuarios"; the dictionary gives "dirigir" and "conseguir"), but "manage to" succeeds
+  // a tracker's or a support form's issue ("New issue", "Report an issue" came back "Asunto
+  // nuevo", "Informar un asunto": a matter, a subject)
+  ['issue', 'n', 'incidencia', { instead: true, gender: 'f' }],
   ['manage', 'vblex', 'conseguir', { before: '^to<' }],
   ['manage', 'vblex', 'gestionar', { instead: true }],
 ]
@@ -263,6 +266,9 @@ export const ENG_CAT_SENSES: Senses = [
   ['run', 'vblex', 'executar'], // 37 "córrer"
   ['entry', 'n', 'entrada'], // 31 "ingrés"
   ['manage', 'vblex', 'gestionar'], // 31 "abastar"
+  // a tracker's or a support form's issue ("New issue", "Report an issue" came back "Assumpte
+  // nou", "Reporta un assumpte": a matter, a subject)
+  ['issue', 'n', 'incidència', { instead: true, gender: 'f' }],
   ['key', 'n', 'tecla', KEY_PRESSED],
   ['key', 'n', 'tecla', KEY_IN_USE],
   ['season', 'n', 'temporada'], // 30 "estació"
@@ -619,6 +625,8 @@ export const SPA_ITA_SENSES: Senses = [
   ['imagen', 'n', 'immagine', { instead: true, gender: 'f' }],
   // a computer, not a servant ("Aggiungere Servo"); "server", which the generator lacks
   ['servidor', 'n', 'server', { instead: true, gender: 'm' }],
+  // eng-spa's "issue" ("Report an issue" came back "Informare un'incidenza")
+  ['incidencia', 'n', 'problema', { instead: true, gender: 'm' }],
 ]
 
 /**
@@ -651,6 +659,8 @@ export const ES_FR_SENSES: Senses = [
   ['notificación', 'n', 'notification', { instead: true, gender: 'f' }],
   // "Algo salió mal" (eng-spa's "Something went wrong") came back "Quelque chose est sorti mal"
   ['salir', 'vblex', 'tourner', { before: '^mal<adv>', instead: true }],
+  // eng-spa's "issue" ("Report an issue" came back "Informer une incidence")
+  ['incidencia', 'n', 'problème', { instead: true, gender: 'm' }],
 ]
 
 /**
