@@ -686,6 +686,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('spa-ita')) expect(await en(['Open issues'], 'it')).toEqual(['Problemi aperti'])
   })
 
+  test('"Get notified" is "receive notifications"; after a plural subject a verb\'s base form is the verb; "reload" is "update" (eng-spa, eng-cat, en-eo)', async () => {
+    // came back "Consigue notificado cuando otro comentario de usuarios en incidencias.", "Reload la página.", "…si cambio de archivos."
+    expect(await en(['Get notified when other users comment on issues.', 'Reload the page.', 'Restart the app if files change.', 'When your media requests are approved', 'Data has been updated by another user.']))
+      .toEqual(['Recibe notificaciones cuando otros usuarios comentan en incidencias.', 'Actualizar la página.', 'Reiniciar la aplicación si los archivos cambian.', 'Cuando tus peticiones de medios de comunicación están aprobadas', 'Los datos han sido actualizados por otro usuario.'])
+    if (haveMode('eng-cat')) expect(await en(['Get notified when your request is approved.'], 'ca')).toEqual(['Rep notificacions quan la vostra sol·licitud és aprovada.'])
+    if (haveMode('en-eo')) expect(await en(['Reload the page.'], 'eo')).toEqual(['Ĝisdatigi la paĝon.'])
+  })
+
   test('"left" and "right" ending a clause after "align" are the sides; before a noun they stay adjectives (eng-spa, eng-cat)', async () => {
     // came back "Alinea dejó", "El texto alineó bien", ca "Alinea va deixar"
     expect(await en(['Align left', 'Text aligned right', 'The aligned left column'])).toEqual(['Alinear a la izquierda', 'El texto alineó a la derecha', 'La columna izquierda alineada'])

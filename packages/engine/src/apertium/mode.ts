@@ -1751,6 +1751,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // questions, please contact our support team" came back "…, por favor, contacto nuestro
     // equipo" (the noun)
     String.raw`s{(<cm>\$ *\[p:\d\]${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . command($2, $4, $+[0], $3) . $3 . $4}ge if index($_, "[p:") >= 0;`,
+    // "Get notified" opening a sentence is "receive notifications" ("Get notified when other
+    // users comment" came back "Consigue notificado cuando…", ca "Rep notificat", eo "Akiras
+    // sciigita"; now "Recibe notificaciones cuando…", "Rep notificacions")
+    String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Gg])et/((?:[^\\\$]++|\\.)*+)\$ \^notified/(?:[^\\\$]++|\\.)*+\$}{my ($whole, $before, $g, $r) = ($&, $1, $2, $3); my @v = map { /$::COMMAND/ && /^[Gg]et(<vblex><(?:inf|pres|imp)>)$/ ? ($g eq "G" ? "Receive" : "receive") . $1 : () } split /\//, $r; @v ? "$before^" . $g . "et/" . join("/", @v) . "\$ ^notified/notification<n><pl>\$" : $whole}ge if index($_, "et/") >= 0 && index($_, "^notified/") >= 0;`,
     // "left" and "right" ending a clause right after a form of "align" are the sides, the
     // analysers' multiword "to the left" ("Align left", "Text aligned right" came back "Alinea
     // dejó", "El texto alineó bien"; now "Alinear a la izquierda", "alineó a la derecha"); before
@@ -1771,6 +1775,11 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // acaba", "la aplicación comprueba"); not before "be", "have" or a modal ("when your media
     // requests are approved")
     String.raw`s{(\^(?:[Ww]hen|[Ii]f|[Oo]nce|[Uu]ntil|[Uu]nless|[Bb]efore|[Aa]fter|[Bb]ecause|[Ww]hether|[Ww]henever|often)/(?:[^\\\$]++|\\.)*+\$ \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<adj>(?:[^\\\$]++|\\.)*+\$ )?\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n><sg>(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$<]++|\\.|<(?!n><pl>))*+<n><pl>(?:[^\\\$]++|\\.)*+\$)(?! \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:vbser|vbhaver|vbmod|vaux)>)}{$1 . thirdPerson($2)}ge if index($_, "<n><pl>") >= 0 && /\^(?:[Ww]hen|[Ii]f|[Oo]nce|[Uu]ntil|[Uu]nless|[Bb]efore|[Aa]fter|[Bb]ecause|[Ww]hether|[Ww]henever|often)\//;`,
+    // and after a plural subject, a word that can be a verb's base form is that verb ("Get
+    // notified when other users comment on issues", "if files change" came back "cuando otro
+    // comentario de usuarios", "si archivos cambio"; now "cuando otros usuarios comentan")
+    String.raw`sub baseFormVerb { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><pres>/ } @r) || grep { !/<n><sg>|<vblex><(?:pres|inf|imp)>/ || /\+/ } @r; unit($surface, grep { /<vblex><pres>/ } @r) }`,
+    String.raw`s{(\^(?:[Ww]hen|[Ii]f|[Oo]nce|[Uu]ntil|[Uu]nless|[Bb]efore|[Aa]fter|[Bb]ecause|[Ww]henever)/(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ )?(?:\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<adj>(?:[^\\\$]++|\\.)*+\$ )?\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n><pl>(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$<]++|\\.|<(?!vblex><pres>))*+<vblex><pres>(?:[^\\\$]++|\\.)*+\$)}{$1 . baseFormVerb($2)}ge if index($_, "<n><pl>") >= 0 && /\^(?:[Ww]hen|[Ii]f|[Oo]nce|[Uu]ntil|[Uu]nless|[Bb]efore|[Aa]fter|[Bb]ecause|[Ww]henever)\//;`,
     // so is a sentence's first word before its object (a determiner, a possessive, an object
     // pronoun): a setting's description says what it does ("Shows a preview of the message",
     // "Hides the toolbar when scrolling" came back "Espectáculos un preestreno…", "Escondrijos
@@ -2070,7 +2079,8 @@ export function withEnglishReadingHints(stages: readonly string[]): string[] {
  * "default" ("Skip" came back "Skip", "*Default Valor"), en-gl no "app" nor "upload" ("Upload
  * a file" → "Upload un ficheiro"; "Cargar un ficheiro", as eng-spa's "Cargar") nor "reset"
  * ("Reset contrasinal" → "Restaurar contrasinal"), eng-spa and eng-cat no "anymore" ("No te quiero
- * anymore"; as "more": "No te quiero más"); "Omitir",
+ * anymore"; as "more": "No te quiero más"), eng-spa, eng-cat and en-gl no "reload" ("Reload
+ * the page" → "Reload la página"; as "update": "Actualizar la página"); "Omitir",
  * "Actualizar", "Sincroniza", "nombre de usuario", "reproducción", "Valor predeterminado" are
  * what Spanish interfaces write. Form by form (the stand-in's inflection matches; "reset" is
  * also a past and a participle, read as the command it mostly is: "Password reset" comes back
@@ -2079,6 +2089,7 @@ export function withEnglishReadingHints(stages: readonly string[]): string[] {
 const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string]> = [
   ['skip', 'omit'], ['skips', 'omits'], ['skipped', 'omitted'], ['skipping', 'omitting'],
   ['refresh', 'update'], ['refreshes', 'updates'], ['refreshed', 'updated'], ['refreshing', 'updating'],
+  ['reload', 'update'], ['reloads', 'updates'], ['reloaded', 'updated'], ['reloading', 'updating'],
   ['sync', 'synchronize'], ['syncs', 'synchronizes'], ['synced', 'synchronized'], ['syncing', 'synchronizing'],
   ['username', 'user name'], ['usernames', 'user names'],
   ['playback', 'reproduction'],
