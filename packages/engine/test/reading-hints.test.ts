@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
 import type { InlineToken } from '@verso/engine'
+import * as mode from '../src/apertium/mode.js'
 import { EN_EO_READING_HINTS, EN_GL_READING_HINTS, ENG_CAT_READING_HINTS, ENG_SPA_READING_HINTS, ENGLISH_READING_HINTS, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
 import { englishEngine, haveApertium, haveMode } from './real-apertium.js'
 
@@ -23,6 +24,15 @@ const ON_PREPOSITION = '^on/on<pr>$'
 const IT = '^it/prpers<prn><subj><p3><nt><sg>/prpers<prn><obj><p3><nt><sg>$'
 
 describe('English reading hints', () => {
+  test('no perl program defines a sub twice (perl keeps the last, which silently changes the rules that called the first)', () => {
+    const programs = Object.entries(mode).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].startsWith('perl '))
+    expect(programs.length).toBeGreaterThan(10)
+    for (const [name, program] of programs) {
+      const subs = [...program.matchAll(/\bsub (\w+) \{/g)].map((match) => match[1])
+      expect(subs.filter((sub, i) => subs.indexOf(sub) !== i), name).toEqual([])
+    }
+  })
+
   test("eng-spa's hints read the verb \"show\" as \"display\" (\"mostrar\", not \"asomar\") and the nouns \"file\", \"setting\", \"post\" as \"archive\", \"configuration\", \"publication\"; the other part of speech keeps its sense", () => {
     const input = [`${SHOW} ${YOUR} ${POSTS}`, '^Shows/Show<n><pl>/Show<vblex><pri><p3><sg>$', '^the/the<det><def><sp>$ ^show/show<n><sg>/show<vblex><inf>/show<vblex><pres>$', '^Settings/Setting<n><pl>$ ^files/file<n><pl>/file<vblex><pri><p3><sg>$']
     expect(hintedBy(ENG_SPA_READING_HINTS, ...input)).toEqual([
