@@ -252,13 +252,14 @@ const SENTENCE_LEADS: Readonly<Record<string, Readonly<Record<string, string>>>>
   'en>eo': { Sorry: 'pardonu', 'Welcome back': 'bonvenon reen', 'Sign in': 'ensaluti', 'Log in': 'ensaluti', 'Sign out': 'elsaluti', 'Log out': 'elsaluti', 'Sign up': 'registriĝi', "Don't worry": 'ne zorgu' },
   // es-fr and es-pt translate the words of Spanish interjections ("Par faveur", "Nous le
   // sentons", "Faz favor"); English UI text reaches French and Portuguese through Spanish, where
-  // the en>es hop wrote them
-  'es>fr': { 'Por favor': "s'il vous plaît", 'Lo sentimos': 'désolé', 'Iniciar sesión': 'se connecter', 'Cerrar sesión': 'se déconnecter', 'Haz clic aquí': 'cliquez ici' },
+  // the en>es hop wrote them; "Más información" (English "Learn more", mode.ts) came back "Plus
+  // information", "Mais informação"
+  'es>fr': { 'Por favor': "s'il vous plaît", 'Lo sentimos': 'désolé', 'Iniciar sesión': 'se connecter', 'Cerrar sesión': 'se déconnecter', 'Haz clic aquí': 'cliquez ici', 'Más información': 'en savoir plus' },
   // and into English: spa-eng "Lo sentimos, algo…" → "We feel it, something…", "Iniciar sesión"
   // → "Initiate session", "Bienvenido de nuevo" → "Bienvenido again" (the word unknown), "Haz
   // clic aquí" → "Do click here"
-  'es>en': { 'Lo sentimos': 'sorry', 'Iniciar sesión': 'sign in', 'Inicia sesión': 'sign in', 'Cerrar sesión': 'sign out', 'Bienvenido de nuevo': 'welcome back', 'Haz clic': 'click' },
-  'es>pt': { 'Por favor': 'por favor', 'Lo sentimos': 'lamentamos' },
+  'es>en': { 'Más información': 'learn more', 'Lo sentimos': 'sorry', 'Iniciar sesión': 'sign in', 'Inicia sesión': 'sign in', 'Cerrar sesión': 'sign out', 'Bienvenido de nuevo': 'welcome back', 'Haz clic': 'click' },
+  'es>pt': { 'Por favor': 'por favor', 'Lo sentimos': 'lamentamos', 'Más información': 'saiba mais' },
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {

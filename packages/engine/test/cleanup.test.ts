@@ -417,6 +417,14 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     if (haveMode('en-gl')) expect((await en(["Don't worry."], 'gl'))[0]!.segment).toBe('Non te preocupes.')
   })
 
+  test('a lead inside an inline tag goes as words, so the tag keeps them ("<a>Sign in</a>", "<a>Learn more</a>" came back as the lead before an empty link)', async () => {
+    const a: InlineToken = { id: '1', kind: 'open' }
+    const ac: InlineToken = { id: '1', kind: 'close' }
+    const out = await en([['Use it. ', a, 'Learn more.', ac], [a, 'Sign in', ac, ' to continue.'], ['Read the docs. ', a, 'Learn more', ac]])
+    expect(out.map((t) => t.segment)).toEqual([['Utilizarlo. ', a, 'Más información.', ac], [a, 'Iniciar sesión', ac, ' para continuar.'], ['Leer el docs. ', a, 'Más información', ac]])
+    if (haveMode('eng-cat')) expect((await en([[a, 'Learn more', ac]], 'ca'))[0]!.segment).toEqual([a, 'Més informació', ac])
+  })
+
   test('"Click here" opening a sentence is the command: es "Haz clic aquí", ca "Fes clic aquí", and through Spanish fr "Cliquez ici"', async () => {
     // eng-spa and eng-cat wrote the noun: "Clic aquí para continuar."; en→fr through it "Clic ici…"
     expect((await en(['Click here to continue.'])).map((t) => t.segment)).toEqual(['Haz clic aquí para continuar.'])

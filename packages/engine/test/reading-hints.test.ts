@@ -704,6 +704,16 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-eo')) expect(await en(['Reload the page.'], 'eo')).toEqual(['Ĝisdatigi la paĝon.'])
   })
 
+  test('a payment card, feedback, privacy, "Contact support", "all of your", a word in capitals after "Type" (eng-spa, eng-cat, and through Spanish)', async () => {
+    // came back "Añadir una carta nueva", "Enviar retroalimentación", "Política de intimidad", "Soporte de contacto", "todo de tus datos", "El tipo ELIMINA para confirmar"
+    expect(await en(['Add a new card', 'Send feedback', 'Privacy policy', 'Contact support', 'Contact information', 'Delete all of your data', 'Type DELETE to confirm']))
+      .toEqual(['Añadir una tarjeta nueva', 'Enviar comentario', 'Política de privacidad', 'Contactar soporte', 'Información de contacto', 'Eliminar todos tus datos', 'Escribir DELETE para confirmar'])
+    if (haveMode('eng-cat')) expect(await en(['Privacy policy', 'Learn more'], 'ca')).toEqual(['Política de privadesa', 'Més informació'])
+    // through Spanish: "Modo oscuro", "más tarde", "Método de pago", "sobre privacidad" came back fr "Façon obscure", "plus soir", "Méthode payant", pt "sobre intimidem"
+    if (haveMode('es-fr')) expect(await en(['Dark mode', 'Please try again later.', 'Payment method', 'Learn more about privacy'], 'fr')).toEqual(['Mode obscur', "S'il vous plaît, essayer une autre fois plus tard.", 'Méthode de paiement', 'En savoir plus sur confidentialité'])
+    if (haveMode('es-pt')) expect(await en(['Learn more about privacy'], 'pt')).toEqual(['Saiba mais sobre privacidade'])
+  })
+
   test('"left" and "right" ending a clause after "align" are the sides; before a noun they stay adjectives (eng-spa, eng-cat)', async () => {
     // came back "Alinea dejó", "El texto alineó bien", ca "Alinea va deixar"
     expect(await en(['Align left', 'Text aligned right', 'The aligned left column'])).toEqual(['Alinear a la izquierda', 'El texto alineó a la derecha', 'La columna izquierda alineada'])
@@ -945,8 +955,8 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-eo')) expect(await en(['Add to favorites', 'Move to top'], 'eo')).toEqual(['Aldoni ŝatolistojn', 'Movi al supro'])
   })
 
-  test('"Learn more about privacy" is "sobre", not "aproximadamente"; "Read more" is the command, not "Leído más" (eng-spa)', async () => {
-    expect(await en(['Learn more about privacy', 'Read more about how it works', 'Tell me about your day.'])).toEqual(['Aprender más sobre intimidad', 'Lee más sobre cómo funciona', 'Decirme sobre tu día.'])
+  test('"Learn more" opening a sentence is "Más información", "about" is "sobre", not "aproximadamente"; "Read more" is the command, not "Leído más" (eng-spa)', async () => {
+    expect(await en(['Learn more about privacy', 'Read more about how it works', 'Tell me about your day.'])).toEqual(['Más información sobre privacidad', 'Lee más sobre cómo funciona', 'Decirme sobre tu día.'])
   })
 
   test('"No results found", "Page not found", "Remember me", "Press Enter", "Sort by name" (eng-spa)', async () => {

@@ -55,9 +55,9 @@ describe.skipIf(!haveApertium)('path separators through Apertium', () => {
     expect(await en(['Open Settings > Content > Content of main page', 'You can select pages in "Settings > Content > Content of main page".', 'Open Settings → Privacy → Location'])).toEqual([
       'Configuraciones abiertas > Contenido > Contenido de página principal',
       'Puedes seleccionar páginas en "Configuraciones > Contenido > Contenido de página principal".',
-      'Configuraciones abiertas → Intimidad → Ubicación',
+      'Configuraciones abiertas → Privacidad → Ubicación',
     ])
-    expect(await en(['Open Settings → Privacy → Location'], 'ca')).toEqual(['Paràmetres oberts → Intimitat → Ubicació'])
+    expect(await en(['Open Settings → Privacy → Location'], 'ca')).toEqual(['Paràmetres oberts → Privadesa → Ubicació'])
     expect(await en(['Open Settings → Privacy → Location'], 'gl')).toEqual(['Configuracións abertas → Privacidade → Localización'])
   })
 })

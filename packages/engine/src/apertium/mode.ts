@@ -190,6 +190,12 @@ export const ENG_SPA_SENSES: Senses = [
   // a tracker's or a support form's issue ("New issue", "Report an issue" came back "Asunto
   // nuevo", "Informar un asunto": a matter, a subject)
   ['issue', 'n', 'incidencia', { instead: true, gender: 'f' }],
+  // a payment's or a memory card, a UI's card ("Add a new card" came back "Añadir una carta nueva")
+  ['card', 'n', 'tarjeta', { after: '^(?!(?:playing|greeting|birthday|christmas|post|tarot)<)' }],
+  // what users send about an app ("Send feedback" came back "Enviar retroalimentación")
+  ['feedback', 'n', 'comentario', { instead: true, gender: 'm' }],
+  // an app's privacy ("Privacy policy" came back "Política de intimidad"); the generator lacks "privacidad" (SPANISH_UNGENERATED)
+  ['privacy', 'n', 'privacidad', { instead: true, gender: 'f' }],
   ['manage', 'vblex', 'conseguir', { before: '^to<' }],
   ['manage', 'vblex', 'gestionar', { instead: true }],
 ]
@@ -269,6 +275,8 @@ export const ENG_CAT_SENSES: Senses = [
   // a tracker's or a support form's issue ("New issue", "Report an issue" came back "Assumpte
   // nou", "Reporta un assumpte": a matter, a subject)
   ['issue', 'n', 'incidència', { instead: true, gender: 'f' }],
+  // an app's privacy ("Privacy policy" came back "Política d'intimitat")
+  ['privacy', 'n', 'privadesa', { instead: true, gender: 'f' }],
   ['key', 'n', 'tecla', KEY_PRESSED],
   ['key', 'n', 'tecla', KEY_IN_USE],
   ['season', 'n', 'temporada'], // 30 "estació"
@@ -353,7 +361,7 @@ interface ClauseWords {
 }
 
 /** Nouns the Spanish generator lacks, but right as they are written (SPANISH_CLAUSE_FILTER's `ungenerated`, POST_GENERATION_FILTER). */
-const SPANISH_UNGENERATED = ['menú']
+const SPANISH_UNGENERATED = ['menú', 'privacidad']
 
 /**
  * `word` as a perl pattern in a `-CSD` program, whose own text is read as bytes: non-ASCII
@@ -661,6 +669,10 @@ export const ES_FR_SENSES: Senses = [
   ['salir', 'vblex', 'tourner', { before: '^mal<adv>', instead: true }],
   // eng-spa's "issue" ("Report an issue" came back "Informer une incidence")
   ['incidencia', 'n', 'problème', { instead: true, gender: 'm' }],
+  // a mode ("Modo oscuro", eng-spa's "Dark mode", came back "Façon obscure")
+  ['modo', 'n', 'mode', { instead: true, gender: 'm' }],
+  // an app's privacy (the dictionary's "caractère privé")
+  ['privacidad', 'n', 'confidentialité', { instead: true, gender: 'f' }],
 ]
 
 /**
@@ -774,13 +786,14 @@ const SPA_ITA_ANALYSER = /^lt-proc\b[^|]*\/apertium-spa-ita\/spa-ita\.automorf\.
  * "Il élimine les archives", pt "Acrescenta…", it "Aggiunge…". A sentence's first word whose readings are that verb's
  * imperative and present, before a word that can be a determiner, a preposition, a noun or a
  * number and not an adverb, a conjunction or an auxiliary, or one the analyser does not know,
- * is the infinitive (one that can be a noun too, only before a determiner or a plural:
- * "Muestra notificaciones", not "Fecha de entrega"), and the word after it its object, not a
+ * is the infinitive (one that can be a noun too, only before a word that can be a determiner
+ * ("otra": "Prueba otra vez") or a plural, and not a verb: "Muestra notificaciones", not "Fecha
+ * de entrega"), and the word after it its object, not a
  * verb ("Elimina archivo": "archivo" is also a form of "archivar"), as these languages'
  * interfaces write commands: "Ajouter à char", "Acrescentar…", "Aggiungere…". Before an adverb
  * or the end it is left to the tagger ("Funciona bien" is "It works well"); one that can be a
- * noun before a singular noun too ("Copia enlace" stays "Copie raccordez", "enlace" a form of
- * "enlazar": "Fecha límite" is a noun's).
+ * noun before a singular noun too ("Copia enlace" stays the tagger's "Il copie lien", "enlace"
+ * a form of "enlazar" too: "Fecha límite" is a noun's).
  */
 function spanishCommandHints({ presentAlone = false, english = false }: { presentAlone?: boolean; english?: boolean } = {}): string {
   // a unit whose every reading is a verb and none a participle, and a person's noun (below)
@@ -788,7 +801,7 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
   const personUnit = String.raw`\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:${PERSONS.join('|')})<n>`
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1 }`,
-    String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E(?:se<vblex><pron>|<vblex>)<(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && grep { !/<det>|<n>(?:<[^>]*>)*<pl>/ } @n; my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
+    String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E(?:se<vblex><pron>|<vblex>)<(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && (!grep({ /<det>|<n>(?:<[^>]*>)*<pl>/ } @n) || grep { /<vblex>/ } @n); my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
     String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+|[Ff]avor<adv>\$\^,/,<cm>\$ )(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
     // after a sentence's first word that can only be an infinitive, a word that can be a noun
     // is that noun, the infinitive's object, not a verb (eng-spa writes labels so: "Copiar
@@ -805,6 +818,15 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // "asignados al usuario" are a dative's)
     String.raw`s{${verbUnit}\^a/a<pr>\$ (?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|predet)>(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$]++|\\.)*+\$ )?${personUnit})}{$1}g if index($_, "^a/a<pr>\$") >= 0;`,
     String.raw`s{${verbUnit}\^al/a<pr>\+el<det><def><m><sg>\$(?= ${personUnit})}{$1^el/el<det><def><m><sg>\$}g if index($_, "^al/a<pr>+el") >= 0;`,
+    // "de pago" after the nouns of a payment's page is "of payment", not the adjective "paid"
+    // ("Método de pago" came back fr "Méthode payant"; "Contenido de pago" stays paid content)
+    String.raw`s{(\^(?:[Mm]étodo|[Ff]orma|[Mm]edio|[Ii]nformación|[Dd]atos|[Dd]etalles|[Hh]istorial|[Pp]roceso|[Pp]asarela|[Pp]lataforma|[Oo]pciones|[Ee]rror|[Cc]onfirmación|[Ee]stado)s?/(?:[^\\\$]++|\\.)*+\$ )\^de pago/de pago<adj><mf><sp>\$}{$1^de/de<pr>\$ ^pago/pago<n><m><sg>\$}g if index($_, "^de pago/") >= 0;`,
+    // after "más", "tarde" is the adverb ("Inténtalo más tarde" came back fr "plus soir", the
+    // evening); after a preposition, a word that can be a noun and else only a finite verb is the
+    // noun ("Método de pago", "sobre privacidad" came back fr "Méthode payant", pt "sobre
+    // intimidem", a subjunctive)
+    String.raw`s{(\^[Mm]ás/(?:[^\\\$]++|\\.)*+\$ \^tarde/)(?:[^\\\$]++|\\.)*+\$}{$1tarde<adv>\$}g if index($_, "^tarde/") >= 0;`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/<]++|\\.)*+<pr>\$ )\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($de, $surface, $r) = ($1, $2, $3); my @r = split /\//, $r; my @n = grep { /^(?:[^<\\]|\\.)*<n>/ } @r; @n && @n < @r && !grep({ !/^(?:[^<\\]|\\.)*<(?:n>|vblex><(?:pri|prs|imp|ifi|pii|fti|cni))/ } @r) ? "$de^$surface/" . join("/", @n) . "\$" : "$de^$surface/$r\$"}ge if index($_, "<pr>\$ ") >= 0;`,
     // a word that can be a noun, or else only a subjunctive or a formal imperative, is the noun
     // after a determiner, and first in a sentence unless a determiner or a pronoun follows
     // ("Clave API", "La clave API", eng-spa's "API key", came back pt "Finque API", "Finque-a
@@ -1242,7 +1264,7 @@ const LABEL_COMMANDS = [
 ]
 const LABEL_MODIFIERS = [
   'search', 'download', 'upload', 'export', 'import', 'print', 'update', 'share', 'record', 'play', 'start', 'stop', 'lock', 'view',
-  'report', 'request', 'scan', 'watch', 'follow', 'join', 'block', 'publish', 'synchronize', 'archive',
+  'report', 'request', 'scan', 'watch', 'follow', 'join', 'block', 'publish', 'synchronize', 'archive', 'contact',
 ]
 /** Nouns a LABEL_MODIFIERS verb's noun modifies in a heading ("Search results", "Upload limit", "Play count"). */
 const LABEL_HEADS = [
@@ -1259,7 +1281,7 @@ const BUTTON_HEADS = ['button', 'key', 'editor', 'source', 'shortcut']
 const PLACE_HEADS = ['folder', 'directory', 'location', 'path', 'destination', 'server']
 const DATA_VERBS = ['download', 'upload', 'export', 'import', 'save', 'install', 'synchronize', 'record', 'scan', 'print', 'archive']
 /** Verb and noun pairs that are headings although the lists above would make them commands. */
-const LABEL_COMPOUNDS = ['change:log', 'change:history', 'change:request', 'edit:mode', 'edit:history', 'invite:link', 'invite:code', 'open:issue', 'select:box', 'select:menu', 'select:list', 'block:list', 'watch:list']
+const LABEL_COMPOUNDS = ['change:log', 'change:history', 'change:request', 'edit:mode', 'edit:history', 'invite:link', 'invite:code', 'open:issue', 'select:box', 'select:menu', 'select:list', 'block:list', 'watch:list', 'contact:information', 'contact:info', 'contact:detail', 'contact:form', 'contact:person', 'contact:list', 'contact:name', 'contact:email', 'contact:address', 'contact:number', 'contact:page']
 
 /** Keys' names as keyboards and instructions write them. */
 const KEY_NAMES = 'Enter|Return|Shift|Escape|Esc|Delete|Del|Insert|Ins|Home|End|Backspace|Tab|Space|Spacebar|Ctrl|Control|Alt|Option|Cmd|Command|Fn|PageUp|PageDown'
@@ -1528,6 +1550,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // cualquier clave de continuar", the key an adjective; now "Pulsa cualquier tecla…")
     String.raw`s{(\^(?:[Pp]ress|[Hh]it)/(?:[^\\\$]++|\\.)*+\$ \^any/(?:[^\\\$]++|\\.)*+\$ \^key/)(?:[^\\\$]++|\\.)*+\$}{$1key<n><sg>\$}g if index($_, "^any/") >= 0;`,
     String.raw`s{(\^(?:[Pp]ress|[Hh]it|[Cc]lick|[Tt]ap)/(?:[^\\\$]++|\\.)*+\$)(?=( (?:\[t:\d+:v\]|\^(?:${KEY_NAMES})/\*|\^any/(?:[^\\\$]++|\\.)*+\$ \^key/key<n>)))}{withoutTag($1, "n")}ge if index($_, "ress/") >= 0 || index($_, "it/") >= 0 || index($_, "lick/") >= 0 || index($_, "ap/") >= 0;`,
+    // a word in capitals after "type" or "enter" is what to type, kept as written, and "type" the
+    // verb ("Type DELETE to confirm" came back "El tipo ELIMINA para confirmar"; now "Escribe
+    // DELETE para confirmar")
+    String.raw`s{\^([Tt]ype|[Ee]nter)/((?:[^\\\$]++|\\.)*+)\$ \^([A-Z]{2,})/(?:[^\\\$]++|\\.)*+\$}{my ($verb, $r, $word) = ($1, $2, $3); my @v = grep { tag($_) eq "vblex" } readings("x/$r"); (@v ? unit($verb, @v) : "^$verb/$r\$") . " ^$word/*$word\$"}ge if /\^(?:[Tt]ype|[Ee]nter)\/[^\$]*\$ \^[A-Z]{2,}\//;`,
     // a separable multiword the pair cannot translate ("Let me know": en-gl wrote "@Let me", the
     // "know" lost) as its three words, the verb, its object pronoun, and the infinitive after it
     String.raw`sub separated { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @w = split / /, $surface; return $lu if @w != 3 || $r[0] !~ /^((?:\\.|[^<\\])*)<vblex><sep><[^>]*>\+(prpers<prn><obj>(?:<[^>]+>)*)# ([a-z]+)$/; "^$w[0]/$1<vblex><inf>/$1<vblex><pres>\$ ^$w[1]/$2\$ ^$w[2]/$3<vblex><inf>\$" }`,
@@ -1561,7 +1587,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // capitalised word (a button's), and before "to" without "on" ("Hacer clic para…")
     ...(clickCommands ? [
       String.raw`sub clickOn { my ($click, $next) = @_; my ($word, @n) = readings(substr($next, 1, -1)); my $to = lc $word eq "to"; return undef if !$to && !(grep({ /<(?:det|np|predet)>/ } @n) || $word =~ /^[A-Z]/ && $word ne "I"); my $do = $click =~ /^C/ ? "Do" : "do"; "^$click/$do<vblex><inf>\$ ^click/click<n><sg>\$ " . ($to ? "" : "^on/on<pr>\$ ") }`,
-      String.raw`s{((?:\A|<sent>\$|\[p:\d\])${BLANK})\^([Cc]lick)/[Cc]lick<n><sg>\$ (?:\^on/(?:[^\\\$]++|\\.)*+\$ )?(?=(${UNIT}))}{my ($before, $click, $next) = ($1, $2, $3); my $on = clickOn($click, $next); defined $on ? "$before$on" : $&}ge if index($_, "lick/") >= 0;`,
+      String.raw`s{((?:\A|<sent>\$|\[p:\d+\])${BLANK})\^([Cc]lick)/[Cc]lick<n><sg>\$ (?:\^on/(?:[^\\\$]++|\\.)*+\$ )?(?=(${UNIT}))}{my ($before, $click, $next) = ($1, $2, $3); my $on = clickOn($click, $next); defined $on ? "$before$on" : $&}ge if index($_, "lick/") >= 0;`,
       String.raw`s{(${UNIT} )\^(click)/click<n><sg>\$ (?:\^on/(?:[^\\\$]++|\\.)*+\$ )?(?=(${UNIT}))}{my ($before, $click, $next) = ($1, $2, $3); my (undef, @b) = readings(substr($before, 1, -2)); my $on = grep({ /<(?:vbmod|vaux)>|# to$|^to<pr>|^(?:and|or)<cnjcoo>/ } @b) ? clickOn($click, $next) : undef; defined $on ? "$before$on" : $&}ge if index($_, "^click/") >= 0;`,
     ] : []),
     // a sentence's "Failed to" and a verb is "Could not" (es, gl, ca: "Failed to load the file"
@@ -1596,6 +1622,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
       String.raw`sub sessionCommand { my ($before, $space, $verb, $particle, $next, $oneWord) = @_; my (undef, @b) = readings(substr($before, 1, -1)); return undef if !grep { /<(?:vbmod|vaux|vbdo)>|# to$|^not<adv>|^(?:and|or)<cnjcoo>/ && (!$oneWord || !/<cnjcoo>/) || /^to<pr>/ && !$oneWord } @b; my (undef, @n) = defined $next ? readings(substr($next, 1, -1)) : (); return undef if grep { /<(?:det|n|np)>/ } @n; my $as = $particle =~ /^(?:in|on)$/ ? "initiate" : "close"; $as = ucfirst $as if $verb =~ /^[A-Z]/; "$before$space^$verb/$as<vblex><inf>\$ ^$particle/session<n><sg>\$" }`,
       String.raw`s{(${UNIT})( )\^([Ll]og|[Ss]ign)/(?:[^\\\$]++|\\.)*+\$ \^(in|on|out|off)/(?:[^\\\$]++|\\.)*+\$(?=${BLANK}(${UNIT})?)}{my ($before, $space, $verb, $particle, $next) = ($1, $2, $3, $4, $5); sessionCommand($before, $space, $verb, $particle, $next, 0) // $&}ge if /\^[LlSs](?:og|ign)\/(?:[^\\\$]++|\\.)*+\$ \^(?:in|on|out|off)\//;`,
       String.raw`s{(${UNIT})( )\^([Ll]og)(in|out)/\*[Ll]og(?:in|out)\$(?=${BLANK}(${UNIT})?)}{my ($before, $space, $verb, $particle, $next) = ($1, $2, $3, $4, $5); sessionCommand($before, $space, $verb . $particle, $particle, $next, 1) // $&}ge if /\^[Ll]og(?:in|out)\/\*/;`,
+      // and opening a sentence (inside a tag, where stream.ts's leads do not go: "<a>Sign in</a> to
+      // continue" came back "<a>Signo en</a> para continuar")
+      String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ll]og|[Ss]ign)/(?:[^\\\$]++|\\.)*+\$ \^(in|on|out|off)/(?:[^\\\$]++|\\.)*+\$(?!${BLANK}\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|n|np)>)}{my ($before, $verb, $particle) = ($1, $2, $3); my $as = $particle =~ /^(?:in|on)$/ ? "initiate" : "close"; $as = ucfirst $as if $verb =~ /^[A-Z]/; "$before^$verb/$as<vblex><inf>\$ ^$particle/session<n><sg>\$"}ge if /\^[LlSs](?:og|ign)\/(?:[^\\\$]++|\\.)*+\$ \^(?:in|on|out|off)\//;`,
     ] : []),
     // an initialism the analyser does not know before a noun it modifies goes after it, read as
     // the noun (eng-spa, eng-cat): "Enter your API key", "Scan the QR code", "Upload a CSV file"
@@ -1750,7 +1779,14 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // and the unit after a comma and the mark of "please" (stream.ts's lead): "If you have any
     // questions, please contact our support team" came back "…, por favor, contacto nuestro
     // equipo" (the noun)
-    String.raw`s{(<cm>\$ *\[p:\d\]${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . command($2, $4, $+[0], $3) . $3 . $4}ge if index($_, "[p:") >= 0;`,
+    String.raw`s{(<cm>\$ *\[p:\d+\]${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . command($2, $4, $+[0], $3) . $3 . $4}ge if index($_, "[p:") >= 0;`,
+    // "Learn more" opening a sentence, before its end, "about" or a token, is "More information",
+    // as interfaces write it ("Learn more" came back "Aprender más", ca "Aprèn més"; now "Más
+    // información", "Més informació", gl "Máis información"), inside a link too
+    String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ll])earn/(?:[^\\\$]++|\\.)*+\$ \^more/(?:[^\\\$]++|\\.)*+\$(?=\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<sent>\$| \^about/|(?:[^\\^]|\\.)*?(?:\[t:\d+:[ocv]\]|\[\[/\]\]|\[v:e\]))}{$1 . "^" . $2 . "earn/" . ($2 eq "L" ? "More" : "more") . "<det><qnt><sp>\$ ^more/information<n><sg>\$"}ge if index($_, "earn/") >= 0 && index($_, "^more/") >= 0;`,
+    // "all of" before a determiner or a possessive is "all" ("all of your data" came back "todo
+    // de tus datos"; now "todos tus datos")
+    String.raw`s{(\^[Aa]ll/(?:[^\\\$]++|\\.)*+\$) \^of/(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>)}{$1}g if index($_, "ll/") >= 0 && index($_, "^of/") >= 0;`,
     // "Get notified" opening a sentence is "receive notifications" ("Get notified when other
     // users comment" came back "Consigue notificado cuando…", ca "Rep notificat", eo "Akiras
     // sciigita"; now "Recibe notificaciones cuando…", "Rep notificacions")

@@ -367,7 +367,7 @@ const LEAD_CONTINUATION: Readonly<Record<string, string>> = {
  * Leads that are a command, not an interjection: no comma is written after them, and the word
  * after keeps its case ("Sign in with your account" → "Iniciar sesión con vuestra cuenta").
  */
-const PHRASE_LEADS = new Set(['Sign in', 'Sign out', 'Log in', 'Log out', 'Sign up', 'Iniciar sesión', 'Inicia sesión', 'Cerrar sesión', 'Haz clic', 'Haz clic aquí', 'Click here'])
+const PHRASE_LEADS = new Set(['Sign in', 'Sign out', 'Log in', 'Log out', 'Sign up', 'Iniciar sesión', 'Inicia sesión', 'Cerrar sesión', 'Haz clic', 'Haz clic aquí', 'Click here', 'Más información'])
 
 /** Interjections that are one after a comma too, in lower case: "Wait, please.", "…, please ignore this email.", "Hello {name}, welcome back!" */
 const AFTER_COMMA = new Set(['Please', 'Por favor', 'Welcome back'])
@@ -379,8 +379,8 @@ const AFTER_COMMA = new Set(['Please', 'Por favor', 'Welcome back'])
  * the index in `words` of each capture group.
  */
 function sentenceLead(words: readonly string[]): LeadPattern {
-  // a lead travels as `[p:N]` with N one digit (decodeSuperblankText)
-  if (words.length > 10) throw new Error(`at most 10 sentence leads per direction, got ${words.length}`)
+  // a lead travels as `[p:N]`, N its index (decodeSuperblankText)
+  if (words.length > 60) throw new Error(`at most 60 sentence leads per direction, got ${words.length}`)
   const alternatives: string[] = []
   const groups: number[] = []
   // a lead of two or three words ("Por favor", "Lo sentimos") matches with any blanks between
@@ -430,8 +430,14 @@ function leadPatternFor(words: readonly string[]): LeadPattern {
   if (!found) LEAD_PATTERNS.set(key, (found = sentenceLead(words)))
   return found
 }
-/** What an interjection's superblank (`[p:N]`) decodes to before it is written out: this, then N as a digit. */
+/**
+ * What an interjection's superblank (`[p:N]`) decodes to before it is written out: this, then
+ * the character LEAD_INDEX_BASE + N, a circled or parenthesised number (①…⒛): a number, which
+ * the text's capitalisation treats as the sentence's first word as it did an ASCII digit, but no
+ * ASCII digit, which a following number would join.
+ */
 const POLITE_MARK = '\u0002'
+const LEAD_INDEX_BASE = 0x2460
 
 /** What a hyphen's blank (`[h:]`) decodes to: a control character no text sent here holds. */
 export const HYPHEN_MARK = '\u0001'
@@ -605,14 +611,18 @@ export function encodeSegment(segment: Segment, wordBound: boolean, options: Enc
   }
   // whether the text so far is empty or ends a sentence: a "Please" at a part's start starts one then
   let sentenceStart = true
+  // inline tags open around the part: a lead inside one goes as words (its superblank came back
+  // outside the tag, which kept none of them: "<a>Learn more</a>" → "Más información <a></a>")
+  let tagsOpen = 0
   parts.forEach((part, k) => {
+    if (typeof part !== 'string') tagsOpen += part.kind === 'open' ? 1 : part.kind === 'close' ? -1 : 0
     if (typeof part === 'string') {
       const escape = (piece: string): string => piece.replace(STREAM_TEXT_CHANGE, streamTextFor)
       let text = separatorBarriers
         ? part.split(PATH_SEPARATOR).map((piece, n) => (n % 2 === 0 ? escape(piece) : (separators.push(piece), '[s:];'))).join('')
         : escape(part)
       if (hyphenBlanks) text = text.replace(HYPHEN_IN_WORD, '[h:]-[h:]')
-      if (leadPattern) {
+      if (leadPattern && tagsOpen === 0) {
         const startsSentence = sentenceStart
         text = text.replace(leadPattern.pattern, (lead: string, ...groups: unknown[]) => {
           const at = groups[leadPattern.words.length] as number
@@ -850,7 +860,8 @@ function decodeSuperblankText(content: string): string {
   const sheltered = /^x:([^]|[ \t\r\n\u00A0\u2000-\u200A\u202F\u205F\u3000]{2,})$/u.exec(content)
   if (sheltered) return sheltered[1]!
   if (content === 'h:') return HYPHEN_MARK
-  if (/^p:\d$/.test(content)) return POLITE_MARK + content[2]
+  const lead = /^p:(\d{1,2})$/.exec(content)
+  if (lead) return POLITE_MARK + String.fromCharCode(LEAD_INDEX_BASE + Number(lead[1]))
   if (content === 's:') return SEPARATOR_MARK
   return '' // our own markers, or an empty blank
 }
@@ -867,23 +878,23 @@ function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, s
   const phrases = Object.keys(leads).map((key) => PHRASE_LEADS.has(key))
   parts.forEach((part, k) => {
     if (typeof part !== 'string' || !part.includes(POLITE_MARK)) return
-    parts[k] = part.replace(/\u0002(\d)\s*(?:(\p{L}[\p{L}\p{M}]*)|(?=[!.…?,;:]))?/gu, (_, n: string, word: string | undefined, at: number, whole: string) => {
-      const capitalised = words[Number(n)] ?? ''
+    parts[k] = part.replace(/\u0002([\u2460-\u249B])\s*(?:(\p{L}[\p{L}\p{M}]*)|(?=[!.…?,;:]))?/gu, (_, n: string, word: string | undefined, at: number, whole: string) => {
+      const capitalised = words[n.charCodeAt(0) - LEAD_INDEX_BASE] ?? ''
       // after a comma, after another interjection ("Sorry, please try…") or after a word (a
       // command after the engine's own "please": ca "Per favor inicia la sessió"), in lower case
-      const lead = capitalised !== '' && /(?:,|\u0002\d|[\p{L}\p{M}\p{N}])\s*$/u.test(whole.slice(0, at)) ? capitalised[0]!.toLocaleLowerCase() + capitalised.slice(1) : capitalised
+      const lead = capitalised !== '' && /(?:,|\u0002[\u2460-\u249B]|[\p{L}\p{M}\p{N}])\s*$/u.test(whole.slice(0, at)) ? capitalised[0]!.toLocaleLowerCase() + capitalised.slice(1) : capitalised
       const rest = whole.slice(at + _.length)
       if (word === undefined) {
         // before punctuation, or ending the text (a title: "Welcome back")
         if (/^[!.…?,;:]/u.test(rest) || (rest.trim() === '' && k === parts.length - 1)) return lead + rest.slice(rest.trimEnd().length)
         // a command, before a token: no comma after it ("Iniciar sesión <b>aquí</b>")
-        if (phrases[Number(n)]) return `${lead} `
+        if (phrases[n.charCodeAt(0) - LEAD_INDEX_BASE]) return `${lead} `
         // before another interjection, or at the end of the part before a token ("Por favor, <b>haz clic</b>")
         return rest.startsWith(POLITE_MARK) || (rest === '' && k < parts.length - 1) ? `${lead}, ` : `${lead} `
       }
       // not English "I" ("Lo sentimos, no puedo" → "Sorry, I can not")
       const lowered = TITLE_WORD.test(word) && word !== 'I' && !new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u').test(sourceText) ? word[0]!.toLocaleLowerCase() + word.slice(1) : word
-      return phrases[Number(n)] ? `${lead} ${lowered}` : `${lead}, ${lowered}`
+      return phrases[n.charCodeAt(0) - LEAD_INDEX_BASE] ? `${lead} ${lowered}` : `${lead}, ${lowered}`
     })
   })
 }
