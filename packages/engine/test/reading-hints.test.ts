@@ -467,7 +467,7 @@ describe('English reading hints', () => {
     const records = [
       `[v:1]${ABOUT} ^privacy/privacy<n><sg>$[v:e] `,
       `[v:2]${ABOUT} ^your/your<det><pos><sp>$ ^day/day<n><sg>$[v:e] `,
-      `[v:3]${ABOUT} ^billing/bill<vblex><ger>/bill<vblex><pprs>/bill<vblex><subs>$^?/?<sent>$[v:e] `,
+      `[v:3]${ABOUT} ^syncing/sync<vblex><ger>/sync<vblex><pprs>/sync<vblex><subs>$^?/?<sent>$[v:e] `,
       `[v:4]${ABOUT} ^how/how<preadv>/how<adv><itg>$[v:e] `,
       // a link or bold words opening after it: "about <a>our privacy policy</a>"
       `[v:5]${ABOUT} [[t:0]]^privacy/privacy<n><sg>$[[/]][v:e] `,
@@ -714,6 +714,15 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('es-pt')) expect(await en(['Learn more about privacy'], 'pt')).toEqual(['Saiba mais sobre privacidade'])
   })
 
+  test('billing is "facturación", an invite link "de invitación", a history kept "historial" (not the discipline), a team takes the personal "a"; through Spanish an order is a "commande", an "ordine" (eng-spa, eng-cat)', async () => {
+    // came back "Enunciando historia" ("bill"'s gerund), "La copia invita enlace", "Invitar tu equipo", fr "Historique de demandé"
+    expect(await en(['Billing history', 'Copy invite link', 'Clear history', 'Invite your team', 'American Museum of Natural History']))
+      .toEqual(['Historial de facturación', 'Copiar enlace de invitación', 'Limpiar historial', 'Invitar a tu equipo', 'Museo americano de Historia Natural'])
+    if (haveMode('eng-cat')) expect(await en(['Billing history'], 'ca')).toEqual(['Historial de facturació'])
+    if (haveMode('es-fr')) expect(await en(['Order history', 'Your order has been shipped.'], 'fr')).toEqual(['Historique de commande', 'Votre commande a été envoyée.'])
+    if (haveMode('spa-ita')) expect(await en(['Order status'], 'it')).toEqual(["Stato d'ordine"])
+  })
+
   test('"left" and "right" ending a clause after "align" are the sides; before a noun they stay adjectives (eng-spa, eng-cat)', async () => {
     // came back "Alinea dejó", "El texto alineó bien", ca "Alinea va deixar"
     expect(await en(['Align left', 'Text aligned right', 'The aligned left column'])).toEqual(['Alinear a la izquierda', 'El texto alineó a la derecha', 'La columna izquierda alineada'])
@@ -731,11 +740,11 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a label of a verb and its object is a command; a heading of two nouns stays one (eng-spa, en-eo, eng-cat)', async () => {
     // came back "Enlace de copia", "Contraseña de cambio", "Historia clara", "Archivo abierto", "Dato de exportación como CSV", "Perfil de vista"
     expect(await en(['Copy link', 'Change password', 'Clear history', 'Open file in new tab', 'Export data as CSV', 'View profile']))
-      .toEqual(['Copiar enlace', 'Cambiar contraseña', 'Limpiar historia', 'Abrir archivo en tabulador nuevo', 'Exportar datos como CSV', 'Ver perfil'])
+      .toEqual(['Copiar enlace', 'Cambiar contraseña', 'Limpiar historial', 'Abrir archivo en tabulador nuevo', 'Exportar datos como CSV', 'Ver perfil'])
     expect(await en(['Search results', 'Download speed', 'Change log', 'Open source'])).toEqual(['Resultados de búsqueda', 'Velocidad de descarga', 'Registro de cambio', 'Código abierto'])
     // en-eo's tagger chose the present ("Forigas dosieron"), read as a statement; eng-cat's "Veges perfil", "Història clara"
     if (haveMode('en-eo')) expect(await en(['Delete file', 'Close window'], 'eo')).toEqual(['Forigi dosieron', 'Fermi fenestron'])
-    if (haveMode('eng-cat')) expect(await en(['View profile', 'Clear history'], 'ca')).toEqual(['Veure perfil', 'Neteja història'])
+    if (haveMode('eng-cat')) expect(await en(['View profile', 'Clear history'], 'ca')).toEqual(['Veure perfil', 'Neteja historial'])
   })
 
   test('"Don\'t" before a verb gives the infinitive, not the third person (eng-spa, en-gl, en-eo)', async () => {
@@ -1230,7 +1239,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
   test('"click" as a command is "hacer clic en"; a question word before "to" asks for the infinitive; a command after ", please" (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Clic el botón abajo…", "cómo para instalar", "qué para hacer", "…, por favor, contacto nuestro equipo de apoyo."
     expect(await en(['Click the button below to continue.', 'Please click Save.', 'Drag files here or click to browse.', 'A click on the button', 'This guide explains how to install the application.', 'I do not know what to do.', 'If you have any questions, please contact our support team.']))
-      .toEqual(['Hacer clic en el botón abajo para continuar.', 'Por favor, hacer clic en Guardar.', 'Arrastra archivos aquí o hacer clic para explorar.', 'Un clic en el botón', 'Esta guía explica cómo instalar la aplicación.', 'No sé qué hacer.', 'Si tienes cuestiones, por favor, contactar nuestro equipo de apoyo.'])
+      .toEqual(['Hacer clic en el botón abajo para continuar.', 'Por favor, hacer clic en Guardar.', 'Arrastra archivos aquí o hacer clic para explorar.', 'Un clic en el botón', 'Esta guía explica cómo instalar la aplicación.', 'No sé qué hacer.', 'Si tienes cuestiones, por favor, contactar a nuestro equipo de apoyo.'])
     if (haveMode('en-gl')) expect(await en(['Choose where to save the file.'], 'gl')).toEqual(['Escoller onde gardar o ficheiro.'])
     if (haveMode('eng-cat')) expect(await en(['Learn how to use it', 'I do not know what to do.'], 'ca')).toEqual(['Aprèn com utilitzar-lo', 'No sé què fer.'])
   })

@@ -90,6 +90,9 @@ type Senses = ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' |
 /** Nouns "free" before which means free of charge (es "gratuito", ca "gratuït"). */
 const FREE_OF_CHARGE = '^(?:shipping|trial|plan|version|account|delivery|download|app|application|tier|edition|ticket|gift|sample|update|return|consultation|quote|course|ebook|estimate|month|week|day|game|access)<'
 
+/** Where "history" is a record kept (a browser's, an order's), not the discipline: not after "natural", "world"… ("Museum of Natural History"). */
+const HISTORY_AS_RECORD = '^(?!(?:natural|art|world|human|ancient|modern|medieval|family|medical|local|military|political|social|economic|american|european)<)'
+
 /** Contexts both pairs' senses share: a key pressed ("Press any key", "arrow key"), a key's use ("key combination"), a game played. */
 const KEY_PRESSED = { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }
 const KEY_IN_USE = { before: '^(?:combination|binding|shortcut|press|stroke)<' }
@@ -196,6 +199,8 @@ export const ENG_SPA_SENSES: Senses = [
   ['feedback', 'n', 'comentario', { instead: true, gender: 'm' }],
   // an app's privacy ("Privacy policy" came back "Política de intimidad"); the generator lacks "privacidad" (SPANISH_UNGENERATED)
   ['privacy', 'n', 'privacidad', { instead: true, gender: 'f' }],
+  // a browser's, an order's, an account's history: "historial" ("Order history", "Clear history" came back "Historia de pedido", "Limpia historia")
+  ['history', 'n', 'historial', { after: HISTORY_AS_RECORD, instead: true, gender: 'm' }],
   ['manage', 'vblex', 'conseguir', { before: '^to<' }],
   ['manage', 'vblex', 'gestionar', { instead: true }],
 ]
@@ -277,6 +282,8 @@ export const ENG_CAT_SENSES: Senses = [
   ['issue', 'n', 'incidència', { instead: true, gender: 'f' }],
   // an app's privacy ("Privacy policy" came back "Política d'intimitat")
   ['privacy', 'n', 'privadesa', { instead: true, gender: 'f' }],
+  // a browser's, an order's history: "historial" (was "història")
+  ['history', 'n', 'historial', { after: HISTORY_AS_RECORD, instead: true, gender: 'm' }],
   ['key', 'n', 'tecla', KEY_PRESSED],
   ['key', 'n', 'tecla', KEY_IN_USE],
   ['season', 'n', 'temporada'], // 30 "estació"
@@ -373,7 +380,7 @@ function charactersForPerl(word: string): string {
 }
 
 /** Spanish nouns of people: a verb's object among them takes the personal "a" (SPANISH_CLAUSE_FILTER), which the hops out of Spanish into French, Portuguese, Italian drop again. */
-const PERSONS = ['usuario', 'miembro', 'amigo', 'persona', 'contacto', 'administrador', 'cliente', 'colaborador', 'invitado', 'seguidor', 'participante', 'estudiante', 'empleado', 'autor', 'propietario', 'destinatario', 'moderador', 'jugador', 'compañero', 'visitante', 'suscriptor', 'desarrollador', 'editor', 'lector']
+const PERSONS = ['usuario', 'miembro', 'amigo', 'persona', 'contacto', 'administrador', 'cliente', 'colaborador', 'invitado', 'seguidor', 'participante', 'estudiante', 'empleado', 'autor', 'propietario', 'destinatario', 'moderador', 'jugador', 'compañero', 'visitante', 'suscriptor', 'desarrollador', 'editor', 'lector', 'equipo']
 
 /**
  * Clauses the transfers of English into Spanish, Galician and Catalan get wrong, mended on what
@@ -635,6 +642,8 @@ export const SPA_ITA_SENSES: Senses = [
   ['servidor', 'n', 'server', { instead: true, gender: 'm' }],
   // eng-spa's "issue" ("Report an issue" came back "Informare un'incidenza")
   ['incidencia', 'n', 'problema', { instead: true, gender: 'm' }],
+  // a shop's order (eng-spa's "pedido")
+  ['pedido', 'n', 'ordine', { instead: true, gender: 'm' }],
 ]
 
 /**
@@ -673,6 +682,8 @@ export const ES_FR_SENSES: Senses = [
   ['modo', 'n', 'mode', { instead: true, gender: 'm' }],
   // an app's privacy (the dictionary's "caractère privé")
   ['privacidad', 'n', 'confidentialité', { instead: true, gender: 'f' }],
+  // a shop's order (eng-spa's "pedido")
+  ['pedido', 'n', 'commande', { instead: true, gender: 'f' }],
 ]
 
 /**
@@ -702,6 +713,8 @@ const ES_FR_UNKNOWN: UnknownWords = [
   ['r', 'einicialización', '^reinicialización<n><f><sg>/$Créinitialisation<n><f><sg>$'],
   ['i', 'dentificador', '^identificador<n><m><sg>/$Cidentifiant<n><m><sg>$'],
   ['i', 'dentificadores', '^identificadores<n><m><pl>/$Cidentifiants<n><m><pl>$'],
+  ['h', 'istorial', '^historial<n><m><sg>/$Chistorique<n><m><sg>$'],
+  ['h', 'istoriales', '^historial<n><m><pl>/$Chistorique<n><m><pl>$'],
 ]
 /** What ES_FR_UNKNOWN writes that the French generator lacks, right as written. */
 const FRENCH_UNGENERATED = ['presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
@@ -807,8 +820,10 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // is that noun, the infinitive's object, not a verb (eng-spa writes labels so: "Copiar
     // enlace" came back fr "Copier il raccorde", "enlace" a form of "enlazar"; now "Copier lien")
     // es-fr's analyser has "enlace" only as a form of "enlazar" ("el enlace" came back "le
-    // raccorde"); the noun gets its reading, which ES_FR_SENSES translates "lien"
-    String.raw`s{\^([Ee]nlace(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($whole, $word, $plural, $r) = ($&, $1, $2, $3); $r =~ /<n>/ ? $whole : "^$word/" . substr($word, 0, 6) . "<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$"}ge if index($_, "nlace") >= 0;`,
+    // raccorde"), es-fr's and spa-ita's "pedido" only as "pedir"'s participle (an order: "Historial
+    // de pedido" came back "Historique de demandé"); the noun gets its reading, which ES_FR_SENSES
+    // and SPA_ITA_SENSES translate "lien", "commande", "ordine"
+    String.raw`s{\^(([Ee]nlace|[Pp]edido)(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($whole, $word, $noun, $plural, $r) = ($&, $1, $2, $3, $4); $r =~ /<n>/ ? $whole : "^$word/$noun<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$"}ge if index($_, "nlace") >= 0 || index($_, "edido") >= 0;`,
     String.raw`sub infinitiveObject { my ($next) = @_; my ($word, @n) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; @objects && @objects < @n && grep({ /^(?:[^<\\]|\\.)*<n>/ } @objects) ? "^" . join("/", $word, @objects) . "\$" : $next }`,
     String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><inf>)+\$ )(\^(?:[^\\\$]++|\\.)*+\$)}{$1 . infinitiveObject($2)}ge if index($_, "<vblex><inf>\$ ") >= 0;`,
     // Spanish's personal "a" (SPANISH_CLAUSE_FILTER writes it: "Bloquear a este usuario",
@@ -822,11 +837,11 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // ("Método de pago" came back fr "Méthode payant"; "Contenido de pago" stays paid content)
     String.raw`s{(\^(?:[Mm]étodo|[Ff]orma|[Mm]edio|[Ii]nformación|[Dd]atos|[Dd]etalles|[Hh]istorial|[Pp]roceso|[Pp]asarela|[Pp]lataforma|[Oo]pciones|[Ee]rror|[Cc]onfirmación|[Ee]stado)s?/(?:[^\\\$]++|\\.)*+\$ )\^de pago/de pago<adj><mf><sp>\$}{$1^de/de<pr>\$ ^pago/pago<n><m><sg>\$}g if index($_, "^de pago/") >= 0;`,
     // after "más", "tarde" is the adverb ("Inténtalo más tarde" came back fr "plus soir", the
-    // evening); after a preposition, a word that can be a noun and else only a finite verb is the
-    // noun ("Método de pago", "sobre privacidad" came back fr "Méthode payant", pt "sobre
-    // intimidem", a subjunctive)
+    // evening); after a preposition, a word that can be a noun and else only a finite verb or a
+    // participle is the noun ("Método de pago", "sobre privacidad", "Historial de pedido" came
+    // back fr "Méthode payant", pt "sobre intimidem", a subjunctive, fr "Historique de demandé")
     String.raw`s{(\^[Mm]ás/(?:[^\\\$]++|\\.)*+\$ \^tarde/)(?:[^\\\$]++|\\.)*+\$}{$1tarde<adv>\$}g if index($_, "^tarde/") >= 0;`,
-    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/<]++|\\.)*+<pr>\$ )\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($de, $surface, $r) = ($1, $2, $3); my @r = split /\//, $r; my @n = grep { /^(?:[^<\\]|\\.)*<n>/ } @r; @n && @n < @r && !grep({ !/^(?:[^<\\]|\\.)*<(?:n>|vblex><(?:pri|prs|imp|ifi|pii|fti|cni))/ } @r) ? "$de^$surface/" . join("/", @n) . "\$" : "$de^$surface/$r\$"}ge if index($_, "<pr>\$ ") >= 0;`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/<]++|\\.)*+<pr>\$ )\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($de, $surface, $r) = ($1, $2, $3); my @r = split /\//, $r; my @n = grep { /^(?:[^<\\]|\\.)*<n>/ } @r; @n && @n < @r && !grep({ !/^(?:[^<\\]|\\.)*<(?:n>|vblex><(?:pri|prs|imp|ifi|pii|fti|cni|pp))/ } @r) ? "$de^$surface/" . join("/", @n) . "\$" : "$de^$surface/$r\$"}ge if index($_, "<pr>\$ ") >= 0;`,
     // a word that can be a noun, or else only a subjunctive or a formal imperative, is the noun
     // after a determiner, and first in a sentence unless a determiner or a pronoun follows
     // ("Clave API", "La clave API", eng-spa's "API key", came back pt "Finque API", "Finque-a
@@ -1381,6 +1396,13 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "Copia y paté el enlace"; now "Pegar", "Copia y pega…"), or a sense below does ("reset")
     ...verbReadings.map((verb) => String.raw`s{\^(${verb[0]!.toUpperCase()}|${verb[0]!})(${verb.slice(1)})/[${verb[0]!.toUpperCase()}${verb[0]!}]${verb.slice(1)}<n><sg>\$}{^$1$2/$1$2<n><sg>/${verb}<vblex><inf>/${verb}<vblex><pres>${imperatives ? `/${verb}<vblex><imp>` : ''}\$}g if index($_, "${verb.slice(1)}/") >= 0;`),
     String.raw`sub readings { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
+    // before the rules that read commands and labels: "billing" before a noun or alone is the
+    // noun, read as "turnover" (es "facturación", ca "facturació"; "Billing history" came back
+    // "Enunciando historia", "bill"'s gerund), and
+    // "invite" before a link's or a code's noun is "invitation" ("Copy invite link" came back
+    // "La copia invita enlace"; now "Copiar enlace de invitación")
+    String.raw`s{\^([Bb])illing/(?:[^\\\$]++|\\.)*+\$(?=(?: \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n>|(?:[^\\^]|\\.)*+\z|\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<sent>\$(?:[^\\^]|\\.)*+\z))}{^$1illing/turnover<n><sg>\$}g if index($_, "illing/") >= 0;`,
+    String.raw`s{\^([Ii])nvite/(?:[^\\\$]++|\\.)*+\$(?= \^(?:links?|codes?|emails?|tokens?|urls?|URLs?|messages?)/)}{^$1nvite/invitation<n><sg>\$}g if index($_, "nvite/") >= 0;`,
     String.raw`sub tag { $_[0] =~ /^(?:\\.|[^<\\])*<([^>]+)>/ ? $1 : "" }`,
     String.raw`sub unit { my $surface = shift; "^" . join("/", $surface, @_) . "\$" }`,
     // "that", the conjunction, and a pronoun as the subject alone (a relative or a reported
