@@ -162,6 +162,8 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     const out = await engine.translate(texts, { source: 'es', target: 'it' })
     expect(out.map((t) => t.segment)).toEqual(['Per continuare, avvia sessione.', 'È per te.', 'Il file è stato eliminato.', 'Abilitare notifiche', 'Notifiche abilitate', 'Annullare petizione', 'Copiare agli appunti', 'Molti utenti', 'File allegati', 'Nessun risultato', 'Nessuna immagine', 'Immagini', 'Il repository pubblico', 'Aggiungere server', 'Messaggi crittografati'])
     expect(out.flatMap((t) => t.unknownWords)).toEqual([])
+    // inside a sentence "para" is not "parar" either ("…ritrovato ferma"); "equipo" is a team, not "equipar" ("Invitare a vostro equipaggio")
+    expect((await engine.translate(['Ningún resultado para la búsqueda.', 'Invitar a tu equipo'], { source: 'es', target: 'it' })).map((t) => t.segment)).toEqual(['Nessun risultato per la ricerca.', 'Invitare la tua squadra'])
     const english = await engine.translate(['To continue, enable notifications.', 'File name'], { source: 'en', target: 'it' })
     expect(english.map((t) => t.segment)).toEqual(['Per continuare, abilitare notifiche.', 'Nome di file'])
   })

@@ -644,6 +644,7 @@ export const SPA_ITA_SENSES: Senses = [
   ['incidencia', 'n', 'problema', { instead: true, gender: 'm' }],
   // a shop's order (eng-spa's "pedido")
   ['pedido', 'n', 'ordine', { instead: true, gender: 'm' }],
+  ['equipo', 'n', 'squadra', { instead: true, gender: 'f' }],
 ]
 
 /**
@@ -820,10 +821,13 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // is that noun, the infinitive's object, not a verb (eng-spa writes labels so: "Copiar
     // enlace" came back fr "Copier il raccorde", "enlace" a form of "enlazar"; now "Copier lien")
     // es-fr's analyser has "enlace" only as a form of "enlazar" ("el enlace" came back "le
-    // raccorde"), es-fr's and spa-ita's "pedido" only as "pedir"'s participle (an order: "Historial
-    // de pedido" came back "Historique de demandé"); the noun gets its reading, which ES_FR_SENSES
-    // and SPA_ITA_SENSES translate "lien", "commande", "ordine"
-    String.raw`s{\^(([Ee]nlace|[Pp]edido)(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($whole, $word, $noun, $plural, $r) = ($&, $1, $2, $3, $4); $r =~ /<n>/ ? $whole : "^$word/$noun<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$"}ge if index($_, "nlace") >= 0 || index($_, "edido") >= 0;`,
+    // raccorde"), es-fr's and spa-ita's "pedido" only as "pedir"'s participle (an order after a
+    // determiner or a preposition: "Historial de pedido" came back "Historique de demandé";
+    // "Pedido" alone stays "Requested"), spa-ita's "equipo" only as "equipar" ("Invitar
+    // a tu equipo" came back "Invitare a vostro equipaggio"); the noun gets its reading, which
+    // ES_FR_SENSES and SPA_ITA_SENSES translate "lien", "commande", "ordine", "squadra"
+    String.raw`s{\^(([Ee]nlace|[Ee]quipo)(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($whole, $word, $noun, $plural, $r) = ($&, $1, $2, $3, $4); $r =~ /<n>/ ? $whole : "^$word/$noun<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$"}ge if index($_, "nlace") >= 0 || index($_, "quipo") >= 0;`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|pr)>(?:[^\\\$]++|\\.)*+\$ )\^(pedido(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($whole, $before, $word, $plural, $r) = ($&, $1, $2, $3, $4); $r =~ /<n>/ ? $whole : "$before^$word/pedido<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$"}ge if index($_, "pedido") >= 0;`,
     String.raw`sub infinitiveObject { my ($next) = @_; my ($word, @n) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; @objects && @objects < @n && grep({ /^(?:[^<\\]|\\.)*<n>/ } @objects) ? "^" . join("/", $word, @objects) . "\$" : $next }`,
     String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><inf>)+\$ )(\^(?:[^\\\$]++|\\.)*+\$)}{$1 . infinitiveObject($2)}ge if index($_, "<vblex><inf>\$ ") >= 0;`,
     // Spanish's personal "a" (SPANISH_CLAUSE_FILTER writes it: "Bloquear a este usuario",
@@ -852,8 +856,10 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // "para" is never "parir"'s subjunctive (to give birth), which spa-ita's tagger chose before
     // an infinitive and everywhere else: "Para continuar, inicia sesión", "Es para ti" (eng-spa's
     // "To continue, sign in", "It is for you") came back it "Partorisca continuare…", "È
-    // partorisca te" (211 of 2 862 corpus strings into Italian had it); "parar" stays
-    String.raw`s{\^([Pp]ara)/((?:[^\\\$]++|\\.)*+)\$}{my ($para, $r) = ($1, $2); $r =~ s{/[Pp]arir<vblex><prs><p[13]><sg>}{}g; "^$para/$r\$"}ge if index($_, "arir<vblex><prs>") >= 0;`,
+    // partorisca te" (211 of 2 862 corpus strings into Italian had it); inside a sentence it is
+    // the preposition and not "parar" either ("Ningún resultado para "{query}"" came back it
+    // "…ritrovato ferma"); opening one, "parar" stays ("Para la descarga": stop it)
+    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+)?\^([Pp]ara)/((?:[^\\\$]++|\\.)*+)\$}{my ($before, $para, $r) = ($1, $2, $3); $r =~ s{/[Pp]arir<vblex><prs><p[13]><sg>}{}g; $r =~ s{/[Pp]arar<vblex>[^/]*}{}g if !defined $before && $r =~ /<pr>/; ($before // "") . "^$para/$r\$"}ge if index($_, "ara/") >= 0;`,
     // "ID" in capitals is an identifier, not "id" (go!, ir's imperative): "ID de usuario" came
     // back it "ANDATE di utente", fr "ALLEZ", pt "VÃO"
     String.raw`s{\^ID/(?:[^\\\$]++|\\.)*+\$}{^ID/*ID\$}g if index($_, "^ID/") >= 0;`,
