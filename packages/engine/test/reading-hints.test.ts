@@ -719,7 +719,9 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     expect(await en(['Billing history', 'Copy invite link', 'Clear history', 'Invite your team', 'American Museum of Natural History']))
       .toEqual(['Historial de facturación', 'Copiar enlace de invitación', 'Limpiar historial', 'Invitar a tu equipo', 'Museo americano de Historia Natural'])
     if (haveMode('eng-cat')) expect(await en(['Billing history'], 'ca')).toEqual(['Historial de facturació'])
-    if (haveMode('es-fr')) expect(await en(['Order history', 'Your order has been shipped.'], 'fr')).toEqual(['Historique de commande', 'Votre commande a été envoyée.'])
+    if (haveMode('es-fr')) expect(await en(['Order history', 'Your order has been shipped.', 'Place order'], 'fr')).toEqual(['Historique de commande', 'Votre commande a été envoyée.', 'Réaliser commande'])
+    // an order placed: "realizar", "pedido" ("Place order" came back "Orden de sitio")
+    expect(await en(['Place order', 'Place your order', 'Place the cursor here'])).toEqual(['Realizar pedido', 'Realizar tu pedido', 'Colocar el cursor aquí'])
     if (haveMode('spa-ita')) expect(await en(['Order status'], 'it')).toEqual(["Stato d'ordine"])
   })
 

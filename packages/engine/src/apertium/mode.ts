@@ -136,6 +136,7 @@ export const ENG_SPA_SENSES: Senses = [
   // dictionary has one translation each): "pedido" after a possessive or before the words of an
   // order's page, "enviar", "envío"; "Sort order" keeps "orden"
   ['order', 'n', 'pedido', { after: '<det><pos>', instead: true, gender: 'm' }],
+  ['order', 'n', 'pedido', { after: '^place<vblex>', instead: true, gender: 'm' }],
   ['order', 'n', 'pedido', { before: '^(?:history|number|status|detail|summary|confirmation|total|tracking)<', instead: true, gender: 'm' }],
   ['ship', 'vblex', 'enviar', { instead: true }],
   ['shipping', 'n', 'envío', { instead: true, gender: 'm' }],
@@ -201,6 +202,8 @@ export const ENG_SPA_SENSES: Senses = [
   ['privacy', 'n', 'privacidad', { instead: true, gender: 'f' }],
   // a browser's, an order's, an account's history: "historial" ("Order history", "Clear history" came back "Historia de pedido", "Limpia historia")
   ['history', 'n', 'historial', { after: HISTORY_AS_RECORD, instead: true, gender: 'm' }],
+  // an order placed, a bid, a call: "realizar" ("Place your order" came back "Colocar tu pedido")
+  ['place', 'vblex', 'realizar', { before: '^(?:order|bid|call)<', instead: true }],
   ['manage', 'vblex', 'conseguir', { before: '^to<' }],
   ['manage', 'vblex', 'gestionar', { instead: true }],
 ]
@@ -822,12 +825,13 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // enlace" came back fr "Copier il raccorde", "enlace" a form of "enlazar"; now "Copier lien")
     // es-fr's analyser has "enlace" only as a form of "enlazar" ("el enlace" came back "le
     // raccorde"), es-fr's and spa-ita's "pedido" only as "pedir"'s participle (an order after a
-    // determiner or a preposition: "Historial de pedido" came back "Historique de demandé";
-    // "Pedido" alone stays "Requested"), spa-ita's "equipo" only as "equipar" ("Invitar
-    // a tu equipo" came back "Invitare a vostro equipaggio"); the noun gets its reading, which
-    // ES_FR_SENSES and SPA_ITA_SENSES translate "lien", "commande", "ordine", "squadra"
+    // determiner, a preposition or an infinitive: "Historial de pedido" came back "Historique de
+    // demandé"; "Pedido" alone stays "Requested"), spa-ita's "equipo" only as "equipar"
+    // ("Invitar a tu equipo" came back "Invitare a vostro equipaggio"); the noun gets its
+    // reading, which ES_FR_SENSES and SPA_ITA_SENSES translate "lien", "commande", "ordine",
+    // "squadra"
     String.raw`s{\^(([Ee]nlace|[Ee]quipo)(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($whole, $word, $noun, $plural, $r) = ($&, $1, $2, $3, $4); $r =~ /<n>/ ? $whole : "^$word/$noun<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$"}ge if index($_, "nlace") >= 0 || index($_, "quipo") >= 0;`,
-    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|pr)>(?:[^\\\$]++|\\.)*+\$ )\^(pedido(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($whole, $before, $word, $plural, $r) = ($&, $1, $2, $3, $4); $r =~ /<n>/ ? $whole : "$before^$word/pedido<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$"}ge if index($_, "pedido") >= 0;`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|pr|vblex><inf)>(?:[^\\\$]++|\\.)*+\$ )\^(pedido(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($whole, $before, $word, $plural, $r) = ($&, $1, $2, $3, $4); $r =~ /<n>/ ? $whole : "$before^$word/pedido<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$"}ge if index($_, "pedido") >= 0;`,
     String.raw`sub infinitiveObject { my ($next) = @_; my ($word, @n) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; @objects && @objects < @n && grep({ /^(?:[^<\\]|\\.)*<n>/ } @objects) ? "^" . join("/", $word, @objects) . "\$" : $next }`,
     String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><inf>)+\$ )(\^(?:[^\\\$]++|\\.)*+\$)}{$1 . infinitiveObject($2)}ge if index($_, "<vblex><inf>\$ ") >= 0;`,
     // Spanish's personal "a" (SPANISH_CLAUSE_FILTER writes it: "Bloquear a este usuario",
@@ -1281,7 +1285,7 @@ const LABEL_COMMANDS = [
   'enable', 'disable', 'select', 'choose', 'configure', 'customize', 'verify', 'activate', 'deactivate', 'attach',
   'insert', 'replace', 'translate', 'pin', 'unpin', 'subscribe', 'unsubscribe', 'connect', 'disconnect', 'approve', 'reject',
   'accept', 'decline', 'submit', 'find', 'cancel', 'install', 'uninstall', 'unblock', 'unmute', 'unlock', 'unarchive', 'omit', 'invite',
-  'send', 'save', 'mute', 'grant', 'revoke',
+  'send', 'save', 'mute', 'grant', 'revoke', 'place',
 ]
 const LABEL_MODIFIERS = [
   'search', 'download', 'upload', 'export', 'import', 'print', 'update', 'share', 'record', 'play', 'start', 'stop', 'lock', 'view',
@@ -1302,7 +1306,7 @@ const BUTTON_HEADS = ['button', 'key', 'editor', 'source', 'shortcut']
 const PLACE_HEADS = ['folder', 'directory', 'location', 'path', 'destination', 'server']
 const DATA_VERBS = ['download', 'upload', 'export', 'import', 'save', 'install', 'synchronize', 'record', 'scan', 'print', 'archive']
 /** Verb and noun pairs that are headings although the lists above would make them commands. */
-const LABEL_COMPOUNDS = ['change:log', 'change:history', 'change:request', 'edit:mode', 'edit:history', 'invite:link', 'invite:code', 'open:issue', 'select:box', 'select:menu', 'select:list', 'block:list', 'watch:list', 'contact:information', 'contact:info', 'contact:detail', 'contact:form', 'contact:person', 'contact:list', 'contact:name', 'contact:email', 'contact:address', 'contact:number', 'contact:page']
+const LABEL_COMPOUNDS = ['change:log', 'change:history', 'change:request', 'edit:mode', 'edit:history', 'invite:link', 'invite:code', 'open:issue', 'select:box', 'select:menu', 'select:list', 'block:list', 'watch:list', 'contact:information', 'contact:info', 'contact:detail', 'contact:form', 'contact:person', 'contact:list', 'contact:name', 'contact:email', 'contact:address', 'contact:number', 'contact:page', 'place:holder', 'place:name', 'place:type']
 
 /** Keys' names as keyboards and instructions write them. */
 const KEY_NAMES = 'Enter|Return|Shift|Escape|Esc|Delete|Del|Insert|Ins|Home|End|Backspace|Tab|Space|Spacebar|Ctrl|Control|Alt|Option|Cmd|Command|Fn|PageUp|PageDown'
