@@ -189,8 +189,6 @@ export const ENG_SPA_SENSES: Senses = [
   // what costs nothing: "Free shipping", "Start your free trial" came back "Envío libre", "tu
   // prueba libre" ("libre" stays for space, software, time)
   ['free', 'adj', 'gratuito', { before: FREE_OF_CHARGE }],
-  // what an interface manages (settings, users, files): "gestionar" ("Manage users" came back
-  // "Dirige usuarios"; the dictionary gives "dirigir" and "conseguir"), but "manage to" succeeds
   // a tracker's or a support form's issue ("New issue", "Report an issue" came back "Asunto
   // nuevo", "Informar un asunto": a matter, a subject)
   ['issue', 'n', 'incidencia', { instead: true, gender: 'f' }],
@@ -204,6 +202,8 @@ export const ENG_SPA_SENSES: Senses = [
   ['history', 'n', 'historial', { after: HISTORY_AS_RECORD, instead: true, gender: 'm' }],
   // an order placed, a bid, a call: "realizar" ("Place your order" came back "Colocar tu pedido")
   ['place', 'vblex', 'realizar', { before: '^(?:order|bid|call)<', instead: true }],
+  // what an interface manages (settings, users, files): "gestionar" ("Manage users" came back
+  // "Dirige usuarios"; the dictionary gives "dirigir" and "conseguir"), but "manage to" succeeds
   ['manage', 'vblex', 'conseguir', { before: '^to<' }],
   ['manage', 'vblex', 'gestionar', { instead: true }],
 ]
@@ -830,8 +830,9 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // ("Invitar a tu equipo" came back "Invitare a vostro equipaggio"); the noun gets its
     // reading, which ES_FR_SENSES and SPA_ITA_SENSES translate "lien", "commande", "ordine",
     // "squadra"
-    String.raw`s{\^(([Ee]nlace|[Ee]quipo)(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($whole, $word, $noun, $plural, $r) = ($&, $1, $2, $3, $4); $r =~ /<n>/ ? $whole : "^$word/$noun<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$"}ge if index($_, "nlace") >= 0 || index($_, "quipo") >= 0;`,
-    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|pr|vblex><inf)>(?:[^\\\$]++|\\.)*+\$ )\^(pedido(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($whole, $before, $word, $plural, $r) = ($&, $1, $2, $3, $4); $r =~ /<n>/ ? $whole : "$before^$word/pedido<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$"}ge if index($_, "pedido") >= 0;`,
+    String.raw`sub withNoun { my ($word, $noun, $plural, $r) = @_; $r =~ /<n>/ ? "^$word/$r\$" : "^$word/$noun<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$" }`,
+    String.raw`s{\^(([Ee]nlace|[Ee]quipo)(s?))/((?:[^\\\$]++|\\.)*+)\$}{withNoun($1, $2, $3, $4)}ge if index($_, "nlace") >= 0 || index($_, "quipo") >= 0;`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|pr|vblex><inf)>(?:[^\\\$]++|\\.)*+\$ )\^(pedido(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($before, $word, $plural, $r) = ($1, $2, $3, $4); $before . withNoun($word, "pedido", $plural, $r)}ge if index($_, "pedido") >= 0;`,
     String.raw`sub infinitiveObject { my ($next) = @_; my ($word, @n) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; @objects && @objects < @n && grep({ /^(?:[^<\\]|\\.)*<n>/ } @objects) ? "^" . join("/", $word, @objects) . "\$" : $next }`,
     String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><inf>)+\$ )(\^(?:[^\\\$]++|\\.)*+\$)}{$1 . infinitiveObject($2)}ge if index($_, "<vblex><inf>\$ ") >= 0;`,
     // Spanish's personal "a" (SPANISH_CLAUSE_FILTER writes it: "Bloquear a este usuario",
@@ -849,14 +850,15 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // participle is the noun ("Método de pago", "sobre privacidad", "Historial de pedido" came
     // back fr "Méthode payant", pt "sobre intimidem", a subjunctive, fr "Historique de demandé")
     String.raw`s{(\^[Mm]ás/(?:[^\\\$]++|\\.)*+\$ \^tarde/)(?:[^\\\$]++|\\.)*+\$}{$1tarde<adv>\$}g if index($_, "^tarde/") >= 0;`,
-    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/<]++|\\.)*+<pr>\$ )\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($de, $surface, $r) = ($1, $2, $3); my @r = split /\//, $r; my @n = grep { /^(?:[^<\\]|\\.)*<n>/ } @r; @n && @n < @r && !grep({ !/^(?:[^<\\]|\\.)*<(?:n>|vblex><(?:pri|prs|imp|ifi|pii|fti|cni|pp))/ } @r) ? "$de^$surface/" . join("/", @n) . "\$" : "$de^$surface/$r\$"}ge if index($_, "<pr>\$ ") >= 0;`,
+    // a unit whose readings are a noun's and else only verb forms matching $forms, as the noun
+    String.raw`sub nounOnly { my ($surface, $r, $forms) = @_; my @r = split /\//, $r; my @n = grep { /^(?:[^<\\]|\\.)*<n>/ } @r; @n && @n < @r && !grep({ !/^(?:[^<\\]|\\.)*<(?:n>|vblex><$forms)/ } @r) ? "^$surface/" . join("/", @n) . "\$" : "^$surface/$r\$" }`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/<]++|\\.)*+<pr>\$ )\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{$1 . nounOnly($2, $3, qr/(?:pri|prs|imp|ifi|pii|fti|cni|pp)/)}ge if index($_, "<pr>\$ ") >= 0;`,
     // a word that can be a noun, or else only a subjunctive or a formal imperative, is the noun
     // after a determiner, and first in a sentence unless a determiner or a pronoun follows
     // ("Clave API", "La clave API", eng-spa's "API key", came back pt "Finque API", "Finque-a
     // API", "clavar"'s imperative and subjunctive; "Toque el botón" stays)
-    String.raw`sub nounOnly { my ($surface, $r) = @_; my @r = split /\//, $r; my @n = grep { /^(?:[^<\\]|\\.)*<n>/ } @r; @n && @n < @r && !grep({ !/^(?:[^<\\]|\\.)*<(?:n>|vblex><(?:prs|imp><p3))/ } @r) ? "^$surface/" . join("/", @n) . "\$" : "^$surface/$r\$" }`,
-    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+)\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?![^\$]*<(?:det|prn)>))}{$1 . nounOnly($2, $3)}ge if index($_, "<prs>") >= 0;`,
-    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ )\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{$1 . nounOnly($2, $3)}ge if index($_, "<prs>") >= 0;`,
+    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+)\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?![^\$]*<(?:det|prn)>))}{$1 . nounOnly($2, $3, qr/(?:prs|imp><p3)/)}ge if index($_, "<prs>") >= 0;`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ )\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{$1 . nounOnly($2, $3, qr/(?:prs|imp><p3)/)}ge if index($_, "<prs>") >= 0;`,
     // "para" is never "parir"'s subjunctive (to give birth), which spa-ita's tagger chose before
     // an infinitive and everywhere else: "Para continuar, inicia sesión", "Es para ti" (eng-spa's
     // "To continue, sign in", "It is for you") came back it "Partorisca continuare…", "È
@@ -1311,6 +1313,9 @@ const LABEL_COMPOUNDS = ['change:log', 'change:history', 'change:request', 'edit
 /** Keys' names as keyboards and instructions write them. */
 const KEY_NAMES = 'Enter|Return|Shift|Escape|Esc|Delete|Del|Insert|Ins|Home|End|Backspace|Tab|Space|Spacebar|Ctrl|Control|Alt|Option|Cmd|Command|Fn|PageUp|PageDown'
 
+/** Words that open a subordinate clause, whose subject comes next (the hints' clause rules). */
+const CLAUSE_OPENERS = String.raw`[Ww]hen|[Ii]f|[Oo]nce|[Uu]ntil|[Uu]nless|[Bb]efore|[Aa]fter|[Bb]ecause|[Ww]henever`
+
 /** A finite verb's reading, in the hints (a clause's verb after its subject pronoun). */
 const FINITE_READING = String.raw`<(?:vblex><(?:pres|past|pri)|vbmod|vaux|(?:vbser|vbhaver|vbdo)><(?:pres|past|pri|pii))>`
 
@@ -1651,12 +1656,14 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // login" is a page, "Name, email or login" a field); a sentence's first "Log in" is a lead
     // (stream.ts)
     ...(sessionCommands ? [
-      String.raw`sub sessionCommand { my ($before, $space, $verb, $particle, $next, $oneWord) = @_; my (undef, @b) = readings(substr($before, 1, -1)); return undef if !grep { /<(?:vbmod|vaux|vbdo)>|# to$|^not<adv>|^(?:and|or)<cnjcoo>/ && (!$oneWord || !/<cnjcoo>/) || /^to<pr>/ && !$oneWord } @b; my (undef, @n) = defined $next ? readings(substr($next, 1, -1)) : (); return undef if grep { /<(?:det|n|np)>/ } @n; my $as = $particle =~ /^(?:in|on)$/ ? "initiate" : "close"; $as = ucfirst $as if $verb =~ /^[A-Z]/; "$before$space^$verb/$as<vblex><inf>\$ ^$particle/session<n><sg>\$" }`,
+      // "log in" as "initiate session", "sign out" as "close session"
+      String.raw`sub session { my ($verb, $particle) = @_; my $as = $particle =~ /^(?:in|on)$/ ? "initiate" : "close"; $as = ucfirst $as if $verb =~ /^[A-Z]/; "^$verb/$as<vblex><inf>\$ ^$particle/session<n><sg>\$" }`,
+      String.raw`sub sessionCommand { my ($before, $space, $verb, $particle, $next, $oneWord) = @_; my (undef, @b) = readings(substr($before, 1, -1)); return undef if !grep { /<(?:vbmod|vaux|vbdo)>|# to$|^not<adv>|^(?:and|or)<cnjcoo>/ && (!$oneWord || !/<cnjcoo>/) || /^to<pr>/ && !$oneWord } @b; my (undef, @n) = defined $next ? readings(substr($next, 1, -1)) : (); return undef if grep { /<(?:det|n|np)>/ } @n; $before . $space . session($verb, $particle) }`,
       String.raw`s{(${UNIT})( )\^([Ll]og|[Ss]ign)/(?:[^\\\$]++|\\.)*+\$ \^(in|on|out|off)/(?:[^\\\$]++|\\.)*+\$(?=${BLANK}(${UNIT})?)}{my ($before, $space, $verb, $particle, $next) = ($1, $2, $3, $4, $5); sessionCommand($before, $space, $verb, $particle, $next, 0) // $&}ge if /\^[LlSs](?:og|ign)\/(?:[^\\\$]++|\\.)*+\$ \^(?:in|on|out|off)\//;`,
       String.raw`s{(${UNIT})( )\^([Ll]og)(in|out)/\*[Ll]og(?:in|out)\$(?=${BLANK}(${UNIT})?)}{my ($before, $space, $verb, $particle, $next) = ($1, $2, $3, $4, $5); sessionCommand($before, $space, $verb . $particle, $particle, $next, 1) // $&}ge if /\^[Ll]og(?:in|out)\/\*/;`,
       // and opening a sentence (inside a tag, where stream.ts's leads do not go: "<a>Sign in</a> to
       // continue" came back "<a>Signo en</a> para continuar")
-      String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ll]og|[Ss]ign)/(?:[^\\\$]++|\\.)*+\$ \^(in|on|out|off)/(?:[^\\\$]++|\\.)*+\$(?!${BLANK}\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|n|np)>)}{my ($before, $verb, $particle) = ($1, $2, $3); my $as = $particle =~ /^(?:in|on)$/ ? "initiate" : "close"; $as = ucfirst $as if $verb =~ /^[A-Z]/; "$before^$verb/$as<vblex><inf>\$ ^$particle/session<n><sg>\$"}ge if /\^[LlSs](?:og|ign)\/(?:[^\\\$]++|\\.)*+\$ \^(?:in|on|out|off)\//;`,
+      String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ll]og|[Ss]ign)/(?:[^\\\$]++|\\.)*+\$ \^(in|on|out|off)/(?:[^\\\$]++|\\.)*+\$(?!${BLANK}\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|n|np)>)}{$1 . session($2, $3)}ge if /\^[LlSs](?:og|ign)\/(?:[^\\\$]++|\\.)*+\$ \^(?:in|on|out|off)\//;`,
     ] : []),
     // an initialism the analyser does not know before a noun it modifies goes after it, read as
     // the noun (eng-spa, eng-cat): "Enter your API key", "Scan the QR code", "Upload a CSV file"
@@ -1842,12 +1849,12 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // descarga", "los controles de aplicación"; now "cuando tu pedido envía", "mi descarga
     // acaba", "la aplicación comprueba"); not before "be", "have" or a modal ("when your media
     // requests are approved")
-    String.raw`s{(\^(?:[Ww]hen|[Ii]f|[Oo]nce|[Uu]ntil|[Uu]nless|[Bb]efore|[Aa]fter|[Bb]ecause|[Ww]hether|[Ww]henever|often)/(?:[^\\\$]++|\\.)*+\$ \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<adj>(?:[^\\\$]++|\\.)*+\$ )?\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n><sg>(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$<]++|\\.|<(?!n><pl>))*+<n><pl>(?:[^\\\$]++|\\.)*+\$)(?! \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:vbser|vbhaver|vbmod|vaux)>)}{$1 . thirdPerson($2)}ge if index($_, "<n><pl>") >= 0 && /\^(?:[Ww]hen|[Ii]f|[Oo]nce|[Uu]ntil|[Uu]nless|[Bb]efore|[Aa]fter|[Bb]ecause|[Ww]hether|[Ww]henever|often)\//;`,
+    String.raw`s{(\^(?:${CLAUSE_OPENERS}|[Ww]hether|often)/(?:[^\\\$]++|\\.)*+\$ \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<adj>(?:[^\\\$]++|\\.)*+\$ )?\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n><sg>(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$<]++|\\.|<(?!n><pl>))*+<n><pl>(?:[^\\\$]++|\\.)*+\$)(?! \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:vbser|vbhaver|vbmod|vaux)>)}{$1 . thirdPerson($2)}ge if index($_, "<n><pl>") >= 0 && /\^(?:${CLAUSE_OPENERS}|[Ww]hether|often)\//;`,
     // and after a plural subject, a word that can be a verb's base form is that verb ("Get
     // notified when other users comment on issues", "if files change" came back "cuando otro
     // comentario de usuarios", "si archivos cambio"; now "cuando otros usuarios comentan")
     String.raw`sub baseFormVerb { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><pres>/ } @r) || grep { !/<n><sg>|<vblex><(?:pres|inf|imp)>/ || /\+/ } @r; unit($surface, grep { /<vblex><pres>/ } @r) }`,
-    String.raw`s{(\^(?:[Ww]hen|[Ii]f|[Oo]nce|[Uu]ntil|[Uu]nless|[Bb]efore|[Aa]fter|[Bb]ecause|[Ww]henever)/(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ )?(?:\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<adj>(?:[^\\\$]++|\\.)*+\$ )?\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n><pl>(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$<]++|\\.|<(?!vblex><pres>))*+<vblex><pres>(?:[^\\\$]++|\\.)*+\$)}{$1 . baseFormVerb($2)}ge if index($_, "<n><pl>") >= 0 && /\^(?:[Ww]hen|[Ii]f|[Oo]nce|[Uu]ntil|[Uu]nless|[Bb]efore|[Aa]fter|[Bb]ecause|[Ww]henever)\//;`,
+    String.raw`s{(\^(?:${CLAUSE_OPENERS})/(?:[^\\\$]++|\\.)*+\$ (?:\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ )?(?:\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<adj>(?:[^\\\$]++|\\.)*+\$ )?\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n><pl>(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$<]++|\\.|<(?!vblex><pres>))*+<vblex><pres>(?:[^\\\$]++|\\.)*+\$)}{$1 . baseFormVerb($2)}ge if index($_, "<n><pl>") >= 0 && /\^(?:${CLAUSE_OPENERS})\//;`,
     // so is a sentence's first word before its object (a determiner, a possessive, an object
     // pronoun): a setting's description says what it does ("Shows a preview of the message",
     // "Hides the toolbar when scrolling" came back "Espectáculos un preestreno…", "Escondrijos

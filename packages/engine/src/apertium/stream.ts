@@ -380,7 +380,7 @@ const AFTER_COMMA = new Set(['Please', 'Por favor', 'Welcome back'])
  */
 function sentenceLead(words: readonly string[]): LeadPattern {
   // a lead travels as `[p:N]`, N its index (decodeSuperblankText)
-  if (words.length > 60) throw new Error(`at most 60 sentence leads per direction, got ${words.length}`)
+  if (words.length > MAX_SENTENCE_LEADS) throw new Error(`at most ${MAX_SENTENCE_LEADS} sentence leads per direction, got ${words.length}`)
   const alternatives: string[] = []
   const groups: number[] = []
   // a lead of two or three words ("Por favor", "Lo sentimos") matches with any blanks between
@@ -438,6 +438,8 @@ function leadPatternFor(words: readonly string[]): LeadPattern {
  */
 const POLITE_MARK = '\u0002'
 const LEAD_INDEX_BASE = 0x2460
+/** ① (0x2460) to ⒛ (0x249B): the index characters the patterns below take. */
+const MAX_SENTENCE_LEADS = 60
 
 /** What a hyphen's blank (`[h:]`) decodes to: a control character no text sent here holds. */
 export const HYPHEN_MARK = '\u0001'
@@ -879,7 +881,8 @@ function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, s
   parts.forEach((part, k) => {
     if (typeof part !== 'string' || !part.includes(POLITE_MARK)) return
     parts[k] = part.replace(/\u0002([\u2460-\u249B])\s*(?:(\p{L}[\p{L}\p{M}]*)|(?=[!.…?,;:]))?/gu, (_, n: string, word: string | undefined, at: number, whole: string) => {
-      const capitalised = words[n.charCodeAt(0) - LEAD_INDEX_BASE] ?? ''
+      const index = n.charCodeAt(0) - LEAD_INDEX_BASE
+      const capitalised = words[index] ?? ''
       // after a comma, after another interjection ("Sorry, please try…") or after a word (a
       // command after the engine's own "please": ca "Per favor inicia la sessió"), in lower case
       const lead = capitalised !== '' && /(?:,|\u0002[\u2460-\u249B]|[\p{L}\p{M}\p{N}])\s*$/u.test(whole.slice(0, at)) ? capitalised[0]!.toLocaleLowerCase() + capitalised.slice(1) : capitalised
@@ -888,13 +891,13 @@ function writePoliteLeads(parts: SegmentPart[], leads: Readonly<Record<string, s
         // before punctuation, or ending the text (a title: "Welcome back")
         if (/^[!.…?,;:]/u.test(rest) || (rest.trim() === '' && k === parts.length - 1)) return lead + rest.slice(rest.trimEnd().length)
         // a command, before a token: no comma after it ("Iniciar sesión <b>aquí</b>")
-        if (phrases[n.charCodeAt(0) - LEAD_INDEX_BASE]) return `${lead} `
+        if (phrases[index]) return `${lead} `
         // before another interjection, or at the end of the part before a token ("Por favor, <b>haz clic</b>")
         return rest.startsWith(POLITE_MARK) || (rest === '' && k < parts.length - 1) ? `${lead}, ` : `${lead} `
       }
       // not English "I" ("Lo sentimos, no puedo" → "Sorry, I can not")
       const lowered = TITLE_WORD.test(word) && word !== 'I' && !new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u').test(sourceText) ? word[0]!.toLocaleLowerCase() + word.slice(1) : word
-      return phrases[n.charCodeAt(0) - LEAD_INDEX_BASE] ? `${lead} ${lowered}` : `${lead}, ${lowered}`
+      return phrases[index] ? `${lead} ${lowered}` : `${lead}, ${lowered}`
     })
   })
 }
