@@ -8,6 +8,7 @@ import { createDetector, type Detection } from './detect.js'
 import { findAnalysers } from './detect/analysers.js'
 import { EngineError } from './errors.js'
 import { readModesFolder, type Direction } from './apertium/directions.js'
+import { intermediateHopMark, INTERMEDIATE_READERS } from './apertium/mode.js'
 import { maskCounts } from './apertium/counts.js'
 import { withOpeningMarks } from './apertium/opening-marks.js'
 import { withInformalPossessives } from './apertium/possessives.js'
@@ -232,6 +233,9 @@ const PAST_SUBJECTS: Readonly<Record<string, 'third-person-object'>> = { 'eng-sp
 /** Sources whose hyphenated compounds the transfer glues (eng-spa, eng-cat, en-gl); see translateHopOnce. */
 const HYPHEN_BLANK_SOURCES: ReadonlySet<string> = new Set(['en'])
 
+/** A hop of a route; `onward` the next hop's target when its answer is that hop's input, not the user's. */
+type Hop = Direction & { onward?: string }
+
 /**
  * What sentence-initial interjections become, for the directions whose transfer mistranslates
  * them (see encodeSegment's `leads`): "Please" as the verb (eng-spa "Complacer espera.", en-gl),
@@ -331,7 +335,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
    * genitive ("Alare Alarma"): when the answer reports one, the segment goes again with it as a
    * placeholder, which goes as the possessive's stand-in name ("La alarma de Alare").
    */
-  async function translateHop(segment: Segment, hop: Direction, signal?: AbortSignal): Promise<Decoded | null> {
+  async function translateHop(segment: Segment, hop: Hop, signal?: AbortSignal): Promise<Decoded | null> {
     // a placeholder a tag pair wraps alone before 's owns it too ("<b>{name}</b>'s profile")
     const wrapped = POSSESSIVE_STAND_IN[hop.source] === undefined ? null : maskWrappedOwners(segment)
     if (wrapped) {
@@ -360,14 +364,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
    * ("Dis-moi", "Est-ce que") or lexicalised words ("porte-parole"), split they always answered
    * worse, and the second pass was pure cost.
    */
-  async function translateHopOnce(segment: Segment, hop: Direction, signal?: AbortSignal): Promise<Decoded | null> {
+  async function translateHopOnce(segment: Segment, hop: Hop, signal?: AbortSignal): Promise<Decoded | null> {
     if (!HYPHEN_BLANK_SOURCES.has(hop.source) || !hasHyphenBetweenLetters(segment)) return translateHopAs(segment, hop, false, signal)
     const [plain, blanked] = await Promise.all([translateHopAs(segment, hop, false, signal), translateHopAs(segment, hop, true, signal)])
     if (!plain || !blanked) return plain
     return withHyphenBlanks(plain, blanked)
   }
 
-  async function translateHopAs(current: Segment, hop: Direction, hyphenBlanks: boolean, signal?: AbortSignal): Promise<Decoded | null> {
+  async function translateHopAs(current: Segment, hop: Hop, hyphenBlanks: boolean, signal?: AbortSignal): Promise<Decoded | null> {
     const wordBound = pool.wordBound(hop.mode)
     const decodeOptions = { source: hop.source, target: hop.target }
     let encoded = encodeSegment(current, wordBound, {
@@ -378,16 +382,18 @@ export function createEngine(options: EngineOptions = {}): Engine {
       separatorBarriers: true,
     })
     if (encoded.stream === '') return null
-    let decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, decodeOptions)
+    // the answer is another hop's input: filters that write for the user write for the next analyser then (mode.ts)
+    const mark = hop.onward !== undefined && INTERMEDIATE_READERS.has(hop.name) ? intermediateHopMark(hop.onward) : ''
+    let decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream + mark, { signal }), encoded, decodeOptions)
     if (decoded.standInLost) {
       // the answer lost a stand-in (a placeholder's name, a "Please", a separator's barrier): the text goes as written
       encoded = encodeSegment(current, wordBound, { hyphenBlanks })
-      decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, decodeOptions)
+      decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream + mark, { signal }), encoded, decodeOptions)
     }
     if (decoded.leaked && encoded.wordBound) {
       // The pair could not carry word-bound blanks here: tags keep their places instead.
       encoded = encodeSegment(current, false, { hyphenBlanks })
-      decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream, { signal }), encoded, decodeOptions)
+      decoded = decodeSegment(await pool.translate(hop.mode, encoded.stream + mark, { signal }), encoded, decodeOptions)
     }
     if (decoded.leaked) throw new EngineError('ENGINE_UNAVAILABLE', `Apertium (${hop.source}→${hop.target}) returned raw lexical units`)
     return decoded
@@ -410,7 +416,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     for (const [n, hop] of hops.entries()) {
       // what the hop is given: its source's words, for save-sense.ts
       const input = current
-      const decoded = await translateHop(current, hop, signal)
+      const onward = hops[n + 1]?.target
+      const decoded = await translateHop(current, onward === undefined ? hop : { ...hop, onward }, signal)
       if (!decoded) continue
       // every hop from English: one into Spanish before another hop says "guardar" too, which
       // es-fr reads as "enregistrer" ("Save changes" came back fr "Il sauve des changements")

@@ -85,7 +85,7 @@ const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
  * ("Save time" → "Salva tiempo"), "idioma" for "lengua", "reproducir" for "tocar" (a media
  * player's "Play"), "conseguir" for "coger" (which some Spanish speakers read as vulgar)…
  */
-type Senses = ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' | 'adv' | 'pr', as: string, where?: { after?: string; before?: string; gender?: 'm' | 'f'; instead?: boolean }]>
+type Senses = ReadonlyArray<readonly [word: string, pos: 'n' | 'vblex' | 'adj' | 'adv' | 'pr' | 'ij', as: string, where?: { after?: string; before?: string; gender?: 'm' | 'f'; instead?: boolean }]>
 
 /** Nouns "free" before which means free of charge (es "gratuito", ca "gratuït"). */
 const FREE_OF_CHARGE = '^(?:shipping|trial|plan|version|account|delivery|download|app|application|tier|edition|ticket|gift|sample|update|return|consultation|quote|course|ebook|estimate|month|week|day|game|access)<'
@@ -230,9 +230,11 @@ function sensesProgram(senses: Senses): string {
     // capital kept, a noun in the source's number (es-fr's "archives" is plural only)
     String.raw`sub capitalised { my $c = $_[0]; utf8::decode($c); $c =~ /^\p{Lu}/ }`,
     String.raw`sub prefer { my ($unit, $as, $gender, $instead) = @_; my ($source, @t) = split /\//, substr($unit, 1, -1); my @kept = grep { /^\Q$as\E</i } @t; if (!@kept && $instead) { my ($number) = $source =~ /<n>(?:<[^>]*>)*<(sg|pl)>/; @kept = map { my $r = $_; $r =~ s/^\@?([^<]+)/(capitalised($1) ? ucfirst $as : $as)/e; $r =~ s/<(?:sg|pl|sp)>$/<$number>/ if defined $number && $r =~ /<n>/; $r } @t[0 .. 0] } s/^([^<]*<n>)<(?:mf|m|f)>/$1<$gender>/ for $gender eq "" ? () : @kept; @kept ? "^" . join("/", $source, @kept) . "\$" : $unit }`,
+    // a word is looked up in lower case, a Latin-1 capital too ("Échec"; perl reads bytes, where lc
+    // lowers ASCII alone)
     // only the units of the table's words are rewritten, each with the units around it in the
     // record as it came ($record: the substitution's offsets are its)
-    String.raw`sub sense { my ($unit, $record, $from, $to) = @_; my ($word, $pos) = $unit =~ /^\^((?:[^\\<\/\$]|\\.)+)<([a-z]+)>[^\/\$]*\// or return $unit; my $rules = $::SENSE{lc($word) . "<$pos>"} or return $unit; my $prev = substr($record, 0, $from) =~ /(\^(?:[^\\\$]|\\.)*\$) +\z/ ? lc source($1) : ""; my $next = ""; if (substr($record, $to) =~ /\A +(\^(?:[^\\\$]|\\.)*\$)(?: +(\^(?:[^\\\$]|\\.)*\$))?/) { $next = lc source(index($1, "<det>") >= 0 && defined $2 ? $2 : $1) } for my $r (@$rules) { my ($as, $after, $before, $gender, $instead) = @$r; next if $after ne "" && $prev !~ /$after/ || $before ne "" && $next !~ /$before/; return prefer($unit, $as, $gender, $instead) } $unit }`,
+    String.raw`sub sense { my ($unit, $record, $from, $to) = @_; my ($word, $pos) = $unit =~ /^\^((?:[^\\<\/\$]|\\.)+)<([a-z]+)>[^\/\$]*\// or return $unit; my $key = lc $word; $key =~ s/^\xc3([\x80-\x9e])/"\xc3" . chr(ord($1) + 32)/e; my $rules = $::SENSE{"$key<$pos>"} or return $unit; my $prev = substr($record, 0, $from) =~ /(\^(?:[^\\\$]|\\.)*\$) +\z/ ? lc source($1) : ""; my $next = ""; if (substr($record, $to) =~ /\A +(\^(?:[^\\\$]|\\.)*\$)(?: +(\^(?:[^\\\$]|\\.)*\$))?/) { $next = lc source(index($1, "<det>") >= 0 && defined $2 ? $2 : $1) } for my $r (@$rules) { my ($as, $after, $before, $gender, $instead) = @$r; next if $after ne "" && $prev !~ /$after/ || $before ne "" && $next !~ /$before/; return prefer($unit, $as, $gender, $instead) } $unit }`,
     String.raw`if (/\^(?:${gate})</) { my $record = $_; s{(\^(?:${gate})<(?:[^\\\$]|\\.)*\$)}{sense($1, $record, $-[0], $+[0])}ge }`,
   ].join(' ')
 }
@@ -370,8 +372,28 @@ interface ClauseWords {
   readonly personalA?: { readonly persons: readonly string[]; readonly notAfter: readonly string[] }
 }
 
-/** Nouns the Spanish generator lacks, but right as they are written (SPANISH_CLAUSE_FILTER's `ungenerated`, POST_GENERATION_FILTER). */
-const SPANISH_UNGENERATED = ['menú', 'privacidad']
+/**
+ * Spanish verbs FRENCH_UNKNOWN_VERBS writes that fr-es's generator lacks, regular "-ar" verbs:
+ * the filter writes their forms itself (spanishArForms), which POST_GENERATION_FILTER keeps as
+ * written (SPANISH_UNGENERATED).
+ */
+const SPANISH_CONJUGATED = ['desactivar', 'desconectar', 'exportar', 'desagrupar', 'deseleccionar']
+
+/** A regular Spanish "-ar" verb's forms, by the tags after `<vblex>`. */
+function spanishArForms(infinitive: string): Record<string, string> {
+  const stem = infinitive.slice(0, -2)
+  return {
+    '<inf>': infinitive, '<ger>': `${stem}ando`, '<pp><m><sg>': `${stem}ado`, '<pp><f><sg>': `${stem}ada`, '<pp><m><pl>': `${stem}ados`, '<pp><f><pl>': `${stem}adas`,
+    '<imp><p2><sg>': `${stem}a`, '<imp><p2><pl>': `${stem}ad`, '<pri><p1><sg>': `${stem}o`, '<pri><p2><sg>': `${stem}as`, '<pri><p3><sg>': `${stem}a`,
+    '<pri><p1><pl>': `${stem}amos`, '<pri><p2><pl>': `${stem}áis`, '<pri><p3><pl>': `${stem}an`,
+  }
+}
+
+/** English words spa-eng's generator lacks, but right as they are written (SPA_ENG_SENSE_FILTER's "must" and "click"; POST_GENERATION_FILTER). */
+const ENGLISH_UNGENERATED = ['must', 'click', 'clicks', 'clicked', 'clicking']
+
+/** Words the Spanish generator lacks, but right as they are written (SPANISH_CLAUSE_FILTER's `ungenerated`, SPANISH_CONJUGATED's forms; POST_GENERATION_FILTER). */
+const SPANISH_UNGENERATED = ['menú', 'privacidad', ...new Set(SPANISH_CONJUGATED.flatMap((verb) => Object.values(spanishArForms(verb))))]
 
 /**
  * `word` as a perl pattern in a `-CSD` program, whose own text is read as bytes: non-ASCII
@@ -746,10 +768,24 @@ export const SPA_ENG_SENSES: Senses = [
   // "salir mal" (eng-spa's "go wrong") is "go wrong": "Algo salió mal" came back "Something exited badly"
   ['salir', 'vblex', 'go', { before: '^mal<adv>', instead: true }],
   ['mal', 'adv', 'wrong', { after: '^salir<vblex>', instead: true }],
+  // an interface's request ("Solicitud pendiente" came back "Pending application")
+  ['solicitud', 'n', 'request', { instead: true }],
+  // a setting is enabled, anything else activated ("Activar notificaciones" came back "Actuate notifications")
+  ['activar', 'vblex', 'enable', { before: '^(?:notificación|opción|modo|función|funcionalidad|ajuste|configuración|sonido|autenticación|caché|registro|sincronización|acceso|complemento|extensión|integración)<', instead: true }],
+  ['activar', 'vblex', 'activate', { instead: true }],
 ]
 
-/** After spa-eng's bilingual lookup: `SPA_ENG_SENSES`. */
-export const SPA_ENG_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ENG_SENSES)}'`
+/**
+ * After spa-eng's bilingual lookup: `SPA_ENG_SENSES`, and
+ * - "iniciar sesión", "cerrar sesión" inside a sentence are "sign in", "sign out" ("Debes
+ *   iniciar sesión" came back "You have to initiate session"; opening one, the engine's sentence
+ *   leads write them);
+ * - "deber" in the present is "must": its "have to" made "No debe estar vacío" (must not) "It does
+ *   not have to be empty" (need not); the generator lacks "must" in the present (ENGLISH_UNGENERATED);
+ * - "hacer clic (en)" is "click (on)": "Haz clic en el botón" inside a sentence came back "do click in
+ *   the button"; the generator lacks the verb, whose forms the filter writes (ENGLISH_UNGENERATED).
+ */
+export const SPA_ENG_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ENG_SENSES)} ` + String.raw`s{\^([Dd])eber<vbmod>(<pri>(?:<[^>]*>)*)/[^\$]*\$}{"^$1eber<vbmod>$2/" . ($1 eq "D" ? "M" : "m") . "ust<vaux>$2\$"}ge if index($_, "eber<vbmod><pri>") >= 0; ` + String.raw`s{\^([Hh])acer<vblex>((?:<[^>]*>)+)/[^\$]*\$ \^clic<n>[^\$]*\$( \^en<pr>/[^\$]*\$)?}{my ($h, $tags, $on) = ($1, $2, $3); my $form = $tags =~ /<pri><p3><sg>/ ? "clicks" : $tags =~ /<(?:ifi|pp)>/ ? "clicked" : $tags =~ /<ger>/ ? "clicking" : "click"; "^$h" . "acer<vblex>$tags/" . ($h eq "H" ? ucfirst $form : $form) . "<vblex>$tags\$" . (defined $on ? " ^en<pr>/on<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + String.raw`s{\^((?:[Ii]niciar|[Cc]errar)<vblex>((?:<[^>]*>)+))/[^\$]*\$ \^sesión<n><f><sg>/[^\$]*\$}{my ($source, $tags) = ($1, $2); my $in = $source =~ /^[Ii]/; "^$source/" . ($source =~ /^[IC]/ ? "S" : "s") . "ign<vblex>$tags\$ ^sesión<pr>/" . ($in ? "in<pr>" : "out<adv>") . "\$"}ge if index($_, "^sesión<n>") >= 0;'`
 
 /** spa-eng's last transfer stage, after which SPA_ENG_CLAUSE_FILTER runs. */
 const SPA_ENG_POSTCHUNK = /^apertium-postchunk\b.*\/spa-eng\.t3x\.bin'?\s*$/
@@ -786,6 +822,199 @@ export const SPA_ENG_CLAUSE_FILTER = `perl -0 -pe '${[
   String.raw`my ($bound, $lemma, $tag, $form, $person, $queue) = $verb =~ /^(${WORD_BOUND_BLANK})\^(\w+)<(vblex|vbmod)><(pres|pri|past)>((?:<[^>]*>)*?)((?:\# \w+)?)\$$/ or return; return if $tag eq "vbmod" && $queue eq ""; my $do = $form eq "past" ? "do<vbdo><past>" : $person =~ /<p3><sg>/ ? "do<vbdo><pri><p3><sg>" : "do<vbdo><pres>"; $p->[$k + 2] = "$bound^$lemma<$tag><inf>$queue\$"; $p->[$k] = capital("^$do\$", $up) . " " . capital($p->[$k], 0) }`,
   String.raw`sub questions { my @p = split /(${WORD_BOUND_BLANK}\^(?:[^\\\$]|\\.)*\$)/, $_[0], -1; my $s = 1; for (my $i = 1; $i < @p; $i += 2) { next if $p[$i] !~ /<sent>\$$/; ask(\@p, $s, $i) if $p[$i] =~ /^${WORD_BOUND_BLANK}\^\?<sent>\$$/; $s = $i + 2 } join "", @p }`,
   String.raw`$_ = questions($_) if index($_, "^?<sent>") >= 0;`,
+].join(' ')}'`
+
+/**
+ * Marks a text whose answer is another hop's input, with that hop's target (`[r:en]`; engine.ts
+ * writes it after the text of a route's hop that is not the last, when the hop's mode is one of
+ * INTERMEDIATE_READERS): a filter that writes for the user writes for the next hop's analyser
+ * then. A superblank, which every stage passes on and the decoder drops.
+ */
+export function intermediateHopMark(onward: string): string {
+  return `[r:${onward}]`
+}
+/** The modes whose filters read intermediateHopMark; only they get it (other filters' rules read what ends a text). */
+export const INTERMEDIATE_READERS: ReadonlySet<string> = new Set(['fr-es'])
+
+/** fr-es's lexical selection (after its bilingual lookup), after which FR_ES_FILTER runs. */
+const FR_ES_LEXICAL_SELECTION = /^lrx-proc\b.*\/apertium-fr-es\/fr-es\.autolex\.bin'?\s*$/
+
+/** French verbs whose compound tenses take "être" ("Une erreur est survenue"): intransitive, so "être" and their participle is never a passive nor a state. */
+const FRENCH_BE_VERBS = ['aller', 'venir', 'arriver', 'partir', 'rester', 'tomber', 'naître', 'mourir', 'devenir', 'revenir', 'survenir', 'parvenir', 'intervenir', 'advenir', 'entrer', 'rentrer', 'sortir', 'retourner', 'repartir', 'décéder', 'apparaître']
+
+/**
+ * Where a sentence starts in a French record: the record's start (`[v:N]`) or a sentence's end,
+ * then blanks, an opening inline tag and a word-bound blank's header.
+ */
+const FR_SENTENCE_START = String.raw`(?:\A|\[v:[^\]]*\]|<sent>\$)(?:[ ]|\[t:\d+:o\])*(?:\[\[[^\]]*\]\])?`
+
+/**
+ * Before fr-es's tagger, readings it chose wrongly in interface text:
+ * - "en attente" is the preposition and the noun ("Demande en attente", "Paiement en attente"
+ *   came back "Pide atenta", the pronoun "en" and "attenter");
+ * - a label's first word that is a noun or a verb's present is the noun when a participle, an
+ *   adjective or a noun follows, "en attente", or nothing ("Demande validée automatiquement",
+ *   "Adresses e-mail valides" came back "Pida validada automáticamente", "Diriges e-mail
+ *   válidos", the verb). A determiner or a pronoun after it keeps the command ("Demande une copie").
+ */
+export const FRENCH_READING_HINTS = `perl -0 -pe '${[
+  'BEGIN { $| = 1 }',
+  String.raw`s{(\^[Ee]n/)(?:[^\$]*?/)?([Ee]n<pr>)(?:/[^\$]*)?\$( +${WORD_BOUND_BLANK}\^attente/)[^\$]*?(attente<n><f><sg>)[^\$]*\$}{$1$2\$$3$4\$}g if index($_, "^attente/") >= 0;`,
+  String.raw`sub noun { my ($unit, $next) = @_; return $unit if index($unit, "<n>") < 0 || $unit !~ m{/[^/\$]*<vblex><(?:pri|prs|imp)>} || $next =~ m{<(?:det|prn)>} || $next ne "" && $next !~ m{<(?:vblex><pp|adj|n)>|^ *\^[Ee]n/[Ee]n<pr>\$} && $next !~ m{<sent>}; $unit =~ s{/[^/\$]*<vblex><(?:pri|prs|imp)>[^/\$]*(?=[/\$])}{}g; $unit }`,
+  String.raw`s{${FR_SENTENCE_START}\K(\^[^\$]*\$)((?: +${WORD_BOUND_BLANK}\^[^\$]*\$)?)}{noun($1, $2) . $2}ge if index($_, "<vblex><pri>") >= 0 || index($_, "<vblex><imp>") >= 0;`,
+].join(' ')}'`
+
+/** fr-es's French analyser, after which FRENCH_READING_HINTS run. */
+const FR_ES_ANALYSER = /^lt-proc\b[^|]*\/apertium-fr-es\/fr-es\.automorf\.bin'?\s*$/
+
+/**
+ * French interface verbs fr-es's analyser lacks ("Activer", "Connectez-vous", "Exporter",
+ * "Réessayer", "Veuillez patienter" came back in French): a stem, its Spanish verb and a word
+ * after it ("réessayer" is "intentar nuevamente"). Regular "-er" verbs, read by their endings
+ * (FRENCH_ER_ENDINGS); "inclure" by its own (INCLURE_ENDINGS).
+ */
+const FRENCH_UNKNOWN_VERBS: ReadonlyArray<readonly [stem: string, spanish: string, after?: string]> = [
+  ['activ', 'activar'], ['désactiv', 'desactivar'], ['connect', 'conectar'], ['déconnect', 'desconectar'],
+  ['export', 'exportar'], ['réessay', 'intentar', 'nuevamente<adv>'], ['recharg', 'recargar'], ['redémarr', 'reiniciar'],
+  ['déverrouill', 'desbloquear'], ['dégroup', 'desagrupar'], ['patient', 'esperar'], ['désélectionn', 'deseleccionar'],
+]
+/** A regular "-er" verb's endings and the tags of each (the present's second person plural is the mood rule's: FR_ES_FILTER). */
+const FRENCH_ER_ENDINGS: Readonly<Record<string, string>> = {
+  er: '<inf>', é: '<pp><m><sg>', ée: '<pp><f><sg>', és: '<pp><m><pl>', ées: '<pp><f><pl>', ez: '<pri><p2><pl>', e: '<pri><p3><sg>',
+  es: '<pri><p2><sg>', ent: '<pri><p3><pl>', ons: '<pri><p1><pl>', ant: '<ger>',
+}
+const INCLURE_ENDINGS: Readonly<Record<string, string>> = {
+  ure: '<inf>', us: '<pp><m><sp>', use: '<pp><f><sg>', uses: '<pp><f><pl>', ut: '<pri><p3><sg>', uez: '<pri><p2><pl>', uent: '<pri><p3><pl>', uant: '<ger>',
+}
+
+/** Perl statements that give each unknown unit of a verb of `verbs` (`^*Connectez/*Connectez$`) its units after fr-es's bilingual lookup. */
+function frenchUnknownVerbsProgram(verbs: typeof FRENCH_UNKNOWN_VERBS, endings: Readonly<Record<string, string>>, infinitive: string): string {
+  const table = verbs.map(([stem, spanish, after]) => `q{${stem}} => [q{${spanish}}, q{${after ?? ''}}]`).join(', ')
+  const endingTable = Object.entries(endings).map(([ending, tags]) => `q{${ending}} => q{${tags}}`).join(', ')
+  const stems = verbs.flatMap(([stem]) => [stem, stem[0]!.toUpperCase() + stem.slice(1)]).join('|')
+  // longest ending first: "ées" before "ée" before "é"
+  const endingAlternation = Object.keys(endings).sort((a, b) => b.length - a.length).join('|')
+  const name = `FRV${infinitive}`
+  return [
+    `BEGIN { %::${name} = (${table}); %::${name}E = (${endingTable}) }`,
+    String.raw`s{\^\*(${stems})(${endingAlternation})/\*[^\$]*\$}{my ($stem, $ending) = ($1, $2); my ($spanish, $after) = @{$::${name}{lcfirst $stem}}; my $tags = $::${name}E{$ending}; my $lemma = lcfirst($stem) . "${infinitive}"; "^$lemma<vblex>$tags/" . ($stem =~ /^[A-Z]/ ? ucfirst $spanish : $spanish) . "<vblex>$tags\$" . ($after eq "" ? "" : " ^$lemma<adv>/$after\$")}ge if index($_, "^*") >= 0;`,
+  ].join(' ')
+}
+
+/** Perl statements that write each SPANISH_CONJUGATED verb's form as its lemma (a form without an entry stays the infinitive). */
+function spanishConjugatedProgram(): string {
+  const table = SPANISH_CONJUGATED.flatMap((verb) => Object.entries(spanishArForms(verb)).map(([tags, form]) => `q{${verb}${tags}} => q{${form}}`)).join(', ')
+  const gate = SPANISH_CONJUGATED.flatMap((verb) => [verb, verb[0]!.toUpperCase() + verb.slice(1)]).join('|')
+  return [
+    `BEGIN { %::ESFORM = (${table}) }`,
+    String.raw`s{/(${gate})<vblex>((?:<[^>]*>)+)}{my ($verb, $tags) = ($1, $2); my $form = $::ESFORM{lcfirst($verb) . $tags} // lcfirst $verb; "/" . ($verb =~ /^[A-Z]/ ? ucfirst $form : $form) . "<vblex>$tags"}ge;`,
+  ].join(' ')
+}
+
+/** What one connects to rather than signs in to: "se connecter au serveur" is "conectarse" (a lookahead after the verb's units). */
+const CONNECTED_TO_A_MACHINE = String.raw`(?! \^à<pr>[^\$]*\$(?: \^[^\$]*<det>[^\$]*\$)? \^(?:serveur|base|réseau|service|API|internet|Internet|hôte|port|proxy|machine|appareil|périphérique|instance|ordinateur|Wi-Fi|wifi|Bluetooth|imprimante|routeur|VPN|point)<)`
+
+/** The parts of speech of a French verb's unit. */
+const FR_VERB = String.raw`(?:vblex|vbmod|vbser|vbhaver)`
+
+/**
+ * French interface words fr-es translates in a sense no interface means, as `ENG_SPA_SENSES`:
+ * "Demande en attente", "Paramètres enregistrés", "Échec de la connexion", "Tester",
+ * "Supprimer", "Langue d'affichage", "Avancé" came back "Pide atenta", "Parámetros grabados",
+ * "Fracaso de la conexión", "Testar", "Suprimir", "Lengua de marcador", "Adelantado". Only words
+ * fr-es's Spanish generator has ("clave", "enlace", "caché" it lacks).
+ */
+export const FR_ES_SENSES: Senses = [
+  ['demande', 'n', 'solicitud', { instead: true, gender: 'f' }],
+  // a recording is "grabar"; anything else an interface keeps is saved
+  ['enregistrer', 'vblex', 'grabar', { before: '^(?:vidéo|audio|son|écran|appel|voix|émission|film)<' }],
+  ['enregistrer', 'vblex', 'guardar', { instead: true }],
+  ['échec', 'n', 'error', { instead: true, gender: 'm' }],
+  ['échouer', 'vblex', 'fallar', { instead: true }],
+  ['tester', 'vblex', 'probar', { instead: true }],
+  ['supprimer', 'vblex', 'eliminar', { instead: true }],
+  ['afficher', 'vblex', 'mostrar', { instead: true }],
+  ['langue', 'n', 'idioma', { instead: true, gender: 'm' }],
+  ['avancer', 'vblex', 'avanzar', { instead: true }],
+  ['fichier', 'n', 'archivo', { instead: true, gender: 'm' }],
+  ['vraiment', 'adv', 'realmente', { instead: true }],
+  ['devise', 'n', 'moneda', { instead: true, gender: 'f' }],
+  ['survenir', 'vblex', 'ocurrir', { instead: true }],
+  ['bonjour', 'ij', 'hola', { instead: true }],
+  ['affichage', 'n', 'visualización', { instead: true, gender: 'f' }],
+  // a computer's network and folder ("réseau Wi-Fi", "Sélectionner un dossier" came back "cobertura Wi-Fi", "dossier")
+  ['réseau', 'n', 'red', { instead: true, gender: 'f' }],
+  ['dossier', 'n', 'carpeta', { instead: true, gender: 'f' }],
+]
+
+/**
+ * After fr-es's lexical selection, French grammar its transfer gets wrong, each a perl statement:
+ * - a verb in the second person plural without "vous" before it is a command ("Appuyez sur
+ *   Entrée", "Enregistrez et quittez" came back "Pulsáis Entrada", "Grabad y abandonáis", the
+ *   tagger's present), and with it the present ("Vous ne pouvez pas" came back the command);
+ * - a question's inverted "-vous" is the subject, not an object pronoun: "Voulez-vous continuer
+ *   ?", "Pouvez-vous réessayer ?" came back "¿Quered?" (the verb after it lost) and "¿Podeos…?";
+ * - the compound tenses of the verbs that take "être" (FRENCH_BE_VERBS) and of pronominal verbs
+ *   take "haber", the participle invariable: "Une erreur est survenue", "Il est arrivé", "Le
+ *   fichier s'est ouvert" came back "Un error está acontecida", "Está llegado" (a state);
+ * - "devoir" is "deber": its modal reading was "tener que", which made "ne doit pas être vide"
+ *   (must not) "no tiene que ser vacío" (need not);
+ * - "vous" is the user, "tú" as English into Spanish writes it, never "vosotros" (a plural only
+ *   Spain uses): "Vous devez fournir", "votre compte", "pour vous" came back "Tenéis que
+ *   proporcionar", "vuestra cuenta", "para vosotros"; now "Debes proporcionar", "tu cuenta", "para
+ *   ti". A "vous" that means several people goes as one too. On the way into English
+ *   (intermediateHopMark) the verbs keep "vosotros", which keeps a command ("Créez", "Cread")
+ *   apart from a description ("Crée", "Crea", which spa-eng reads "It creates"); its pronouns
+ *   and possessives go as "tú" all the same (spa-eng read "vuestra cuenta" "yours account").
+ *   Into Portuguese and Italian "tú" is right throughout ("Cria", "Crea"; from "Cread" es-pt
+ *   wrote "Criem", spa-ita "Cread").
+ */
+export const FR_ES_FILTER = `perl -0 -pe '${[
+  `$::toEnglish = index($_, "${intermediateHopMark('en')}") >= 0;`,
+  frenchUnknownVerbsProgram(FRENCH_UNKNOWN_VERBS, FRENCH_ER_ENDINGS, 'er'),
+  frenchUnknownVerbsProgram([['incl', 'incluir']], INCLURE_ENDINGS, 'ure'),
+  sensesProgram(FR_ES_SENSES),
+  // "Bonjour" as the tagger's noun ("Bonjour {name} !" came back "Saludo {name}!")
+  String.raw`s{\^([Bb])onjour<n>[^\$]*\$}{"^$1onjour<ij>/" . ($1 eq "B" ? "H" : "h") . "ola<ij>\$"}ge if index($_, "onjour<n>") >= 0;`,
+  // "avec succès" ("Paramètres enregistrés avec succès" came back "…con éxitos", the number left to the transfer)
+  String.raw`s{\^([Aa])vec<pr>/[^\$]*\$ \^succès<n>[^\$]*\$}{"^$1vec succès<adv>/" . ($1 eq "A" ? "C" : "c") . "orrectamente<adv>\$"}ge if index($_, "^succès<n>") >= 0;`,
+  // "en attente", which the tagger reads as the pronoun "en" and "attenter" ("Demande en attente" came back "Pide atenta")
+  String.raw`s{\^([Ee])n<(?:prn|pr)>[^\$]*\$ \^attente(?:r<vblex>|<n>)[^\$]*\$}{"^$1n attente<adj>/" . ($1 eq "E" ? "P" : "p") . "endiente<adj><mf><sg>\$"}ge if index($_, "^attente") >= 0;`,
+  // "valide", which the analyser knows only as "valider", after a noun, "être" or a negation is the adjective ("nom d'hôte valide", "n'est pas valide" came back "valida"), in the gender of the noun before it
+  // ("valides" is only the present's second person)
+  String.raw`sub valid { my ($before, $capital, $form) = @_; my ($gender) = $before =~ /.*\/[^\/\$<]*<n>(?:<acr>)?<(m|f)>/s; ($capital eq "V" ? "V" : "v") . "álido<adj><" . ($gender // "m") . "><" . ($form =~ /^pr[is]><p2/ ? "pl" : "sg") . ">" }`,
+  String.raw`s{(?<=<n>|<vbser>|<adv>)((?:<[^>]*>)*\$ )\^([Vv])alider<vblex><((?:pri|prs|imp)><p[123])><sg>/[^\$]*\$}{"$1^$2alide<adj>/" . valid(substr($_, 0, $-[0]) . $1, $2, $3) . "\$"}ge if index($_, "alider<vblex>") >= 0;`,
+  // "cliquer" is "hacer clic" (the dictionary's "presionar" the generator lacks: "Cliquez ici" came back "Presionar aquí"), on something "en"
+  String.raw`s{\^([Cc])liquer<vblex>((?:<[^>]*>)+)/[^\$]*\$( \^sur<pr>/[^\$]*\$)?}{"^$1liquer<vblex>$2/" . ($1 eq "C" ? "H" : "h") . "acer<vblex>$2\$ ^clic<n><m><sg>/clic<n><m><sg>\$" . (defined $3 ? " ^sur<pr>/en<pr>\$" : "")}ge if index($_, "liquer<vblex>") >= 0;`,
+  // "Nous vous remercions": the first pronoun the subject, the second its object (the tagger read "Nous" as the object: "Nos tú enviaremos")
+  String.raw`s{\^([Nn])ous<prn><(?:pro|tn)>[^\$]*\$ \^vous<prn><(?:pro|tn)>[^\$]*\$ (?=\^[^\$<]*<${FR_VERB}>(?:<[^>]*>)*<p1><pl>)}{"^$1ous<prn><tn><p1><mf><pl>/$1osotros<prn><tn><p1><mf><pl>\$ ^vous<prn><pro><p2><mf><pl>/os<prn><pro><p2><mf><pl>\$ "}ge if index($_, "ous<prn>") >= 0;`,
+  // "vous" right before an infinitive is its pronoun (the tagger read the tonic before a verb it did not know: "Vous devez vous connecter" came back "Debes.")
+  String.raw`s{\^([Vv])ous<prn><tn>[^\$]*\$ (?=\^[^\$<]*<vblex><inf>)}{^$1ous<prn><pro><p2><mf><pl>/os<prn><pro><p2><mf><pl>\$ }g if index($_, "ous<prn><tn>") >= 0;`,
+  // "se connecter", "se déconnecter" (the pronoun before the verb or after a command) are "iniciar sesión", "cerrar sesión", as interfaces write them ("Connectez-vous pour continuer" → "Inicia sesión para continuar", not "Conéctate"), but to a machine ("Impossible de se connecter au serveur") they connect
+  String.raw`sub session { my ($verb, $tags, $capital) = @_; my $out = $verb =~ /^[Dd]é/; "^" . lc($verb) . "<vblex>$tags/" . ($capital ? ($out ? "C" : "I") : ($out ? "c" : "i")) . ($out ? "errar" : "niciar") . "<vblex>$tags\$ ^session<n><f><sg>/sesión<n><f><sg>\$" }`,
+  String.raw`s{\^((?:[Vv]ous|[Tt]e|[Ss]e|[Mm]e|[Nn]ous)<prn><(?:pro|tn)>)[^\$]*\$ \^((?:dé)?connecter)<vblex>((?:<[^>]*>)+)/([^\$]*)\$${CONNECTED_TO_A_MACHINE}}{my ($pronoun, $verb, $tags, $target) = ($1, $2, $3, $4); session($verb, $tags, "$pronoun$target" =~ /^[A-Z]/)}ge if index($_, "onnecter<vblex>") >= 0;`,
+  String.raw`s{\^((?:dé)?connecter)<vblex>((?:<[^>]*>)+)/([^\$]*)\$[ -]\^(?:vous|te|nous|toi|moi)<prn><(?:enc|pro|tn)>[^\$]*\$${CONNECTED_TO_A_MACHINE}}{my ($verb, $tags, $target) = ($1, $2, $3); session($verb, $tags, $target =~ /^[A-Z]/)}ge if index($_, "onnecter<vblex>") >= 0;`,
+  // "Veuillez" before an infinitive is "por favor" and the command ("Veuillez sélectionner…" came back "Quiere seleccionar…")
+  String.raw`s{\^([Vv])ouloir<(?:vbmod|vblex)><imp><p2><pl>/[^\$]*\$ (\^(?:[^/\$<]*<vblex><inf>/|\*)[^\$]*\$)}{my ($v, $next) = ($1, $2); $next =~ s/<vblex><inf>/<vblex><imp><p2><pl>/g; "^$1euillez<adv>/" . ($v eq "V" ? "P" : "p") . "or<pr>\$ ^veuillez<adv>/favor<n><m><sg>\$^,<cm>/,<cm>\$ $next"}ge if index($_, "ouloir<vb") >= 0;`,
+  // the mood of the verb of each unit in @$u before $k: the present after its subject "vous"
+  // (pronouns, "ne" and adverbs between), a coordinated verb's after "et", "ou", else a command,
+  // which after "ne" is the subjunctive ("Ne supprimez pas" came back "No elimina"; "No elimines"; into
+  // English the command, which spa-eng reads "Do not delete", the subjunctive "You do not delete")
+  String.raw`sub moodAt { my ($u, $k) = @_; my $not = 0; for (my $j = $k - 1; $j >= 0 && $j >= $k - 6; $j--) { my $x = $u->[$j]; return "pri" if $x =~ /^[Vv]ous<prn>/; return moodAt($u, $j) if $x =~ /^[^\/<]*<${FR_VERB}><(?:pri|imp)><p2><pl>\//; $not ||= $x =~ /^[Nn]e<adv>/; next if $x =~ /^(?:[Nn]e<adv>|[^\/<]*<(?:prn><pro|cnjcoo|adv)>)/; last } $not && !$::toEnglish ? "prs" : "imp" }`,
+  String.raw`s{(\^[^/\$<]*<${FR_VERB}>)<(?:pri|imp)><p2><pl>(/[^/\$<]*<${FR_VERB}>)<(?:pri|imp)><p2><pl>\$(?! *\^vous<prn><enc>)}{my ($source, $target) = ($1, $2); my @u = substr($_, 0, $-[0]) =~ /\^([^\$]*)\$/g; my $mood = moodAt(\@u, scalar @u); "$source<$mood><p2><pl>$target<$mood><p2><pl>\$"}ge if index($_, "<p2><pl>") >= 0;`,
+  // a command's "-vous" the analyser did not join to a verb it lacks is its pronoun after it ("Connectez-vous à votre compte" came back "Conecta- a tu cuenta")
+  String.raw`s{(<imp><p2><pl>\$)-\^([Vv]ous)<prn><(?:pro|tn)>[^\$]*\$}{$1 ^$2<prn><enc><p2><mf><pl>/os<prn><enc><p2><mf><pl>\$}g if index($_, "<imp><p2><pl>\$-^") >= 0;`,
+  // the question's mark must end the sentence of the verb: no other sentence end between them
+  String.raw`s{(\^[^/\$<]*<${FR_VERB}>)<(?:imp|pri)><p2><pl>(/[^/\$<]*<${FR_VERB}>)<(?:imp|pri)><p2><pl>\$ *\^vous<prn><enc>[^\$]*\$(?=(?:(?!<sent>)[\s\S])*\^\?<sent>)}{$1<pri><p2><pl>$2<pri><p2><pl>\$}g if index($_, "^?<sent>") >= 0;`,
+  String.raw`sub invariable { my $unit = $_[0]; $unit =~ s{(/[^/\$<]*<vblex><pp>)(?:<[^>]*>)*}{$1<m><sg>}g; $unit }`,
+  String.raw`s{(\^se<prn><pro><ref>[^\$]*\$ )?\^(Ê|ê)tre<vbser>((?:<[^>]*>)+)/[Ss]er<vbser>(?:<[^>]*>)+\$((?: \^[^\$<]*<adv>/[^\$]*\$)*) (\^(?:${FRENCH_BE_VERBS.join('|')}|[^\$<]*(?=<vblex><pp>(?:<[^>]*>)*/[^\$]*\$)(?(1)|(?!)))<vblex><pp>[^\$]*\$)}{my ($reflexive, $e, $tags, $adverbs, $participle) = ($1, $2, $3, $4, $5); ($reflexive // "") . "^" . ($e eq "Ê" ? "A" : "a") . "voir<vbhaver>$tags/" . ($e eq "Ê" ? "H" : "h") . "aber<vbhaver>$tags\$ " . invariable($participle) . $adverbs}ge if index($_, "tre<vbser>") >= 0;`,
+  String.raw`s{\^([Dd])evoir<vbmod>((?:<[^>]*>)+)/[^\$]*\$}{"^$1evoir<vblex>$2/" . ($1 eq "D" ? "D" : "d") . "eber<vblex>$2\$"}ge if index($_, "evoir<vbmod>") >= 0;`,
+  // (an object pronoun's source side too: fr-es's transfer lost the infinitive after a modal and
+  // "vous", "Vous devez vous inscrire" came back "Tenéis que.", and keeps it after "te")
+  String.raw`sub tu { my ($source, $target, $afterPreposition) = @_; return "^$source/" . ($1 eq "V" ? "T" : "t") . ($afterPreposition ? "i" : "ú") . "<prn><tn><p2><mf><sg>\$" if $target =~ /^([Vv])osotros<prn><tn>/; if ($target =~ /^([Oo])s<prn><(pro|enc)>/) { my $te = ($1 eq "O" ? "T" : "t") . "e<prn><$2><p2><mf><sg>"; return "^$te/$te\$" } $target =~ s{<p2>((?:<[^>]*>)*)<pl>}{<p2>$1<sg>}g if !$::toEnglish; "^$source/$target\$" }`,
+  String.raw`s{((?:\^[^\$]*<pr>\$ )?)\^([^/\$]*<p2>(?:<[^>]*>)*<pl>[^/\$]*)/([^\$]*)\$}{$1 . tu($2, $3, $1 ne "")}ge if index($_, "<p2>") >= 0;`,
+  String.raw`s{/([Vv])uestro<det><pos><[^>]*>}{"/" . ($1 eq "V" ? "T" : "t") . "uyo<det><pos><mf>"}ge if index($_, "uestro<det>") >= 0;`,
+  spanishConjugatedProgram(),
 ].join(' ')}'`
 
 /** The Spanish analysers of es-fr and es-pt (es-pt_BR too), after which SPANISH_COMMAND_HINTS run, of spa-ita (SPA_ITA_COMMAND_HINTS) and of spa-eng (SPA_ENG_COMMAND_HINTS). */
@@ -903,6 +1132,8 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [SPA_ITA_BILINGUAL, SPA_ITA_SENSE_FILTER],
   [ES_FR_BILINGUAL, ES_FR_SENSE_FILTER],
   [SPA_ENG_BILINGUAL, SPA_ENG_SENSE_FILTER],
+  [FR_ES_LEXICAL_SELECTION, FR_ES_FILTER],
+  [FR_ES_ANALYSER, FRENCH_READING_HINTS],
   [SPA_ENG_POSTCHUNK, SPA_ENG_CLAUSE_FILTER],
 ]
 
@@ -1007,10 +1238,11 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   // dictionaries give every personal pronoun (en-gl "We'd love your help" → "Encantaría #prpers a
   // vosa axuda"); it goes, and the space left beside it collapses with the other
   String.raw`s{(?<!\\)#prpers(?![${PERL_WORD}])}{}g;`,
-  // a word the Spanish, French or Italian generator lacks but is right as written
-  // (SPANISH_UNGENERATED, which SPANISH_CLAUSE_FILTER writes so; FRENCH_UNGENERATED and
-  // ITALIAN_UNGENERATED, ES_FR_UNKNOWN's and SPA_ITA_UNKNOWN's): no mark, not reported as unknown
-  String.raw`s{(?<!\\)#(?=(?:${[...SPANISH_UNGENERATED, ...FRENCH_UNGENERATED, ...ITALIAN_UNGENERATED].map(charactersForPerl).join('|')})s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
+  // a word the Spanish, French, Italian or English generator lacks but is right as written
+  // (SPANISH_UNGENERATED, which SPANISH_CLAUSE_FILTER and FR_ES_FILTER write so; FRENCH_UNGENERATED and
+  // ITALIAN_UNGENERATED, ES_FR_UNKNOWN's and SPA_ITA_UNKNOWN's; ENGLISH_UNGENERATED, SPA_ENG_SENSE_FILTER's):
+  // no mark, not reported as unknown
+  String.raw`s{(?<!\\)#(?=(?:${[...SPANISH_UNGENERATED, ...FRENCH_UNGENERATED, ...ITALIAN_UNGENERATED, ...ENGLISH_UNGENERATED].map(charactersForPerl).join('|')})s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $plain = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($plain) . "]"}ge`,
 ].join(' ')}'`
 

@@ -1120,7 +1120,8 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
 
   const sourceParts = typeof encoded.original === 'string' ? [encoded.original] : encoded.original
   const { forCase, forSpaces } = encoded.standIns.size > 0 ? sourceAsSent(sourceParts, encoded) : { forCase: sourceParts, forSpaces: sourceParts }
-  const repaired = tidySpaceAroundPunctuation(tidySpaceAfterTokens(tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), forCase, options.target, options.source), forSpaces), sourceParts)
+  const tidied = tidySpaceAroundPunctuation(tidySpaceAfterTokens(tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), forCase, options.target, options.source), forSpaces), sourceParts)
+  const repaired = fromFrenchTypography(options.source, options.target) ? withoutFrenchSpaces(tidied) : tidied
   // Whitespace at the ends is the caller's.
   const first = repaired[0]
   if (typeof first === 'string') repaired[0] = first.trimStart()
@@ -1249,6 +1250,27 @@ function withoutSpaceAfterOpening(parts: SegmentPart[], sourceText: string): Seg
   const spaceAfter = new RegExp(`(?<=[${brackets.map((mark) => `\\${mark}`).join('')}])[ \\t]+(?=[\\p{L}\\p{M}\\p{N}])`, 'gu')
   return parts.map((part) => (typeof part === 'string' ? part.replace(spaceAfter, '') : part))
 }
+/**
+ * French writes a space before "?", "!", ":" and ";" and inside guillemets ("Mot de passe
+ * oublié ?", "« Brouillon »"), often a no-break or narrow one; no other target does, and the
+ * engine keeps the source's blanks, so fr→es gave "¿Contraseña olvidada ?" and fr→en (through
+ * Spanish) "Password forgotten ?". From French into any other language those spaces go.
+ */
+function fromFrenchTypography(source: string | undefined, target: string | undefined): boolean {
+  const language = (code: string | undefined) => (code ?? '').toLowerCase().split(/[-_]/)[0]
+  return source !== undefined && FRENCH.has(language(source)!) && !FRENCH.has(language(target)!)
+}
+const FRENCH = new Set(['fr', 'fra'])
+/**
+ * The blanks French puts before its high punctuation (the mark followed by a blank, a closing
+ * mark or the end of the text part; at a part's start, after a placeholder) and inside guillemets.
+ */
+const FRENCH_SPACE = /(?:(?<=\S)|^)[ \u00A0\u202F]+(?=[?!:;»](?:[\s"'”’»)\]?!]|$))|(?<=«)[ \u00A0\u202F]+(?=\S)/gu
+
+function withoutFrenchSpaces(parts: SegmentPart[]): SegmentPart[] {
+  return parts.map((part) => (typeof part === 'string' ? part.replace(FRENCH_SPACE, '') : part))
+}
+
 /** The pattern of `withoutSpaceBefore` for each set of marks (31 at most), built once. */
 const SPACE_BEFORE = new Map<string, RegExp>()
 

@@ -1,0 +1,156 @@
+import { afterAll, describe, expect, test } from 'vitest'
+import { createEngine, decodeSegment, encodeSegment } from '../src/index.js'
+import { haveMode } from './real-apertium.js'
+
+describe('French typography into other languages (simulated answers)', () => {
+  test('the space French puts before "?", "!", ":", ";" and inside guillemets goes; into French it stays', () => {
+    const source = 'Mot de passe oublié\u00A0? Nom\u202F: « Brouillon » !'
+    const encoded = encodeSegment(source, false)
+    const answer = encoded.stream.replace('Mot de passe oublié', 'Contraseña olvidada').replace('Nom', 'Nombre').replace('Brouillon', 'Borrador')
+    expect(decodeSegment(answer, encoded, { source: 'fr', target: 'es' }).segment).toBe('Contraseña olvidada? Nombre: «Borrador»!')
+    expect(decodeSegment(answer, encoded, { source: 'es', target: 'fr' }).segment).toBe('Contraseña olvidada\u00A0? Nombre\u202F: « Borrador » !')
+  })
+
+  test('a space before a placeholder\'s colon goes too, and a space the text needs stays', () => {
+    const code = { kind: 'void', id: 0, text: '{name}' } as const
+    const encoded = encodeSegment(['Bonjour ', code, ' !'], false)
+    const decoded = decodeSegment(encoded.stream.replace('Bonjour', 'Hola'), encoded, { source: 'fr', target: 'es' }).segment
+    expect(decoded).toEqual(['Hola ', code, '!'])
+  })
+})
+
+describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real Apertium, fr-es)', () => {
+  const engine = createEngine({ cacheSize: 0 })
+  afterAll(() => engine.close())
+  const fr = async (texts: string[], target = 'es') => (await engine.translate(texts, { source: 'fr', target })).map((t) => t.segment)
+
+  test('"vous" is "tú": a command without "vous" before it, the present with it, its possessives and pronouns', async () => {
+    expect(await fr([
+      'Configurez votre compte et vos paramètres.',
+      'Appuyez sur Entrée',
+      'Enregistrez et quittez',
+      'Vous ne pouvez pas modifier vos propres permissions.',
+      'Pour vous aider',
+      'Nous vous enverrons un e-mail.',
+      'Ne supprimez pas ce fichier.',
+      'Vous devez vous inscrire.',
+    ])).toEqual([
+      'Configura tu cuenta y tus parámetros.',
+      'Pulsa Entrada',
+      'Guarda y abandona',
+      'No puedes modificar tus propios permisos.',
+      'Para ayudarte',
+      'Te enviaremos un e-mail.',
+      'No elimines este archivo.',
+      'Debes inscribirte.',
+    ])
+  })
+
+  test('a question\'s inverted "-vous" is its subject; "Veuillez" is "por favor" and the command', async () => {
+    expect(await fr(['Voulez-vous continuer ?', 'Pouvez-vous réessayer ?', 'Veuillez sélectionner au moins un élément.'])).toEqual([
+      '¿Quieres continuar?',
+      '¿Puedes intentar nuevamente?',
+      'Por favor, selecciona al menos un elemento.',
+    ])
+  })
+
+  test('verbs that take "être" and pronominal verbs take "haber" in compound tenses; "devoir" is "deber", its negation a prohibition', async () => {
+    expect(await fr([
+      'Une erreur est survenue.',
+      'Le fichier s\'est ouvert.',
+      'Le message n\'est pas encore arrivé.',
+      'L\'URL de base ne doit pas se terminer par une barre oblique',
+    ])).toEqual([
+      'Un error ha ocurrido.',
+      'El archivo se ha abierto.',
+      'El mensaje no ha llegado todavía.',
+      'La URL de base no debe terminarse por una barra oblique',
+    ])
+  })
+
+  test('interface words in the interface\'s sense; "valide" the adjective, "en attente" pending, a label\'s first word the noun', async () => {
+    expect(await fr([
+      'Demande en attente de validation',
+      'Paramètres enregistrés avec succès !',
+      'Échec de la connexion.',
+      'Langue d\'affichage',
+      'doit être une URL valide',
+      'Bonjour {name} !',
+      'Cliquez sur le bouton.',
+      'Adresses e-mail',
+      'Demande une copie',
+    ])).toEqual([
+      'Solicitud pendiente de validación',
+      '¡Parámetros guardados correctamente!',
+      'Error de la conexión.',
+      'Idioma de visualización',
+      'debe ser una URL válida',
+      'Hola {name}!',
+      'Haz clic en el botón.',
+      'Direcciones e-mail',
+      'Pide una copia',
+    ])
+  })
+
+  test('interface verbs fr-es lacks are Spanish and not reported unknown; "se connecter" signs in, to a machine it connects', async () => {
+    const texts = ['Activer les notifications', 'Exporter l\'image', 'Réessayer', 'Les notifications sont désactivées.', 'Connectez-vous pour continuer', 'Se déconnecter', 'Impossible de se connecter au serveur.']
+    const translations = await engine.translate(texts, { source: 'fr', target: 'es' })
+    expect(translations.map((t) => t.segment)).toEqual([
+      'Activar las notificaciones',
+      'Exportar la imagen',
+      'Intentar nuevamente',
+      'Las notificaciones están desactivadas.',
+      'Inicia sesión para continuar',
+      'Cerrar sesión',
+      'Imposible de conectarse al servidor.',
+    ])
+    expect(translations.flatMap((t) => t.unknownWords)).toEqual([])
+  })
+})
+
+describe.skipIf(!haveMode('fr-es') || !haveMode('spa-eng'))('French into English and Portuguese through Spanish (real Apertium)', () => {
+  const engine = createEngine({ cacheSize: 0 })
+  afterAll(() => engine.close())
+  const fr = async (texts: string[], target: string) => (await engine.translate(texts, { source: 'fr', target })).map((t) => t.segment)
+
+  test('into English a command stays a command (the Spanish between keeps "vosotros"), a possessive "your", "se connecter" "sign in"', async () => {
+    expect(await fr([
+      'Créez une intégration de webhook dans votre serveur',
+      'Utilisez votre compte Plex',
+      'Ne supprimez pas ce fichier.',
+      'Connectez-vous pour continuer',
+      'Mot de passe oublié ?',
+    ], 'en')).toEqual([
+      'Create an integration of webhook in your server',
+      'Use your account Plex',
+      'Do not delete this file.',
+      'Sign in to continue',
+      'Password forgotten?',
+    ])
+  })
+
+  test.skipIf(!haveMode('es-pt'))('into Portuguese the Spanish between says "tú" ("Cria", "teu"), not "vosotros" ("Criem", "vosso")', async () => {
+    expect(await fr(['Créez une intégration de webhook dans votre serveur'], 'pt')).toEqual(['Cria uma integração de webhook em teu servidor'])
+  })
+})
+
+describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, clicks, requests (real Apertium, spa-eng)', () => {
+  const engine = createEngine({ cacheSize: 0 })
+  afterAll(() => engine.close())
+
+  test('"deber" is "must" (its negation a prohibition), "iniciar sesión" "sign in", "hacer clic" "click", "solicitud" a request, "activar" a setting "enable"', async () => {
+    const texts = ['No debe estar vacío.', 'Debes seleccionar un perfil.', 'Debes iniciar sesión.', 'Para continuar, haz clic aquí.', 'El usuario hace clic en el enlace.', 'Solicitud pendiente', 'Activar notificaciones', 'Activar la cuenta']
+    const translations = await engine.translate(texts, { source: 'es', target: 'en' })
+    expect(translations.map((t) => t.segment)).toEqual([
+      'It must not be empty.',
+      'You must select a profile.',
+      'You must sign in.',
+      'To continue, click here.',
+      'The user clicks on the link.',
+      'Pending request',
+      'Enable notifications',
+      'Activate the account',
+    ])
+    expect(translations.flatMap((t) => t.unknownWords)).toEqual([])
+  })
+})
