@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest'
-import { createEngine, decodeSegment, encodeSegment } from '../src/index.js'
+import { createEngine, decodeSegment, encodeSegment, type InlineToken } from '../src/index.js'
 import { haveMode } from './real-apertium.js'
 
 describe('French typography into other languages (simulated answers)', () => {
@@ -12,7 +12,7 @@ describe('French typography into other languages (simulated answers)', () => {
   })
 
   test('a space before a placeholder\'s colon goes too, and a space the text needs stays', () => {
-    const code = { kind: 'void', id: 0, text: '{name}' } as const
+    const code: InlineToken = { id: 'name', kind: 'void' }
     const encoded = encodeSegment(['Bonjour ', code, ' !'], false)
     const decoded = decodeSegment(encoded.stream.replace('Bonjour', 'Hola'), encoded, { source: 'fr', target: 'es' }).segment
     expect(decoded).toEqual(['Hola ', code, '!'])
@@ -35,7 +35,7 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
       'Ne supprimez pas ce fichier.',
       'Vous devez vous inscrire.',
     ])).toEqual([
-      'Configura tu cuenta y tus parámetros.',
+      'Configura tu cuenta y tus ajustes.',
       'Pulsa Entrada',
       'Guarda y abandona',
       'No puedes modificar tus propios permisos.',
@@ -79,9 +79,12 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
       'Cliquez sur le bouton.',
       'Adresses e-mail',
       'Demande une copie',
+      'Taille de la valeur',
+      'Paramètres de notification',
+      'Astuce',
     ])).toEqual([
       'Solicitud pendiente de validación',
-      '¡Parámetros guardados correctamente!',
+      '¡Ajustes guardados correctamente!',
       'Error de la conexión.',
       'Idioma de visualización',
       'debe ser una URL válida',
@@ -89,11 +92,14 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
       'Haz clic en el botón.',
       'Direcciones e-mail',
       'Pide una copia',
+      'Tamaño del valor',
+      'Ajustes de notificación',
+      'Consejo',
     ])
   })
 
-  test('interface verbs fr-es lacks are Spanish and not reported unknown; "se connecter" signs in, to a machine it connects', async () => {
-    const texts = ['Activer les notifications', 'Exporter l\'image', 'Réessayer', 'Les notifications sont désactivées.', 'Connectez-vous pour continuer', 'Se déconnecter', 'Impossible de se connecter au serveur.']
+  test('interface words fr-es lacks are Spanish and not reported unknown; "se connecter" signs in, to a machine it connects', async () => {
+    const texts = ['Activer les notifications', 'Exporter l\'image', 'Réessayer', 'Les notifications sont désactivées.', 'Connectez-vous pour continuer', 'Se déconnecter', 'Impossible de se connecter au serveur.', 'Chargement des profils…', 'Fuseau horaire', 'Service indisponible', 'Vous devez fournir un identifiant', 'Ajustez manuellement le canevas.']
     const translations = await engine.translate(texts, { source: 'fr', target: 'es' })
     expect(translations.map((t) => t.segment)).toEqual([
       'Activar las notificaciones',
@@ -103,6 +109,11 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
       'Inicia sesión para continuar',
       'Cerrar sesión',
       'Imposible de conectarse al servidor.',
+      'Cargando los perfiles…',
+      'Zona horaria',
+      'Servicio no disponible',
+      'Debes proporcionar un identificador',
+      'Ajusta manualmente el lienzo.',
     ])
     expect(translations.flatMap((t) => t.unknownWords)).toEqual([])
   })
@@ -134,12 +145,12 @@ describe.skipIf(!haveMode('fr-es') || !haveMode('spa-eng'))('French into English
   })
 })
 
-describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, clicks, requests (real Apertium, spa-eng)', () => {
+describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, clicks, defaults, settings (real Apertium, spa-eng)', () => {
   const engine = createEngine({ cacheSize: 0 })
   afterAll(() => engine.close())
 
   test('"deber" is "must" (its negation a prohibition), "iniciar sesión" "sign in", "hacer clic" "click", "solicitud" a request, "activar" a setting "enable"', async () => {
-    const texts = ['No debe estar vacío.', 'Debes seleccionar un perfil.', 'Debes iniciar sesión.', 'Para continuar, haz clic aquí.', 'El usuario hace clic en el enlace.', 'Solicitud pendiente', 'Activar notificaciones', 'Activar la cuenta']
+    const texts = ['No debe estar vacío.', 'Debes seleccionar un perfil.', 'Debes iniciar sesión.', 'Para continuar, haz clic aquí.', 'El usuario hace clic en el enlace.', 'Solicitud pendiente', 'Activar notificaciones', 'Activar la cuenta', 'Servidor por defecto', 'Valor predeterminado', 'Se ha producido un error inesperado.', 'Ajustes de notificación', 'Servicio no disponible', 'Cargando…', 'Consejo']
     const translations = await engine.translate(texts, { source: 'es', target: 'en' })
     expect(translations.map((t) => t.segment)).toEqual([
       'It must not be empty.',
@@ -150,6 +161,13 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
       'Pending request',
       'Enable notifications',
       'Activate the account',
+      'Default server',
+      'Default value',
+      'An unexpected error has occurred.',
+      'Notification settings',
+      'Unavailable service',
+      'Loading…',
+      'Tip',
     ])
     expect(translations.flatMap((t) => t.unknownWords)).toEqual([])
   })

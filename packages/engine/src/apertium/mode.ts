@@ -372,28 +372,11 @@ interface ClauseWords {
   readonly personalA?: { readonly persons: readonly string[]; readonly notAfter: readonly string[] }
 }
 
-/**
- * Spanish verbs FRENCH_UNKNOWN_VERBS writes that fr-es's generator lacks, regular "-ar" verbs:
- * the filter writes their forms itself (spanishArForms), which POST_GENERATION_FILTER keeps as
- * written (SPANISH_UNGENERATED).
- */
-const SPANISH_CONJUGATED = ['desactivar', 'desconectar', 'exportar', 'desagrupar', 'deseleccionar']
+/** English words spa-eng's generator lacks, but right as they are written (SPA_ENG_SENSE_FILTER's "must", "click", "default"; POST_GENERATION_FILTER). */
+const ENGLISH_UNGENERATED = ['must', 'click', 'clicks', 'clicked', 'clicking', 'default']
 
-/** A regular Spanish "-ar" verb's forms, by the tags after `<vblex>`. */
-function spanishArForms(infinitive: string): Record<string, string> {
-  const stem = infinitive.slice(0, -2)
-  return {
-    '<inf>': infinitive, '<ger>': `${stem}ando`, '<pp><m><sg>': `${stem}ado`, '<pp><f><sg>': `${stem}ada`, '<pp><m><pl>': `${stem}ados`, '<pp><f><pl>': `${stem}adas`,
-    '<imp><p2><sg>': `${stem}a`, '<imp><p2><pl>': `${stem}ad`, '<pri><p1><sg>': `${stem}o`, '<pri><p2><sg>': `${stem}as`, '<pri><p3><sg>': `${stem}a`,
-    '<pri><p1><pl>': `${stem}amos`, '<pri><p2><pl>': `${stem}áis`, '<pri><p3><pl>': `${stem}an`,
-  }
-}
-
-/** English words spa-eng's generator lacks, but right as they are written (SPA_ENG_SENSE_FILTER's "must" and "click"; POST_GENERATION_FILTER). */
-const ENGLISH_UNGENERATED = ['must', 'click', 'clicks', 'clicked', 'clicking']
-
-/** Words the Spanish generator lacks, but right as they are written (SPANISH_CLAUSE_FILTER's `ungenerated`, SPANISH_CONJUGATED's forms; POST_GENERATION_FILTER). */
-const SPANISH_UNGENERATED = ['menú', 'privacidad', ...new Set(SPANISH_CONJUGATED.flatMap((verb) => Object.values(spanishArForms(verb))))]
+/** Nouns the Spanish generator lacks, but right as they are written (SPANISH_CLAUSE_FILTER's `ungenerated`, POST_GENERATION_FILTER). */
+const SPANISH_UNGENERATED = ['menú', 'privacidad']
 
 /**
  * `word` as a perl pattern in a `-CSD` program, whose own text is read as bytes: non-ASCII
@@ -658,6 +641,7 @@ const SPA_ITA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-spa-ita\/spa-ita\.auto
 export const SPA_ITA_SENSES: Senses = [
   ['idioma', 'n', 'lingua', { instead: true, gender: 'f' }],
   ['configuración', 'n', 'impostazione', { instead: true, gender: 'f' }],
+  ['ajuste', 'n', 'impostazione', { instead: true, gender: 'f' }],
   ['cambio', 'n', 'modifica', { instead: true, gender: 'f' }],
   // "file", which the generator lacks (ITALIAN_UNGENERATED): "archiviazione" is archiving
   ['archivo', 'n', 'file', { instead: true, gender: 'm' }],
@@ -710,6 +694,8 @@ export const ES_FR_SENSES: Senses = [
   ['privacidad', 'n', 'confidentialité', { instead: true, gender: 'f' }],
   // a shop's order (eng-spa's "pedido")
   ['pedido', 'n', 'commande', { instead: true, gender: 'f' }],
+  // an app's settings ("Ajustes" came back "Ajustages")
+  ['ajuste', 'n', 'paramètre', { instead: true, gender: 'm' }],
 ]
 
 /**
@@ -773,6 +759,9 @@ export const SPA_ENG_SENSES: Senses = [
   // a setting is enabled, anything else activated ("Activar notificaciones" came back "Actuate notifications")
   ['activar', 'vblex', 'enable', { before: '^(?:notificación|opción|modo|función|funcionalidad|ajuste|configuración|sonido|autenticación|caché|registro|sincronización|acceso|complemento|extensión|integración)<', instead: true }],
   ['activar', 'vblex', 'activate', { instead: true }],
+  // an app's settings (the dictionary's "adjustment"), a tip (not a council)
+  ['ajuste', 'n', 'setting', { instead: true }],
+  ['consejo', 'n', 'tip', { instead: true }],
 ]
 
 /**
@@ -783,9 +772,16 @@ export const SPA_ENG_SENSES: Senses = [
  * - "deber" in the present is "must": its "have to" made "No debe estar vacío" (must not) "It does
  *   not have to be empty" (need not); the generator lacks "must" in the present (ENGLISH_UNGENERATED);
  * - "hacer clic (en)" is "click (on)": "Haz clic en el botón" inside a sentence came back "do click in
- *   the button"; the generator lacks the verb, whose forms the filter writes (ENGLISH_UNGENERATED).
+ *   the button"; the generator lacks the verb, whose forms the filter writes (ENGLISH_UNGENERATED);
+ * - "por defecto", and "predeterminado" after a noun, are the adjective "default", which the
+ *   transfer puts before the noun ("Servidor por defecto", "Valor predeterminado" came back
+ *   "Server by defect", "Predetermined value"; now "Default server", "Default value");
+ * - "producirse" is "occur", its subject before it ("Se ha producido un error" came back "It has
+ *   produced an error"; now "An error has occurred");
+ * - "no disponible" is "unavailable" ("Servicio no disponible" came back "Service no available");
+ * - "cargando" is "loading" ("Cargando…" came back "Uploading…"; "cargar" stays "upload" elsewhere).
  */
-export const SPA_ENG_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ENG_SENSES)} ` + String.raw`s{\^([Dd])eber<vbmod>(<pri>(?:<[^>]*>)*)/[^\$]*\$}{"^$1eber<vbmod>$2/" . ($1 eq "D" ? "M" : "m") . "ust<vaux>$2\$"}ge if index($_, "eber<vbmod><pri>") >= 0; ` + String.raw`s{\^([Hh])acer<vblex>((?:<[^>]*>)+)/[^\$]*\$ \^clic<n>[^\$]*\$( \^en<pr>/[^\$]*\$)?}{my ($h, $tags, $on) = ($1, $2, $3); my $form = $tags =~ /<pri><p3><sg>/ ? "clicks" : $tags =~ /<(?:ifi|pp)>/ ? "clicked" : $tags =~ /<ger>/ ? "clicking" : "click"; "^$h" . "acer<vblex>$tags/" . ($h eq "H" ? ucfirst $form : $form) . "<vblex>$tags\$" . (defined $on ? " ^en<pr>/on<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + String.raw`s{\^((?:[Ii]niciar|[Cc]errar)<vblex>((?:<[^>]*>)+))/[^\$]*\$ \^sesión<n><f><sg>/[^\$]*\$}{my ($source, $tags) = ($1, $2); my $in = $source =~ /^[Ii]/; "^$source/" . ($source =~ /^[IC]/ ? "S" : "s") . "ign<vblex>$tags\$ ^sesión<pr>/" . ($in ? "in<pr>" : "out<adv>") . "\$"}ge if index($_, "^sesión<n>") >= 0;'`
+export const SPA_ENG_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ENG_SENSES)} ` + String.raw`s{\^[Pp]or<pr>/[^\$]*\$ \^defecto<n><m><sg>/[^\$]*\$}{^por defecto<adj><mf><sg>/default<adj>\$}g if index($_, "^defecto<n>") >= 0; s{(<n>(?:<[^>]*>)*\$ )\^predeterminar<vblex><pp>((?:<[^>]*>)*)/[^\$]*\$}{$1^predeterminado<adj>$2/default<adj>\$}g if index($_, "^predeterminar<vblex><pp>") >= 0; s{\^[Ss]e<prn><pro><ref>[^\$]*\$ ((?:\^haber<vbhaver>[^\$]*\$ )?\^producir<vblex>((?:<[^>]*>)+))/[^\$]*\$((?: \^[^\$]*<det>[^\$]*\$)? \^[^\$]*<n>[^\$]*\$(?: \^[^\$]*<adj>[^\$]*\$)*)?}{my ($verb, $tags, $subject) = ($1, $2, $3); defined $subject ? substr($subject, 1) . " $verb/occur<vblex>$tags\$" : "$verb/occur<vblex>$tags\$"}ge if index($_, "^producir<vblex>") >= 0; s{\^[Nn]o<adv>/[^\$]*\$ \^disponible<adj>((?:<[^>]*>)*)/[^\$]*\$}{^no disponible<adj>$1/unavailable<adj>\$}g if index($_, "^disponible<adj>") >= 0; s{\^([Cc])argar<vblex><ger>/[^\$]*\$}{"^$1argar<vblex><ger>/" . ($1 eq "C" ? "L" : "l") . "oad<vblex><ger>\$"}ge if index($_, "argar<vblex><ger>") >= 0; ` + String.raw`s{\^([Dd])eber<vbmod>(<pri>(?:<[^>]*>)*)/[^\$]*\$}{"^$1eber<vbmod>$2/" . ($1 eq "D" ? "M" : "m") . "ust<vaux>$2\$"}ge if index($_, "eber<vbmod><pri>") >= 0; ` + String.raw`s{\^([Hh])acer<vblex>((?:<[^>]*>)+)/[^\$]*\$ \^clic<n>[^\$]*\$( \^en<pr>/[^\$]*\$)?}{my ($h, $tags, $on) = ($1, $2, $3); my $form = $tags =~ /<pri><p3><sg>/ ? "clicks" : $tags =~ /<(?:ifi|pp)>/ ? "clicked" : $tags =~ /<ger>/ ? "clicking" : "click"; "^$h" . "acer<vblex>$tags/" . ($h eq "H" ? ucfirst $form : $form) . "<vblex>$tags\$" . (defined $on ? " ^en<pr>/on<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + String.raw`s{\^((?:[Ii]niciar|[Cc]errar)<vblex>((?:<[^>]*>)+))/[^\$]*\$ \^sesión<n><f><sg>/[^\$]*\$}{my ($source, $tags) = ($1, $2); my $in = $source =~ /^[Ii]/; "^$source/" . ($source =~ /^[IC]/ ? "S" : "s") . "ign<vblex>$tags\$ ^sesión<pr>/" . ($in ? "in<pr>" : "out<adv>") . "\$"}ge if index($_, "^sesión<n>") >= 0;'`
 
 /** spa-eng's last transfer stage, after which SPA_ENG_CLAUSE_FILTER runs. */
 const SPA_ENG_POSTCHUNK = /^apertium-postchunk\b.*\/spa-eng\.t3x\.bin'?\s*$/
@@ -853,14 +849,15 @@ const FR_SENTENCE_START = String.raw`(?:\A|\[v:[^\]]*\]|<sent>\$)(?:[ ]|\[t:\d+:
  * - "en attente" is the preposition and the noun ("Demande en attente", "Paiement en attente"
  *   came back "Pide atenta", the pronoun "en" and "attenter");
  * - a label's first word that is a noun or a verb's present is the noun when a participle, an
- *   adjective or a noun follows, "en attente", or nothing ("Demande validée automatiquement",
+ *   adjective, a noun, "de" or "en attente" follows, or nothing ("Demande validée automatiquement",
+ *   "Taille de la valeur" came back "Corta del valor",
  *   "Adresses e-mail valides" came back "Pida validada automáticamente", "Diriges e-mail
  *   válidos", the verb). A determiner or a pronoun after it keeps the command ("Demande une copie").
  */
 export const FRENCH_READING_HINTS = `perl -0 -pe '${[
   'BEGIN { $| = 1 }',
   String.raw`s{(\^[Ee]n/)(?:[^\$]*?/)?([Ee]n<pr>)(?:/[^\$]*)?\$( +${WORD_BOUND_BLANK}\^attente/)[^\$]*?(attente<n><f><sg>)[^\$]*\$}{$1$2\$$3$4\$}g if index($_, "^attente/") >= 0;`,
-  String.raw`sub noun { my ($unit, $next) = @_; return $unit if index($unit, "<n>") < 0 || $unit !~ m{/[^/\$]*<vblex><(?:pri|prs|imp)>} || $next =~ m{<(?:det|prn)>} || $next ne "" && $next !~ m{<(?:vblex><pp|adj|n)>|^ *\^[Ee]n/[Ee]n<pr>\$} && $next !~ m{<sent>}; $unit =~ s{/[^/\$]*<vblex><(?:pri|prs|imp)>[^/\$]*(?=[/\$])}{}g; $unit }`,
+  String.raw`sub noun { my ($unit, $next) = @_; return $unit if index($unit, "<n>") < 0 || $unit !~ m{/[^/\$]*<vblex><(?:pri|prs|imp)>} || $next !~ m{^ *\^(?:de|d\x27|du)/de<pr>} && ($next =~ m{<(?:det|prn)>} || $next ne "" && $next !~ m{<(?:vblex><pp|adj|n)>|^ *\^[Ee]n/[Ee]n<pr>\$} && $next !~ m{<sent>}); $unit =~ s{/[^/\$]*<vblex><(?:pri|prs|imp)>[^/\$]*(?=[/\$])}{}g; $unit }`,
   String.raw`s{${FR_SENTENCE_START}\K(\^[^\$]*\$)((?: +${WORD_BOUND_BLANK}\^[^\$]*\$)?)}{noun($1, $2) . $2}ge if index($_, "<vblex><pri>") >= 0 || index($_, "<vblex><imp>") >= 0;`,
 ].join(' ')}'`
 
@@ -914,6 +911,59 @@ function spanishConjugatedProgram(): string {
 /** What one connects to rather than signs in to: "se connecter au serveur" is "conectarse" (a lookahead after the verb's units). */
 const CONNECTED_TO_A_MACHINE = String.raw`(?! \^à<pr>[^\$]*\$(?: \^[^\$]*<det>[^\$]*\$)? \^(?:serveur|base|réseau|service|API|internet|Internet|hôte|port|proxy|machine|appareil|périphérique|instance|ordinateur|Wi-Fi|wifi|Bluetooth|imprimante|routeur|VPN|point)<)`
 
+/**
+ * Spanish verbs FRENCH_UNKNOWN_VERBS writes that fr-es's generator lacks, regular "-ar" verbs:
+ * the filter writes their forms itself (spanishArForms), which POST_GENERATION_FILTER keeps as
+ * written (SPANISH_FORMS_FROM_FRENCH).
+ */
+const SPANISH_CONJUGATED = ['desactivar', 'desconectar', 'exportar', 'desagrupar', 'deseleccionar']
+
+/** A regular Spanish "-ar" verb's forms, by the tags after `<vblex>`. */
+function spanishArForms(infinitive: string): Record<string, string> {
+  const stem = infinitive.slice(0, -2)
+  return {
+    '<inf>': infinitive, '<ger>': `${stem}ando`, '<pp><m><sg>': `${stem}ado`, '<pp><f><sg>': `${stem}ada`, '<pp><m><pl>': `${stem}ados`, '<pp><f><pl>': `${stem}adas`,
+    '<imp><p2><sg>': `${stem}a`, '<imp><p2><pl>': `${stem}ad`, '<pri><p1><sg>': `${stem}o`, '<pri><p2><sg>': `${stem}as`, '<pri><p3><sg>': `${stem}a`,
+    '<pri><p1><pl>': `${stem}amos`, '<pri><p2><pl>': `${stem}áis`, '<pri><p3><pl>': `${stem}an`,
+  }
+}
+
+/**
+ * French interface words fr-es's analyser lacks (they came back in French: "Chargement…",
+ * "canevas", "manuellement", "Service indisponible"), as ES_FR_UNKNOWN: the word's first letter,
+ * the rest of its forms, the units. Words the Spanish generator lacks ("lienzo", "diagrama",
+ * "manualmente") go as the form itself, which POST_GENERATION_FILTER keeps (SPANISH_FORMS_FROM_FRENCH).
+ */
+const FR_ES_UNKNOWN: UnknownWords = [
+  ['c', 'hargement', '^chargement<n><m><sg>/$Ccarga<n><f><sg>$'],
+  ['c', 'anevas', '^canevas<n><m><sg>/$Clienzo<n><m><sg>$'],
+  ['d', 'iagramme', '^diagramme<n><m><sg>/$Cdiagrama<n><m><sg>$'],
+  ['d', 'iagrammes', '^diagramme<n><m><pl>/$Cdiagramas<n><m><pl>$'],
+  ['s', 'ynchronisation', '^synchronisation<n><f><sg>/$Csincronización<n><f><sg>$'],
+  ['c', 'hiffrement', '^chiffrement<n><m><sg>/$Ccifrado<n><m><sg>$'],
+  ['s', 'électeur', '^sélecteur<n><m><sg>/$Cselector<n><m><sg>$'],
+  ['s', 'électeurs', '^sélecteur<n><m><pl>/$Cselectores<n><m><pl>$'],
+  ['r', 'éinitialisation', '^réinitialisation<n><f><sg>/$Crestablecimiento<n><m><sg>$'],
+  ['r', 'edémarrage', '^redémarrage<n><m><sg>/$Creinicio<n><m><sg>$'],
+  ['i', 'ndisponible', '^indisponible<adv>/$Cno<adv>$ ^indisponible<adj><mf><sg>/disponible<adj><mf><sg>$'],
+  ['i', 'ndisponibles', '^indisponible<adv>/$Cno<adv>$ ^indisponible<adj><mf><pl>/disponible<adj><mf><pl>$'],
+  ['m', 'anuellement', '^manuellement<adv>/$Cmanualmente<adv>$'],
+  ['s', 'ilencieusement', '^silencieusement<adv>/$Csilenciosamente<adv>$'],
+  ['h', 'orizontalement', '^horizontalement<adv>/$Chorizontalmente<adv>$'],
+  ['v', 'erticalement', '^verticalement<adv>/$Cverticalmente<adv>$'],
+  ['i', 'mplicite', '^implicite<adj><mf><sg>/$Cimplícito<adj><m><sg>$'],
+  ['i', 'dentifiants', '^identifiant<n><m><pl>/$Cidentificadores<n><m><pl>$'],
+]
+/**
+ * What FR_ES_UNKNOWN and FR_ES_FILTER write that the Spanish generator lacks, each form (and
+ * SPANISH_CONJUGATED's), which POST_GENERATION_FILTER keeps as written.
+ */
+const SPANISH_FORMS_FROM_FRENCH = [
+  'lienzo', 'diagrama', 'diagramas', 'sincronización', 'cifrado', 'selector', 'selectores', 'restablecimiento', 'reinicio', 'manualmente',
+  'silenciosamente', 'horizontalmente', 'verticalmente', 'implícito', 'identificador', 'identificadores',
+  ...new Set(SPANISH_CONJUGATED.flatMap((verb) => Object.values(spanishArForms(verb)))),
+]
+
 /** The parts of speech of a French verb's unit. */
 const FR_VERB = String.raw`(?:vblex|vbmod|vbser|vbhaver)`
 
@@ -945,6 +995,8 @@ export const FR_ES_SENSES: Senses = [
   // a computer's network and folder ("réseau Wi-Fi", "Sélectionner un dossier" came back "cobertura Wi-Fi", "dossier")
   ['réseau', 'n', 'red', { instead: true, gender: 'f' }],
   ['dossier', 'n', 'carpeta', { instead: true, gender: 'f' }],
+  // a tip ("Astuce" came back "Astucia", cunning)
+  ['astuce', 'n', 'consejo', { instead: true, gender: 'm' }],
 ]
 
 /**
@@ -971,11 +1023,22 @@ export const FR_ES_SENSES: Senses = [
  */
 export const FR_ES_FILTER = `perl -0 -pe '${[
   `$::toEnglish = index($_, "${intermediateHopMark('en')}") >= 0;`,
+  unknownWordsProgram(FR_ES_UNKNOWN),
+  // "Chargement" opening a label is "Cargando", without the "de" after it ("Chargement des profils…" → "Cargando los perfiles…")
+  String.raw`s{${FR_SENTENCE_START}\K\^[Cc]hargement<n><m><sg>/([Cc])arga<n><f><sg>\$(?: \^de<pr>/de<pr>\$)?}{^chargement<vblex><ger>/$1argar<vblex><ger>\$}g if index($_, "hargement<n>") >= 0;`,
+  // "fuseau horaire" (the analyser lacks "fuseau": "Fuseau horaire" came back "Fuseau horario")
+  String.raw`s{\^\*([Ff])useau/\*[^\$]*\$ \^horaire<adj>[^\$]*\$}{"^fuseau<n><m><sg>/" . ($1 eq "F" ? "Z" : "z") . "ona<n><f><sg>\$ ^horaire<adj><mf><sg>/horario<adj><f><sg>\$"}ge if index($_, "useau/") >= 0;`,
+  // "identifiant" after a determiner, opening a label or before "de" is the noun ("un identifiant de discussion" came back "uno que identifica de discusión")
+  // (the tagger read "un" before it as the numeral or the pronoun, the determiner here)
+  String.raw`s{\^([Uu]n)<(?:num|prn)>(?:<tn>)?<m><sg>/[^\$]*\$ (?=\^[Ii]dentifier<vblex><(?:ger|ppres)>)}{^$1<det><ind><m><sg>/$1o<det><ind><m><sg>\$ }g if index($_, "dentifier<vblex>") >= 0;`,
+  String.raw`s{(?:(<det>(?:<[^>]*>)*\$ )|${FR_SENTENCE_START})\K\^([Ii])dentifier<vblex><(?:ger|ppres)>[^\$]*\$}{"^identifiant<n><m><sg>/$2" . "dentificador<n><m><sg>\$"}ge if index($_, "dentifier<vblex>") >= 0;`,
   frenchUnknownVerbsProgram(FRENCH_UNKNOWN_VERBS, FRENCH_ER_ENDINGS, 'er'),
   frenchUnknownVerbsProgram([['incl', 'incluir']], INCLURE_ENDINGS, 'ure'),
   sensesProgram(FR_ES_SENSES),
   // "Bonjour" as the tagger's noun ("Bonjour {name} !" came back "Saludo {name}!")
   String.raw`s{\^([Bb])onjour<n>[^\$]*\$}{"^$1onjour<ij>/" . ($1 eq "B" ? "H" : "h") . "ola<ij>\$"}ge if index($_, "onjour<n>") >= 0;`,
+  // "paramètres" are an app's settings, "ajustes" ("Paramètres de notification" came back "Parámetros de notificación"); one "paramètre" stays a parameter
+  String.raw`s{(\^[Pp]aramètre<n><m><pl>/)([Pp])arámetro(<n><m><pl>\$)}{$1 . ($2 eq "P" ? "A" : "a") . "juste$3"}ge if index($_, "aramètre<n><m><pl>") >= 0;`,
   // "avec succès" ("Paramètres enregistrés avec succès" came back "…con éxitos", the number left to the transfer)
   String.raw`s{\^([Aa])vec<pr>/[^\$]*\$ \^succès<n>[^\$]*\$}{"^$1vec succès<adv>/" . ($1 eq "A" ? "C" : "c") . "orrectamente<adv>\$"}ge if index($_, "^succès<n>") >= 0;`,
   // "en attente", which the tagger reads as the pronoun "en" and "attenter" ("Demande en attente" came back "Pide atenta")
@@ -1056,11 +1119,12 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // raccorde"), es-fr's and spa-ita's "pedido" only as "pedir"'s participle (an order after a
     // determiner, a preposition or an infinitive: "Historial de pedido" came back "Historique de
     // demandé"; "Pedido" alone stays "Requested"), spa-ita's "equipo" only as "equipar"
-    // ("Invitar a tu equipo" came back "Invitare a vostro equipaggio"); the noun gets its
-    // reading, which ES_FR_SENSES and SPA_ITA_SENSES translate "lien", "commande", "ordine",
-    // "squadra"
+    // ("Invitar a tu equipo" came back "Invitare a vostro equipaggio"), spa-eng's "ajustes" only as
+    // "ajustar"'s subjunctive (an app's settings: "Ajustes de notificación" came back "Adjust of
+    // notification"); the noun gets its reading, which ES_FR_SENSES, SPA_ITA_SENSES and
+    // SPA_ENG_SENSES translate "lien", "commande", "ordine", "squadra", "setting"
     String.raw`sub withNoun { my ($word, $noun, $plural, $r) = @_; $r =~ /<n>/ ? "^$word/$r\$" : "^$word/$noun<n><m><" . ($plural ? "pl" : "sg") . ">/$r\$" }`,
-    String.raw`s{\^(([Ee]nlace|[Ee]quipo)(s?))/((?:[^\\\$]++|\\.)*+)\$}{withNoun($1, $2, $3, $4)}ge if index($_, "nlace") >= 0 || index($_, "quipo") >= 0;`,
+    String.raw`s{\^(([Ee]nlace|[Ee]quipo|[Aa]juste)(s?))/((?:[^\\\$]++|\\.)*+)\$}{withNoun($1, $2, $3, $4)}ge if index($_, "nlace") >= 0 || index($_, "quipo") >= 0 || index($_, "juste") >= 0;`,
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|pr|vblex><inf)>(?:[^\\\$]++|\\.)*+\$ )\^(pedido(s?))/((?:[^\\\$]++|\\.)*+)\$}{my ($before, $word, $plural, $r) = ($1, $2, $3, $4); $before . withNoun($word, "pedido", $plural, $r)}ge if index($_, "pedido") >= 0;`,
     String.raw`sub infinitiveObject { my ($next) = @_; my ($word, @n) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; @objects && @objects < @n && grep({ /^(?:[^<\\]|\\.)*<n>/ } @objects) ? "^" . join("/", $word, @objects) . "\$" : $next }`,
     String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><inf>)+\$ )(\^(?:[^\\\$]++|\\.)*+\$)}{$1 . infinitiveObject($2)}ge if index($_, "<vblex><inf>\$ ") >= 0;`,
@@ -1239,10 +1303,10 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   // vosa axuda"); it goes, and the space left beside it collapses with the other
   String.raw`s{(?<!\\)#prpers(?![${PERL_WORD}])}{}g;`,
   // a word the Spanish, French, Italian or English generator lacks but is right as written
-  // (SPANISH_UNGENERATED, which SPANISH_CLAUSE_FILTER and FR_ES_FILTER write so; FRENCH_UNGENERATED and
+  // (SPANISH_UNGENERATED, which SPANISH_CLAUSE_FILTER writes so; SPANISH_FORMS_FROM_FRENCH, FR_ES_FILTER's; FRENCH_UNGENERATED and
   // ITALIAN_UNGENERATED, ES_FR_UNKNOWN's and SPA_ITA_UNKNOWN's; ENGLISH_UNGENERATED, SPA_ENG_SENSE_FILTER's):
   // no mark, not reported as unknown
-  String.raw`s{(?<!\\)#(?=(?:${[...SPANISH_UNGENERATED, ...FRENCH_UNGENERATED, ...ITALIAN_UNGENERATED, ...ENGLISH_UNGENERATED].map(charactersForPerl).join('|')})s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
+  String.raw`s{(?<!\\)#(?=(?:${[...SPANISH_UNGENERATED, ...SPANISH_FORMS_FROM_FRENCH, ...FRENCH_UNGENERATED, ...ITALIAN_UNGENERATED, ...ENGLISH_UNGENERATED].map(charactersForPerl).join('|')})s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $plain = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($plain) . "]"}ge`,
 ].join(' ')}'`
 
