@@ -82,6 +82,10 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
       'Taille de la valeur',
       'Paramètres de notification',
       'Astuce',
+      'Les permissions d\'utilisateur ont été enregistrées.',
+      'Recherche par mots-clés',
+      'Clés privées',
+      'Annuler la demande',
     ])).toEqual([
       'Solicitud pendiente de validación',
       '¡Ajustes guardados correctamente!',
@@ -95,6 +99,10 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
       'Tamaño del valor',
       'Ajustes de notificación',
       'Consejo',
+      'Los permisos de usuario han sido guardados.',
+      'Búsqueda por palabras clave',
+      'Claves privadas',
+      'Cancelar la solicitud',
     ])
   })
 
@@ -150,7 +158,7 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
   afterAll(() => engine.close())
 
   test('"deber" is "must" (its negation a prohibition), "iniciar sesión" "sign in", "hacer clic" "click", "solicitud" a request, "activar" a setting "enable"', async () => {
-    const texts = ['No debe estar vacío.', 'Debes seleccionar un perfil.', 'Debes iniciar sesión.', 'Para continuar, haz clic aquí.', 'El usuario hace clic en el enlace.', 'Solicitud pendiente', 'Activar notificaciones', 'Activar la cuenta', 'Servidor por defecto', 'Valor predeterminado', 'Se ha producido un error inesperado.', 'Ajustes de notificación', 'Servicio no disponible', 'Cargando…', 'Consejo']
+    const texts = ['No debe estar vacío.', 'Debes seleccionar un perfil.', 'Debes iniciar sesión.', 'Para continuar, haz clic aquí.', 'El usuario hace clic en el enlace.', 'Solicitud pendiente', 'Activar notificaciones', 'Activar la cuenta', 'Servidor por defecto', 'Valor predeterminado', 'Se ha producido un error inesperado.', 'Ajustes de notificación', 'Servicio no disponible', 'Cargando…', 'Consejo', 'Resumen']
     const translations = await engine.translate(texts, { source: 'es', target: 'en' })
     expect(translations.map((t) => t.segment)).toEqual([
       'It must not be empty.',
@@ -168,6 +176,7 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
       'Unavailable service',
       'Loading…',
       'Tip',
+      'Summary',
     ])
     expect(translations.flatMap((t) => t.unknownWords)).toEqual([])
   })

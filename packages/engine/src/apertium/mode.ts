@@ -762,6 +762,8 @@ export const SPA_ENG_SENSES: Senses = [
   // an app's settings (the dictionary's "adjustment"), a tip (not a council)
   ['ajuste', 'n', 'setting', { instead: true }],
   ['consejo', 'n', 'tip', { instead: true }],
+  // a summary ("Resumen" came back "Round-up")
+  ['resumen', 'n', 'summary', { instead: true }],
 ]
 
 /**
@@ -847,9 +849,10 @@ const FR_SENTENCE_START = String.raw`(?:\A|\[v:[^\]]*\]|<sent>\$)(?:[ ]|\[t:\d+:
 /**
  * Before fr-es's tagger, readings it chose wrongly in interface text:
  * - "en attente" is the preposition and the noun ("Demande en attente", "Paiement en attente"
- *   came back "Pide atenta", the pronoun "en" and "attenter");
+ *   came back "Pide atenta", the pronoun "en" and "attenter"); "permissions de" the noun and the
+ *   preposition ("Les permissions d'utilisateur" came back "Permitir usuario", "permettre de");
  * - a label's first word that is a noun or a verb's present is the noun when a participle, an
- *   adjective, a noun, "de" or "en attente" follows, or nothing ("Demande validée automatiquement",
+ *   adjective, a noun, "de", "en" or "par" follows, or nothing ("Demande validée automatiquement",
  *   "Taille de la valeur" came back "Corta del valor",
  *   "Adresses e-mail valides" came back "Pida validada automáticamente", "Diriges e-mail
  *   válidos", the verb). A determiner or a pronoun after it keeps the command ("Demande une copie").
@@ -857,7 +860,9 @@ const FR_SENTENCE_START = String.raw`(?:\A|\[v:[^\]]*\]|<sent>\$)(?:[ ]|\[t:\d+:
 export const FRENCH_READING_HINTS = `perl -0 -pe '${[
   'BEGIN { $| = 1 }',
   String.raw`s{(\^[Ee]n/)(?:[^\$]*?/)?([Ee]n<pr>)(?:/[^\$]*)?\$( +${WORD_BOUND_BLANK}\^attente/)[^\$]*?(attente<n><f><sg>)[^\$]*\$}{$1$2\$$3$4\$}g if index($_, "^attente/") >= 0;`,
-  String.raw`sub noun { my ($unit, $next) = @_; return $unit if index($unit, "<n>") < 0 || $unit !~ m{/[^/\$]*<vblex><(?:pri|prs|imp)>} || $next !~ m{^ *\^(?:de|d\x27|du)/de<pr>} && ($next =~ m{<(?:det|prn)>} || $next ne "" && $next !~ m{<(?:vblex><pp|adj|n)>|^ *\^[Ee]n/[Ee]n<pr>\$} && $next !~ m{<sent>}); $unit =~ s{/[^/\$]*<vblex><(?:pri|prs|imp)>[^/\$]*(?=[/\$])}{}g; $unit }`,
+  // "permissions de/d'" is the noun and the preposition, not "permettre de"'s imperfect subjunctive ("Les permissions d'utilisateur" came back "Permitir usuario")
+  String.raw`s{\^([Pp]ermissions) (d\x27|de)/[^\$]*<vblex><pis>[^\$]*\$}{^$1/permission<n><f><pl>\$ ^$2/de<pr>\$}g if index($_, "ermissions d") >= 0;`,
+  String.raw`sub noun { my ($unit, $next) = @_; return $unit if index($unit, "<n>") < 0 || $unit !~ m{/[^/\$]*<vblex><(?:pri|prs|imp)>} || $next !~ m{^ *\^(?:de|d\x27|du|en|par)/(?:de|en|par)<pr>} && ($next =~ m{<(?:det|prn)>} || $next ne "" && $next !~ m{<(?:vblex><pp|adj|n)>|^ *\^[Ee]n/[Ee]n<pr>\$} && $next !~ m{<sent>}); $unit =~ s{/[^/\$]*<vblex><(?:pri|prs|imp)>[^/\$]*(?=[/\$])}{}g; $unit }`,
   String.raw`s{${FR_SENTENCE_START}\K(\^[^\$]*\$)((?: +${WORD_BOUND_BLANK}\^[^\$]*\$)?)}{noun($1, $2) . $2}ge if index($_, "<vblex><pri>") >= 0 || index($_, "<vblex><imp>") >= 0;`,
 ].join(' ')}'`
 
@@ -960,7 +965,7 @@ const FR_ES_UNKNOWN: UnknownWords = [
  */
 const SPANISH_FORMS_FROM_FRENCH = [
   'lienzo', 'diagrama', 'diagramas', 'sincronización', 'cifrado', 'selector', 'selectores', 'restablecimiento', 'reinicio', 'manualmente',
-  'silenciosamente', 'horizontalmente', 'verticalmente', 'implícito', 'identificador', 'identificadores',
+  'silenciosamente', 'horizontalmente', 'verticalmente', 'implícito', 'identificador', 'identificadores', 'clave', 'claves',
   ...new Set(SPANISH_CONJUGATED.flatMap((verb) => Object.values(spanishArForms(verb)))),
 ]
 
@@ -997,6 +1002,11 @@ export const FR_ES_SENSES: Senses = [
   ['dossier', 'n', 'carpeta', { instead: true, gender: 'f' }],
   // a tip ("Astuce" came back "Astucia", cunning)
   ['astuce', 'n', 'consejo', { instead: true, gender: 'm' }],
+  // "Annuler", "Rechercher", a search, a summary ("Anular", "Investigar", "Investigación", "Recopilación")
+  ['annuler', 'vblex', 'cancelar', { instead: true }],
+  ['rechercher', 'vblex', 'buscar', { instead: true }],
+  ['recherche', 'n', 'búsqueda', { instead: true, gender: 'f' }],
+  ['résumé', 'n', 'resumen', { instead: true, gender: 'm' }],
 ]
 
 /**
@@ -1039,6 +1049,9 @@ export const FR_ES_FILTER = `perl -0 -pe '${[
   String.raw`s{\^([Bb])onjour<n>[^\$]*\$}{"^$1onjour<ij>/" . ($1 eq "B" ? "H" : "h") . "ola<ij>\$"}ge if index($_, "onjour<n>") >= 0;`,
   // "paramètres" are an app's settings, "ajustes" ("Paramètres de notification" came back "Parámetros de notificación"); one "paramètre" stays a parameter
   String.raw`s{(\^[Pp]aramètre<n><m><pl>/)([Pp])arámetro(<n><m><pl>\$)}{$1 . ($2 eq "P" ? "A" : "a") . "juste$3"}ge if index($_, "aramètre<n><m><pl>") >= 0;`,
+  // a key is "clave", which the generator lacks (written as the form), "mots-clés" "palabras clave" ("Clé API", "mots-clés" came back "Llave API", "palabras-llaves")
+  String.raw`s{(\^[Mm]ot<n><m><pl>/[^\$]*\$)-\^clé<n><f><pl>/[^\$]*\$}{$1 ^clé<n><f><pl>/clave<n><f><sg>\$}g if index($_, "-^clé<n>") >= 0;`,
+  String.raw`s{(\^[Cc]l(?:é|ef)<n><f><(sg|pl)>/)([Ll])lave<n><f><(?:sg|pl)>\$}{$1 . ($3 eq "L" ? "C" : "c") . ($2 eq "pl" ? "laves" : "lave") . "<n><f><$2>\$"}ge if index($_, "lave<n>") >= 0;`,
   // "avec succès" ("Paramètres enregistrés avec succès" came back "…con éxitos", the number left to the transfer)
   String.raw`s{\^([Aa])vec<pr>/[^\$]*\$ \^succès<n>[^\$]*\$}{"^$1vec succès<adv>/" . ($1 eq "A" ? "C" : "c") . "orrectamente<adv>\$"}ge if index($_, "^succès<n>") >= 0;`,
   // "en attente", which the tagger reads as the pronoun "en" and "attenter" ("Demande en attente" came back "Pide atenta")
