@@ -86,6 +86,7 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
       'Recherche par mots-clés',
       'Clés privées',
       'Annuler la demande',
+      'ne doit pas être nul',
     ])).toEqual([
       'Solicitud pendiente de validación',
       '¡Ajustes guardados correctamente!',
@@ -103,6 +104,7 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
       'Búsqueda por palabras clave',
       'Claves privadas',
       'Cancelar la solicitud',
+      'no debe ser nulo',
     ])
   })
 
@@ -153,12 +155,12 @@ describe.skipIf(!haveMode('fr-es') || !haveMode('spa-eng'))('French into English
   })
 })
 
-describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, clicks, defaults, settings (real Apertium, spa-eng)', () => {
+describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, clicks, defaults, settings, comparisons (real Apertium, spa-eng)', () => {
   const engine = createEngine({ cacheSize: 0 })
   afterAll(() => engine.close())
 
   test('"deber" is "must" (its negation a prohibition), "iniciar sesión" "sign in", "hacer clic" "click", "solicitud" a request, "activar" a setting "enable"', async () => {
-    const texts = ['No debe estar vacío.', 'Debes seleccionar un perfil.', 'Debes iniciar sesión.', 'Para continuar, haz clic aquí.', 'El usuario hace clic en el enlace.', 'Solicitud pendiente', 'Activar notificaciones', 'Activar la cuenta', 'Servidor por defecto', 'Valor predeterminado', 'Se ha producido un error inesperado.', 'Ajustes de notificación', 'Servicio no disponible', 'Cargando…', 'Consejo', 'Resumen']
+    const texts = ['No debe estar vacío.', 'Debes seleccionar un perfil.', 'Debes iniciar sesión.', 'Para continuar, haz clic aquí.', 'El usuario hace clic en el enlace.', 'Solicitud pendiente', 'Activar notificaciones', 'Activar la cuenta', 'Servidor por defecto', 'Valor predeterminado', 'Se ha producido un error inesperado.', 'Ajustes de notificación', 'Servicio no disponible', 'Cargando…', 'Consejo', 'Resumen', 'Debe ser inferior o igual a 5.', 'Debe ser superior a 0.', 'El tamaño debe estar comprendido entre 1 y 10.', 'Ningún resultado', 'No hay ningún resultado.', 'Debe ser nulo.']
     const translations = await engine.translate(texts, { source: 'es', target: 'en' })
     expect(translations.map((t) => t.segment)).toEqual([
       'It must not be empty.',
@@ -177,6 +179,12 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
       'Loading…',
       'Tip',
       'Summary',
+      'It must be less than or equal to 5.',
+      'It must be greater than 0.',
+      'The size must be between 1 and 10.',
+      'No result',
+      'There is not any result.',
+      'It must be null.',
     ])
     expect(translations.flatMap((t) => t.unknownWords)).toEqual([])
   })

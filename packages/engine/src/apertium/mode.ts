@@ -372,8 +372,8 @@ interface ClauseWords {
   readonly personalA?: { readonly persons: readonly string[]; readonly notAfter: readonly string[] }
 }
 
-/** English words spa-eng's generator lacks, but right as they are written (SPA_ENG_SENSE_FILTER's "must", "click", "default"; POST_GENERATION_FILTER). */
-const ENGLISH_UNGENERATED = ['must', 'click', 'clicks', 'clicked', 'clicking', 'default']
+/** English words spa-eng's generator lacks, but right as they are written (SPA_ENG_SENSE_FILTER's "must", "click", "default", "less than"…; POST_GENERATION_FILTER). */
+const ENGLISH_UNGENERATED = ['must', 'click', 'clicks', 'clicked', 'clicking', 'default', 'less', 'than', 'greater', 'null']
 
 /** Nouns the Spanish generator lacks, but right as they are written (SPANISH_CLAUSE_FILTER's `ungenerated`, POST_GENERATION_FILTER). */
 const SPANISH_UNGENERATED = ['menú', 'privacidad']
@@ -762,8 +762,14 @@ export const SPA_ENG_SENSES: Senses = [
   // an app's settings (the dictionary's "adjustment"), a tip (not a council)
   ['ajuste', 'n', 'setting', { instead: true }],
   ['consejo', 'n', 'tip', { instead: true }],
-  // a summary ("Resumen" came back "Round-up")
+  // a summary ("Resumen" came back "Round-up"), a length (not a longitude), a currency (not a
+  // coin), false (not a dud: "el valor falso")
   ['resumen', 'n', 'summary', { instead: true }],
+  ['longitud', 'n', 'length', { instead: true }],
+  ['moneda', 'n', 'currency', { instead: true }],
+  ['falso', 'adj', 'false', { instead: true }],
+  // a value is null ("debe ser nulo" came back "it must be invalid")
+  ['nulo', 'adj', 'null', { instead: true }],
 ]
 
 /**
@@ -781,9 +787,15 @@ export const SPA_ENG_SENSES: Senses = [
  * - "producirse" is "occur", its subject before it ("Se ha producido un error" came back "It has
  *   produced an error"; now "An error has occurred");
  * - "no disponible" is "unavailable" ("Servicio no disponible" came back "Service no available");
- * - "cargando" is "loading" ("Cargando…" came back "Uploading…"; "cargar" stays "upload" elsewhere).
+ * - "cargando" is "loading" ("Cargando…" came back "Uploading…"; "cargar" stays "upload" elsewhere);
+ * - comparisons as validation messages write them: "inferior a", "superior o igual a", "igual a",
+ *   "(estar comprendido) entre X y Y" are "less than", "greater than or equal to", "equal to",
+ *   "(be) between X and Y" ("debe ser inferior o igual a {value}" came back "it must be inferior or
+ *   the same to {value}", "comprised among"); the generator lacks "less", "than", "greater" (ENGLISH_UNGENERATED);
+ * - "ningún" without a negation before it in its sentence is "no" ("Ningún resultado" came back "Any
+ *   result"; "No hay ningún resultado" keeps "any").
  */
-export const SPA_ENG_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ENG_SENSES)} ` + String.raw`s{\^[Pp]or<pr>/[^\$]*\$ \^defecto<n><m><sg>/[^\$]*\$}{^por defecto<adj><mf><sg>/default<adj>\$}g if index($_, "^defecto<n>") >= 0; s{(<n>(?:<[^>]*>)*\$ )\^predeterminar<vblex><pp>((?:<[^>]*>)*)/[^\$]*\$}{$1^predeterminado<adj>$2/default<adj>\$}g if index($_, "^predeterminar<vblex><pp>") >= 0; s{\^[Ss]e<prn><pro><ref>[^\$]*\$ ((?:\^haber<vbhaver>[^\$]*\$ )?\^producir<vblex>((?:<[^>]*>)+))/[^\$]*\$((?: \^[^\$]*<det>[^\$]*\$)? \^[^\$]*<n>[^\$]*\$(?: \^[^\$]*<adj>[^\$]*\$)*)?}{my ($verb, $tags, $subject) = ($1, $2, $3); defined $subject ? substr($subject, 1) . " $verb/occur<vblex>$tags\$" : "$verb/occur<vblex>$tags\$"}ge if index($_, "^producir<vblex>") >= 0; s{\^[Nn]o<adv>/[^\$]*\$ \^disponible<adj>((?:<[^>]*>)*)/[^\$]*\$}{^no disponible<adj>$1/unavailable<adj>\$}g if index($_, "^disponible<adj>") >= 0; s{\^([Cc])argar<vblex><ger>/[^\$]*\$}{"^$1argar<vblex><ger>/" . ($1 eq "C" ? "L" : "l") . "oad<vblex><ger>\$"}ge if index($_, "argar<vblex><ger>") >= 0; ` + String.raw`s{\^([Dd])eber<vbmod>(<pri>(?:<[^>]*>)*)/[^\$]*\$}{"^$1eber<vbmod>$2/" . ($1 eq "D" ? "M" : "m") . "ust<vaux>$2\$"}ge if index($_, "eber<vbmod><pri>") >= 0; ` + String.raw`s{\^([Hh])acer<vblex>((?:<[^>]*>)+)/[^\$]*\$ \^clic<n>[^\$]*\$( \^en<pr>/[^\$]*\$)?}{my ($h, $tags, $on) = ($1, $2, $3); my $form = $tags =~ /<pri><p3><sg>/ ? "clicks" : $tags =~ /<(?:ifi|pp)>/ ? "clicked" : $tags =~ /<ger>/ ? "clicking" : "click"; "^$h" . "acer<vblex>$tags/" . ($h eq "H" ? ucfirst $form : $form) . "<vblex>$tags\$" . (defined $on ? " ^en<pr>/on<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + String.raw`s{\^((?:[Ii]niciar|[Cc]errar)<vblex>((?:<[^>]*>)+))/[^\$]*\$ \^sesión<n><f><sg>/[^\$]*\$}{my ($source, $tags) = ($1, $2); my $in = $source =~ /^[Ii]/; "^$source/" . ($source =~ /^[IC]/ ? "S" : "s") . "ign<vblex>$tags\$ ^sesión<pr>/" . ($in ? "in<pr>" : "out<adv>") . "\$"}ge if index($_, "^sesión<n>") >= 0;'`
+export const SPA_ENG_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ENG_SENSES)} ` + String.raw`s{\^[Pp]or<pr>/[^\$]*\$ \^defecto<n><m><sg>/[^\$]*\$}{^por defecto<adj><mf><sg>/default<adj>\$}g if index($_, "^defecto<n>") >= 0; s{(<n>(?:<[^>]*>)*\$ )\^predeterminar<vblex><pp>((?:<[^>]*>)*)/[^\$]*\$}{$1^predeterminado<adj>$2/default<adj>\$}g if index($_, "^predeterminar<vblex><pp>") >= 0; s{\^[Ss]e<prn><pro><ref>[^\$]*\$ ((?:\^haber<vbhaver>[^\$]*\$ )?\^producir<vblex>((?:<[^>]*>)+))/[^\$]*\$((?: \^[^\$]*<det>[^\$]*\$)? \^[^\$]*<n>[^\$]*\$(?: \^[^\$]*<adj>[^\$]*\$)*)?}{my ($verb, $tags, $subject) = ($1, $2, $3); defined $subject ? substr($subject, 1) . " $verb/occur<vblex>$tags\$" : "$verb/occur<vblex>$tags\$"}ge if index($_, "^producir<vblex>") >= 0; s{\^[Nn]o<adv>/[^\$]*\$ \^disponible<adj>((?:<[^>]*>)*)/[^\$]*\$}{^no disponible<adj>$1/unavailable<adj>\$}g if index($_, "^disponible<adj>") >= 0; s{\^([Cc])argar<vblex><ger>/[^\$]*\$}{"^$1argar<vblex><ger>/" . ($1 eq "C" ? "L" : "l") . "oad<vblex><ger>\$"}ge if index($_, "argar<vblex><ger>") >= 0; ` + String.raw`s{\^([Ii]nferior|[Ss]uperior)<adj>((?:<[^>]*>)*)/[^\$]*\$( \^o<cnjcoo>/[^\$]*\$ \^igual<(?:adj|adv)>[^\$]*\$)? \^a<pr>/[^\$]*\$}{my ($word, $tags, $orEqual) = ($1, $2, $3); "^$word<adj>$tags/" . ($word =~ /^[Ii]/ ? "less" : "greater") . "<adj>\$ ^a<pr>/than<pr>\$" . (defined $orEqual ? " ^o<cnjcoo>/or<cnjcoo>\$ ^igual<adj><mf><sg>/equal<adj>\$ ^a<pr>/to<pr>\$" : "")}ge if index($_, "nferior<adj>") >= 0 || index($_, "uperior<adj>") >= 0; s{\^([Ii])gual<(?:adj|adv)>[^\$]*\$ \^a<pr>/[^\$]*\$}{"^$1gual<adj><mf><sg>/" . ($1 eq "I" ? "E" : "e") . "qual<adj>\$ ^a<pr>/to<pr>\$"}ge if index($_, "gual<ad") >= 0; s{\^([Nn])inguno<det>((?:<[^>]*>)*)/([Aa])ny<det>((?:<[^>]*>)*)\$}{my ($n, $tags, $a, $anyTags) = ($1, $2, $3, $4); my $before = substr($_, 0, $-[0]); $before =~ s/.*<sent>\$//s; $before =~ /\^(?:[Nn]o|[Nn]unca|[Jj]amás|[Ss]in|[Nn]i)<(?:adv|pr|cnjcoo)>/ ? "^$n" . "inguno<det>$tags/$a" . "ny<det>$anyTags\$" : "^$n" . "inguno<det>$tags/" . ($a eq "A" ? "N" : "n") . "o<det>$anyTags\$"}ge if index($_, "inguno<det>") >= 0; s{\^comprender<vblex><pp>[^\$]*\$ (?=\^entre<pr>)}{}g if index($_, "^comprender<vblex><pp>") >= 0; s{\^([Ee])ntre<pr>/[^\$]*\$(?=(?:[^\^]*\^(?![Yy]<cnjcoo>)[^\$]*\$){0,3}[^\^]*\^y<cnjcoo>)}{"^$1ntre<pr>/" . ($1 eq "E" ? "B" : "b") . "etween<pr>\$"}ge if index($_, "ntre<pr>") >= 0; ` + String.raw`s{\^([Dd])eber<vbmod>(<pri>(?:<[^>]*>)*)/[^\$]*\$}{"^$1eber<vbmod>$2/" . ($1 eq "D" ? "M" : "m") . "ust<vaux>$2\$"}ge if index($_, "eber<vbmod><pri>") >= 0; ` + String.raw`s{\^([Hh])acer<vblex>((?:<[^>]*>)+)/[^\$]*\$ \^clic<n>[^\$]*\$( \^en<pr>/[^\$]*\$)?}{my ($h, $tags, $on) = ($1, $2, $3); my $form = $tags =~ /<pri><p3><sg>/ ? "clicks" : $tags =~ /<(?:ifi|pp)>/ ? "clicked" : $tags =~ /<ger>/ ? "clicking" : "click"; "^$h" . "acer<vblex>$tags/" . ($h eq "H" ? ucfirst $form : $form) . "<vblex>$tags\$" . (defined $on ? " ^en<pr>/on<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + String.raw`s{\^((?:[Ii]niciar|[Cc]errar)<vblex>((?:<[^>]*>)+))/[^\$]*\$ \^sesión<n><f><sg>/[^\$]*\$}{my ($source, $tags) = ($1, $2); my $in = $source =~ /^[Ii]/; "^$source/" . ($source =~ /^[IC]/ ? "S" : "s") . "ign<vblex>$tags\$ ^sesión<pr>/" . ($in ? "in<pr>" : "out<adv>") . "\$"}ge if index($_, "^sesión<n>") >= 0;'`
 
 /** spa-eng's last transfer stage, after which SPA_ENG_CLAUSE_FILTER runs. */
 const SPA_ENG_POSTCHUNK = /^apertium-postchunk\b.*\/spa-eng\.t3x\.bin'?\s*$/
@@ -965,7 +977,7 @@ const FR_ES_UNKNOWN: UnknownWords = [
  */
 const SPANISH_FORMS_FROM_FRENCH = [
   'lienzo', 'diagrama', 'diagramas', 'sincronización', 'cifrado', 'selector', 'selectores', 'restablecimiento', 'reinicio', 'manualmente',
-  'silenciosamente', 'horizontalmente', 'verticalmente', 'implícito', 'identificador', 'identificadores', 'clave', 'claves',
+  'silenciosamente', 'horizontalmente', 'verticalmente', 'implícito', 'identificador', 'identificadores', 'clave', 'claves', 'nulo', 'nula', 'nulos', 'nulas',
   ...new Set(SPANISH_CONJUGATED.flatMap((verb) => Object.values(spanishArForms(verb)))),
 ]
 
@@ -1060,6 +1072,8 @@ export const FR_ES_FILTER = `perl -0 -pe '${[
   // ("valides" is only the present's second person)
   String.raw`sub valid { my ($before, $capital, $form) = @_; my ($gender) = $before =~ /.*\/[^\/\$<]*<n>(?:<acr>)?<(m|f)>/s; ($capital eq "V" ? "V" : "v") . "álido<adj><" . ($gender // "m") . "><" . ($form =~ /^pr[is]><p2/ ? "pl" : "sg") . ">" }`,
   String.raw`s{(?<=<n>|<vbser>|<adv>)((?:<[^>]*>)*\$ )\^([Vv])alider<vblex><((?:pri|prs|imp)><p[123])><sg>/[^\$]*\$}{"$1^$2alide<adj>/" . valid(substr($_, 0, $-[0]) . $1, $2, $3) . "\$"}ge if index($_, "alider<vblex>") >= 0;`,
+  // "nul" after "être" is the adjective ("doit être nul" came back "debe ser ningún"), written as its form (the generator lacks "nulo")
+  String.raw`s{(<vbser>(?:<[^>]*>)*\$ (?:\^pas<adv>/[^\$]*\$ )?)\^nul<det><ind><(m|f)><(sg|pl)>/[^\$]*\$}{$1 . "^nul<adj>/nul" . ($2 eq "f" ? "a" : "o") . ($3 eq "pl" ? "s" : "") . "<adj><$2><$3>\$"}ge if index($_, "^nul<det>") >= 0;`,
   // "cliquer" is "hacer clic" (the dictionary's "presionar" the generator lacks: "Cliquez ici" came back "Presionar aquí"), on something "en"
   String.raw`s{\^([Cc])liquer<vblex>((?:<[^>]*>)+)/[^\$]*\$( \^sur<pr>/[^\$]*\$)?}{"^$1liquer<vblex>$2/" . ($1 eq "C" ? "H" : "h") . "acer<vblex>$2\$ ^clic<n><m><sg>/clic<n><m><sg>\$" . (defined $3 ? " ^sur<pr>/en<pr>\$" : "")}ge if index($_, "liquer<vblex>") >= 0;`,
   // "Nous vous remercions": the first pronoun the subject, the second its object (the tagger read "Nous" as the object: "Nos tú enviaremos")
