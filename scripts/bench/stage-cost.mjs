@@ -1,12 +1,14 @@
 // By hand: what the perl stages Verso adds to a pair's pipeline cost per record, this checkout
 // against a base commit, steady state. Run through tsx (it imports mode.ts of both):
 //   npx tsx scripts/bench/stage-cost.mjs <base-commit> [mode]      (mode: eng-spa by default)
-// For each of three places — the English reading hints after the analyser, the stage after the
-// bilingual lookup, the stage after the last transfer — the base's stage (or `cat` where the
-// base has none) and this checkout's run alternately, 9 times each, over two inputs written once
-// by this checkout's stages up to that place: 20 000 distinct bench sentences and every
-// translatable string of the 12 English corpus files. Each program's start-up (its run on no
-// input) is taken off; medians; per record = (new − base) / records.
+// For each of four places — the reading hints after the analyser, the stage after the
+// bilingual lookup, the stage after lexical selection, the stage after the last transfer — the
+// base's stage (or `cat` where the base has none) and this checkout's run alternately, 9 times
+// each, over inputs written once by this checkout's stages up to that place: for an English
+// source 20 000 distinct bench sentences and every translatable string of the 12 English corpus
+// files; for a French or Spanish one (`fr-…`, `spa-…`, `es-…` modes) the real interface strings of
+// ui-strings/ (its README). Each program's start-up (its run on no input) is taken off; medians;
+// per record = (new − base) / records.
 import { execFileSync, execSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -39,11 +41,16 @@ const corpus = corpusFiles.flatMap(([file, parse]) => {
   return (doc.entries ?? doc).map((e) => e.text).filter((t) => typeof t === 'string')
 })
 
-/** The place's stage index in a stage list: right after the stage that `after` matches. */
-const placeOf = (stages, after) => stages.findIndex(after) + 1
+/** The place's stage index in a stage list: the perl stage right after the stage that `after` matches (or after the word-bound blanks' attach there). */
+const placeOf = (stages, after) => {
+  const at = stages.findIndex(after)
+  if (at < 0) return 0
+  return stages[at + 1] === 'apertium-wblank-attach' && /^perl\b/.test(stages[at + 2] ?? '') ? at + 2 : at + 1
+}
 const places = [
   ['reading hints', (s) => /automorf/.test(s)],
   ['after the bilingual lookup', (s) => /^lt-proc\b.*\s-b\s/.test(s)],
+  ['after lexical selection', (s) => /^lrx-proc\b/.test(s)],
   ['after the last transfer', (s) => /^apertium-postchunk\b/.test(s)],
 ]
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
@@ -57,7 +64,10 @@ const run = (file, input) => {
 const empty = join(dir, 'empty')
 writeFileSync(empty, '')
 
-for (const [name, texts] of [['bench sentences', sentences(20000)], ['corpus strings', corpus]]) {
+const sourceLanguage = /^fr-/.test(mode) ? 'fr' : /^(?:spa|es)-/.test(mode) ? 'es' : 'en'
+const uiStrings = (language) => readFileSync(join(root, `scripts/bench/ui-strings/${language}.txt`), 'utf8').split('\n').filter(Boolean)
+const inputs = sourceLanguage === 'en' ? [['bench sentences', sentences(20000)], ['corpus strings', corpus]] : [[`${sourceLanguage} interface strings`, uiStrings(sourceLanguage)]]
+for (const [name, texts] of inputs) {
   const source = join(dir, 'source')
   writeFileSync(source, texts.map((t) => `[v:1]${escapeStream(t)}[v:e]\0`).join(''))
   for (const [place, after] of places) {
