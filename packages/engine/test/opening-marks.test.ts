@@ -1,9 +1,16 @@
-import { describe, expect, test } from 'vitest'
-import { withOpeningMarks, type InlineToken } from '@verso/engine'
-import { englishEngine, haveApertium } from './real-apertium.js'
+import { afterAll, describe, expect, test } from 'vitest'
+import { createEngine, withOpeningMarks, type InlineToken } from '@verso/engine'
+import { englishEngine, haveApertium, haveMode } from './real-apertium.js'
 
 
 describe('withOpeningMarks', () => {
+  test('into a language other than Spanish and Asturian the inverted marks a pair kept go', () => {
+    expect(withOpeningMarks('¡Utente creato con successo! ¿Stai sicuro?', 'it')).toBe('Utente creato con successo! Stai sicuro?')
+    const link: InlineToken = { id: 'a', kind: 'open' }
+    expect(withOpeningMarks(['¡ ', link, 'Fatto!'], 'it')).toEqual(['', link, 'Fatto!'])
+    expect(withOpeningMarks('Done!', 'en')).toBe('Done!')
+  })
+
   test('a Spanish question or exclamation opens with ¿ or ¡ at its start', () => {
     expect(withOpeningMarks('Olvidó vuestra contraseña?', 'es')).toBe('¿Olvidó vuestra contraseña?')
     expect(withOpeningMarks('Hecho!', 'es')).toBe('¡Hecho!')
@@ -102,5 +109,15 @@ describe.skipIf(!haveApertium)('opening marks through Apertium', () => {
     expect(await en(['- Wait for me!'])).toEqual(['- ¡Esperarme!'])
     const [ca] = await en(['Forgot your password?'], 'ca')
     expect(ca).not.toContain('¿')
+  })
+})
+
+describe.skipIf(!haveMode('spa-ita'))('Spanish into Italian (real Apertium, spa-ita)', () => {
+  const engine = createEngine({ cacheSize: 0 })
+  afterAll(() => engine.close())
+
+  test('the Spanish source\'s ¡ and ¿ do not reach Italian (spa-ita kept them)', async () => {
+    const out = (await engine.translate(['¡Usuario creado con éxito!', '¿Estás seguro?'], { source: 'es', target: 'it' })).map((t) => t.segment)
+    expect(out).toEqual(['Utente creato con successo!', 'Stai sicuro?'])
   })
 })

@@ -372,8 +372,12 @@ interface ClauseWords {
   readonly personalA?: { readonly persons: readonly string[]; readonly notAfter: readonly string[] }
 }
 
-/** English words spa-eng's generator lacks, but right as they are written (SPA_ENG_SENSE_FILTER's "must", "click", "default", "less than"…; POST_GENERATION_FILTER). */
-const ENGLISH_UNGENERATED = ['must', 'click', 'clicks', 'clicked', 'clicking', 'default', 'less', 'than', 'greater', 'null']
+/** English verbs of SPANISH_UNKNOWN_VERBS the generator lacks: SPA_ENG_SENSE_FILTER writes their forms, which POST_GENERATION_FILTER keeps. */
+const ENGLISH_CONJUGATED = ['reload', 'disconnect', 'deselect', 'ungroup']
+/** A regular English verb's forms: the base, "-s", "-ed", "-ing". */
+const englishForms = (verb: string): string[] => [verb, `${verb}s`, `${verb}ed`, `${verb}ing`]
+/** English words spa-eng's generator lacks, but right as they are written (SPA_ENG_SENSE_FILTER's "must", "click", "default", "less than"…, ENGLISH_CONJUGATED's forms; POST_GENERATION_FILTER). */
+const ENGLISH_UNGENERATED = ['must', 'click', 'clicks', 'clicked', 'clicking', 'default', 'less', 'than', 'greater', 'null', 'resume', ...ENGLISH_CONJUGATED.flatMap(englishForms)]
 
 /** Nouns the Spanish generator lacks, but right as they are written (SPANISH_CLAUSE_FILTER's `ungenerated`, POST_GENERATION_FILTER). */
 const SPANISH_UNGENERATED = ['menú', 'privacidad']
@@ -768,12 +772,29 @@ export const SPA_ENG_SENSES: Senses = [
   ['longitud', 'n', 'length', { instead: true }],
   ['moneda', 'n', 'currency', { instead: true }],
   ['falso', 'adj', 'false', { instead: true }],
-  // a value is null ("debe ser nulo" came back "it must be invalid")
+  // a value is null ("debe ser nulo" came back "it must be invalid"); a download is resumed, not
+  // restarted ("Reanudar" came back "Restart"; the generator lacks "resume": ENGLISH_UNGENERATED)
   ['nulo', 'adj', 'null', { instead: true }],
+  ['reanudar', 'vblex', 'resume', { instead: true }],
 ]
 
 /**
+ * Spanish interface verbs spa-eng's analyser lacks ("Recargar", "Desactivar", "Reiniciar" came
+ * back in Spanish), regular "-ar" verbs read by their endings (SPANISH_AR_ENDINGS), with their
+ * English verbs; those the English generator lacks (ENGLISH_CONJUGATED) written as their forms.
+ */
+const SPANISH_UNKNOWN_VERBS: ReadonlyArray<readonly [stem: string, english: string]> = [
+  ['recarg', 'reload'], ['desactiv', 'disable'], ['reinici', 'restart'], ['desconect', 'disconnect'], ['deseleccion', 'deselect'], ['desagrup', 'ungroup'],
+]
+const SPANISH_AR_ENDINGS: Readonly<Record<string, string>> = {
+  ar: '<inf>', ado: '<pp><m><sg>', ada: '<pp><f><sg>', ados: '<pp><m><pl>', adas: '<pp><f><pl>', ando: '<ger>', a: '<pri><p3><sg>',
+  as: '<pri><p2><sg>', an: '<pri><p3><pl>', amos: '<pri><p1><pl>', ad: '<imp><p2><pl>', ó: '<ifi><p3><sg>',
+}
+
+/**
  * After spa-eng's bilingual lookup: `SPA_ENG_SENSES`, and
+ * - Spanish verbs its analyser lacks (SPANISH_UNKNOWN_VERBS: "Recargar la página", "Desactivar"
+ *   came back "Recargar the page", "Desactivar"), those the generator lacks as their forms;
  * - "iniciar sesión", "cerrar sesión" inside a sentence are "sign in", "sign out" ("Debes
  *   iniciar sesión" came back "You have to initiate session"; opening one, the engine's sentence
  *   leads write them);
@@ -793,9 +814,14 @@ export const SPA_ENG_SENSES: Senses = [
  *   "(be) between X and Y" ("debe ser inferior o igual a {value}" came back "it must be inferior or
  *   the same to {value}", "comprised among"); the generator lacks "less", "than", "greater" (ENGLISH_UNGENERATED);
  * - "ningún" without a negation before it in its sentence is "no" ("Ningún resultado" came back "Any
- *   result"; "No hay ningún resultado" keeps "any").
+ *   result"; "No hay ningún resultado" keeps "any");
+ * - in a sentence that opens with a command, "su" is "your" ("Configure los ajustes de su
+ *   servidor" came back "…of his server");
+ * - "Fallo al" + infinitive is "Failed to" ("Fallo al guardar los ajustes" came back "Failure when
+ *   saving the settings"), "intentar" + infinitive "try to" ("Intentando conectar" came back
+ *   "Trying connect").
  */
-export const SPA_ENG_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ENG_SENSES)} ` + String.raw`s{\^[Pp]or<pr>/[^\$]*\$ \^defecto<n><m><sg>/[^\$]*\$}{^por defecto<adj><mf><sg>/default<adj>\$}g if index($_, "^defecto<n>") >= 0; s{(<n>(?:<[^>]*>)*\$ )\^predeterminar<vblex><pp>((?:<[^>]*>)*)/[^\$]*\$}{$1^predeterminado<adj>$2/default<adj>\$}g if index($_, "^predeterminar<vblex><pp>") >= 0; s{\^[Ss]e<prn><pro><ref>[^\$]*\$ ((?:\^haber<vbhaver>[^\$]*\$ )?\^producir<vblex>((?:<[^>]*>)+))/[^\$]*\$((?: \^[^\$]*<det>[^\$]*\$)? \^[^\$]*<n>[^\$]*\$(?: \^[^\$]*<adj>[^\$]*\$)*)?}{my ($verb, $tags, $subject) = ($1, $2, $3); defined $subject ? substr($subject, 1) . " $verb/occur<vblex>$tags\$" : "$verb/occur<vblex>$tags\$"}ge if index($_, "^producir<vblex>") >= 0; s{\^[Nn]o<adv>/[^\$]*\$ \^disponible<adj>((?:<[^>]*>)*)/[^\$]*\$}{^no disponible<adj>$1/unavailable<adj>\$}g if index($_, "^disponible<adj>") >= 0; s{\^([Cc])argar<vblex><ger>/[^\$]*\$}{"^$1argar<vblex><ger>/" . ($1 eq "C" ? "L" : "l") . "oad<vblex><ger>\$"}ge if index($_, "argar<vblex><ger>") >= 0; ` + String.raw`s{\^([Ii]nferior|[Ss]uperior)<adj>((?:<[^>]*>)*)/[^\$]*\$( \^o<cnjcoo>/[^\$]*\$ \^igual<(?:adj|adv)>[^\$]*\$)? \^a<pr>/[^\$]*\$}{my ($word, $tags, $orEqual) = ($1, $2, $3); "^$word<adj>$tags/" . ($word =~ /^[Ii]/ ? "less" : "greater") . "<adj>\$ ^a<pr>/than<pr>\$" . (defined $orEqual ? " ^o<cnjcoo>/or<cnjcoo>\$ ^igual<adj><mf><sg>/equal<adj>\$ ^a<pr>/to<pr>\$" : "")}ge if index($_, "nferior<adj>") >= 0 || index($_, "uperior<adj>") >= 0; s{\^([Ii])gual<(?:adj|adv)>[^\$]*\$ \^a<pr>/[^\$]*\$}{"^$1gual<adj><mf><sg>/" . ($1 eq "I" ? "E" : "e") . "qual<adj>\$ ^a<pr>/to<pr>\$"}ge if index($_, "gual<ad") >= 0; s{\^([Nn])inguno<det>((?:<[^>]*>)*)/([Aa])ny<det>((?:<[^>]*>)*)\$}{my ($n, $tags, $a, $anyTags) = ($1, $2, $3, $4); my $before = substr($_, 0, $-[0]); $before =~ s/.*<sent>\$//s; $before =~ /\^(?:[Nn]o|[Nn]unca|[Jj]amás|[Ss]in|[Nn]i)<(?:adv|pr|cnjcoo)>/ ? "^$n" . "inguno<det>$tags/$a" . "ny<det>$anyTags\$" : "^$n" . "inguno<det>$tags/" . ($a eq "A" ? "N" : "n") . "o<det>$anyTags\$"}ge if index($_, "inguno<det>") >= 0; s{\^comprender<vblex><pp>[^\$]*\$ (?=\^entre<pr>)}{}g if index($_, "^comprender<vblex><pp>") >= 0; s{\^([Ee])ntre<pr>/[^\$]*\$(?=(?:[^\^]*\^(?![Yy]<cnjcoo>)[^\$]*\$){0,3}[^\^]*\^y<cnjcoo>)}{"^$1ntre<pr>/" . ($1 eq "E" ? "B" : "b") . "etween<pr>\$"}ge if index($_, "ntre<pr>") >= 0; ` + String.raw`s{\^([Dd])eber<vbmod>(<pri>(?:<[^>]*>)*)/[^\$]*\$}{"^$1eber<vbmod>$2/" . ($1 eq "D" ? "M" : "m") . "ust<vaux>$2\$"}ge if index($_, "eber<vbmod><pri>") >= 0; ` + String.raw`s{\^([Hh])acer<vblex>((?:<[^>]*>)+)/[^\$]*\$ \^clic<n>[^\$]*\$( \^en<pr>/[^\$]*\$)?}{my ($h, $tags, $on) = ($1, $2, $3); my $form = $tags =~ /<pri><p3><sg>/ ? "clicks" : $tags =~ /<(?:ifi|pp)>/ ? "clicked" : $tags =~ /<ger>/ ? "clicking" : "click"; "^$h" . "acer<vblex>$tags/" . ($h eq "H" ? ucfirst $form : $form) . "<vblex>$tags\$" . (defined $on ? " ^en<pr>/on<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + String.raw`s{\^((?:[Ii]niciar|[Cc]errar)<vblex>((?:<[^>]*>)+))/[^\$]*\$ \^sesión<n><f><sg>/[^\$]*\$}{my ($source, $tags) = ($1, $2); my $in = $source =~ /^[Ii]/; "^$source/" . ($source =~ /^[IC]/ ? "S" : "s") . "ign<vblex>$tags\$ ^sesión<pr>/" . ($in ? "in<pr>" : "out<adv>") . "\$"}ge if index($_, "^sesión<n>") >= 0;'`
+export const SPA_ENG_SENSE_FILTER = `perl -0 -pe '${sensesProgram(SPA_ENG_SENSES)} ${unknownVerbsProgram(SPANISH_UNKNOWN_VERBS, SPANISH_AR_ENDINGS, 'ar', ['a', '<imp><p2><sg>'])} ` + String.raw`s{/(${ENGLISH_CONJUGATED.flatMap((verb) => [verb, verb[0]!.toUpperCase() + verb.slice(1)]).join('|')})<vblex>((?:<[^>]*>)+)}{my ($verb, $tags) = ($1, $2); "/" . ($tags =~ /<ger>/ ? "$verb" . "ing" : $tags =~ /<(?:pp|ifi)>/ ? "$verb" . "ed" : $tags =~ /<pri><p3><sg>/ ? "$verb" . "s" : $verb) . "<vblex>$tags"}ge; ` + String.raw`s{\^[Pp]or<pr>/[^\$]*\$ \^defecto<n><m><sg>/[^\$]*\$}{^por defecto<adj><mf><sg>/default<adj>\$}g if index($_, "^defecto<n>") >= 0; s{(<n>(?:<[^>]*>)*\$ )\^predeterminar<vblex><pp>((?:<[^>]*>)*)/[^\$]*\$}{$1^predeterminado<adj>$2/default<adj>\$}g if index($_, "^predeterminar<vblex><pp>") >= 0; s{\^[Ss]e<prn><pro><ref>[^\$]*\$ ((?:\^haber<vbhaver>[^\$]*\$ )?\^producir<vblex>((?:<[^>]*>)+))/[^\$]*\$((?: \^[^\$]*<det>[^\$]*\$)? \^[^\$]*<n>[^\$]*\$(?: \^[^\$]*<adj>[^\$]*\$)*)?}{my ($verb, $tags, $subject) = ($1, $2, $3); defined $subject ? substr($subject, 1) . " $verb/occur<vblex>$tags\$" : "$verb/occur<vblex>$tags\$"}ge if index($_, "^producir<vblex>") >= 0; s{\^[Nn]o<adv>/[^\$]*\$ \^disponible<adj>((?:<[^>]*>)*)/[^\$]*\$}{^no disponible<adj>$1/unavailable<adj>\$}g if index($_, "^disponible<adj>") >= 0; s{\^([Cc])argar<vblex><ger>/[^\$]*\$}{"^$1argar<vblex><ger>/" . ($1 eq "C" ? "L" : "l") . "oad<vblex><ger>\$"}ge if index($_, "argar<vblex><ger>") >= 0; ` + String.raw`s{\^([Ii]nferior|[Ss]uperior)<adj>((?:<[^>]*>)*)/[^\$]*\$( \^o<cnjcoo>/[^\$]*\$ \^igual<(?:adj|adv)>[^\$]*\$)? \^a<pr>/[^\$]*\$}{my ($word, $tags, $orEqual) = ($1, $2, $3); "^$word<adj>$tags/" . ($word =~ /^[Ii]/ ? "less" : "greater") . "<adj>\$ ^a<pr>/than<pr>\$" . (defined $orEqual ? " ^o<cnjcoo>/or<cnjcoo>\$ ^igual<adj><mf><sg>/equal<adj>\$ ^a<pr>/to<pr>\$" : "")}ge if index($_, "nferior<adj>") >= 0 || index($_, "uperior<adj>") >= 0; s{\^([Ii])gual<(?:adj|adv)>[^\$]*\$ \^a<pr>/[^\$]*\$}{"^$1gual<adj><mf><sg>/" . ($1 eq "I" ? "E" : "e") . "qual<adj>\$ ^a<pr>/to<pr>\$"}ge if index($_, "gual<ad") >= 0; s{\^([Nn])inguno<det>((?:<[^>]*>)*)/([Aa])ny<det>((?:<[^>]*>)*)\$}{my ($n, $tags, $a, $anyTags) = ($1, $2, $3, $4); my $before = substr($_, 0, $-[0]); $before =~ s/.*<sent>\$//s; $before =~ /\^(?:[Nn]o|[Nn]unca|[Jj]amás|[Ss]in|[Nn]i)<(?:adv|pr|cnjcoo)>/ ? "^$n" . "inguno<det>$tags/$a" . "ny<det>$anyTags\$" : "^$n" . "inguno<det>$tags/" . ($a eq "A" ? "N" : "n") . "o<det>$anyTags\$"}ge if index($_, "inguno<det>") >= 0; s{\^([Ff])allo<n><m><sg>/[^\$]*\$ \^a<pr>/[^\$]*\$ \^el<det><def><m><sg>/[^\$]*\$ (?=\^[^\$<]*<vblex><inf>)}{"^$1allar<vblex><pp><m><sg>/" . ($1 eq "F" ? "F" : "f") . "ail<vblex><pp><m><sg>\$ ^a<pr>/to<pr>\$ "}ge if index($_, "allo<n>") >= 0; s{(\^[Ii]ntentar<vblex>[^\$]*\$ )(?=\^[^\$<]*<vblex><inf>)}{$1^a<pr>/to<pr>\$ }g if index($_, "ntentar<vblex>") >= 0; $_ = join "", map { /^\s*(?:\[[^\]]*\]\s*)*\^[^\$]*<vblex><imp><p2><sg>\// ? s{(\^suyo<det><pos>(?:<[^>]*>)*/)[^<\$]*(<det><pos>[^/\$]*)[^\$]*\$}{$1your$2\$}gr : $_ } split /(?<=<sent>\$)/ if index($_, "^suyo<det>") >= 0 && index($_, "<imp><p2><sg>/") >= 0; s{\^comprender<vblex><pp>[^\$]*\$ (?=\^entre<pr>)}{}g if index($_, "^comprender<vblex><pp>") >= 0; s{\^([Ee])ntre<pr>/[^\$]*\$(?=(?:[^\^]*\^(?![Yy]<cnjcoo>)[^\$]*\$){0,3}[^\^]*\^y<cnjcoo>)}{"^$1ntre<pr>/" . ($1 eq "E" ? "B" : "b") . "etween<pr>\$"}ge if index($_, "ntre<pr>") >= 0; ` + String.raw`s{\^([Dd])eber<vbmod>(<pri>(?:<[^>]*>)*)/[^\$]*\$}{"^$1eber<vbmod>$2/" . ($1 eq "D" ? "M" : "m") . "ust<vaux>$2\$"}ge if index($_, "eber<vbmod><pri>") >= 0; ` + String.raw`s{\^([Hh])acer<vblex>((?:<[^>]*>)+)/[^\$]*\$ \^clic<n>[^\$]*\$( \^en<pr>/[^\$]*\$)?}{my ($h, $tags, $on) = ($1, $2, $3); my $form = $tags =~ /<pri><p3><sg>/ ? "clicks" : $tags =~ /<(?:ifi|pp)>/ ? "clicked" : $tags =~ /<ger>/ ? "clicking" : "click"; "^$h" . "acer<vblex>$tags/" . ($h eq "H" ? ucfirst $form : $form) . "<vblex>$tags\$" . (defined $on ? " ^en<pr>/on<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + String.raw`s{\^((?:[Ii]niciar|[Cc]errar)<vblex>((?:<[^>]*>)+))/[^\$]*\$ \^sesión<n><f><sg>/[^\$]*\$}{my ($source, $tags) = ($1, $2); my $in = $source =~ /^[Ii]/; "^$source/" . ($source =~ /^[IC]/ ? "S" : "s") . "ign<vblex>$tags\$ ^sesión<pr>/" . ($in ? "in<pr>" : "out<adv>") . "\$"}ge if index($_, "^sesión<n>") >= 0;'`
 
 /** spa-eng's last transfer stage, after which SPA_ENG_CLAUSE_FILTER runs. */
 const SPA_ENG_POSTCHUNK = /^apertium-postchunk\b.*\/spa-eng\.t3x\.bin'?\s*$/
@@ -901,17 +927,23 @@ const INCLURE_ENDINGS: Readonly<Record<string, string>> = {
   ure: '<inf>', us: '<pp><m><sp>', use: '<pp><f><sg>', uses: '<pp><f><pl>', ut: '<pri><p3><sg>', uez: '<pri><p2><pl>', uent: '<pri><p3><pl>', uant: '<ger>',
 }
 
-/** Perl statements that give each unknown unit of a verb of `verbs` (`^*Connectez/*Connectez$`) its units after fr-es's bilingual lookup. */
-function frenchUnknownVerbsProgram(verbs: typeof FRENCH_UNKNOWN_VERBS, endings: Readonly<Record<string, string>>, infinitive: string): string {
-  const table = verbs.map(([stem, spanish, after]) => `q{${stem}} => [q{${spanish}}, q{${after ?? ''}}]`).join(', ')
+/**
+ * Perl statements that give each unknown unit of a verb of `verbs` (`^*Connectez/*Connectez$`)
+ * its units after a bilingual lookup: the stem's target verb with the tags of the form's ending;
+ * `command`, the ending whose form opening a sentence is the command (Spanish "Recarga la
+ * página"), and its tags.
+ */
+function unknownVerbsProgram(verbs: ReadonlyArray<readonly [stem: string, target: string, after?: string]>, endings: Readonly<Record<string, string>>, infinitive: string, command?: readonly [ending: string, tags: string]): string {
+  const table = verbs.map(([stem, target, after]) => `q{${stem}} => [q{${target}}, q{${after ?? ''}}]`).join(', ')
   const endingTable = Object.entries(endings).map(([ending, tags]) => `q{${ending}} => q{${tags}}`).join(', ')
   const stems = verbs.flatMap(([stem]) => [stem, stem[0]!.toUpperCase() + stem.slice(1)]).join('|')
   // longest ending first: "ées" before "ée" before "é"
   const endingAlternation = Object.keys(endings).sort((a, b) => b.length - a.length).join('|')
-  const name = `FRV${infinitive}`
+  const name = `UV${infinitive}`
+  const tags = command ? String.raw`$ending eq "${command[0]}" && substr($_, 0, $-[0]) =~ /(?:\A|\[v:[^\]]*\]|<sent>\$)[^\^]*\z/ ? "${command[1]}" : $::${name}E{$ending}` : `$::${name}E{$ending}`
   return [
     `BEGIN { %::${name} = (${table}); %::${name}E = (${endingTable}) }`,
-    String.raw`s{\^\*(${stems})(${endingAlternation})/\*[^\$]*\$}{my ($stem, $ending) = ($1, $2); my ($spanish, $after) = @{$::${name}{lcfirst $stem}}; my $tags = $::${name}E{$ending}; my $lemma = lcfirst($stem) . "${infinitive}"; "^$lemma<vblex>$tags/" . ($stem =~ /^[A-Z]/ ? ucfirst $spanish : $spanish) . "<vblex>$tags\$" . ($after eq "" ? "" : " ^$lemma<adv>/$after\$")}ge if index($_, "^*") >= 0;`,
+    String.raw`s{\^\*(${stems})(${endingAlternation})/\*[^\$]*\$}{my ($stem, $ending) = ($1, $2); my ($target, $after) = @{$::${name}{lcfirst $stem}}; my $tags = ${tags}; my $lemma = lcfirst($stem) . "${infinitive}"; "^$lemma<vblex>$tags/" . ($stem =~ /^[A-Z]/ ? ucfirst $target : $target) . "<vblex>$tags\$" . ($after eq "" ? "" : " ^$lemma<adv>/$after\$")}ge if index($_, "^*") >= 0;`,
   ].join(' ')
 }
 
@@ -1054,8 +1086,8 @@ export const FR_ES_FILTER = `perl -0 -pe '${[
   // (the tagger read "un" before it as the numeral or the pronoun, the determiner here)
   String.raw`s{\^([Uu]n)<(?:num|prn)>(?:<tn>)?<m><sg>/[^\$]*\$ (?=\^[Ii]dentifier<vblex><(?:ger|ppres)>)}{^$1<det><ind><m><sg>/$1o<det><ind><m><sg>\$ }g if index($_, "dentifier<vblex>") >= 0;`,
   String.raw`s{(?:(<det>(?:<[^>]*>)*\$ )|${FR_SENTENCE_START})\K\^([Ii])dentifier<vblex><(?:ger|ppres)>[^\$]*\$}{"^identifiant<n><m><sg>/$2" . "dentificador<n><m><sg>\$"}ge if index($_, "dentifier<vblex>") >= 0;`,
-  frenchUnknownVerbsProgram(FRENCH_UNKNOWN_VERBS, FRENCH_ER_ENDINGS, 'er'),
-  frenchUnknownVerbsProgram([['incl', 'incluir']], INCLURE_ENDINGS, 'ure'),
+  unknownVerbsProgram(FRENCH_UNKNOWN_VERBS, FRENCH_ER_ENDINGS, 'er'),
+  unknownVerbsProgram([['incl', 'incluir']], INCLURE_ENDINGS, 'ure'),
   sensesProgram(FR_ES_SENSES),
   // "Bonjour" as the tagger's noun ("Bonjour {name} !" came back "Saludo {name}!")
   String.raw`s{\^([Bb])onjour<n>[^\$]*\$}{"^$1onjour<ij>/" . ($1 eq "B" ? "H" : "h") . "ola<ij>\$"}ge if index($_, "onjour<n>") >= 0;`,
@@ -1189,6 +1221,19 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // "ID" in capitals is an identifier, not "id" (go!, ir's imperative): "ID de usuario" came
     // back it "ANDATE di utente", fr "ALLEZ", pt "VÃO"
     String.raw`s{\^ID/(?:[^\\\$]++|\\.)*+\$}{^ID/*ID\$}g if index($_, "^ID/") >= 0;`,
+    // into English, a verb opening a sentence whose readings are only the formal command and the
+    // subjunctive is the command ("Haga clic en el usuario", "Intente de nuevo" came back "It
+    // click on the user", "It tries again")
+    ...(english ? [
+      String.raw`sub formal { my ($surface, $r) = @_; my @r = split /\//, $r; my ($verb, $category) = map { /^((?:[^<\\]|\\.)*)<(vblex|vbser)><imp><p3><sg>$/ ? ($1, $2) : () } @r; return "^$surface/$r\$" if !defined $verb || grep { !/^\Q$verb\E<$category><(?:prs><p[13]|imp><p3)><sg>$/ } @r; "^$surface/$verb<$category><imp><p2><sg>\$" }`,
+      String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+)\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($before, $surface, $r) = ($1, $2, $3); $before . formal($surface, $r)}ge if index($_, "<imp><p3><sg>") >= 0;`,
+    ] : []),
+    // into English, "Intenta" opening a sentence before an infinitive is the command ("Intenta
+    // guardar de nuevo" came back "It tries to save again")
+    ...(english ? [String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^[Ii]ntenta/)(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vblex><inf>)}{$1intentar<vblex><imp><p2><sg>\$}g if index($_, "ntenta/") >= 0;`] : []),
+    // "Bienvenido" opening a sentence is the greeting, not a man's name ("Bienvenido a Overseerr"
+    // came back en "Bienvenido to Overseerr")
+    String.raw`s{(\^[Bb]ienvenid[oa]s?/(?:[^\\\$/]++|\\.)*+)/[^/\$]*<np>[^/\$]*}{$1}g if index($_, "ienvenid") >= 0;`,
     // "mal" right after a word that can be a verb is the adverb: es-pt's tagger chose the
     // adjective ("Algo salió mal", "Lo hice mal" came back "Algo saiu mau", "Fiz-o mau"; now
     // "saiu mal")
@@ -1197,9 +1242,12 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // into English, an initialism after a word that can be a noun (and else only an adjective or
     // a verb: "este" is also "east") goes before it, the word that noun ("Clave API", "Archivo
     // PDF", "Servidor SMTP" came back "Key API", "I file PDF", "Server SMTP"; now "API Key", "PDF
-    // file", "SMTP Server"), in lower case where it opened the sentence
+    // file", "SMTP Server"), in lower case where it opened the sentence; so does a name the
+    // analyser does not know and a number with a unit's capitals ("Servidor Radarr", "Servidor
+    // 4K" came back "Server Radarr", "Server 4K"), not a Spanish participle or adverb it lacks
+    // ("Petición Fallida")
     ...(english ? [
-      String.raw`s{(?<![^ \]])\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$ (\^[A-Z]{2,5}/(?:\*[A-Z]{2,5}|[A-Z]{2,5}<n><acr>(?:[^\\\$]++|\\.)*+)\$)}{my ($surface, $r, $initialism, $at) = ($1, $2, $3, $-[0]); my $opens = substr($_, 0, $at) =~ /(?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\z/; my @r = split /\//, $r; my @n = grep { /^(?:[^<\\]|\\.)*<n>/ } @r; @n = () if grep { !/^(?:[^<\\]|\\.)*<(?:n|adj|vblex)>/ } @r; if (@n && $opens && $surface =~ /^[A-Z][a-z]*$/) { s/^([A-Z])/\l$1/ for $surface, @n } @n ? "$initialism ^$surface/" . join("/", @n) . "\$" : "^$surface/$r\$ $initialism"}ge if /\^[A-Z]{2,5}\//;`,
+      String.raw`s{(?<![^ \]])\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$ (\^(?:[A-Z]{2,5}|(?![A-Za-z0-9]*(?:ad[oa]s?|id[oa]s?|mente|ción|ciones)/)[A-Z][a-z]+[A-Za-z0-9]*)/(?:\*[A-Za-z0-9]+|[A-Z]{2,5}<n><acr>(?:[^\\\$]++|\\.)*+)\$|\^[0-9]+/[0-9]+<num>\$\^[A-Z]{1,3}/\*[A-Z]{1,3}\$)}{my ($surface, $r, $initialism, $at) = ($1, $2, $3, $-[0]); my $opens = substr($_, 0, $at) =~ /(?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\z/; my @r = split /\//, $r; my @n = grep { /^(?:[^<\\]|\\.)*<n>/ } @r; @n = () if grep { !/^(?:[^<\\]|\\.)*<(?:n|adj|vblex)>/ } @r; if (@n && $opens && $surface =~ /^[A-Z][a-z]*$/) { s/^([A-Z])/\l$1/ for $surface, @n } @n ? "$initialism ^$surface/" . join("/", @n) . "\$" : "^$surface/$r\$ $initialism"}ge if /\^[A-Z]{2,5}\// || /\^[A-Z][a-z][A-Za-z0-9]*\/\*|<num>\$\^[A-Z]{1,3}\/\*/;`,
     ] : []),
   ].join(' ')}'`
 }

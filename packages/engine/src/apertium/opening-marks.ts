@@ -79,7 +79,7 @@ function openingTagAround(sentence: string, at: number, endAt: number, tokens: r
 }
 
 export function withOpeningMarks(segment: Segment, target: string): Segment {
-  if (!TARGETS.has(target.toLowerCase().split(/[-_]/)[0]!)) return segment
+  if (!TARGETS.has(target.toLowerCase().split(/[-_]/)[0]!)) return withoutOpeningMarks(segment)
   const parts: readonly SegmentPart[] = typeof segment === 'string' ? [segment] : segment
   const tokens: InlineToken[] = []
   // a text that holds private-use characters itself (an icon font's glyphs) is left alone
@@ -118,3 +118,14 @@ export function withOpeningMarks(segment: Segment, target: string): Segment {
   if (run !== '') rebuilt.push(run)
   return typeof segment === 'string' ? out : rebuilt
 }
+
+/**
+ * Into any other language the inverted marks go: spa-ita keeps the Spanish source's ("¡Usuario
+ * creado con éxito!", "¿Estás seguro?" came back "¡Utente creato con successo!", "¿Stai
+ * sicuro?"; es-fr, es-pt, spa-cat, spa-eng… drop them themselves). A mark with its blank after it.
+ */
+function withoutOpeningMarks(segment: Segment): Segment {
+  if (typeof segment === 'string') return segment.includes('¡') || segment.includes('¿') ? segment.replace(INVERTED_MARK, '') : segment
+  return segment.some((part) => typeof part === 'string' && (part.includes('¡') || part.includes('¿'))) ? segment.map((part) => (typeof part === 'string' ? part.replace(INVERTED_MARK, '') : part)) : segment
+}
+const INVERTED_MARK = /[¡¿][ \t]?/gu
