@@ -202,3 +202,41 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
     expect(translations.flatMap((t) => t.unknownWords)).toEqual(['Plex', 'Radarr', 'K', 'Overseerr'])
   })
 })
+
+describe.skipIf(!haveMode('ita-spa'))('Italian interface strings into Spanish and English (real Apertium, ita-spa)', () => {
+  const engine = createEngine({ cacheSize: 0 })
+  afterAll(() => engine.close())
+
+  test('settings are "ajustes", "salvate" the participle, "API" the initialism, "andare storto" "salir mal", a noun after a noun "de" it; a label\'s verb the infinitive', async () => {
+    const texts = ['Impostazioni salvate con successo!', 'Permessi salvati con successo!', 'Token API applicazione', 'Qualcosa è andato storto.', 'È necessario fornire una password', 'Salva Modifiche', 'Esci', 'Il server funziona.', 'Il tuo nome o nome utente', 'Notifiche via e-mail']
+    expect((await engine.translate(texts, { source: 'it', target: 'es' })).map((t) => t.segment)).toEqual([
+      '¡Ajustes guardados exitosamente!',
+      '¡Permisos guardados exitosamente!',
+      'Token API aplicación',
+      'Algo ha salido mal.',
+      'Es necesario proporcionar una contraseña',
+      'Guardar Modificaciones',
+      'Salir',
+      'El servidor funciona.',
+      'Tu nombre o nombre de usuario',
+      'Notificaciones vía e-mail',
+    ])
+  })
+
+  test('interface words ita-spa lacks are Spanish and not reported unknown; a command opening a sentence stays one, a label\'s is the infinitive', async () => {
+    const texts = ['Abilita notifiche', 'Notifiche abilitate', 'Annulla', 'Riprova', 'Copia negli appunti', 'Server predefinito', 'Nessun risultato', 'Errore. Riprova più tardi, per favore.']
+    const translations = await engine.translate(texts, { source: 'it', target: 'es' })
+    expect(translations.map((t) => t.segment)).toEqual([
+      'Habilitar notificaciones',
+      'Notificaciones habilitadas',
+      'Cancelar',
+      'Intentar nuevamente',
+      'Copia en los portapapeles',
+      'Servidor predeterminado',
+      'Ningún resultado',
+      'Error. Intenta nuevamente más tarde, por favor.',
+    ])
+    expect(translations.flatMap((t) => t.unknownWords)).toEqual([])
+    expect((await engine.translate(['Annulla', 'Impostazioni salvate con successo!'], { source: 'it', target: 'en' })).map((t) => t.segment)).toEqual(['Cancel', 'Settings saved successfully!'])
+  })
+})

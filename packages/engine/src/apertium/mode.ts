@@ -928,19 +928,28 @@ const INCLURE_ENDINGS: Readonly<Record<string, string>> = {
 }
 
 /**
+ * A perl sub: whether a record (after a bilingual lookup) is a label, at most four units and a
+ * full stop (the encoder adds one to a text without), no other sentence end. unknownVerbsProgram's
+ * label tags need it in the program, once.
+ */
+const LABEL_RECORD_SUB = String.raw`sub label { my ($record) = @_; $record =~ s{\^\.<sent>/\.<sent>\$(?:\[[^\]]*\]|[\s\0])*\z}{}; index($record, "<sent>") < 0 && ($record =~ tr/^//) <= 4 }`
+
+/**
  * Perl statements that give each unknown unit of a verb of `verbs` (`^*Connectez/*Connectez$`)
  * its units after a bilingual lookup: the stem's target verb with the tags of the form's ending;
  * `command`, the ending whose form opening a sentence is the command (Spanish "Recarga la
- * página"), and its tags.
+ * página"), its tags, and the tags it takes in a label (at most four words and a full stop, which
+ * the encoder adds to a text without: Italian "Annulla", "Abilita notifiche" are Spanish
+ * interfaces' "Cancelar", "Habilitar notificaciones"; the program needs LABEL_RECORD_SUB then).
  */
-function unknownVerbsProgram(verbs: ReadonlyArray<readonly [stem: string, target: string, after?: string]>, endings: Readonly<Record<string, string>>, infinitive: string, command?: readonly [ending: string, tags: string]): string {
+function unknownVerbsProgram(verbs: ReadonlyArray<readonly [stem: string, target: string, after?: string]>, endings: Readonly<Record<string, string>>, infinitive: string, command?: readonly [ending: string, tags: string, labelTags?: string]): string {
   const table = verbs.map(([stem, target, after]) => `q{${stem}} => [q{${target}}, q{${after ?? ''}}]`).join(', ')
   const endingTable = Object.entries(endings).map(([ending, tags]) => `q{${ending}} => q{${tags}}`).join(', ')
   const stems = verbs.flatMap(([stem]) => [stem, stem[0]!.toUpperCase() + stem.slice(1)]).join('|')
   // longest ending first: "ées" before "ée" before "é"
   const endingAlternation = Object.keys(endings).sort((a, b) => b.length - a.length).join('|')
   const name = `UV${infinitive}`
-  const tags = command ? String.raw`$ending eq "${command[0]}" && substr($_, 0, $-[0]) =~ /(?:\A|\[v:[^\]]*\]|<sent>\$)[^\^]*\z/ ? "${command[1]}" : $::${name}E{$ending}` : `$::${name}E{$ending}`
+  const tags = command ? String.raw`$ending eq "${command[0]}" && substr($_, 0, $-[0]) =~ /(?:\A|\[v:[^\]]*\]|<sent>\$)[^\^]*\z/ ? ("${command[2] ?? ''}" ne "" && ::label($_) ? "${command[2] ?? ''}" : "${command[1]}") : $::${name}E{$ending}` : `$::${name}E{$ending}`
   return [
     `BEGIN { %::${name} = (${table}); %::${name}E = (${endingTable}) }`,
     String.raw`s{\^\*(${stems})(${endingAlternation})/\*[^\$]*\$}{my ($stem, $ending) = ($1, $2); my ($target, $after) = @{$::${name}{lcfirst $stem}}; my $tags = ${tags}; my $lemma = lcfirst($stem) . "${infinitive}"; "^$lemma<vblex>$tags/" . ($stem =~ /^[A-Z]/ ? ucfirst $target : $target) . "<vblex>$tags\$" . ($after eq "" ? "" : " ^$lemma<adv>/$after\$")}ge if index($_, "^*") >= 0;`,
@@ -1139,6 +1148,79 @@ export const FR_ES_FILTER = `perl -0 -pe '${[
   spanishConjugatedProgram(),
 ].join(' ')}'`
 
+/** ita-spa's Italian analyser, after which ITALIAN_READING_HINTS run, and its lexical selection, after which ITA_SPA_FILTER runs. */
+const ITA_SPA_ANALYSER = /^lt-proc\b[^|]*\/apertium-spa-ita\/ita-spa\.automorf\.bin'?\s*$/
+const ITA_SPA_LEXICAL_SELECTION = /^lrx-proc\b.*\/apertium-spa-ita\/ita-spa\.autolex\.bin'?\s*$/
+
+/**
+ * Before ita-spa's disambiguation, readings its analyser lacks: "salvate", "salvati" are also
+ * "salvare"'s participle ("Impostazioni salvate", "Permessi salvati con successo" came back
+ * "Impostaciones guardad", "Permitidos guárdate", a command), and "API" in capitals is the
+ * initialism, not "ape"'s plural ("Token API" came back "Token Abejas").
+ */
+export const ITALIAN_READING_HINTS = `perl -0 -pe '${[
+  'BEGIN { $| = 1 }',
+  String.raw`s{\^([Ss]alvat([ei]))/[^\$]*\$}{"^$1/salvare<vblex><pp><" . ($2 eq "e" ? "f" : "m") . "><pl>\$"}ge if index($_, "alvat") >= 0;`,
+  String.raw`s{\^API/[^\$]*\$}{^API/*API\$}g if index($_, "^API/") >= 0;`,
+].join(' ')}'`
+
+/**
+ * Italian interface verbs ita-spa's analyser lacks ("Abilita notifiche", "Annulla",
+ * "Riprova" came back in Italian), regular "-are" verbs read by their endings
+ * (ITALIAN_ARE_ENDINGS), with their Spanish verbs ("riprovare" is "intentar nuevamente").
+ */
+const ITALIAN_UNKNOWN_VERBS: ReadonlyArray<readonly [stem: string, spanish: string, after?: string]> = [
+  ['abilit', 'habilitar'], ['disabilit', 'deshabilitar'], ['annull', 'cancelar'], ['riprov', 'intentar', 'nuevamente<adv>'],
+  ['reimpost', 'restablecer'], ['svuot', 'vaciar'], ['scansion', 'escanear'], ['ricaric', 'recargar'], ['segn', 'marcar'],
+]
+/** A regular Italian "-are" verb's endings and their tags ("-ate" the feminine participle, as interfaces use it: "Notifiche abilitate"). */
+const ITALIAN_ARE_ENDINGS: Readonly<Record<string, string>> = {
+  are: '<inf>', ato: '<pp><m><sg>', ata: '<pp><f><sg>', ati: '<pp><m><pl>', ate: '<pp><f><pl>', ando: '<ger>', a: '<pri><p3><sg>',
+  i: '<pri><p2><sg>', ano: '<pri><p3><pl>', iamo: '<pri><p1><pl>',
+}
+/** Italian interface words ita-spa's analyser lacks, as ES_FR_UNKNOWN. */
+const ITA_SPA_UNKNOWN: UnknownWords = [
+  ['a', 'ppunti', '^appunti<n><m><pl>/$Cportapapeles<n><m><sp>$'],
+  ['n', 'essun', '^nessun<det><ind><m><sg>/$Cninguno<det><ind><m><sg>$'],
+  ['c', 'aricamento', '^caricamento<n><m><sg>/$Ccarga<n><f><sg>$'],
+  ['p', 'redefinito', '^predefinito<adj><m><sg>/$Cpredeterminado<adj><m><sg>$'],
+  ['p', 'redefinita', '^predefinito<adj><f><sg>/$Cpredeterminado<adj><f><sg>$'],
+  ['p', 'redefiniti', '^predefinito<adj><m><pl>/$Cpredeterminado<adj><m><pl>$'],
+  ['p', 'redefinite', '^predefinito<adj><f><pl>/$Cpredeterminado<adj><f><pl>$'],
+  ['d', 'ecrescente', '^decrescente<adj><mf><sg>/$Cdescendente<adj><mf><sg>$'],
+  ['s', 'elettore', '^selettore<n><m><sg>/$Cselector<n><m><sg>$'],
+  ['a', 'ccount', '^account<n><f><sg>/$Ccuenta<n><f><sg>$'],
+]
+
+/**
+ * Italian interface words ita-spa translates in a sense no interface means: "Impostazioni"
+ * (settings) came back "Impostaciones", "fornire" "abastecer", "Salva" "Salva" (to rescue).
+ */
+export const ITA_SPA_SENSES: Senses = [
+  ['impostazione', 'n', 'ajuste', { instead: true, gender: 'm' }],
+  ['fornire', 'vblex', 'proporcionar', { instead: true }],
+  ['salvare', 'vblex', 'guardar', { instead: true }],
+]
+
+/**
+ * After ita-spa's lexical selection: `ITA_SPA_SENSES`, ITA_SPA_UNKNOWN, the verbs of
+ * ITALIAN_UNKNOWN_VERBS (one opening a sentence in the third person, the command: "Riprova più
+ * tardi." → "Intenta nuevamente más tarde.", opening a label the infinitive: "Abilita notifiche"
+ * → "Habilitar notificaciones"), and "andare storto" is "salir mal" ("Qualcosa è
+ * andato storto" came back "Algo ha ido retorcido"; "Algo ha salido mal", en "Something has gone wrong").
+ */
+export const ITA_SPA_FILTER = `perl -0 -pe '${[
+  LABEL_RECORD_SUB,
+  unknownWordsProgram(ITA_SPA_UNKNOWN),
+  unknownVerbsProgram(ITALIAN_UNKNOWN_VERBS, ITALIAN_ARE_ENDINGS, 'are', ['a', '<imp><p2><sg>', '<inf>']),
+  sensesProgram(ITA_SPA_SENSES),
+  // a label opening with a verb in the present's second or third person singular (as the analyser reads Italian commands) is the infinitive ("Salva modifiche", "Esci" → "Guardar cambios", "Salir")
+  String.raw`s{\A([^\^]*\^[^/\$<]*<vblex>)<pri><p[23]><sg>(/[^/\$<]*<vblex>)<pri><p[23]><sg>\$}{$1<inf>$2<inf>\$} if label($_);`,
+  // a noun right after a noun modifies it, Spanish "de" between ("Nome utente", "Profilo qualità", "Impostazioni account" came back "Nombre usuario", "Perfil calidad", "Ajustes cuenta"); not after or before "via" (the tagger's noun for the preposition), "web", nor after a colour, nor before an initialism, "manuale" (its adjective) or "push", nor "parola chiave" (a keyword)
+  String.raw`s{(\^(?![Vv]ia<|[Ww]eb<|(?:[Vv]erde|[Rr]osso|[Bb]lu|[Gg]iallo|[Nn]ero|[Bb]ianco|[Gg]rigio|[Aa]rancione|[Vv]iola)<)([^\$<]*)<n>[^/\$]*/[^\$]*<n>[^\$]*\$ )(?=\^(?![A-Z]{2,}<|[Vv]ia<|[Ww]eb<|[Mm]anuale<|[Pp]ush<)([^\$<]*)<n>[^/\$]*/[^\$]*<n>[^\$]*\$)}{my ($unit, $first, $second) = ($1, $2, $3); $unit . (lc($first) =~ /^parol/ && lc($second) eq "chiave" ? "" : "^di<pr>/de<pr>\$ ")}ge if index($_, "<n>") >= 0;`,
+  String.raw`s{\^andare<vblex>((?:<[^>]*>)+)/[^\$]*\$ \^sto(?:rto<adj>|rcere<vblex><pp>)[^\$]*\$}{^andare<vblex>$1/salir<vblex>$1\$ ^storto<adv>/mal<adv>\$}g if index($_, "^andare<vblex>") >= 0;`,
+].join(' ')}'`
+
 /** The Spanish analysers of es-fr and es-pt (es-pt_BR too), after which SPANISH_COMMAND_HINTS run, of spa-ita (SPA_ITA_COMMAND_HINTS) and of spa-eng (SPA_ENG_COMMAND_HINTS). */
 const ES_FR_PT_ANALYSERS = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|apertium-es-pt\/es-pt)\.automorf\.bin'?\s*$/
 const SPA_ENG_ANALYSER = /^lt-proc\b[^|]*\/apertium-eng-spa\/spa-eng\.automorf\.bin'?\s*$/
@@ -1273,6 +1355,8 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [SPA_ENG_BILINGUAL, SPA_ENG_SENSE_FILTER],
   [FR_ES_LEXICAL_SELECTION, FR_ES_FILTER],
   [FR_ES_ANALYSER, FRENCH_READING_HINTS],
+  [ITA_SPA_ANALYSER, ITALIAN_READING_HINTS],
+  [ITA_SPA_LEXICAL_SELECTION, ITA_SPA_FILTER],
   [SPA_ENG_POSTCHUNK, SPA_ENG_CLAUSE_FILTER],
 ]
 
