@@ -240,3 +240,23 @@ describe.skipIf(!haveMode('ita-spa'))('Italian interface strings into Spanish an
     expect((await engine.translate(['Annulla', 'Impostazioni salvate con successo!'], { source: 'it', target: 'en' })).map((t) => t.segment)).toEqual(['Cancel', 'Settings saved successfully!'])
   })
 })
+
+describe.skipIf(!haveMode('pt-es'))('Portuguese interface strings into Spanish and English (real Apertium, pt-es)', () => {
+  const engine = createEngine({ cacheSize: 0 })
+  afterAll(() => engine.close())
+
+  test('"senha" is a password, "salvar" saves, "deu errado" went wrong, "via" is "por", "Dica" a tip', async () => {
+    const texts = ['Algo deu errado ao salvar senha.', 'As senhas não coincidem', 'Notificação via web push', 'Dica', 'Salvar Alterações']
+    expect((await engine.translate(texts, { source: 'pt', target: 'es' })).map((t) => t.segment)).toEqual([
+      'Algo salió mal al guardar contraseña.',
+      'Las contraseñas no coinciden',
+      'Notificación por web push',
+      'Consejo',
+      'Guardar Alteraciones',
+    ])
+    expect((await engine.translate(['Algo deu errado ao salvar senha.', 'Você deve prover uma nova senha'], { source: 'pt', target: 'en' })).map((t) => t.segment)).toEqual([
+      'Something went wrong when saving password.',
+      'You must provide a new password',
+    ])
+  })
+})

@@ -776,6 +776,8 @@ export const SPA_ENG_SENSES: Senses = [
   // restarted ("Reanudar" came back "Restart"; the generator lacks "resume": ENGLISH_UNGENERATED)
   ['nulo', 'adj', 'null', { instead: true }],
   ['reanudar', 'vblex', 'resume', { instead: true }],
+  // a value provided, not catered ("Debe proveer una contraseña" came back "It must cater a password")
+  ['proveer', 'vblex', 'provide', { instead: true }],
 ]
 
 /**
@@ -1221,6 +1223,38 @@ export const ITA_SPA_FILTER = `perl -0 -pe '${[
   String.raw`s{\^andare<vblex>((?:<[^>]*>)+)/[^\$]*\$ \^sto(?:rto<adj>|rcere<vblex><pp>)[^\$]*\$}{^andare<vblex>$1/salir<vblex>$1\$ ^storto<adv>/mal<adv>\$}g if index($_, "^andare<vblex>") >= 0;`,
 ].join(' ')}'`
 
+/** Word characters as the decoder's WORD_CHAR (stream.ts), in a perl character class. */
+const PERL_WORD = String.raw`\p{L}\p{M}\p{N}_\x27\x{2019}-`
+
+/** pt-es's Portuguese analyser, after which PORTUGUESE_READING_HINTS run, and its generator, after which PT_ES_GENERATED_FILTER runs. */
+const PT_ES_ANALYSER = /^lt-proc\b[^|]*\/apertium-es-pt\/pt-es\.automorf\.bin'?\s*$/
+const PT_ES_GENERATOR = /^lt-proc\b.*\s-g\b.*\/apertium-es-pt\/pt-es\.autogen\.bin'?\s*$/
+
+/**
+ * Before pt-es's tagger (its transfer looks words up itself, so what it translates is chosen
+ * here, by the Portuguese word): "salvar" is "guardar" (a file is saved, not rescued: "Salvar
+ * alterações" came back "Salvar cambios"), "via" before a word is the preposition, "por"
+ * ("Notificação via web push" came back "Notificación veía web push", "ver"), "Dica" (a tip,
+ * which the analyser lacks) "conselho".
+ */
+export const PORTUGUESE_READING_HINTS = `perl -0 -pe '${[
+  'BEGIN { $| = 1 }',
+  String.raw`s{(\^[Ss]alv[^/\$]*/)([^\$]*)\$}{my ($surface, $r) = ($1, $2); $r =~ s{(^|/)([Ss])alvar<vblex>}{$1 . ($2 eq "S" ? "G" : "g") . "uardar<vblex>"}ge; "$surface$r\$"}ge if index($_, "alvar<vblex>") >= 0;`,
+  String.raw`s{\^([Vv])ia/[^\$]*\$(?= +(?:\[\[[^\]]*\]\])?\^)}{"^$1ia/" . ($1 eq "V" ? "P" : "p") . "or<pr>\$"}ge if index($_, "ia/via<n>") >= 0;`,
+  String.raw`s{\^([Dd])ica/\*[^\$]*\$}{"^$1ica/" . ($1 eq "D" ? "C" : "c") . "onselho<n><m><sg>\$"}ge if index($_, "ica/*") >= 0;`,
+].join(' ')}'`
+
+/**
+ * After pt-es's generator, words it has no better translation for: "senha" (a password) came
+ * back "seña" (a sign), "deu errado" (went wrong) "dio errado"; now "contraseña", "salió mal".
+ */
+export const PT_ES_GENERATED_FILTER = `perl -CSD -0 -pe '${[
+  'BEGIN { $| = 1 }',
+  // (a -CSD program's own text is bytes: "ñ", "ó" as \x{…})
+  String.raw`s{(?<![${PERL_WORD}])([Ss])e\x{f1}a(s?)(?![${PERL_WORD}])}{($1 eq "S" ? "C" : "c") . "ontrase\x{f1}a$2"}ge;`,
+  String.raw`s{(?<![${PERL_WORD}])([Dd])io errad[oa](?![${PERL_WORD}])}{($1 eq "D" ? "S" : "s") . "ali\x{f3} mal"}ge; s{(?<![${PERL_WORD}])(ha|han|hab\x{ed}a) dado errad[oa](?![${PERL_WORD}])}{$1 salido mal}g;`,
+].join(' ')}'`
+
 /** The Spanish analysers of es-fr and es-pt (es-pt_BR too), after which SPANISH_COMMAND_HINTS run, of spa-ita (SPA_ITA_COMMAND_HINTS) and of spa-eng (SPA_ENG_COMMAND_HINTS). */
 const ES_FR_PT_ANALYSERS = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|apertium-es-pt\/es-pt)\.automorf\.bin'?\s*$/
 const SPA_ENG_ANALYSER = /^lt-proc\b[^|]*\/apertium-eng-spa\/spa-eng\.automorf\.bin'?\s*$/
@@ -1356,6 +1390,8 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [FR_ES_LEXICAL_SELECTION, FR_ES_FILTER],
   [FR_ES_ANALYSER, FRENCH_READING_HINTS],
   [ITA_SPA_ANALYSER, ITALIAN_READING_HINTS],
+  [PT_ES_ANALYSER, PORTUGUESE_READING_HINTS],
+  [PT_ES_GENERATOR, PT_ES_GENERATED_FILTER],
   [ITA_SPA_LEXICAL_SELECTION, ITA_SPA_FILTER],
   [SPA_ENG_POSTCHUNK, SPA_ENG_CLAUSE_FILTER],
 ]
@@ -1401,8 +1437,6 @@ export function readModeStages(modeFile: string, wordBound: boolean, disambiguat
   return disambiguation === 'first-reading' ? stages.map((stage) => (TAGGER.test(stage) ? FIRST_READING : stage)) : stages
 }
 
-/** Word characters as the decoder's WORD_CHAR (stream.ts), in a perl character class. */
-const PERL_WORD = String.raw`\p{L}\p{M}\p{N}_\x27\x{2019}-`
 /** An inline token's superblank (stream.ts): `[t:3:o]`. */
 const PERL_TOKEN = String.raw`\[t:\d+:[ocv]\]`
 
