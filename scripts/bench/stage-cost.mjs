@@ -1,12 +1,13 @@
 // By hand: what the perl stages Verso adds to a pair's pipeline cost per record, this checkout
 // against a base commit, steady state. Run through tsx (it imports mode.ts of both):
 //   npx tsx scripts/bench/stage-cost.mjs <base-commit> [mode]      (mode: eng-spa by default)
-// For each of four places — the reading hints after the analyser, the stage after the
-// bilingual lookup, the stage after lexical selection, the stage after the last transfer — the
+// For each of five places — the reading hints after the analyser, the stage after the
+// bilingual lookup, the stage after lexical selection, the stage after the last transfer, the
+// stage after the generator (when it is a pair's own, not the post-generation filter) — the
 // base's stage (or `cat` where the base has none) and this checkout's run alternately, 9 times
 // each, over inputs written once by this checkout's stages up to that place: for an English
 // source 20 000 distinct bench sentences and every translatable string of the 12 English corpus
-// files; for a French or Spanish one (`fr-…`, `spa-…`, `es-…` modes) the real interface strings of
+// files; for a French, Spanish, Italian or Portuguese one (`fr-…`, `spa-…`, `es-…`, `ita-…`, `pt-…` modes) the real interface strings of
 // ui-strings/ (its README). Each program's start-up (its run on no input) is taken off; medians;
 // per record = (new − base) / records.
 import { execFileSync, execSync, spawnSync } from 'node:child_process'
@@ -51,6 +52,7 @@ const places = [
   ['reading hints', (s) => /automorf/.test(s)],
   ['after the bilingual lookup', (s) => /^lt-proc\b.*\s-b\s/.test(s)],
   ['after lexical selection', (s) => /^lrx-proc\b/.test(s)],
+  ['after the generator', (s) => /^lt-proc\b.*\s-g\b/.test(s)],
   ['after the last transfer', (s) => /^apertium-postchunk\b/.test(s)],
 ]
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
@@ -64,7 +66,7 @@ const run = (file, input) => {
 const empty = join(dir, 'empty')
 writeFileSync(empty, '')
 
-const sourceLanguage = /^fr-/.test(mode) ? 'fr' : /^(?:spa|es)-/.test(mode) ? 'es' : 'en'
+const sourceLanguage = /^fr-/.test(mode) ? 'fr' : /^(?:spa|es)-/.test(mode) ? 'es' : /^ita-/.test(mode) ? 'it' : /^pt-/.test(mode) ? 'pt' : 'en'
 const uiStrings = (language) => readFileSync(join(root, `scripts/bench/ui-strings/${language}.txt`), 'utf8').split('\n').filter(Boolean)
 const inputs = sourceLanguage === 'en' ? [['bench sentences', sentences(20000)], ['corpus strings', corpus]] : [[`${sourceLanguage} interface strings`, uiStrings(sourceLanguage)]]
 for (const [name, texts] of inputs) {
