@@ -265,3 +265,26 @@ describe.skipIf(!haveMode('pt-es'))('Portuguese interface strings into Spanish a
     ])
   })
 })
+
+describe.skipIf(!haveMode('cat-eng'))('Catalan interface strings into English (real Apertium, cat-eng)', () => {
+  const engine = createEngine({ cacheSize: 0 })
+  afterAll(() => engine.close())
+
+  test('an instruction in the second person plural and a label\'s verb are commands; "sessió", "carregar", "sol·licitud", "API", "produir-se" as interfaces mean them', async () => {
+    const texts = ['Proveu la connexió per carregar les carpetes', 'Inicieu sessió per continuar', 'Tanca la sessió', 'Crea un usuari local', 'Rebutja', 'Sol·licituds', 'Serveis', 'Carregant…', "S'ha produït un error en desar els permisos.", "S'ha generat una clau API nova.", 'Concedeix permís per sol·licitar contingut.']
+    expect((await engine.translate(texts, { source: 'ca', target: 'en' })).map((t) => t.segment)).toEqual([
+      'Test the connection to load the folders',
+      'Sign in to continue',
+      'Sign out',
+      'Create a local user',
+      'Rebuff',
+      'Requests',
+      'Services',
+      'Loading…',
+      'An error has occurred at saving the permissions.',
+      // the impersonal "se" stays "it" and the adjective after the noun (left as they were); "API" no longer "CELERY"
+      'It has generated a key new API.',
+      'It concedes permission to request content.',
+    ])
+  })
+})

@@ -320,8 +320,12 @@ export const ENG_CAT_SENSES: Senses = [
 /** After eng-cat's bilingual lookup: `ENG_CAT_SENSES`. */
 export const ENG_CAT_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ENG_CAT_SENSES)}'`
 
-/** eng-cat's bilingual lookups (eng-cat, its Valencian variants), after which ENG_CAT_SENSE_FILTER runs. */
-const ENG_CAT_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-eng-cat\/[^/']*\.autobil\.bin'?\s*$/
+/**
+ * eng-cat's bilingual lookups (eng-cat, its Valencian variants), after which ENG_CAT_SENSE_FILTER
+ * runs; not cat-eng's, which the folder holds too (its senses are English words: they ran on
+ * Catalan records for nothing).
+ */
+const ENG_CAT_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-eng-cat\/eng-cat[^/']*\.autobil\.bin'?\s*$/
 
 type Determiner = readonly [lemma: string, tags: string, gender?: 'mf']
 
@@ -377,7 +381,7 @@ const ENGLISH_CONJUGATED = ['reload', 'disconnect', 'deselect', 'ungroup']
 /** A regular English verb's forms: the base, "-s", "-ed", "-ing". */
 const englishForms = (verb: string): string[] => [verb, `${verb}s`, `${verb}ed`, `${verb}ing`]
 /** English words spa-eng's generator lacks, but right as they are written (SPA_ENG_SENSE_FILTER's "must", "click", "default", "less than"…, ENGLISH_CONJUGATED's forms; POST_GENERATION_FILTER). */
-const ENGLISH_UNGENERATED = ['must', 'click', 'clicks', 'clicked', 'clicking', 'default', 'less', 'than', 'greater', 'null', 'resume', ...ENGLISH_CONJUGATED.flatMap(englishForms)]
+const ENGLISH_UNGENERATED = ['must', 'click', 'clicks', 'clicked', 'clicking', 'default', 'less', 'than', 'greater', 'null', 'resume', 'API', ...ENGLISH_CONJUGATED.flatMap(englishForms)]
 
 /** Nouns the Spanish generator lacks, but right as they are written (SPANISH_CLAUSE_FILTER's `ungenerated`, POST_GENERATION_FILTER). */
 const SPANISH_UNGENERATED = ['menú', 'privacidad']
@@ -1263,6 +1267,46 @@ export const PT_ES_GENERATED_FILTER = `perl -CSD -0 -pe '${[
   String.raw`s{(?<![${PERL_WORD}])([Dd])io errad[oa](?![${PERL_WORD}])}{($1 eq "D" ? "S" : "s") . "ali\x{f3} mal"}ge; s{(?<![${PERL_WORD}])(ha|han|hab\x{ed}a) dado errad[oa](?![${PERL_WORD}])}{$1 salido mal}g;`,
 ].join(' ')}'`
 
+/** cat-eng's lexical selection, after which CAT_ENG_FILTER runs. */
+const CAT_ENG_LEXICAL_SELECTION = /^lrx-proc\b.*\/apertium-eng-cat\/cat-eng\.autolex\.bin'?\s*$/
+
+/**
+ * Catalan interface words cat-eng translates in a sense no interface means: "carregar" is to
+ * load (not to debit), a "servei" a service (not a kick), "sol·licitar" and "sol·licitud" a
+ * request ("Carregant…", "Serveis", "Sol·licitar" came back "Debiting…", "Kicks", "Solicit").
+ */
+export const CAT_ENG_SENSES: Senses = [
+  ['carregar', 'vblex', 'load', { instead: true }],
+  // a connection is tested, anything else tried ("Proveu la connexió" came back "You prove the connection")
+  ['provar', 'vblex', 'test', { before: '^(?:connexió|configuració|notificació)<', instead: true }],
+  ['provar', 'vblex', 'try', { instead: true }],
+  ['servei', 'n', 'service', { instead: true }],
+  ['sol·licitar', 'vblex', 'request', { instead: true }],
+  ['sol·licitud', 'n', 'request', { instead: true }],
+]
+
+/**
+ * After cat-eng's lexical selection: `CAT_ENG_SENSES`, and
+ * - a verb in the second person plural opening a sentence is the command, as Catalan interfaces
+ *   write instructions ("Proveu la connexió", "Inicieu sessió per continuar" came back "You prove
+ *   the connection", "You induct session…"), and a label's verb in the third person singular too
+ *   (the "tu" command: "Crea un usuari local", "Rebutja" came back "It creates a local user", "It
+ *   rebuffs");
+ * - "iniciar/tancar (la) sessió" are "sign in/out";
+ * - "API" is the initialism, not celery;
+ * - "produir-se" is "occur", its subject first ("S'ha produït un error" came back "It has produced
+ *   an error").
+ */
+export const CAT_ENG_FILTER = `perl -0 -pe '${[
+  LABEL_RECORD_SUB,
+  sensesProgram(CAT_ENG_SENSES),
+  String.raw`s{${FR_SENTENCE_START}\K(\^[^/\$<]*<vblex>)<(?:pri|prs)><p2><pl>((?:/[^/\$<]*<vblex>(?:<[^>]*>)*?)<(?:pri|prs)><p2><pl>)*\$}{my $unit = $&; $unit =~ s{<(?:pri|prs)><p2><pl>}{<imp><p2><pl>}g; $unit}ge if index($_, "<p2><pl>") >= 0;`,
+  String.raw`if (label($_)) { s{\A([^\^]*)(\^[^/\$<]*<vblex><pri><p3><sg>/[^\$]*\$)}{my ($before, $unit) = ($1, $2); $unit =~ s{<pri><p3><sg>}{<imp><p2><sg>}g; $before . $unit}e }`,
+  String.raw`s{\^((?:[Ii]niciar|[Tt]ancar)<vblex>((?:<[^>]*>)+))/[^\$]*\$ (?:\^el<det><def><f><sg>/[^\$]*\$ )?\^sessió<n><f><sg>/[^\$]*\$}{my ($source, $tags) = ($1, $2); my $in = $source =~ /^[Ii]/; "^$source/" . ($source =~ /^[IT]/ ? "S" : "s") . "ign<vblex>$tags\$ ^sessió<pr>/" . ($in ? "in<pr>" : "out<adv>") . "\$"}ge if index($_, "^sessió<n>") >= 0;`,
+  String.raw`s{\^API<n>((?:<[^>]*>)*)/[^\$]*\$}{^API<n>$1/API<n><sg>\$}g if index($_, "^API<n>") >= 0;`,
+  String.raw`s{\^[Ee]s<prn><pro><ref>[^\$]*\$ ((?:\^haver<vbhaver>[^\$]*\$ )?\^produir<vblex>((?:<[^>]*>)+))/[^\$]*\$((?: \^[^\$]*<det>[^\$]*\$)? \^[^\$]*<n>[^\$]*\$(?: \^[^\$]*<adj>[^\$]*\$)*)?}{my ($verb, $tags, $subject) = ($1, $2, $3); defined $subject ? substr($subject, 1) . " $verb/occur<vblex>$tags\$" : "$verb/occur<vblex>$tags\$"}ge if index($_, "^produir<vblex>") >= 0;`,
+].join(' ')}'`
+
 /** The Spanish analysers of es-fr and es-pt (es-pt_BR too), after which SPANISH_COMMAND_HINTS run, of spa-ita (SPA_ITA_COMMAND_HINTS) and of spa-eng (SPA_ENG_COMMAND_HINTS). */
 const ES_FR_PT_ANALYSERS = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|apertium-es-pt\/es-pt)\.automorf\.bin'?\s*$/
 const SPA_ENG_ANALYSER = /^lt-proc\b[^|]*\/apertium-eng-spa\/spa-eng\.automorf\.bin'?\s*$/
@@ -1402,6 +1446,7 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [FR_ES_ANALYSER, FRENCH_READING_HINTS],
   [ITA_SPA_ANALYSER, ITALIAN_READING_HINTS],
   [PT_ES_ANALYSER, PORTUGUESE_READING_HINTS],
+  [CAT_ENG_LEXICAL_SELECTION, CAT_ENG_FILTER],
   [PT_ES_GENERATOR, PT_ES_GENERATED_FILTER],
   [ITA_SPA_LEXICAL_SELECTION, ITA_SPA_FILTER],
   [SPA_ENG_POSTCHUNK, SPA_ENG_CLAUSE_FILTER],
