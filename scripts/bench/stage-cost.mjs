@@ -7,7 +7,7 @@
 // base's stage (or `cat` where the base has none) and this checkout's run alternately, 9 times
 // each, over inputs written once by this checkout's stages up to that place: for an English
 // source 20 000 distinct bench sentences and every translatable string of the 12 English corpus
-// files; for a French, Spanish, Italian or Portuguese one (`fr-…`, `spa-…`, `es-…`, `ita-…`, `pt-…` modes) the real interface strings of
+// files; for a French, Spanish, Italian, Portuguese or Catalan one (`fr-…`, `spa-…`, `es-…`, `ita-…`, `pt-…`, `cat-…` modes) the real interface strings of
 // ui-strings/ (its README). Each program's start-up (its run on no input) is taken off; medians;
 // per record = (new − base) / records.
 import { execFileSync, execSync, spawnSync } from 'node:child_process'
@@ -66,7 +66,7 @@ const run = (file, input) => {
 const empty = join(dir, 'empty')
 writeFileSync(empty, '')
 
-const sourceLanguage = /^fr-/.test(mode) ? 'fr' : /^(?:spa|es)-/.test(mode) ? 'es' : /^ita-/.test(mode) ? 'it' : /^pt-/.test(mode) ? 'pt' : 'en'
+const sourceLanguage = /^fr-/.test(mode) ? 'fr' : /^(?:spa|es)-/.test(mode) ? 'es' : /^ita-/.test(mode) ? 'it' : /^pt-/.test(mode) ? 'pt' : /^cat-/.test(mode) ? 'ca' : 'en'
 const uiStrings = (language) => readFileSync(join(root, `scripts/bench/ui-strings/${language}.txt`), 'utf8').split('\n').filter(Boolean)
 const inputs = sourceLanguage === 'en' ? [['bench sentences', sentences(20000)], ['corpus strings', corpus]] : [[`${sourceLanguage} interface strings`, uiStrings(sourceLanguage)]]
 for (const [name, texts] of inputs) {
