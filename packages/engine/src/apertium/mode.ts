@@ -890,10 +890,11 @@ const FR_ES_LEXICAL_SELECTION = /^lrx-proc\b.*\/apertium-fr-es\/fr-es\.autolex\.
 const FRENCH_BE_VERBS = ['aller', 'venir', 'arriver', 'partir', 'rester', 'tomber', 'naître', 'mourir', 'devenir', 'revenir', 'survenir', 'parvenir', 'intervenir', 'advenir', 'entrer', 'rentrer', 'sortir', 'retourner', 'repartir', 'décéder', 'apparaître']
 
 /**
- * Where a sentence starts in a French record: the record's start (`[v:N]`) or a sentence's end,
- * then blanks, an opening inline tag and a word-bound blank's header.
+ * Where a sentence starts in a record (French, Catalan: the filters of fr-es and cat-eng): the
+ * record's start (`[v:N]`) or a sentence's end, then blanks, an opening inline tag and a
+ * word-bound blank's header.
  */
-const FR_SENTENCE_START = String.raw`(?:\A|\[v:[^\]]*\]|<sent>\$)(?:[ ]|\[t:\d+:o\])*(?:\[\[[^\]]*\]\])?`
+const SENTENCE_START = String.raw`(?:\A|\[v:[^\]]*\]|<sent>\$)(?:[ ]|\[t:\d+:o\])*(?:\[\[[^\]]*\]\])?`
 
 /**
  * Before fr-es's tagger, readings it chose wrongly in interface text:
@@ -915,7 +916,7 @@ export const FRENCH_READING_HINTS = `perl -0 -pe '${[
   // "permissions de/d'" is the noun and the preposition, not "permettre de"'s imperfect subjunctive ("Les permissions d'utilisateur" came back "Permitir usuario")
   String.raw`s{\^([Pp]ermissions) (d\x27|de)/[^\$]*<vblex><pis>[^\$]*\$}{^$1/permission<n><f><pl>\$ ^$2/de<pr>\$}g if index($_, "ermissions d") >= 0;`,
   String.raw`sub noun { my ($unit, $next) = @_; return $unit if index($unit, "<n>") < 0 || $unit !~ m{/[^/\$]*<vblex><(?:pri|prs|imp)>} || $next !~ m{^ *\^(?:de|d\x27|du|en|par)/(?:de|en|par)<pr>} && ($next =~ m{<(?:det|prn)>} || $next ne "" && $next !~ m{<(?:vblex><pp|adj|n)>|^ *\^[Ee]n/[Ee]n<pr>\$} && $next !~ m{<sent>}); $unit =~ s{/[^/\$]*<vblex><(?:pri|prs|imp)>[^/\$]*(?=[/\$])}{}g; $unit }`,
-  String.raw`s{${FR_SENTENCE_START}\K(\^[^\$]*\$)((?: +${WORD_BOUND_BLANK}\^[^\$]*\$)?)}{noun($1, $2) . $2}ge if index($_, "<vblex><pri>") >= 0 || index($_, "<vblex><imp>") >= 0;`,
+  String.raw`s{${SENTENCE_START}\K(\^[^\$]*\$)((?: +${WORD_BOUND_BLANK}\^[^\$]*\$)?)}{noun($1, $2) . $2}ge if index($_, "<vblex><pri>") >= 0 || index($_, "<vblex><imp>") >= 0;`,
 ].join(' ')}'`
 
 /** fr-es's French analyser, after which FRENCH_READING_HINTS run. */
@@ -1104,13 +1105,13 @@ export const FR_ES_FILTER = `perl -0 -pe '${[
   `$::toEnglish = index($_, "${intermediateHopMark('en')}") >= 0;`,
   unknownWordsProgram(FR_ES_UNKNOWN),
   // "Chargement" opening a label is "Cargando", without the "de" after it ("Chargement des profils…" → "Cargando los perfiles…")
-  String.raw`s{${FR_SENTENCE_START}\K\^[Cc]hargement<n><m><sg>/([Cc])arga<n><f><sg>\$(?: \^de<pr>/de<pr>\$)?}{^chargement<vblex><ger>/$1argar<vblex><ger>\$}g if index($_, "hargement<n>") >= 0;`,
+  String.raw`s{${SENTENCE_START}\K\^[Cc]hargement<n><m><sg>/([Cc])arga<n><f><sg>\$(?: \^de<pr>/de<pr>\$)?}{^chargement<vblex><ger>/$1argar<vblex><ger>\$}g if index($_, "hargement<n>") >= 0;`,
   // "fuseau horaire" (the analyser lacks "fuseau": "Fuseau horaire" came back "Fuseau horario")
   String.raw`s{\^\*([Ff])useau/\*[^\$]*\$ \^horaire<adj>[^\$]*\$}{"^fuseau<n><m><sg>/" . ($1 eq "F" ? "Z" : "z") . "ona<n><f><sg>\$ ^horaire<adj><mf><sg>/horario<adj><f><sg>\$"}ge if index($_, "useau/") >= 0;`,
   // "identifiant" after a determiner, opening a label or before "de" is the noun ("un identifiant de discussion" came back "uno que identifica de discusión")
   // (the tagger read "un" before it as the numeral or the pronoun, the determiner here)
   String.raw`s{\^([Uu]n)<(?:num|prn)>(?:<tn>)?<m><sg>/[^\$]*\$ (?=\^[Ii]dentifier<vblex><(?:ger|ppres)>)}{^$1<det><ind><m><sg>/$1o<det><ind><m><sg>\$ }g if index($_, "dentifier<vblex>") >= 0;`,
-  String.raw`s{(?:(<det>(?:<[^>]*>)*\$ )|${FR_SENTENCE_START})\K\^([Ii])dentifier<vblex><(?:ger|ppres)>[^\$]*\$}{"^identifiant<n><m><sg>/$2" . "dentificador<n><m><sg>\$"}ge if index($_, "dentifier<vblex>") >= 0;`,
+  String.raw`s{(?:(<det>(?:<[^>]*>)*\$ )|${SENTENCE_START})\K\^([Ii])dentifier<vblex><(?:ger|ppres)>[^\$]*\$}{"^identifiant<n><m><sg>/$2" . "dentificador<n><m><sg>\$"}ge if index($_, "dentifier<vblex>") >= 0;`,
   unknownVerbsProgram(FRENCH_UNKNOWN_VERBS, FRENCH_ER_ENDINGS, 'er'),
   unknownVerbsProgram([['incl', 'incluir']], INCLURE_ENDINGS, 'ure'),
   sensesProgram(FR_ES_SENSES),
@@ -1304,7 +1305,7 @@ export const CAT_ENG_SENSES: Senses = [
 export const CAT_ENG_FILTER = `perl -0 -pe '${[
   LABEL_RECORD_SUB,
   sensesProgram(CAT_ENG_SENSES),
-  String.raw`s{${FR_SENTENCE_START}\K(\^[^/\$<]*<vblex>)<(?:pri|prs)><p2><pl>((?:/[^/\$<]*<vblex>(?:<[^>]*>)*?)<(?:pri|prs)><p2><pl>)*\$}{my $unit = $&; $unit =~ s{<(?:pri|prs)><p2><pl>}{<imp><p2><pl>}g; $unit}ge if index($_, "<p2><pl>") >= 0;`,
+  String.raw`s{${SENTENCE_START}\K(\^[^/\$<]*<vblex>)<(?:pri|prs)><p2><pl>((?:/[^/\$<]*<vblex>(?:<[^>]*>)*?)<(?:pri|prs)><p2><pl>)*\$}{my $unit = $&; $unit =~ s{<(?:pri|prs)><p2><pl>}{<imp><p2><pl>}g; $unit}ge if index($_, "<p2><pl>") >= 0;`,
   String.raw`if (label($_)) { s{\A([^\^]*)(\^[^/\$<]*<vblex><pri><p3><sg>/[^\$]*\$)}{my ($before, $unit) = ($1, $2); $unit =~ s{<pri><p3><sg>}{<imp><p2><sg>}g; $before . $unit}e }`,
   String.raw`s{\^((?:[Ii]niciar|[Tt]ancar)<vblex>((?:<[^>]*>)+))/[^\$]*\$ (?:\^el<det><def><f><sg>/[^\$]*\$ )?\^sessió<n><f><sg>/[^\$]*\$}{my ($source, $tags) = ($1, $2); my $in = $source =~ /^[Ii]/; "^$source/" . ($source =~ /^[IT]/ ? "S" : "s") . "ign<vblex>$tags\$ ^sessió<pr>/" . ($in ? "in<pr>" : "out<adv>") . "\$"}ge if index($_, "^sessió<n>") >= 0;`,
   String.raw`s{\^API<n>((?:<[^>]*>)*)/[^\$]*\$}{^API<n>$1/API<n><sg>\$}g if index($_, "^API<n>") >= 0;`,
