@@ -113,7 +113,7 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
   })
 
   test('interface words fr-es lacks are Spanish and not reported unknown; "se connecter" signs in, to a machine it connects', async () => {
-    const texts = ['Activer les notifications', 'Exporter l\'image', 'Réessayer', 'Les notifications sont désactivées.', 'Connectez-vous pour continuer', 'Se déconnecter', 'Impossible de se connecter au serveur.', 'Chargement des profils…', 'Fuseau horaire', 'Service indisponible', 'Vous devez fournir un identifiant', 'Ajustez manuellement le canevas.']
+    const texts = ['Activer les notifications', 'Exporter l\'image', 'Réessayer', 'Les notifications sont désactivées.', 'Connectez-vous pour continuer', 'Se déconnecter', 'Impossible de se connecter au serveur.', 'Chargement des profils…', 'Fuseau horaire', 'Service indisponible', 'Vous devez fournir un identifiant', 'Ajustez manuellement le canevas.', 'Veuillez sélectionner un élément.', 'Popularité décroissante', 'Clore le problème']
     const translations = await engine.translate(texts, { source: 'fr', target: 'es' })
     expect(translations.map((t) => t.segment)).toEqual([
       'Activar las notificaciones',
@@ -128,6 +128,9 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
       'Servicio no disponible',
       'Debes proporcionar un identificador',
       'Ajusta manualmente el lienzo.',
+      'Por favor, selecciona un elemento.',
+      'Popularidad descendente',
+      'Cerrar el problema',
     ])
     expect(translations.flatMap((t) => t.unknownWords)).toEqual([])
   })

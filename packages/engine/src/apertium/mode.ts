@@ -1018,6 +1018,12 @@ const FR_ES_UNKNOWN: UnknownWords = [
   ['s', 'électeurs', '^sélecteur<n><m><pl>/$Cselectores<n><m><pl>$'],
   ['r', 'éinitialisation', '^réinitialisation<n><f><sg>/$Crestablecimiento<n><m><sg>$'],
   ['r', 'edémarrage', '^redémarrage<n><m><sg>/$Creinicio<n><m><sg>$'],
+  ['r', 'églage', '^réglage<n><m><sg>/$Cajuste<n><m><sg>$'],
+  ['r', 'églages', '^réglage<n><m><pl>/$Cajuste<n><m><pl>$'],
+  ['r', 'ecadrage', '^recadrage<n><m><sg>/$Crecorte<n><m><sg>$'],
+  ['d', 'écroissant', '^décroissant<adj><mf><sg>/$Cdescendente<adj><mf><sg>$'],
+  ['d', 'écroissante', '^décroissant<adj><mf><sg>/$Cdescendente<adj><mf><sg>$'],
+  ['c', 'lore', '^clore<vblex><inf>/$Ccerrar<vblex><inf>$'],
   ['i', 'ndisponible', '^indisponible<adv>/$Cno<adv>$ ^indisponible<adj><mf><sg>/disponible<adj><mf><sg>$'],
   ['i', 'ndisponibles', '^indisponible<adv>/$Cno<adv>$ ^indisponible<adj><mf><pl>/disponible<adj><mf><pl>$'],
   ['m', 'anuellement', '^manuellement<adv>/$Cmanualmente<adv>$'],
@@ -1033,7 +1039,7 @@ const FR_ES_UNKNOWN: UnknownWords = [
  */
 const SPANISH_FORMS_FROM_FRENCH = [
   'lienzo', 'diagrama', 'diagramas', 'sincronización', 'cifrado', 'selector', 'selectores', 'restablecimiento', 'reinicio', 'manualmente',
-  'silenciosamente', 'horizontalmente', 'verticalmente', 'implícito', 'identificador', 'identificadores', 'clave', 'claves', 'nulo', 'nula', 'nulos', 'nulas', 'token', 'tokens',
+  'silenciosamente', 'horizontalmente', 'verticalmente', 'implícito', 'identificador', 'identificadores', 'clave', 'claves', 'nulo', 'nula', 'nulos', 'nulas', 'token', 'tokens', 'descendente',
   ...new Set(SPANISH_CONJUGATED.flatMap((verb) => Object.values(spanishArForms(verb)))),
 ]
 
@@ -1145,7 +1151,7 @@ export const FR_ES_FILTER = `perl -0 -pe '${[
   String.raw`s{\^((?:[Vv]ous|[Tt]e|[Ss]e|[Mm]e|[Nn]ous)<prn><(?:pro|tn)>)[^\$]*\$ \^((?:dé)?connecter)<vblex>((?:<[^>]*>)+)/([^\$]*)\$${CONNECTED_TO_A_MACHINE}}{my ($pronoun, $verb, $tags, $target) = ($1, $2, $3, $4); session($verb, $tags, "$pronoun$target" =~ /^[A-Z]/)}ge if index($_, "onnecter<vblex>") >= 0;`,
   String.raw`s{\^((?:dé)?connecter)<vblex>((?:<[^>]*>)+)/([^\$]*)\$[ -]\^(?:vous|te|nous|toi|moi)<prn><(?:enc|pro|tn)>[^\$]*\$${CONNECTED_TO_A_MACHINE}}{my ($verb, $tags, $target) = ($1, $2, $3); session($verb, $tags, $target =~ /^[A-Z]/)}ge if index($_, "onnecter<vblex>") >= 0;`,
   // "Veuillez" before an infinitive is "por favor" and the command ("Veuillez sélectionner…" came back "Quiere seleccionar…")
-  String.raw`s{\^([Vv])ouloir<(?:vbmod|vblex)><imp><p2><pl>/[^\$]*\$ (\^(?:[^/\$<]*<vblex><inf>/|\*)[^\$]*\$)}{my ($v, $next) = ($1, $2); $next =~ s/<vblex><inf>/<vblex><imp><p2><pl>/g; "^$1euillez<adv>/" . ($v eq "V" ? "P" : "p") . "or<pr>\$ ^veuillez<adv>/favor<n><m><sg>\$^,<cm>/,<cm>\$ $next"}ge if index($_, "ouloir<vb") >= 0;`,
+  String.raw`s{\^([Vv])ouloir<(?:vbmod|vblex)><imp><p2><pl>/[^\$]*\$ (\^(?:[^/\$<]*<vblex><inf>/|\*)[^\$]*\$)}{my ($v, $next) = ($1, $2); $next =~ s/<vblex><inf>/<vblex><imp><p2><pl>/g; "^$v" . "euillez<pr>/" . ($v eq "V" ? "P" : "p") . "or<pr>\$ ^veuillez<n><m><sg>/favor<n><m><sg>\$^,<cm>/,<cm>\$ $next"}ge if index($_, "ouloir<vb") >= 0;`,
   // the mood of the verb of each unit in @$u before $k: the present after its subject "vous"
   // (pronouns, "ne" and adverbs between), a coordinated verb's after "et", "ou", else a command,
   // which after "ne" is the subjunctive ("Ne supprimez pas" came back "No elimina"; "No elimines"; into
