@@ -594,7 +594,10 @@ type UnknownWords = ReadonlyArray<readonly [first: string, rest: string, units: 
 function unknownWordsProgram(words: UnknownWords): string {
   return words.map(([first, rest, units]) => {
     const perlUnits = units.replace(/\$(?!C)/g, '\\$').replace(/^\^./u, '^" . $1 . "').replace(/\$C(.)/u, (_, letter: string) => `" . ($1 eq "${first.toUpperCase()}" ? "${letter.toUpperCase()}" : "${letter}") . "`)
-    const literal = /[[(?]/u.test(rest) ? rest.replace(/[[(].*$/u, '') : `${rest}/`
+    // the words' longest literal start, for the gate: up to the pattern's first special character,
+    // without the character a quantifier makes optional ("écroissante?" → "écroissant")
+    const special = rest.search(/[[(?*+{|.]/u)
+    const literal = special < 0 ? `${rest}/` : rest.slice(0, /[?*{]/u.test(rest[special]!) ? special - 1 : special)
     return String.raw`s{\^\*([${first.toUpperCase()}${first}])(?:${rest})/\*(?:[^\\\$]++|\\.)*+\$}{"${perlUnits}"}ge if index($_, "${literal}") >= 0;`
   }).join(' ')
 }
