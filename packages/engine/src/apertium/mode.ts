@@ -884,7 +884,7 @@ export function intermediateHopMark(onward: string): string {
   return `[r:${onward}]`
 }
 /** The modes whose filters read intermediateHopMark; only they get it (other filters' rules read what ends a text). */
-export const INTERMEDIATE_READERS: ReadonlySet<string> = new Set(['fr-es'])
+export const INTERMEDIATE_READERS: ReadonlySet<string> = new Set(['fr-es', 'ita-spa'])
 
 /** fr-es's lexical selection (after its bilingual lookup), after which FR_ES_FILTER runs. */
 const FR_ES_LEXICAL_SELECTION = /^lrx-proc\b.*\/apertium-fr-es\/fr-es\.autolex\.bin'?\s*$/
@@ -1238,6 +1238,7 @@ export const ITA_SPA_SENSES: Senses = [
  * andato storto" came back "Algo ha ido retorcido"; "Algo ha salido mal", en "Something has gone wrong").
  */
 export const ITA_SPA_FILTER = `perl -0 -pe '${[
+  `$::toEnglish = index($_, "${intermediateHopMark('en')}") >= 0;`,
   LABEL_RECORD_SUB,
   unknownWordsProgram(ITA_SPA_UNKNOWN),
   unknownVerbsProgram(ITALIAN_UNKNOWN_VERBS, ITALIAN_ARE_ENDINGS, 'are', ['a', '<imp><p2><sg>', '<inf>']),
@@ -1246,6 +1247,8 @@ export const ITA_SPA_FILTER = `perl -0 -pe '${[
   String.raw`s{\A([^\^]*\^[^/\$<]*<vblex>)<pri><p[23]><sg>(/[^/\$<]*<vblex>)<pri><p[23]><sg>\$}{$1<inf>$2<inf>\$} if label($_);`,
   // a noun right after a noun modifies it, Spanish "de" between ("Nome utente", "Profilo qualità", "Impostazioni account" came back "Nombre usuario", "Perfil calidad", "Ajustes cuenta"); not after or before "via" (the tagger's noun for the preposition), "web", nor after a colour, nor before an initialism, "manuale" (its adjective) or "push", nor "parola chiave" (a keyword)
   String.raw`s{(\^(?![Vv]ia<|[Ww]eb<|(?:[Vv]erde|[Rr]osso|[Bb]lu|[Gg]iallo|[Nn]ero|[Bb]ianco|[Gg]rigio|[Aa]rancione|[Vv]iola)<)([^\$<]*)<n>[^/\$]*/[^\$]*<n>[^\$]*\$ )(?=\^(?![A-Z]{2,}<|[Vv]ia<|[Ww]eb<|[Mm]anuale<|[Pp]ush<)([^\$<]*)<n>[^/\$]*/[^\$]*<n>[^\$]*\$)}{my ($unit, $first, $second) = ($1, $2, $3); $unit . (lc($first) =~ /^parol/ && lc($second) eq "chiave" ? "" : "^di<pr>/de<pr>\$ ")}ge if index($_, "<n>") >= 0;`,
+  // on the way into English a command opening a sentence is "vosotros"'s, which spa-eng reads as one ("Intenta nuevamente…", the "tú" command, came back "It tries again…")
+  String.raw`s{${SENTENCE_START}\K(\^[^/\$]*/[^/\$<]*<vblex>)<imp><p2><sg>}{$1<imp><p2><pl>}g if $::toEnglish;`,
   String.raw`s{\^andare<vblex>((?:<[^>]*>)+)/[^\$]*\$ \^sto(?:rto<adj>|rcere<vblex><pp>)[^\$]*\$}{^andare<vblex>$1/salir<vblex>$1\$ ^storto<adv>/mal<adv>\$}g if index($_, "^andare<vblex>") >= 0;`,
 ].join(' ')}'`
 
