@@ -46,6 +46,15 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
     ])
   })
 
+  test('inside inline tags too: the words a rule adds go in the tag of the word they come from', async () => {
+    const b: InlineToken = { id: 'b', kind: 'open' }
+    const bClose: InlineToken = { id: 'b', kind: 'close' }
+    const em: InlineToken = { id: 'em', kind: 'open' }
+    const emClose: InlineToken = { id: 'em', kind: 'close' }
+    const out = (await engine.translate([[b, 'Connectez-vous', bClose, ' pour continuer.'], ['Veuillez ', em, 'réessayer', emClose, ' plus tard.']], { source: 'fr', target: 'es' })).map((t) => t.segment)
+    expect(out).toEqual([[b, 'Inicia sesión', bClose, ' para continuar.'], ['Por favor, ', em, 'intenta nuevamente', emClose, ' más tarde.']])
+  })
+
   test('a question\'s inverted "-vous" is its subject; "Veuillez" is "por favor" and the command', async () => {
     expect(await fr(['Voulez-vous continuer ?', 'Pouvez-vous réessayer ?', 'Veuillez sélectionner au moins un élément.'])).toEqual([
       '¿Quieres continuar?',
