@@ -19,6 +19,18 @@ describe('French typography into other languages (simulated answers)', () => {
   })
 })
 
+describe('Spanish fragments into English (simulated answers)', () => {
+  test('the "it" spa-eng adds before a modal goes when the source fragment opens in lower case; a sentence and an impersonal "it is" keep it', () => {
+    const decode = (source: string, answer: string) => {
+      const encoded = encodeSegment(source, false)
+      return decodeSegment(answer, encoded, { source: 'es', target: 'en' }).segment
+    }
+    expect(decode('debe ser una fecha en el futuro', 'It must be a date in the future')).toBe('must be a date in the future')
+    expect(decode('Debe ser una fecha.', 'It must be a date.')).toBe('It must be a date.')
+    expect(decode('es necesario reiniciar', 'It is necessary to restart')).toBe('it is necessary to restart')
+  })
+})
+
 describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real Apertium, fr-es)', () => {
   const engine = createEngine({ cacheSize: 0 })
   afterAll(() => engine.close())
@@ -157,12 +169,15 @@ describe.skipIf(!haveMode('fr-es') || !haveMode('spa-eng'))('French into English
       'Ne supprimez pas ce fichier.',
       'Connectez-vous pour continuer',
       'Mot de passe oublié ?',
+      'doit être une date dans le futur',
     ], 'en')).toEqual([
       'Create an integration of webhook in your server',
       'Use your Plex account',
       'Do not delete this file.',
       'Sign in to continue',
       'Password forgotten?',
+      // Hibernate's English message, word for word
+      'must be a date in the future',
     ])
   })
 

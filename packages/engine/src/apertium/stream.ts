@@ -1121,7 +1121,7 @@ export function decodeSegment(raw: string, encoded: EncodedSegment, options: Dec
   const sourceParts = typeof encoded.original === 'string' ? [encoded.original] : encoded.original
   const { forCase, forSpaces } = encoded.standIns.size > 0 ? sourceAsSent(sourceParts, encoded) : { forCase: sourceParts, forSpaces: sourceParts }
   const tidied = tidySpaceAroundPunctuation(tidySpaceAfterTokens(tidyCase(nestLike(sourceParts, repairTokens(out, tokens)), forCase, options.target, options.source), forSpaces), sourceParts)
-  const repaired = fromFrenchTypography(options.source, options.target) ? withoutFrenchSpaces(tidied) : tidied
+  const repaired = withoutAddedSubject(fromFrenchTypography(options.source, options.target) ? withoutFrenchSpaces(tidied) : tidied, sourceParts, options)
   // Whitespace at the ends is the caller's.
   const first = repaired[0]
   if (typeof first === 'string') repaired[0] = first.trimStart()
@@ -1270,6 +1270,24 @@ const FRENCH_SPACE = /(?:(?<=\S)|^)[ \u00A0\u202F]+(?=[?!:;»](?:[\s"'”’»)\
 function withoutFrenchSpaces(parts: SegmentPart[]): SegmentPart[] {
   return parts.map((part) => (typeof part === 'string' ? part.replace(FRENCH_SPACE, '') : part))
 }
+
+/**
+ * Spanish drops a verb's subject and spa-eng writes one, "it" for the third person: a fragment
+ * the source starts in lower case, a validation message ("debe ser una fecha en el futuro",
+ * Hibernate's French "doit être une date dans le futur" through Spanish), came back "it must be a
+ * date in the future"; English writes such a fragment without ("must be a date in the future").
+ * Only "it" before a modal opening the answer of a fragment that opens in lower case: Spanish
+ * has no word that "it" translates there (an impersonal "it is necessary" keeps it).
+ */
+function withoutAddedSubject(parts: SegmentPart[], source: readonly SegmentPart[], options: DecodeOptions): SegmentPart[] {
+  const first = parts[0]
+  if (typeof first !== 'string' || !ADDED_SUBJECT.test(first) || (options.source ?? '').toLowerCase().split(/[-_]/)[0] !== 'es' || (options.target ?? '').toLowerCase().split(/[-_]/)[0] !== 'en') return parts
+  const sourceFirst = source[0]
+  if (typeof sourceFirst !== 'string' || !/^\s*\p{Ll}/u.test(sourceFirst)) return parts
+  return [first.slice(3), ...parts.slice(1)]
+}
+
+const ADDED_SUBJECT = /^it (?=(?:must|can|cannot|could|should|may|might|will|would|has to|does not)\b)/u
 
 /** The pattern of `withoutSpaceBefore` for each set of marks (31 at most), built once. */
 const SPACE_BEFORE = new Map<string, RegExp>()
