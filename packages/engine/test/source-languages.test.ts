@@ -36,7 +36,7 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
   afterAll(() => engine.close())
   const fr = async (texts: string[], target = 'es') => (await engine.translate(texts, { source: 'fr', target })).map((t) => t.segment)
 
-  test('"vous" is "tú": a command without "vous" before it, the present with it, its possessives and pronouns', async () => {
+  test('"vous" is "tú" (but several people): a command without "vous" before it, the present with it, its possessives and pronouns', async () => {
     expect(await fr([
       'Configurez votre compte et vos paramètres.',
       'Appuyez sur Entrée',
@@ -46,6 +46,7 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
       'Nous vous enverrons un e-mail.',
       'Ne supprimez pas ce fichier.',
       'Vous devez vous inscrire.',
+      'Vous êtes tous invités.',
     ])).toEqual([
       'Configura tu cuenta y tus ajustes.',
       'Pulsa Entrada',
@@ -55,6 +56,8 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
       'Te enviaremos un e-mail.',
       'No elimines este archivo.',
       'Debes inscribirte.',
+      // several people stay "vosotros"
+      'Sois todos invitados.',
     ])
   })
 

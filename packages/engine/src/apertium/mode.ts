@@ -1109,7 +1109,7 @@ export const FR_ES_SENSES: Senses = [
  * - "vous" is the user, "tú" as English into Spanish writes it, never "vosotros" (a plural only
  *   Spain uses): "Vous devez fournir", "votre compte", "pour vous" came back "Tenéis que
  *   proporcionar", "vuestra cuenta", "para vosotros"; now "Debes proporcionar", "tu cuenta", "para
- *   ti". A "vous" that means several people goes as one too. On the way into English
+ *   ti". A "vous" with "tous" or a number in its text stays "vosotros". On the way into English
  *   (intermediateHopMark) the verbs keep "vosotros", which keeps a command ("Créez", "Cread")
  *   apart from a description ("Crée", "Crea", which spa-eng reads "It creates"); its pronouns
  *   and possessives go as "tú" all the same (spa-eng read "vuestra cuenta" "yours account").
@@ -1177,8 +1177,10 @@ export const FR_ES_FILTER = `perl -0 -pe '${[
   // (an object pronoun's source side too: fr-es's transfer lost the infinitive after a modal and
   // "vous", "Vous devez vous inscrire" came back "Tenéis que.", and keeps it after "te")
   String.raw`sub tu { my ($source, $target, $afterPreposition) = @_; return "^$source/" . ($1 eq "V" ? "T" : "t") . ($afterPreposition ? "i" : "ú") . "<prn><tn><p2><mf><sg>\$" if $target =~ /^([Vv])osotros<prn><tn>/; if ($target =~ /^([Oo])s<prn><(pro|enc)>/) { my $te = ($1 eq "O" ? "T" : "t") . "e<prn><$2><p2><mf><sg>"; return "^$te/$te\$" } $target =~ s{<p2>((?:<[^>]*>)*)<pl>}{<p2>$1<sg>}g if !$::toEnglish; "^$source/$target\$" }`,
-  String.raw`s{((?:\^[^\$]*<pr>\$ )?)\^([^/\$]*<p2>(?:<[^>]*>)*<pl>[^/\$]*)/([^\$]*)\$}{$1 . tu($2, $3, $1 ne "")}ge if index($_, "<p2>") >= 0;`,
-  String.raw`s{/([Vv])uestro<det><pos><[^>]*>}{"/" . ($1 eq "V" ? "T" : "t") . "uyo<det><pos><mf>"}ge if index($_, "uestro<det>") >= 0;`,
+  // (a "vous" that is several people stays "vosotros": "Vous êtes tous invités", "Vous deux" came back "Eres todos invitados", "Te dos"; not "tous les", every)
+  String.raw`$::plural = /\^tout<(?:predet|prn)>[^\$]*<pl>[^\$]*\$(?! (?:\[\[[^\]]*\]\])?\^[^\$<]*<det>)/ || /\^[Vv]ous<prn>[^\$]*\$ \^(?:deux|trois|quatre|cinq)<num>/;`,
+  String.raw`s{((?:\^[^\$]*<pr>\$ )?)\^([^/\$]*<p2>(?:<[^>]*>)*<pl>[^/\$]*)/([^\$]*)\$}{$1 . tu($2, $3, $1 ne "")}ge if index($_, "<p2>") >= 0 && !$::plural;`,
+  String.raw`s{/([Vv])uestro<det><pos><[^>]*>}{"/" . ($1 eq "V" ? "T" : "t") . "uyo<det><pos><mf>"}ge if index($_, "uestro<det>") >= 0 && !$::plural;`,
   spanishConjugatedProgram(),
 ].join(' ')}'`
 
