@@ -193,6 +193,13 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
   const engine = createEngine({ cacheSize: 0 })
   afterAll(() => engine.close())
 
+  test('the rules read words inside inline tags too, and a merged word keeps its tag ("Haz <b>clic</b>" came back "…button.<b></b>")', async () => {
+    const b: InlineToken = { id: 'b', kind: 'open' }
+    const bClose: InlineToken = { id: 'b', kind: 'close' }
+    const out = (await engine.translate([['Servidor ', b, 'por defecto', bClose], ['Haz ', b, 'clic', bClose, ' en el botón.'], ['Debes ', b, 'iniciar sesión', bClose, ' para continuar.'], ['Se ha producido un ', b, 'error', bClose, '.']], { source: 'es', target: 'en' })).map((t) => t.segment)
+    expect(out).toEqual([[b, 'Default', bClose, ' server'], [b, 'Click', bClose, ' on the button.'], ['You must ', b, 'sign in', bClose, ' to continue.'], ['An ', b, 'error', bClose, ' has occurred.']])
+  })
+
   test('"deber" is "must" (its negation a prohibition), "iniciar sesión" "sign in", "hacer clic" "click", "solicitud" a request, "activar" a setting "enable"', async () => {
     const texts = ['No debe estar vacío.', 'Debes seleccionar un perfil.', 'Debes iniciar sesión.', 'Para continuar, haz clic aquí.', 'El usuario hace clic en el enlace.', 'Solicitud pendiente', 'Activar notificaciones', 'Activar la cuenta', 'Servidor por defecto', 'Valor predeterminado', 'Se ha producido un error inesperado.', 'Ajustes de notificación', 'Servicio no disponible', 'Cargando…', 'Consejo', 'Resumen', 'Debe ser inferior o igual a 5.', 'Debe ser superior a 0.', 'El tamaño debe estar comprendido entre 1 y 10.', 'Ningún resultado', 'No hay ningún resultado.', 'Debe ser nulo.', 'Fallo al guardar los ajustes.', 'Intentando conectar con Plex…', 'Error. Intenta recargar la página.', 'Reanudar', 'Editar Servidor Radarr', 'Servidor 4K', 'Bienvenido a Overseerr', 'Recargando…', 'Desactivar notificaciones', 'Haga clic en el usuario.', 'Configure los ajustes de su servidor.', 'Intente de nuevo.', 'Tu solicitud está pendiente de aprobación.', 'Nombre de la tarea', 'El nombre de la tarea es largo.', 'Cerrar Sesión', 'Ver detalles', 'Quiero ver la película.', 'Reiniciar contraseña', 'Reiniciar el servidor', 'Rechazado']
     const translations = await engine.translate(texts, { source: 'es', target: 'en' })
