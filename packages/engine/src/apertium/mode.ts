@@ -1257,7 +1257,7 @@ export const ITA_SPA_FILTER = `perl -0 -pe '${[
   String.raw`s{(\^(?![Vv]ia<|[Ww]eb<|(?:[Vv]erde|[Rr]osso|[Bb]lu|[Gg]iallo|[Nn]ero|[Bb]ianco|[Gg]rigio|[Aa]rancione|[Vv]iola)<)([^\$<]*)<n>[^/\$]*/[^\$]*<n>[^\$]*\$ )(?=\^(?![A-Z]{2,}<|[Vv]ia<|[Ww]eb<|[Mm]anuale<|[Pp]ush<)([^\$<]*)<n>[^/\$]*/[^\$]*<n>[^\$]*\$)}{my ($unit, $first, $second) = ($1, $2, $3); $unit . (lc($first) =~ /^parol/ && lc($second) eq "chiave" ? "" : "^di<pr>/de<pr>\$ ")}ge if index($_, "<n>") >= 0;`,
   // on the way into English a command opening a sentence is "vosotros"'s, which spa-eng reads as one ("Intenta nuevamente…", the "tú" command, came back "It tries again…")
   String.raw`s{${SENTENCE_START}\K(\^[^/\$]*/[^/\$<]*<vblex>)<imp><p2><sg>}{$1<imp><p2><pl>}g if $::toEnglish;`,
-  String.raw`s{\^andare<vblex>((?:<[^>]*>)+)/[^\$]*\$ \^sto(?:rto<adj>|rcere<vblex><pp>)[^\$]*\$}{^andare<vblex>$1/salir<vblex>$1\$ ^storto<adv>/mal<adv>\$}g if index($_, "^andare<vblex>") >= 0;`,
+  String.raw`s{\^andare<vblex>((?:<[^>]*>)+)/[^\$]*\$ ${WORD_BOUND_BLANK}\^sto(?:rto<adj>|rcere<vblex><pp>)[^\$]*\$}{^andare<vblex>$1/salir<vblex>$1\$ ^storto<adv>/mal<adv>\$}g if index($_, "^andare<vblex>") >= 0;`,
 ].join(' ')}'`
 
 /** Word characters as the decoder's WORD_CHAR (stream.ts), in a perl character class. */
@@ -1327,9 +1327,9 @@ export const CAT_ENG_FILTER = `perl -0 -pe '${[
   sensesProgram(CAT_ENG_SENSES),
   String.raw`s{${SENTENCE_START}\K(\^[^/\$<]*<vblex>)<(?:pri|prs)><p2><pl>((?:/[^/\$<]*<vblex>(?:<[^>]*>)*?)<(?:pri|prs)><p2><pl>)*\$}{my $unit = $&; $unit =~ s{<(?:pri|prs)><p2><pl>}{<imp><p2><pl>}g; $unit}ge if index($_, "<p2><pl>") >= 0;`,
   String.raw`if (label($_)) { s{\A([^\^]*)(\^[^/\$<]*<vblex><pri><p3><sg>/[^\$]*\$)}{my ($before, $unit) = ($1, $2); $unit =~ s{<pri><p3><sg>}{<imp><p2><sg>}g; $before . $unit}e }`,
-  String.raw`s{\^((?:[Ii]niciar|[Tt]ancar)<vblex>((?:<[^>]*>)+))/[^\$]*\$ (?:\^el<det><def><f><sg>/[^\$]*\$ )?\^sessió<n><f><sg>/[^\$]*\$}{my ($source, $tags) = ($1, $2); my $in = $source =~ /^[Ii]/; "^$source/" . ($source =~ /^[IT]/ ? "S" : "s") . "ign<vblex>$tags\$ ^sessió<pr>/" . ($in ? "in<pr>" : "out<adv>") . "\$"}ge if index($_, "^sessió<n>") >= 0;`,
+  String.raw`s{\^((?:[Ii]niciar|[Tt]ancar)<vblex>((?:<[^>]*>)+))/[^\$]*\$ (?:\^el<det><def><f><sg>/[^\$]*\$ )?${WORD_BOUND_BLANK}\^sessió<n><f><sg>/[^\$]*\$}{my ($source, $tags) = ($1, $2); my $in = $source =~ /^[Ii]/; "^$source/" . ($source =~ /^[IT]/ ? "S" : "s") . "ign<vblex>$tags\$ ^sessió<pr>/" . ($in ? "in<pr>" : "out<adv>") . "\$"}ge if index($_, "^sessió<n>") >= 0;`,
   String.raw`s{\^API<n>((?:<[^>]*>)*)/[^\$]*\$}{^API<n>$1/API<n><sg>\$}g if index($_, "^API<n>") >= 0;`,
-  String.raw`s{\^[Ee]s<prn><pro><ref>[^\$]*\$ ((?:\^haver<vbhaver>[^\$]*\$ )?\^produir<vblex>((?:<[^>]*>)+))/[^\$]*\$((?: \^[^\$]*<det>[^\$]*\$)? \^[^\$]*<n>[^\$]*\$(?: \^[^\$]*<adj>[^\$]*\$)*)?}{my ($verb, $tags, $subject) = ($1, $2, $3); defined $subject ? substr($subject, 1) . " $verb/occur<vblex>$tags\$" : "$verb/occur<vblex>$tags\$"}ge if index($_, "^produir<vblex>") >= 0;`,
+  String.raw`s{\^[Ee]s<prn><pro><ref>[^\$]*\$ ((?:\^haver<vbhaver>[^\$]*\$ )?${WORD_BOUND_BLANK}\^produir<vblex>((?:<[^>]*>)+))/[^\$]*\$((?: ${WORD_BOUND_BLANK}\^[^\$]*<det>[^\$]*\$)? \^[^\$]*<n>[^\$]*\$(?: ${WORD_BOUND_BLANK}\^[^\$]*<adj>[^\$]*\$)*)?}{my ($verb, $tags, $subject) = ($1, $2, $3); defined $subject ? substr($subject, 1) . " $verb/occur<vblex>$tags\$" : "$verb/occur<vblex>$tags\$"}ge if index($_, "^produir<vblex>") >= 0;`,
 ].join(' ')}'`
 
 /** The Spanish analysers of es-fr and es-pt (es-pt_BR too), after which SPANISH_COMMAND_HINTS run, of spa-ita (SPA_ITA_COMMAND_HINTS) and of spa-eng (SPA_ENG_COMMAND_HINTS). */
