@@ -1095,7 +1095,8 @@ export const FR_ES_SENSES: Senses = [
 ]
 
 /**
- * After fr-es's lexical selection, French grammar its transfer gets wrong, each a perl statement:
+ * After fr-es's lexical selection, French grammar its transfer gets wrong (and, commented where
+ * they stand, interface senses and words, labels, "Veuillez", "se connecter"), each a perl statement:
  * - a verb in the second person plural without "vous" before it is a command ("Appuyez sur
  *   Entrée", "Enregistrez et quittez" came back "Pulsáis Entrada", "Grabad y abandonáis", the
  *   tagger's present), and with it the present ("Vous ne pouvez pas" came back the command);
@@ -1123,7 +1124,7 @@ export const FR_ES_FILTER = `perl -0 -pe '${[
   String.raw`s{${SENTENCE_START}\K\^[Cc]hargement<n><m><sg>/([Cc])arga<n><f><sg>\$(?: \^de<pr>/de<pr>\$)?}{^chargement<vblex><ger>/$1argar<vblex><ger>\$}g if index($_, "hargement<n>") >= 0;`,
   // "fuseau horaire" (the analyser lacks "fuseau": "Fuseau horaire" came back "Fuseau horario")
   String.raw`s{\^\*([Ff])useau/\*[^\$]*\$ \^horaire<adj>[^\$]*\$}{"^fuseau<n><m><sg>/" . ($1 eq "F" ? "Z" : "z") . "ona<n><f><sg>\$ ^horaire<adj><mf><sg>/horario<adj><f><sg>\$"}ge if index($_, "useau/") >= 0;`,
-  // "identifiant" after a determiner, opening a label or before "de" is the noun ("un identifiant de discussion" came back "uno que identifica de discusión")
+  // "identifiant" after a determiner or opening a sentence is the noun ("un identifiant de discussion" came back "uno que identifica de discusión")
   // (the tagger read "un" before it as the numeral or the pronoun, the determiner here)
   String.raw`s{\^([Uu]n)<(?:num|prn)>(?:<tn>)?<m><sg>/[^\$]*\$ (?=\^[Ii]dentifier<vblex><(?:ger|ppres)>)}{^$1<det><ind><m><sg>/$1o<det><ind><m><sg>\$ }g if index($_, "dentifier<vblex>") >= 0;`,
   String.raw`s{(?:(<det>(?:<[^>]*>)*\$ )|${SENTENCE_START})\K\^([Ii])dentifier<vblex><(?:ger|ppres)>[^\$]*\$}{"^identifiant<n><m><sg>/$2" . "dentificador<n><m><sg>\$"}ge if index($_, "dentifier<vblex>") >= 0;`,
