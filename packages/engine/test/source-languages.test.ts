@@ -173,6 +173,7 @@ describe.skipIf(!haveMode('fr-es') || !haveMode('spa-eng'))('French into English
       'Connectez-vous pour continuer',
       'Mot de passe oublié ?',
       'doit être une date dans le futur',
+      'Impossible de charger les données.',
     ], 'en')).toEqual([
       'Create an integration of webhook in your server',
       'Use your Plex account',
@@ -181,6 +182,7 @@ describe.skipIf(!haveMode('fr-es') || !haveMode('spa-eng'))('French into English
       'Password forgotten?',
       // Hibernate's English message, word for word
       'must be a date in the future',
+      'Unable to load the data.',
     ])
   })
 
@@ -201,7 +203,7 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
   })
 
   test('"deber" is "must" (its negation a prohibition), "iniciar sesión" "sign in", "hacer clic" "click", "solicitud" a request, "activar" a setting "enable"', async () => {
-    const texts = ['No debe estar vacío.', 'Debes seleccionar un perfil.', 'Debes iniciar sesión.', 'Para continuar, haz clic aquí.', 'El usuario hace clic en el enlace.', 'Solicitud pendiente', 'Activar notificaciones', 'Activar la cuenta', 'Servidor por defecto', 'Valor predeterminado', 'Se ha producido un error inesperado.', 'Ajustes de notificación', 'Servicio no disponible', 'Cargando…', 'Consejo', 'Resumen', 'Debe ser inferior o igual a 5.', 'Debe ser superior a 0.', 'El tamaño debe estar comprendido entre 1 y 10.', 'Ningún resultado', 'No hay ningún resultado.', 'Debe ser nulo.', 'Fallo al guardar los ajustes.', 'Intentando conectar con Plex…', 'Error. Intenta recargar la página.', 'Reanudar', 'Editar Servidor Radarr', 'Servidor 4K', 'Bienvenido a Overseerr', 'Recargando…', 'Desactivar notificaciones', 'Haga clic en el usuario.', 'Configure los ajustes de su servidor.', 'Intente de nuevo.', 'Tu solicitud está pendiente de aprobación.', 'Nombre de la tarea', 'El nombre de la tarea es largo.', 'Cerrar Sesión', 'Ver detalles', 'Quiero ver la película.', 'Reiniciar contraseña', 'Reiniciar el servidor', 'Rechazado']
+    const texts = ['No debe estar vacío.', 'Debes seleccionar un perfil.', 'Debes iniciar sesión.', 'Para continuar, haz clic aquí.', 'El usuario hace clic en el enlace.', 'Solicitud pendiente', 'Activar notificaciones', 'Activar la cuenta', 'Servidor por defecto', 'Valor predeterminado', 'Se ha producido un error inesperado.', 'Ajustes de notificación', 'Servicio no disponible', 'Cargando…', 'Consejo', 'Resumen', 'Debe ser inferior o igual a 5.', 'Debe ser superior a 0.', 'El tamaño debe estar comprendido entre 1 y 10.', 'Ningún resultado', 'No hay ningún resultado.', 'Debe ser nulo.', 'Fallo al guardar los ajustes.', 'Intentando conectar con Plex…', 'Error. Intenta recargar la página.', 'Reanudar', 'Editar Servidor Radarr', 'Servidor 4K', 'Bienvenido a Overseerr', 'Recargando…', 'Desactivar notificaciones', 'Haga clic en el usuario.', 'Configure los ajustes de su servidor.', 'Intente de nuevo.', 'Tu solicitud está pendiente de aprobación.', 'Nombre de la tarea', 'El nombre de la tarea es largo.', 'Cerrar Sesión', 'Ver detalles', 'Quiero ver la película.', 'Reiniciar contraseña', 'Reiniciar el servidor', 'Rechazado', 'Imposible cargar los datos.', 'Cargar archivo', 'La eliminación del usuario']
     const translations = await engine.translate(texts, { source: 'es', target: 'en' })
     expect(translations.map((t) => t.segment)).toEqual([
       'It must not be empty.',
@@ -247,6 +249,9 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
       'Reset password',
       'Restart the server',
       'Rejected',
+      'Unable to load the data.',
+      'Upload file',
+      'The deletion of the user',
     ])
     // only the names (and 4K's unit) are unknown: the verbs spa-eng lacks are not
     expect(translations.flatMap((t) => t.unknownWords)).toEqual(['Plex', 'Radarr', 'K', 'Overseerr'])
