@@ -10,6 +10,7 @@
  * A sentence that has its mark already is left alone.
  */
 import type { InlineToken, Segment, SegmentPart } from '../segment.js'
+import { languageOf } from './tidy.js'
 
 /** Targets whose questions and exclamations open with an inverted mark. */
 const TARGETS = new Set(['es', 'ast'])
@@ -79,7 +80,7 @@ function openingTagAround(sentence: string, at: number, endAt: number, tokens: r
 }
 
 export function withOpeningMarks(segment: Segment, target: string): Segment {
-  if (!TARGETS.has(target.toLowerCase().split(/[-_]/)[0]!)) return withoutOpeningMarks(segment)
+  if (!TARGETS.has(languageOf(target))) return withoutOpeningMarks(segment)
   const parts: readonly SegmentPart[] = typeof segment === 'string' ? [segment] : segment
   const tokens: InlineToken[] = []
   // a text that holds private-use characters itself (an icon font's glyphs) is left alone

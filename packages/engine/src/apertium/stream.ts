@@ -7,7 +7,7 @@
 import { EngineError } from '../errors.js'
 import { textOf, type InlineToken, type Segment, type SegmentPart } from '../segment.js'
 import { nestLike } from '../segments/index.js'
-import { tidyCase } from './tidy.js'
+import { languageOf, tidyCase } from './tidy.js'
 
 /** Characters with a meaning in Apertium's stream; plain text escapes them with `\`. */
 const SPECIAL = new Set(['[', ']', '^', '$', '/', '\\', '{', '}', '@', '<', '>'])
@@ -1257,8 +1257,7 @@ function withoutSpaceAfterOpening(parts: SegmentPart[], sourceText: string): Seg
  * Spanish) "Password forgotten ?". From French into any other language those spaces go.
  */
 function fromFrenchTypography(source: string | undefined, target: string | undefined): boolean {
-  const language = (code: string | undefined) => (code ?? '').toLowerCase().split(/[-_]/)[0]
-  return source !== undefined && FRENCH.has(language(source)!) && !FRENCH.has(language(target)!)
+  return source !== undefined && FRENCH.has(languageOf(source)) && !FRENCH.has(languageOf(target))
 }
 const FRENCH = new Set(['fr', 'fra'])
 /**
@@ -1281,7 +1280,7 @@ function withoutFrenchSpaces(parts: SegmentPart[]): SegmentPart[] {
  */
 function withoutAddedSubject(parts: SegmentPart[], source: readonly SegmentPart[], options: DecodeOptions): SegmentPart[] {
   const first = parts[0]
-  if (typeof first !== 'string' || !ADDED_SUBJECT.test(first) || (options.source ?? '').toLowerCase().split(/[-_]/)[0] !== 'es' || (options.target ?? '').toLowerCase().split(/[-_]/)[0] !== 'en') return parts
+  if (typeof first !== 'string' || !ADDED_SUBJECT.test(first) || languageOf(options.source) !== 'es' || languageOf(options.target) !== 'en') return parts
   const sourceFirst = source[0]
   if (typeof sourceFirst !== 'string' || !/^\s*\p{Ll}/u.test(sourceFirst)) return parts
   return [first.slice(3), ...parts.slice(1)]

@@ -163,7 +163,7 @@ function movePronounCapitals(result: SegmentPart[], sourceWords: readonly Word[]
 }
 
 /** A language code's language, lower case (`pt-BR` → `pt`); empty for none. */
-function base(code: string | undefined): string {
+export function languageOf(code: string | undefined): string {
   return (code ?? '').toLowerCase().split(/[-_]/)[0]!
 }
 
@@ -205,7 +205,7 @@ function withAsidesInCapitals(output: SegmentPart[], source: readonly SegmentPar
   if (!inSource.some((aside) => inCapitals([aside.text]))) return output
   const inOutput = asides(output)
   if (inOutput.length !== inSource.length) return output
-  const language = base(target) || undefined
+  const language = languageOf(target) || undefined
   inOutput.forEach((aside, k) => {
     // an acronym the engine kept and inflected ("(HTML)" → eo "(HTMLaj)") is no aside in capitals
     if (!inCapitals([inSource[k]!.text]) || (inSource[k]!.text.match(/\p{Lu}{2,}/gu) ?? []).some((word) => aside.text.includes(word))) return
@@ -216,13 +216,13 @@ function withAsidesInCapitals(output: SegmentPart[], source: readonly SegmentPar
 }
 
 function tidyWordCase(output: readonly SegmentPart[], source: readonly SegmentPart[], target: string | undefined, sourceLanguage?: string): SegmentPart[] {
-  const language = base(target)
+  const language = languageOf(target)
   // a source in capitals throughout (a licence's disclaimer, a warning) stays in capitals: the
   // engine writes the words it adds in lower case ("THE SOFTWARE IS PROVIDED" → "El SOFTWARE ES")
   if (inCapitals(source)) return output.map((part) => (typeof part === 'string' ? part.toLocaleUpperCase(language || undefined) : part))
   const english = language === 'en'
   const everyWord = english || LOWER_CASE_ORTHOGRAPHY.has(language)
-  const from = base(sourceLanguage)
+  const from = languageOf(sourceLanguage)
   const firstWordOnly = !everyWord && SAME_CAPITALS.some((group) => group.includes(language) && group.includes(from))
   if (!everyWord && !firstWordOnly) return [...output]
   const sourceWords = words(source)
