@@ -19,6 +19,7 @@ import { routeRevision } from './apertium/revision.js'
 import type { Language } from './languages.js'
 import { createRouter, type Route } from './router.js'
 import type { Segment } from './segment.js'
+import { outerPair, projectPairs, sameWords, withoutPairs } from './segments/project.js'
 
 export interface EngineOptions {
   /**
@@ -260,9 +261,10 @@ const SENTENCE_LEADS: Readonly<Record<string, Readonly<Record<string, string>>>>
   // information", "Mais informação"
   'es>fr': { 'Por favor': "s'il vous plaît", 'Lo sentimos': 'désolé', 'Iniciar sesión': 'se connecter', 'Cerrar sesión': 'se déconnecter', 'Haz clic aquí': 'cliquez ici', 'Más información': 'en savoir plus' },
   // and into English: spa-eng "Lo sentimos, algo…" → "We feel it, something…", "Iniciar sesión"
-  // → "Initiate session", "Bienvenido de nuevo" → "Bienvenido again" (the word unknown), "Haz
-  // clic aquí" → "Do click here"
-  'es>en': { 'Más información': 'learn more', 'Lo sentimos': 'sorry', 'Iniciar sesión': 'sign in', 'Inicia sesión': 'sign in', 'Cerrar sesión': 'sign out', 'Bienvenido de nuevo': 'welcome back', 'Haz clic': 'click' },
+  // → "Initiate session", "Bienvenido de nuevo" → "Bienvenido again" (the word unknown); "Haz
+  // clic" is SPA_ENG_SENSE_FILTER's (mode.ts), which also makes its "en" "on" (as a lead, the
+  // rest went alone: "Click in the button")
+  'es>en': { 'Más información': 'learn more', 'Lo sentimos': 'sorry', 'Iniciar sesión': 'sign in', 'Inicia sesión': 'sign in', 'Cerrar sesión': 'sign out', 'Bienvenido de nuevo': 'welcome back' },
   'es>pt': { 'Por favor': 'por favor', 'Lo sentimos': 'lamentamos', 'Más información': 'saiba mais' },
 }
 
@@ -439,18 +441,42 @@ export function createEngine(options: EngineOptions = {}): Engine {
     if (cached) cacheHits++
     else cacheMisses++
     if (cached) return { segment: cached.segment, unknownWords: [...cached.unknownWords], route: [...cached.route] }
-    // a count goes as a number (see counts.ts); an answer that lost one goes again with blanks
-    const counts = maskCounts(segment)
-    let translated = await translateRoute(counts.segment, route.hops, signal)
-    let current = counts.restore(translated.segment)
-    if (current === null) {
-      translated = await translateRoute(segment, route.hops, signal)
-      current = translated.segment
-    }
-    const unknownWords = translated.unknownWords
-    const result: Translation = { segment: current, unknownWords, route: path }
-    cache.set(key, { segment: current, unknownWords: [...unknownWords], route: [...path] })
+    const translated = await translateMarkedUp(segment, route.hops, signal)
+    const result: Translation = { segment: translated.segment, unknownWords: translated.unknownWords, route: path }
+    cache.set(key, { segment: translated.segment, unknownWords: [...translated.unknownWords], route: [...path] })
     return result
+  }
+
+  /**
+   * A segment with tag pairs goes twice, with and without them, and the tags go around the same
+   * words in the answer without them (segments/project.ts): rules that read several words as
+   * one ("Failed to", "went wrong", "Are you", "Press Enter", noun compounds) do not see them
+   * as one with a tag around one of them. The tagged answer stands when it says the same or a
+   * pair's words cannot be found unambiguously. What a tag tells the reading hints is not in
+   * the words' answer: a sentence's first verb before a tag is a command ("Import <b>Plex</b>
+   * Users" → "Importar…"; without tags "Importación…").
+   */
+  async function translateMarkedUp(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
+    // a pair around the whole text ("<i>…</i>" of a subtitle's cue, a link's text) goes around the answer of its inside
+    const wrapped = outerPair(segment)
+    if (wrapped) {
+      const inner = await translateMarkedUp(wrapped.inside, hops, signal)
+      return { ...inner, segment: [...wrapped.before, wrapped.open, ...(typeof inner.segment === 'string' ? [inner.segment] : inner.segment), wrapped.close, ...wrapped.after] }
+    }
+    const words = withoutPairs(segment)
+    if (!words) return translateCounted(segment, hops, signal)
+    const [tagged, plain] = await Promise.all([translateCounted(segment, hops, signal), translateCounted(words, hops, signal)])
+    if (sameWords(tagged.segment, plain.segment)) return tagged
+    const projected = projectPairs(tagged.segment, plain.segment)
+    return projected ? { segment: projected, unknownWords: plain.unknownWords } : tagged
+  }
+
+  /** A count goes as a number (see counts.ts); an answer that lost one goes again as written. */
+  async function translateCounted(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
+    const counts = maskCounts(segment)
+    const translated = await translateRoute(counts.segment, hops, signal)
+    const restored = counts.restore(translated.segment)
+    return restored === null ? translateRoute(segment, hops, signal) : { segment: restored, unknownWords: translated.unknownWords }
   }
 
   function prepare(segments: readonly Segment[], pair: { source: string; target: string }) {

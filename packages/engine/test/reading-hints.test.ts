@@ -981,7 +981,9 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     // Markdown's "Open **Settings**" (a pair of tokens around the label) came back "Configuraciones abiertas"
     const b: InlineToken = { id: '1', kind: 'open' }
     const bEnd: InlineToken = { id: '1', kind: 'close' }
-    expect(await en([['Open ', b, 'Settings', bEnd, '.'], ['Open ', b, 'files', bEnd, ' stay open.']])).toEqual([['Abrir ', b, 'Configuraciones', bEnd, '.'], ['Abrir ', b, 'los archivos', bEnd, ' se quedan abiertos.']])
+    // (a tag that lets the words read otherwise than without it is put back on the words
+    // without it, segments/project.ts: "Open <b>files</b> stay open." is "Los archivos abiertos…")
+    expect(await en([['Open ', b, 'Settings', bEnd, '.'], ['Open ', b, 'files', bEnd, ' from the menu.']])).toEqual([['Abrir ', b, 'Configuraciones', bEnd, '.'], ['Abre ', b, 'archivos', bEnd, ' del menú.']])
   })
 
   test('a word the dictionary lacks takes a stand-in it has: "Skip", "Refresh", "username", "playback", "default" (eng-spa)', async () => {

@@ -23,6 +23,10 @@ describe('"guardar", "gardar", "desar" for "save" in answers from English', () =
       .toBe("El missatge va desar. Desant... Canvis desats. Em va salvar. M'has salvat.")
   })
 
+  test('a capitalised form after a word that is also a pronoun is a label (ca "el" before "Salva")', () => {
+    expect(withInterfaceVerbs('Fes clic el Salva botó. El salva.', 'Click the Save button. He saves him.', 'en', 'ca')).toBe('Fes clic el Desa botó. El salva.')
+  })
+
   test('only the last hop from English into Spanish, Galician or Catalan; tokens untouched', () => {
     expect(withInterfaceVerbs('Salvar.', 'Save.', 'en', 'pt')).toBe('Salvar.')
     expect(withInterfaceVerbs('Salvar.', 'Save.', 'fr', 'es')).toBe('Salvar.')

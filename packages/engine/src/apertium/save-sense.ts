@@ -56,7 +56,8 @@ interface Rewrite {
 /** Each target's stem and the pattern of the forms of "salvar" it replaces. */
 const SAVE_REWRITES: ReadonlyMap<string, readonly Rewrite[]> = new Map([...VERBS].map(([target, verb]) => [target, [{
   stem: verb.stem,
-  pattern: new RegExp(`(?<![${L}])(?<!(?<![${L}])(?:${verb.pronouns})\\s?(?:(?:${verb.auxiliaries})\\s+)?)([Ss])alv(${verb.endings})(?![${L}])(?!(?:\\s+[${L}]+){0,2}\\s+vidas?(?![${L}]))`, 'gu'),
+  // a capital after a word is a label's ("Fes clic el Salva botó": ca "el" is also a pronoun)
+  pattern: new RegExp(`(?<![${L}])(?:(?<!(?<![${L}])(?:${verb.pronouns})\\s?(?:(?:${verb.auxiliaries})\\s+)?)(?=s)|(?=S))([Ss])alv(${verb.endings})(?![${L}])(?!(?:\\s+[${L}]+){0,2}\\s+vidas?(?![${L}]))`, 'gu'),
 }]]))
 
 /**
