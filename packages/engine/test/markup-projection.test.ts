@@ -55,9 +55,10 @@ describe('projecting tag pairs onto the answer without them', () => {
     expect(show(projectPairs(tagged, '¡Estado de incidencia actualizado exitosamente!'))).toBe('¡Estado de incidencia <b>actualizado</b> exitosamente!')
   })
 
-  test('a pair that shares its gap with other unmatched words is not projected', () => {
-    const tagged = [open('b'), 'Fallado', close('b'), ' para editar slider.']
-    expect(projectPairs(tagged, 'No se pudo editar slider.')).toBeNull()
+  test('a pair that shares a short gap with another word takes the gap whole; in a longer one it is not projected', () => {
+    expect(show(projectPairs([open('b'), 'Fallado', close('b'), ' para editar slider.'], 'No se pudo editar slider.'))).toBe('<b>No se pudo</b> editar slider.')
+    const moved = ['Recibe notificaciones cuando otro ', open('b'), 'comentario', close('b'), ' de usuarios en incidencias.']
+    expect(projectPairs(moved, 'Recibe notificaciones cuando otros usuarios comentan en incidencias.')).toBeNull()
   })
 
   test('a pair that wraps only blanks, or an unclosed pair, is not projected', () => {

@@ -184,6 +184,10 @@ interface Alignment {
   match: number[]
 }
 
+/** The most words of a gap the pair shares with other words, on the tagged side and on the plain side, that it still takes whole. */
+const SHARED_GAP_TAGGED = 2
+const SHARED_GAP_PLAIN = 3
+
 /** Two forms of one word, as far as a projection needs: the same first four letters at least, and more than half of the shorter. */
 function shareStem(a: string, b: string): boolean {
   let common = 0
@@ -251,9 +255,13 @@ function alignedSpan(alignment: Alignment, start: number, end: number): { start:
     from = leftOpen && match[first] === -1 ? (before >= 0 ? match[before]! + 1 : 0) : inside[0]!
     to = rightOpen && match[last] === -1 ? (after < tagged.length ? match[after]! - 1 : plain.length - 1) : inside[inside.length - 1]!
   } else {
-    if (!leftOpen || !rightOpen) return null
     from = before >= 0 ? match[before]! + 1 : 0
     to = after < tagged.length ? match[after]! - 1 : plain.length - 1
+    // a gap the pair shares with other words: a short one, where a rule read two words as one,
+    // goes whole to the pair ("<b>Fallado</b> para editar" against "No se pudo editar": "<b>No se
+    // pudo</b> editar"); in a longer one the words moved ("otro <b>comentario</b> de usuarios"
+    // against "otros usuarios comentan")
+    if ((!leftOpen || !rightOpen) && (after - before - 1 > SHARED_GAP_TAGGED || to - from + 1 > SHARED_GAP_PLAIN)) return null
     // a wider gap may hold words of the source's other words too: when some of its words
     // share a stem with the pair's, the pair takes those ("actualizó" against "de incidencia
     // actualizado")
