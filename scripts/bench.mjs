@@ -15,6 +15,7 @@ const benches = [
   ['memory-cost', join(root, 'scripts/bench/memory-cost.mjs')],
   ['documents', join(root, 'apps/server/bench/documents.mjs')],
   ['detection', join(root, 'packages/engine/bench/detection.mjs')],
+  ['long-text', join(root, 'packages/engine/bench/long-text.mjs')],
   ['remote', join(root, 'apps/server/bench/remote-overhead.mjs')],
   ['jobs-incremental', join(root, 'packages/jobs/bench/incremental.mjs')],
 ]

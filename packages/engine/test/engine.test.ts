@@ -505,6 +505,24 @@ describe("eng-spa's filters: the object pronoun's person, the nouns \"date\", \"
     ])
   })
 
+  test('the context of a sense is the unit right before, whatever precedes it: escaped marks inside it, a long record, no blank between', () => {
+    const LANGUAGE = '^language<n><sg>/lengua<n><f><sg>/idioma<n><m><sg>/lenguaje<n><m><sg>$'
+    const filler = Array.from({ length: 400 }, (_, i) => `^word${i}<n><sg>/palabra<n><f><sg>$`).join(' ')
+    const records = [
+      `${filler} ^programming<n><sg>/programación<n><f><sg>$ ${LANGUAGE}`,
+      // the unit before holds an escaped ^ and $; two blanks between
+      `^programming<n><sg>/x\\^y\\$z<n><f><sg>$  ${LANGUAGE}`,
+      // no blank between: no unit before, as a superblank between
+      `^programming<n><sg>/programación<n><f><sg>$${LANGUAGE}`,
+      `^programming<n><sg>/programación<n><f><sg>$ [b] ${LANGUAGE}`,
+    ]
+    const out = throughStage(ENG_SPA_SENSE_FILTER, records)
+    expect(out[0]!.endsWith('^language<n><sg>/lenguaje<n><m><sg>$')).toBe(true)
+    expect(out[1]!.endsWith('^language<n><sg>/lenguaje<n><m><sg>$')).toBe(true)
+    expect(out[2]!.endsWith('^language<n><sg>/idioma<n><m><sg>$')).toBe(true)
+    expect(out[3]!.endsWith('^language<n><sg>/idioma<n><m><sg>$')).toBe(true)
+  })
+
   test('"turn on", "turn off" (an object pronoun between or not) are "activar", "apagar", the particle gone', () => {
     const records = [
       '^Turn<vblex><pres>/Girar<vblex><pres>$ ^on<pr>/en<pr>$ ^notification<n><pl>/notificación<n><f><pl>$',

@@ -212,6 +212,13 @@ export const ENG_SPA_SENSES: Senses = [
  * The perl (a `BEGIN` and a pass over the record) that gives each word of `senses` its sense,
  * after a bilingual lookup: of the translations the dictionary gives, the rule's stays alone.
  */
+/**
+ * perl: the unit that ends right before offset `$at` of `$s` with blanks between (at least
+ * one), or "" (`unitBefore($_, $-[0])`). Found from its end, so a rule that reads the unit
+ * before each match costs the unit's length, not the record's.
+ */
+const UNIT_BEFORE_SUB = String.raw`sub unitBefore { my ($s, $at) = @_; my $e = $at; $e-- while $e > 0 && substr($s, $e - 1, 1) eq " "; return "" if $e == $at || $e < 2 || substr($s, $e - 1, 1) ne "\$"; my $b = rindex($s, "^", $e - 2); $b = rindex($s, "^", $b - 1) while $b > 0 && substr($s, $b - 1, 1) eq "\\"; return "" if $b < 0; my $u = substr($s, $b, $e - $b); $u =~ /\A\^(?:[^\\\$]|\\.)*\$\z/ ? $u : "" }`
+
 function sensesProgram(senses: Senses): string {
   const byWord = new Map<string, string[]>()
   for (const [word, pos, as, where] of senses) {
@@ -233,8 +240,12 @@ function sensesProgram(senses: Senses): string {
     // a word is looked up in lower case, a Latin-1 capital too ("Échec"; perl reads bytes, where lc
     // lowers ASCII alone)
     // only the units of the table's words are rewritten, each with the units around it in the
-    // record as it came ($record: the substitution's offsets are its)
-    String.raw`sub sense { my ($unit, $record, $from, $to) = @_; my ($word, $pos) = $unit =~ /^\^((?:[^\\<\/\$]|\\.)+)<([a-z]+)>[^\/\$]*\// or return $unit; my $key = lc $word; $key =~ s/^\xc3([\x80-\x9e])/"\xc3" . chr(ord($1) + 32)/e; my $rules = $::SENSE{"$key<$pos>"} or return $unit; my $prev = substr($record, 0, $from) =~ /(\^(?:[^\\\$]|\\.)*\$) +\z/ ? lc source($1) : ""; my $next = ""; if (substr($record, $to) =~ /\A +(\^(?:[^\\\$]|\\.)*\$)(?: +(\^(?:[^\\\$]|\\.)*\$))?/) { $next = lc source(index($1, "<det>") >= 0 && defined $2 ? $2 : $1) } for my $r (@$rules) { my ($as, $after, $before, $gender, $instead) = @$r; next if $after ne "" && $prev !~ /$after/ || $before ne "" && $next !~ /$before/; return prefer($unit, $as, $gender, $instead) } $unit }`,
+    // record as it came ($record: the substitution's offsets are its): the one before found from
+    // its end, the ones after read in a window (a unit is far shorter); a regex over the record
+    // before and after each made a long text's time grow with its square (3 500 words: 0.57 s in
+    // eng-spa's sense filter, 40 ms now)
+    UNIT_BEFORE_SUB,
+    String.raw`sub sense { my ($unit, $record, $from, $to) = @_; my ($word, $pos) = $unit =~ /^\^((?:[^\\<\/\$]|\\.)+)<([a-z]+)>[^\/\$]*\// or return $unit; my $key = lc $word; $key =~ s/^\xc3([\x80-\x9e])/"\xc3" . chr(ord($1) + 32)/e; my $rules = $::SENSE{"$key<$pos>"} or return $unit; my $prev = lc source(unitBefore($record, $from)); my $next = ""; if (substr($record, $to, 8000) =~ /\A +(\^(?:[^\\\$]|\\.)*\$)(?: +(\^(?:[^\\\$]|\\.)*\$))?/) { $next = lc source(index($1, "<det>") >= 0 && defined $2 ? $2 : $1) } for my $r (@$rules) { my ($as, $after, $before, $gender, $instead) = @$r; next if $after ne "" && $prev !~ /$after/ || $before ne "" && $next !~ /$before/; return prefer($unit, $as, $gender, $instead) } $unit }`,
     String.raw`if (/\^(?:${gate})</) { my $record = $_; s{(\^(?:${gate})<(?:[^\\\$]|\\.)*\$)}{sense($1, $record, $-[0], $+[0])}ge }`,
   ].join(' ')
 }
@@ -378,10 +389,12 @@ interface ClauseWords {
 
 /**
  * A perl sub: whether a record (after a bilingual lookup) is a label, at most four units and a
- * full stop (the encoder adds one to a text without), no other sentence end. unknownVerbsProgram's
- * label tags need it in the program, once.
+ * full stop (the encoder adds one to a text without), no other sentence end (a sentence's end
+ * far from the last, both sides of a unit `^.<sent>/.<sent>$` being near, answers at once,
+ * without a copy of a long record). unknownVerbsProgram's label tags need it in
+ * the program, once.
  */
-const LABEL_RECORD_SUB = String.raw`sub label { my ($record) = @_; $record =~ s{\^\.<sent>/\.<sent>\$(?:\[[^\]]*\]|[\s\0])*\z}{}; index($record, "<sent>") < 0 && ($record =~ tr/^//) <= 4 }`
+const LABEL_RECORD_SUB = String.raw`sub label { my $sent = index($_[0], "<sent>"); return 0 if $sent >= 0 && rindex($_[0], "<sent>") - $sent > 16; my ($record) = @_; $record =~ s{\^\.<sent>/\.<sent>\$(?:\[[^\]]*\]|[\s\0])*\z}{}; index($record, "<sent>") < 0 && ($record =~ tr/^//) <= 4 }`
 
 /** English verbs of SPANISH_UNKNOWN_VERBS the generator lacks: SPA_ENG_SENSE_FILTER writes their forms, which POST_GENERATION_FILTER keeps. */
 const ENGLISH_CONJUGATED = ['reload', 'disconnect', 'deselect', 'ungroup']
@@ -1001,7 +1014,10 @@ function unknownVerbsProgram(verbs: ReadonlyArray<readonly [stem: string, target
   // longest ending first: "ées" before "ée" before "é"
   const endingAlternation = Object.keys(endings).sort((a, b) => b.length - a.length).join('|')
   const name = `UV${infinitive}`
-  const tags = command ? String.raw`$ending eq "${command[0]}" && substr($_, 0, $-[0]) =~ /(?:\A|\[v:[^\]]*\]|<sent>\$)[^\^]*\z/ ? ("${command[2] ?? ''}" ne "" && ::label($_) ? "${command[2] ?? ''}" : "${command[1]}") : $::${name}E{$ending}` : `$::${name}E{$ending}`
+  // opening a sentence: nothing but blanks since the start, a sentence's end or a text's mark
+  // (read from the last unit before: the record before each verb made a long text's time grow
+  // with its square)
+  const tags = command ? String.raw`$ending eq "${command[0]}" && do { my $last = rindex($_, "^", $-[0] - 1); $last < 0 || substr($_, $last, $-[0] - $last) =~ /(?:\[v:[^\]]*\]|<sent>\$)[^\^]*\z/ } ? ("${command[2] ?? ''}" ne "" && ::label($_) ? "${command[2] ?? ''}" : "${command[1]}") : $::${name}E{$ending}` : `$::${name}E{$ending}`
   return [
     `BEGIN { %::${name} = (${table}); %::${name}E = (${endingTable}) }`,
     // (the word after the verb in the verb's word-bound blank: "<em>réessayer</em>" → "<em>intentar nuevamente</em>")
@@ -1200,7 +1216,7 @@ export const FR_ES_FILTER = `perl -0 -pe '${[
   // which after "ne" is the subjunctive ("Ne supprimez pas" came back "No elimina"; "No elimines"; into
   // English the command, which spa-eng reads "Do not delete", the subjunctive "You do not delete")
   String.raw`sub moodAt { my ($u, $k) = @_; my $not = 0; for (my $j = $k - 1; $j >= 0 && $j >= $k - 6; $j--) { my $x = $u->[$j]; return "pri" if $x =~ /^[Vv]ous<prn>/; return moodAt($u, $j) if $x =~ /^[^\/<]*<${FR_VERB}><(?:pri|imp)><p2><pl>\//; $not ||= $x =~ /^[Nn]e<adv>/; next if $x =~ /^(?:[Nn]e<adv>|[^\/<]*<(?:prn><pro|cnjcoo|adv)>)/; last } $not && !$::toEnglish ? "prs" : "imp" }`,
-  String.raw`s{(\^[^/\$<]*<${FR_VERB}>)<(?:pri|imp)><p2><pl>(/[^/\$<]*<${FR_VERB}>)<(?:pri|imp)><p2><pl>\$(?! *${WORD_BOUND_BLANK}\^vous<prn><enc>)}{my ($source, $target) = ($1, $2); my @u = substr($_, 0, $-[0]) =~ /\^([^\$]*)\$/g; my $mood = moodAt(\@u, scalar @u); "$source<$mood><p2><pl>$target<$mood><p2><pl>\$"}ge if index($_, "<p2><pl>") >= 0;`,
+  String.raw`s{(\^[^/\$<]*<${FR_VERB}>)<(?:pri|imp)><p2><pl>(/[^/\$<]*<${FR_VERB}>)<(?:pri|imp)><p2><pl>\$(?! *${WORD_BOUND_BLANK}\^vous<prn><enc>)}{my ($source, $target) = ($1, $2); my $at = $-[0]; my $from = rindex($_, "<sent>\$", $at); $from = 0 if $from < 0; my @u = substr($_, $from, $at - $from) =~ /\^([^\$]*)\$/g; my $mood = moodAt(\@u, scalar @u); "$source<$mood><p2><pl>$target<$mood><p2><pl>\$"}ge if index($_, "<p2><pl>") >= 0;`,
   // a command's "-vous" the analyser did not join to a verb it lacks is its pronoun after it ("Connectez-vous à votre compte" came back "Conecta- a tu cuenta")
   String.raw`s{(<imp><p2><pl>\$)-(${WORD_BOUND_BLANK})\^([Vv]ous)<prn><(?:pro|tn)>[^\$]*\$}{$1 $2^$3<prn><enc><p2><mf><pl>/os<prn><enc><p2><mf><pl>\$}g if index($_, "<imp><p2><pl>\$-^") >= 0;`,
   // the question's mark must end the sentence of the verb: no other sentence end between them
@@ -1477,7 +1493,7 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // 4K" came back "Server Radarr", "Server 4K"), not a Spanish participle or adverb it lacks
     // ("Petición Fallida")
     ...(english ? [
-      String.raw`s{(?<![^ \]])\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$ (\^(?:[A-Z]{2,5}|(?![A-Za-z0-9]*(?:ad[oa]s?|id[oa]s?|mente|ción|ciones)/)[A-Z][a-z]+[A-Za-z0-9]*)/(?:\*[A-Za-z0-9]+|[A-Z]{2,5}<n><acr>(?:[^\\\$]++|\\.)*+)\$|\^[0-9]+/[0-9]+<num>\$\^[A-Z]{1,3}/\*[A-Z]{1,3}\$)}{my ($surface, $r, $initialism, $at) = ($1, $2, $3, $-[0]); my $opens = substr($_, 0, $at) =~ /(?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\z/; my @r = split /\//, $r; my @n = grep { /^(?:[^<\\]|\\.)*<n>/ } @r; @n = () if grep { !/^(?:[^<\\]|\\.)*<(?:n|adj|vblex)>/ } @r; if (@n && $opens && $surface =~ /^[A-Z][a-z]*$/) { s/^([A-Z])/\l$1/ for $surface, @n } @n ? "$initialism ^$surface/" . join("/", @n) . "\$" : "^$surface/$r\$ $initialism"}ge if /\^[A-Z]{2,5}\// || /\^[A-Z][a-z][A-Za-z0-9]*\/\*|<num>\$\^[A-Z]{1,3}\/\*/;`,
+      String.raw`s{(?<![^ \]])\^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$ (\^(?:[A-Z]{2,5}|(?![A-Za-z0-9]*(?:ad[oa]s?|id[oa]s?|mente|ción|ciones)/)[A-Z][a-z]+[A-Za-z0-9]*)/(?:\*[A-Za-z0-9]+|[A-Z]{2,5}<n><acr>(?:[^\\\$]++|\\.)*+)\$|\^[0-9]+/[0-9]+<num>\$\^[A-Z]{1,3}/\*[A-Z]{1,3}\$)}{my ($surface, $r, $initialism, $at) = ($1, $2, $3, $-[0]); my $last = rindex($_, "^", $at - 1); $last = rindex($_, "^", $last - 1) while $last > 0 && substr($_, $last - 1, 1) eq "\\"; my $opens = $last < 0 || substr($_, $last, $at - $last) =~ /\A\^(?:[^\\\$]|\\.)*<sent>\$(?:[^\\^]++|\\.)*+\z/; my @r = split /\//, $r; my @n = grep { /^(?:[^<\\]|\\.)*<n>/ } @r; @n = () if grep { !/^(?:[^<\\]|\\.)*<(?:n|adj|vblex)>/ } @r; if (@n && $opens && $surface =~ /^[A-Z][a-z]*$/) { s/^([A-Z])/\l$1/ for $surface, @n } @n ? "$initialism ^$surface/" . join("/", @n) . "\$" : "^$surface/$r\$ $initialism"}ge if /\^[A-Z]{2,5}\// || /\^[A-Z][a-z][A-Za-z0-9]*\/\*|<num>\$\^[A-Z]{1,3}\/\*/;`,
     ] : []),
   ].join(' ')}'`
 }
