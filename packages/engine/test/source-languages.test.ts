@@ -96,6 +96,7 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
     expect(await fr([
       'Demande en attente de validation',
       'Paramètres enregistrés avec succès !',
+      'Paramètres sauvegardés avec succès !',
       'Échec de la connexion.',
       'Langue d\'affichage',
       'doit être une URL valide',
@@ -115,6 +116,7 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
       'Vous devez fournir un jeton d\'accès',
     ])).toEqual([
       'Solicitud pendiente de validación',
+      '¡Ajustes guardados correctamente!',
       '¡Ajustes guardados correctamente!',
       'Error de la conexión.',
       'Idioma de visualización',
@@ -200,6 +202,14 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
     const bClose: InlineToken = { id: 'b', kind: 'close' }
     const out = (await engine.translate([['Servidor ', b, 'por defecto', bClose], ['Haz ', b, 'clic', bClose, ' en el botón.'], ['Debes ', b, 'iniciar sesión', bClose, ' para continuar.'], ['Se ha producido un ', b, 'error', bClose, '.']], { source: 'es', target: 'en' })).map((t) => t.segment)
     expect(out).toEqual([[b, 'Default', bClose, ' server'], [b, 'Click', bClose, ' on the button.'], ['You must ', b, 'sign in', bClose, ' to continue.'], ['An ', b, 'error', bClose, ' has occurred.']])
+  })
+
+  test('a product\'s name after "de" goes first, with a noun between as the modifier; places, people and quantities stay after "of"', async () => {
+    const texts = ['¡Los ajustes de notificación de Pushover se guardaron con éxito!', 'Enviando notificación de prueba de Telegram…', 'Ajustes de Plex', 'Error de sintaxis de Mermaid', 'Universidad de Madrid', 'Perfil de Juan', 'Número de usuarios de Plex', 'Puntuación de Rotten Tomatoes', 'Guarda la escena en tu espacio de trabajo de Excalidraw+.']
+    expect((await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment)).toEqual([
+      'The Pushover notification settings saved successfully!', 'Sending Telegram test notification…', 'Plex settings', 'Mermaid syntax error',
+      'University of Madrid', 'Profile of Juan', 'Number of users of Plex', 'Punctuation of Rotten Tomatoes', 'Save the scene in your space of work of Excalidraw+.',
+    ])
   })
 
   test('"deber" is "must" (its negation a prohibition), "iniciar sesión" "sign in", "hacer clic" "click", "solicitud" a request, "activar" a setting "enable"', async () => {

@@ -913,7 +913,15 @@ export const SPA_ENG_CLAUSE_FILTER = `perl -0 -pe '${[
   // "Por favor," before a command is "Please" without the comma ("Por favor, introduce tu
   // contraseña." came back "Please, enter your password.")
   String.raw`s{(\^[Pp]lease<adv>\$)\^,<cm>\$(?= \^[^<\$]*<vblex><(?:inf|imp)>)}{$1}g if index($_, "lease<adv>") >= 0;`,
-  String.raw`sub compound { my ($whole, $noun, $initial, $rest, $number, $modifierInitial, $modifierRest) = @_; lc($noun) =~ /^(?:number|amount|quantity|lot|lack|part|half|rest|majority|minority|thousand|million|hundred|dozen|couple|piece|bit|kind|sort|way|end|beginning|middle|top|bottom|side|front|back|edge|terms?|conditions?|start|series|variety|range)$/ || lc("$noun:$modifierInitial$modifierRest") =~ /^(?:table:contents?|point:view|proof:concept)$/ ? $whole : "^" . ($initial =~ /[A-Z]/ ? uc $modifierInitial : lc $modifierInitial) . "$modifierRest<n><sg>\$ ^" . lc($initial) . "$rest<n><$number>\$" }`,
+  String.raw`sub quantity { lc($_[0]) =~ /^(?:number|amount|quantity|lot|lack|part|half|rest|majority|minority|thousand|million|hundred|dozen|couple|piece|bit|kind|sort|way|end|beginning|middle|top|bottom|side|front|back|edge|terms?|conditions?|start|series|variety|range)$/ }`,
+  String.raw`sub compound { my ($whole, $noun, $initial, $rest, $number, $modifierInitial, $modifierRest) = @_; quantity($noun) || lc("$noun:$modifierInitial$modifierRest") =~ /^(?:table:contents?|point:view|proof:concept)$/ ? $whole : "^" . ($initial =~ /[A-Z]/ ? uc $modifierInitial : lc $modifierInitial) . "$modifierRest<n><sg>\$ ^" . lc($initial) . "$rest<n><$number>\$" }`,
+  // a product's name after "of" (a word the analyser does not know, or a name that is no place's
+  // nor person's) goes first, a noun between as the compound's modifier ("Ajustes de notificación
+  // de Pushover", "Notificación de prueba de Telegram" came back "Settings of notification of
+  // Pushover", "Notification of test of Telegram"; now "Pushover notification settings",
+  // "Telegram test notification"); not a name glued to more ("Excalidraw+") nor followed by
+  // another ("Rotten Tomatoes") or a noun
+  String.raw`s{(?<!\^of<pr>\$ )(?<![^ \]])\^((\w)([\w ]*))<n><(sg|pl)>\$ \^of<pr>\$ (?:\^(\w)([\w ]*)<n><(?:sg|pl)>\$ \^of<pr>\$ )?(\^(?:\*[A-Z][\w.+-]*|[A-Z][\w.+-]*<np>(?!<(?:top|loc|ant|cog)>)(?:<[^>]*>)*)\$)(?![+\w])(?! \^(?:of<pr>|[^<\$]*<n>|\*?[A-Z]))}{my ($whole, $noun, $initial, $rest, $number, $modifierInitial, $modifierRest, $name) = ($&, $1, $2, $3, $4, $5, $6, $7); quantity($noun) ? $whole : defined $modifierInitial ? do { my $c = compound("", $noun, lc $initial, $rest, $number, $modifierInitial, $modifierRest); $c eq "" ? $whole : "$name $c" } : "$name ^" . lc($initial) . "$rest<n><$number>\$"}ge if index($_, "^of<pr>") >= 0;`,
   String.raw`s{(?<!\^of<pr>\$ )(?<![^ \]])\^((\w)([\w ]*))<n><(sg|pl)>\$ \^of<pr>\$ \^(\w)([\w ]*)<n><(?:sg|pl)>\$(?! \^of<pr>\$ (?!\^[^<\$]*<det>))}{compound($&, $1, $2, $3, $4, $5, $6)}ge if index($_, "^of<pr>") >= 0;`,
   // a label that is a noun "of the" noun alone is a compound too ("Nombre de la tarea", "Ajustes del
   // usuario" came back "Name of the task", "Settings of the user")
@@ -1112,6 +1120,9 @@ export const FR_ES_SENSES: Senses = [
   // a recording is "grabar"; anything else an interface keeps is saved
   ['enregistrer', 'vblex', 'grabar', { before: '^(?:vidéo|audio|son|écran|appel|voix|émission|film)<' }],
   ['enregistrer', 'vblex', 'guardar', { instead: true }],
+  // "salvaguardar" (to safeguard), which spa-eng does not know ("Paramètres sauvegardés" came back
+  // "Ajustes salvaguardados", en "Settings salvaguardados")
+  ['sauvegarder', 'vblex', 'guardar', { instead: true }],
   ['échec', 'n', 'error', { instead: true, gender: 'm' }],
   ['échouer', 'vblex', 'fallar', { instead: true }],
   ['tester', 'vblex', 'probar', { instead: true }],
