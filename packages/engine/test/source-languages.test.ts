@@ -204,11 +204,16 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
     expect(out).toEqual([[b, 'Default', bClose, ' server'], [b, 'Click', bClose, ' on the button.'], ['You must ', b, 'sign in', bClose, ' to continue.'], ['An ', b, 'error', bClose, ' has occurred.']])
   })
 
+  test('an interface\'s issues, comments, scores, and what is dragged', async () => {
+    const texts = ['Envía notificaciones cuando las incidencias reciben nuevos comentarios.', 'Puntuación de usuario de TMDB', 'Arrastrar para mover']
+    expect((await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment)).toEqual(['Send notifications when the issues receive new comments.', 'TMDB user score', 'Drag to move'])
+  })
+
   test('a product\'s name after "de" goes first, with a noun between as the modifier; places, people and quantities stay after "of"', async () => {
     const texts = ['¡Los ajustes de notificación de Pushover se guardaron con éxito!', 'Enviando notificación de prueba de Telegram…', 'Ajustes de Plex', 'Error de sintaxis de Mermaid', 'Universidad de Madrid', 'Perfil de Juan', 'Número de usuarios de Plex', 'Puntuación de Rotten Tomatoes', 'Guarda la escena en tu espacio de trabajo de Excalidraw+.']
     expect((await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment)).toEqual([
       'The Pushover notification settings saved successfully!', 'Sending Telegram test notification…', 'Plex settings', 'Mermaid syntax error',
-      'University of Madrid', 'Profile of Juan', 'Number of users of Plex', 'Punctuation of Rotten Tomatoes', 'Save the scene in your space of work of Excalidraw+.',
+      'University of Madrid', 'Profile of Juan', 'Number of users of Plex', 'Score of Rotten Tomatoes', 'Save the scene in your space of work of Excalidraw+.',
     ])
   })
 

@@ -812,6 +812,13 @@ export const SPA_ENG_SENSES: Senses = [
   ['eliminación', 'n', 'deletion', { instead: true }],
   ['cargar', 'vblex', 'upload', { before: '^(?:archivo|fichero|imagen|foto|documento|vídeo|video|adjunto)<' }],
   ['cargar', 'vblex', 'load', { instead: true }],
+  // an interface's issues, comments, scores, what is dragged ("Las incidencias reciben nuevos
+  // comentarios", "Puntuación de usuario", "Arrastra" came back "The incidences receive new
+  // commentaries", "Punctuation of user", "It tugs")
+  ['incidencia', 'n', 'issue', { instead: true }],
+  ['comentario', 'n', 'comment', { instead: true }],
+  ['puntuación', 'n', 'score', { instead: true }],
+  ['arrastrar', 'vblex', 'drag', { instead: true }],
 ]
 
 /**
