@@ -4,9 +4,9 @@
  * se pudo", "Sign in" → "Iniciar sesión", a noun compound "User Score" → "Marcador de
  * usuario") no longer sees them as one when a tag wraps one of them: "<b>Failed</b> to edit"
  * came back "<b>Fallado</b> para editar" where the plain text says "No se pudo editar". So a
- * segment with tag pairs also goes without them, and each pair goes around the words it
- * wraps in the tagged answer, found in the plain answer; when one cannot be found there
- * unambiguously the tagged answer stands.
+ * segment with tag pairs also goes without them (engine.ts), and each pair goes around the
+ * words it wraps in the tagged answer, found in the plain answer; when one cannot be placed
+ * there the tagged answer stands.
  */
 import type { InlineToken, Segment, SegmentPart } from '../segment.js'
 
@@ -91,10 +91,12 @@ interface Pair {
 }
 
 /**
- * The plain answer with the tagged answer's pairs around the same words, or null when a
- * pair's words are not in the plain answer once (or as often as in the tagged one), when
- * two pairs would overlap or nest otherwise than in the tagged answer, or when a pair
- * wraps nothing but blanks. The plain answer's text is kept as it is: only tokens are added.
+ * The plain answer with the tagged answer's pairs around the same words. A pair's words are
+ * looked for as they are (case aside): found once, or as often as in the tagged answer (the
+ * same occurrence), or beside the same word; else the two answers' words are aligned
+ * (alignedSpan). Null when a pair cannot be placed so, when two pairs would overlap or nest
+ * otherwise than in the tagged answer, or when a pair wraps nothing but blanks. The plain
+ * answer's text is kept as it is: only tokens are added.
  */
 export function projectPairs(tagged: Segment, plain: Segment): SegmentPart[] | null {
   if (typeof tagged === 'string') return null
@@ -228,8 +230,8 @@ function align(taggedLower: string, plainLower: string): Alignment | null {
  * first to the last of them the alignment matched, widened over the plain words between
  * them and their matched neighbours outside when only the pair's words lie between those on
  * the tagged side ("¡<b>La contraseña</b> guardó…" → "¡<b>Contraseña</b> guardada…", "¿<b>Eres</b>
- * seguro?" → "¿<b>Estás</b> seguro?"); null when it matched none of them and they share their
- * gap with other words ("<b>Fallado</b> para editar" against "No se pudo editar").
+ * seguro?" → "¿<b>Estás</b> seguro?"); when it matched none of them and they share their gap
+ * with other words, that gap if short (see below), else null.
  */
 function alignedSpan(alignment: Alignment, start: number, end: number): { start: number; end: number } | null {
   const { tagged, plain, match } = alignment
