@@ -353,4 +353,9 @@ describe.skipIf(!haveMode('cat-eng'))('Catalan interface strings into English (r
       'It concedes permission to request content.',
     ])
   })
+
+  test('a noun "de" a noun is an English compound, a product\'s name after "de" goes first (the Spanish route\'s statements, in the stage before the generator)', async () => {
+    const texts = ['Usuari de Plex', 'Perfil de qualitat', 'Sol·licituds de pel·lícules']
+    expect((await engine.translate(texts, { source: 'ca', target: 'en' })).map((t) => t.segment)).toEqual(['Plex user', 'Quality profile', 'Film requests'])
+  })
 })

@@ -897,6 +897,24 @@ export const SPA_ENG_SENSE_FILTER = `perl -0 -pe '${LABEL_RECORD_SUB} ${sensesPr
 const SPA_ENG_POSTCHUNK = /^apertium-postchunk\b.*\/spa-eng\.t3x\.bin'?\s*$/
 
 /**
+ * perl statements on English units after a transfer (spa-eng's, cat-eng's): a noun "of" a noun is
+ * an English compound, and a product's name after "of" goes first (SPA_ENG_CLAUSE_FILTER says
+ * which and which not). Each program that has them has them once (they define subs).
+ */
+const ENGLISH_COMPOUNDS: readonly string[] = [
+  String.raw`sub quantity { lc($_[0]) =~ /^(?:number|amount|quantity|lot|lack|part|half|rest|majority|minority|thousand|million|hundred|dozen|couple|piece|bit|kind|sort|way|end|beginning|middle|top|bottom|side|front|back|edge|terms?|conditions?|start|series|variety|range)$/ }`,
+  String.raw`sub compound { my ($whole, $noun, $initial, $rest, $number, $modifierInitial, $modifierRest) = @_; quantity($noun) || lc("$noun:$modifierInitial$modifierRest") =~ /^(?:table:contents?|point:view|proof:concept)$/ ? $whole : "^" . ($initial =~ /[A-Z]/ ? uc $modifierInitial : lc $modifierInitial) . "$modifierRest<n><sg>\$ ^" . lc($initial) . "$rest<n><$number>\$" }`,
+  // a product's name after "of" (a word the analyser does not know, or a name that is no place's
+  // nor person's) goes first, a noun between as the compound's modifier ("Ajustes de notificación
+  // de Pushover", "Notificación de prueba de Telegram" came back "Settings of notification of
+  // Pushover", "Notification of test of Telegram"; now "Pushover notification settings",
+  // "Telegram test notification"); not a name glued to more ("Excalidraw+") nor followed by
+  // another ("Rotten Tomatoes") or a noun
+  String.raw`s{(?<!\^of<pr>\$ )(?<![^ \]])\^((\w)([\w ]*))<n><(sg|pl)>\$ \^of<pr>\$ (?:\^(\w)([\w ]*)<n><(?:sg|pl)>\$ \^of<pr>\$ )?(\^(?:\*[A-Z][\w.+-]*|[A-Z][\w.+-]*<np>(?!<(?:top|loc|ant|cog)>)(?:<[^>]*>)*)\$)(?![+\w])(?! \^(?:of<pr>|[^<\$]*<n>|\*?[A-Z]))}{my ($whole, $noun, $initial, $rest, $number, $modifierInitial, $modifierRest, $name) = ($&, $1, $2, $3, $4, $5, $6, $7); quantity($noun) ? $whole : defined $modifierInitial ? do { my $c = compound("", $noun, lc $initial, $rest, $number, $modifierInitial, $modifierRest); $c eq "" ? $whole : "$name $c" } : "$name ^" . lc($initial) . "$rest<n><$number>\$"}ge if index($_, "^of<pr>") >= 0;`,
+  String.raw`s{(?<!\^of<pr>\$ )(?<![^ \]])\^((\w)([\w ]*))<n><(sg|pl)>\$ \^of<pr>\$ \^(\w)([\w ]*)<n><(?:sg|pl)>\$(?! \^of<pr>\$ (?!\^[^<\$]*<det>))}{compound($&, $1, $2, $3, $4, $5, $6)}ge if index($_, "^of<pr>") >= 0;`,
+]
+
+/**
  * After spa-eng's last transfer. Nouns: a noun of a noun without an article ("Fecha de inicio",
  * "Tipo de archivo", "Lista de episodios" came back "Date of start", "Type of file", "List of
  * episode") is an English compound, the second noun first and singular: "Start date", "File
@@ -920,16 +938,7 @@ export const SPA_ENG_CLAUSE_FILTER = `perl -0 -pe '${[
   // "Por favor," before a command is "Please" without the comma ("Por favor, introduce tu
   // contraseña." came back "Please, enter your password.")
   String.raw`s{(\^[Pp]lease<adv>\$)\^,<cm>\$(?= \^[^<\$]*<vblex><(?:inf|imp)>)}{$1}g if index($_, "lease<adv>") >= 0;`,
-  String.raw`sub quantity { lc($_[0]) =~ /^(?:number|amount|quantity|lot|lack|part|half|rest|majority|minority|thousand|million|hundred|dozen|couple|piece|bit|kind|sort|way|end|beginning|middle|top|bottom|side|front|back|edge|terms?|conditions?|start|series|variety|range)$/ }`,
-  String.raw`sub compound { my ($whole, $noun, $initial, $rest, $number, $modifierInitial, $modifierRest) = @_; quantity($noun) || lc("$noun:$modifierInitial$modifierRest") =~ /^(?:table:contents?|point:view|proof:concept)$/ ? $whole : "^" . ($initial =~ /[A-Z]/ ? uc $modifierInitial : lc $modifierInitial) . "$modifierRest<n><sg>\$ ^" . lc($initial) . "$rest<n><$number>\$" }`,
-  // a product's name after "of" (a word the analyser does not know, or a name that is no place's
-  // nor person's) goes first, a noun between as the compound's modifier ("Ajustes de notificación
-  // de Pushover", "Notificación de prueba de Telegram" came back "Settings of notification of
-  // Pushover", "Notification of test of Telegram"; now "Pushover notification settings",
-  // "Telegram test notification"); not a name glued to more ("Excalidraw+") nor followed by
-  // another ("Rotten Tomatoes") or a noun
-  String.raw`s{(?<!\^of<pr>\$ )(?<![^ \]])\^((\w)([\w ]*))<n><(sg|pl)>\$ \^of<pr>\$ (?:\^(\w)([\w ]*)<n><(?:sg|pl)>\$ \^of<pr>\$ )?(\^(?:\*[A-Z][\w.+-]*|[A-Z][\w.+-]*<np>(?!<(?:top|loc|ant|cog)>)(?:<[^>]*>)*)\$)(?![+\w])(?! \^(?:of<pr>|[^<\$]*<n>|\*?[A-Z]))}{my ($whole, $noun, $initial, $rest, $number, $modifierInitial, $modifierRest, $name) = ($&, $1, $2, $3, $4, $5, $6, $7); quantity($noun) ? $whole : defined $modifierInitial ? do { my $c = compound("", $noun, lc $initial, $rest, $number, $modifierInitial, $modifierRest); $c eq "" ? $whole : "$name $c" } : "$name ^" . lc($initial) . "$rest<n><$number>\$"}ge if index($_, "^of<pr>") >= 0;`,
-  String.raw`s{(?<!\^of<pr>\$ )(?<![^ \]])\^((\w)([\w ]*))<n><(sg|pl)>\$ \^of<pr>\$ \^(\w)([\w ]*)<n><(?:sg|pl)>\$(?! \^of<pr>\$ (?!\^[^<\$]*<det>))}{compound($&, $1, $2, $3, $4, $5, $6)}ge if index($_, "^of<pr>") >= 0;`,
+  ...ENGLISH_COMPOUNDS,
   // a label that is a noun "of the" noun alone is a compound too ("Nombre de la tarea", "Ajustes del
   // usuario" came back "Name of the task", "Settings of the user")
   String.raw`s{\A([^\^]*)\^((\w)([\w ]*))<n><(sg|pl)>\$ \^of<pr>\$ \^the<det><def><(?:sg|pl)>\$ \^(\w)([\w ]*)<n><(?:sg|pl)>\$(?=(?:\^[.!?…]<sent>\$)?(?:\[[^\]]*\]|[\s\0])*\z)}{my ($before, @unit) = ($1, $&, $2, $3, $4, $5, $6, $7); $before . compound(substr($unit[0], length $before), @unit[1 .. 6])}e if index($_, "^the<det>") >= 0;`,
@@ -1564,7 +1573,7 @@ export function buildPipelineStages(modeText: string, wordBound: boolean, setsDe
     stages.splice(1, 0, 'apertium-wblank-attach')
   }
   const engCatGenerator = stages.findIndex((s, i) => i > 0 && GENERATION.test(s) && ENG_CAT_GENERATOR.test(s))
-  if (engCatGenerator > 0) stages.splice(engCatGenerator, 0, INVARIABLE_QUEUE_FILTER)
+  if (engCatGenerator > 0) stages.splice(engCatGenerator, 0, CAT_ENG_GENERATOR.test(stages[engCatGenerator]!) ? CAT_ENG_QUEUE_AND_COMPOUND_FILTER : INVARIABLE_QUEUE_FILTER)
   return stages
 }
 
@@ -1577,6 +1586,16 @@ export function buildPipelineStages(modeText: string, wordBound: boolean, setsDe
  * is "ha de", "hauria de"; "haver" alone came out uninflected).
  */
 export const INVARIABLE_QUEUE_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } s{\^((?:[^\\\$#<]++|\\.)*+)(<n>(?:<[^>\$]*>)*)# ((?:[^\\\$]++|\\.)*+)\$}{^$1$2\$ $3}g if index($_, "# ") >= 0'`
+
+/**
+ * cat-eng's (English units): INVARIABLE_QUEUE_FILTER and ENGLISH_COMPOUNDS in one program, the
+ * stage cat-eng had before its generator ("Usuari de Plex", "Nom de l'usuari de Discord" came back
+ * "User of Plex", …; now "Plex user"). One process, not one more.
+ */
+export const CAT_ENG_QUEUE_AND_COMPOUND_FILTER = `${INVARIABLE_QUEUE_FILTER.slice(0, -1)}; ${ENGLISH_COMPOUNDS.join(' ')}'`
+
+/** cat-eng's generators (into English), whose filter is CAT_ENG_QUEUE_AND_COMPOUND_FILTER. */
+const CAT_ENG_GENERATOR = /\/cat-eng[^/']*\.autogen\.bin'?\s*$/
 
 /** eng-cat's generators (eng-cat, its Valencian variants), before which INVARIABLE_QUEUE_FILTER runs. */
 const ENG_CAT_GENERATOR = /\/apertium-eng-cat\/[^/']*\.autogen\.bin'?\s*$/
