@@ -977,6 +977,11 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-eo')) expect(await en(['Page not found', 'Zoom out'], 'eo')).toEqual(['Paĝo ne trovita', 'Elzomi'])
   })
 
+  test('after a verb that takes a destination, "to" and a noun that could be a verb ending the clause is the noun ("Save to file"); a purpose keeps its verb', async () => {
+    expect(await en(['Save to file', 'Export to Link', 'Link to object', 'Click to play', 'I want to play'])).toEqual(['Guardar a archivo', 'Exportar a Enlace', 'Enlace a objeto', 'Hacer clic para reproducir', 'Quiero reproducir'])
+    expect(await en(['Save to file'], 'ca')).toEqual(['Desa a fitxer'])
+  })
+
   test('a command before a bold label or a link is the verb (Markdown\'s **…**, HTML\'s <b>)', async () => {
     // Markdown's "Open **Settings**" (a pair of tokens around the label) came back "Configuraciones abiertas"
     const b: InlineToken = { id: '1', kind: 'open' }

@@ -1917,6 +1917,9 @@ const LENGTH_COUNT = String.raw` (?:\^[0-9]+/[0-9]+<num>\$|\[t:\d+:v\])`
  * Pairs and not verbs: the same words before other prepositions are headings' nouns ("Support
  * for PDF files", "Access to the camera", "Changes to the terms").
  */
+/** Verbs whose "to" is a destination ("Save to file", "Move to trash"): toPlace in englishReadingHints. */
+const DESTINATION_VERBS = ['save', 'export', 'send', 'move', 'copy', 'add', 'upload', 'download', 'import', 'return', 'switch', 'jump', 'navigate', 'pin', 'post', 'publish', 'sync', 'append', 'attach', 'convert', 'restore', 'push', 'transfer', 'change', 'revert', 'forward', 'redirect', 'write', 'print', 'share', 'link', 'subscribe', 'invite', 'connect', 'apply', 'assign', 'install', 'deploy', 'migrate']
+
 const PHRASAL_COMMANDS = [
   ...['go', 'switch', 'move', 'return', 'reply', 'jump', 'skip', 'scroll', 'navigate', 'add', 'save', 'export', 'copy', 'send', 'upload', 'reset', 'restore', 'connect', 'subscribe', 'listen', 'respond', 'convert', 'pin', 'proceed', 'head', 'bring', 'post', 'publish', 'push', 'invite', 'apply', 'talk', 'write', 'zoom', 'update'].map((verb) => `${verb}:to`),
   ...['check', 'search', 'look', 'wait', 'ask', 'pay', 'vote', 'register', 'scan', 'listen'].map((verb) => `${verb}:for`),
@@ -2376,6 +2379,14 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
       String.raw`sub toComplements { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 3; $i + 2 < @p; $i += 2) { next if $p[$i] !~ /^\^to\/(?:[^\\\$]|\\.)*?to<pr>/ || $p[$i - 1] ne " " || $p[$i + 1] ne " "; my (undef, @v) = readings(substr($p[$i - 2], 1, -1)); next if !grep { /^(?:${toInfinitives.join('|')})<vblex>/i } @v; if (grep { tag($_) eq "n" } @v) { my (undef, @b) = $i >= 5 && $p[$i - 3] eq " " ? readings(substr($p[$i - 4], 1, -1)) : (); next if !opensSentence(\@p, $i - 2) && !grep { /<subj>|<vaux>|<vbmod>|<vbdo>|^not<adv>/ } @b } my $infinitive = infinitiveOnly($p[$i + 2], $i + 4 < @p && $p[$i + 3] eq " " ? $p[$i + 4] : undef); next if !defined $infinitive || $infinitive =~ /<vbhaver>/; @p[$i, $i + 1, $i + 2] = ("", "", $infinitive) } join "", @p }`,
       String.raw`$_ = toComplements($_) if index($_, "^to/") >= 0 && /\/(?i:${toInfinitives.join('|')})<vblex>/;`,
     ] : []),
+    // after a verb that takes a destination, anywhere, "to" and a word that is only a noun or a
+    // verb is the noun when it ends the clause: "Save to file", "Export to Link", "Copy link to
+    // object" came back "Guardar para archivar", "Exportar para Enlazar" (fr "Enregistrer pour
+    // archiver"), "Copiar enlace para objetar"; "Click to play" keeps its verb, and so does "Go to
+    // sleep" ("go" is not such a verb). A sentence's first movement command before "to" and any
+    // last word is the statement further on ("Move to top", "Skip to content")
+    String.raw`sub toPlace { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 3; $i + 2 < @p; $i += 2) { next if $p[$i] !~ /^\^to\/(?:[^\\\$]|\\.)*?to<pr>/ || $p[$i - 1] ne " " || $p[$i + 1] ne " "; my (undef, @v) = readings(substr($p[$i - 2], 1, -1)); next if !grep { /^(?:${DESTINATION_VERBS.join('|')})<vblex>/i } @v; my ($surface, @r) = readings(substr($p[$i + 2], 1, -1)); next if !grep({ tag($_) eq "n" } @r) || !grep({ tag($_) eq "vblex" } @r) || grep { tag($_) !~ /^(?:n|vblex)$/ || /\+/ } @r; next if $i + 4 < @p && $p[$i + 4] !~ /^\^(?:[^\\\/\$]|\\.)*\/(?:[^\\\$]|\\.)*<(?:sent|cm|lpar|rpar)>|^\^(?:and|or)\//; $p[$i + 2] = unit($surface, grep { tag($_) eq "n" } @r) } join "", @p }`,
+    String.raw`$_ = toPlace($_) if index($_, "^to/") >= 0 && /\/(?i:${DESTINATION_VERBS.join('|')})<vblex>/;`,
     // "make sure" before a clause is "ensure" it ("Make sure you have a stable connection", "Make
     // sure the file exists" came back "Marca seguro tienes…", "Marca seguro el archivo…"; now
     // "Asegura que tienes…", "Asegura que el archivo existe"), "that" given where the clause
