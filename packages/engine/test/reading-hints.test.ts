@@ -977,6 +977,11 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-eo')) expect(await en(['Page not found', 'Zoom out'], 'eo')).toEqual(['Paĝo ne trovita', 'Elzomi'])
   })
 
+  test('"host" after an initialism or a machine\'s word, or before a name or a port, is a server; who receives guests stays one', async () => {
+    expect(await en(['SMTP Host', 'Host name', 'Remote host', 'The host welcomed the guests.'])).toEqual(['Servidor SMTP', 'Nombre de servidor', 'Servidor remoto', 'El anfitrión dio la bienvenida a los huéspedes.'])
+    expect(await en(['SMTP Host', 'Host name'], 'ca')).toEqual(['Servidor SMTP', 'Nom de servidor'])
+  })
+
   test('after a verb that takes a destination, "to" and a noun that could be a verb ending the clause is the noun ("Save to file"); a purpose keeps its verb', async () => {
     expect(await en(['Save to file', 'Export to Link', 'Link to object', 'Click to play', 'I want to play'])).toEqual(['Guardar a archivo', 'Exportar a Enlace', 'Enlace a objeto', 'Hacer clic para reproducir', 'Quiero reproducir'])
     expect(await en(['Save to file'], 'ca')).toEqual(['Desa a fitxer'])

@@ -93,6 +93,13 @@ const FREE_OF_CHARGE = '^(?:shipping|trial|plan|version|account|delivery|downloa
 /** Where "history" is a record kept (a browser's, an order's), not the discipline: not after "natural", "world"… ("Museum of Natural History"). */
 const HISTORY_AS_RECORD = '^(?!(?:natural|art|world|human|ancient|modern|medieval|family|medical|local|military|political|social|economic|american|european)<)'
 
+/**
+ * Where "host" is a machine, not who receives guests: after an initialism or a machine's word
+ * ("SMTP Host", "remote host"), before a name, a port, an address ("Host name", "host and
+ * port").
+ */
+const HOST_AS_MACHINE = { after: '^(?:\\*|(?:remote|local|virtual|database|proxy|target|web|mail|email|server|dns|ip|smtp|ldap|ftp|ssh|sql|docker)<)', before: '^(?:\\*|(?:name|port|address|header|key|url|machine|and|or)<)' }
+
 /** Contexts both pairs' senses share: a key pressed ("Press any key", "arrow key"), a key's use ("key combination"), a game played. */
 const KEY_PRESSED = { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }
 const KEY_IN_USE = { before: '^(?:combination|binding|shortcut|press|stroke)<' }
@@ -100,6 +107,9 @@ const A_GAME = { before: '^(?:game|match|sport|with)<' }
 
 export const ENG_SPA_SENSES: Senses = [
   ['event', 'n', 'evento', { gender: 'm' }], // 61 "caso"
+  // a machine (HOST_AS_MACHINE) is a "servidor": "SMTP Host", "Host name" came back "Anfitrión SMTP", "Nombre anfitrión"
+  ['host', 'n', 'servidor', { after: HOST_AS_MACHINE.after, instead: true, gender: 'm' }],
+  ['host', 'n', 'servidor', { before: HOST_AS_MACHINE.before, instead: true, gender: 'm' }],
   // elsewhere "salvar" stays for save-sense.ts, which makes it "guardar" but where a life is saved
   ['save', 'vblex', 'ahorrar', { before: '^(?:time|money|energy|battery|power|space|bandwidth)<' }],
   ['language', 'n', 'lenguaje', { after: '^(?:programming|markup|query|scripting|formal|body)<', gender: 'm' }],
@@ -285,6 +295,8 @@ const ENG_SPA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/eng-spa\.autobil\.bin'?\s*$/
  */
 export const ENG_CAT_SENSES: Senses = [
   ['account', 'n', 'compte', { before: '^(?!of<)' }], // 47 "relació"
+  ['host', 'n', 'servidor', { after: HOST_AS_MACHINE.after, instead: true, gender: 'm' }],
+  ['host', 'n', 'servidor', { before: HOST_AS_MACHINE.before, instead: true, gender: 'm' }],
   ['link', 'n', 'enllaç'], // 66 "nexe"
   ['event', 'n', 'esdeveniment'], // 60 "succés"
   ['play', 'vblex', 'jugar', A_GAME],
@@ -2555,6 +2567,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // one pass over the units that can be "do": never the plural of "doe" (rule 9), the main
     // verb where no verb follows (rule 16)
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{mainDo(withoutTag($1, "n"), $+[0])}ge if index($_, "<vbdo>") >= 0;`,
+    // "host" before a name, a port, an address is the machine, a noun ("Host name" came back
+    // "Nombre anfitrión", the adjective; ENG_SPA_SENSES' HOST_AS_MACHINE makes it "servidor")
+    String.raw`s{(\^[Hh]ost/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:name|names|port|ports|address|addresses|key|keys)/)}{withoutTag($1, "adj")}ge if index($_, "ost/") >= 0;`,
     // a place a command moves to, the last word after "to": a noun, not an infinitive ("Move to
     // top", "Skip to content", "Send to back" came back "Mueve para coronar", "Skip para
     // contentar", eo "Sendi subteni")
