@@ -977,6 +977,11 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-eo')) expect(await en(['Page not found', 'Zoom out'], 'eo')).toEqual(['Paĝo ne trovita', 'Elzomi'])
   })
 
+  test('a label of an adverb and a verb\'s -ed form is a participle; a sentence with a subject keeps its past', async () => {
+    expect(await en(['Recently Added', 'Already Requested', 'Successfully saved', 'He recently added a file.'])).toEqual(['Recientemente Añadido', 'Ya Pedido', 'Exitosamente guardado', 'Recientemente añadió un archivo.'])
+    expect(await en(['Recently Added'], 'fr')).toEqual(['Récemment Ajouté'])
+  })
+
   test('"host" after an initialism or a machine\'s word, or before a name or a port, is a server; who receives guests stays one', async () => {
     expect(await en(['SMTP Host', 'Host name', 'Remote host', 'The host welcomed the guests.'])).toEqual(['Servidor SMTP', 'Nombre de servidor', 'Servidor remoto', 'El anfitrión dio la bienvenida a los huéspedes.'])
     expect(await en(['SMTP Host', 'Host name'], 'ca')).toEqual(['Servidor SMTP', 'Nom de servidor'])

@@ -2567,6 +2567,12 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // one pass over the units that can be "do": never the plural of "doe" (rule 9), the main
     // verb where no verb follows (rule 16)
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{mainDo(withoutTag($1, "n"), $+[0])}ge if index($_, "<vbdo>") >= 0;`,
+    // a label of an adverb and a verb's -ed form, ending its sentence, is a participle, a state
+    // ("Recently Added", "Successfully saved" came back "Recientemente Añadió", "Exitosamente
+    // guardó", a past with no subject); "He recently added a file" keeps its past
+    // (the unit copied first: a caller's $2, which readings' own matches overwrite)
+    String.raw`sub participleOnly { my $lu = $_[0]; my ($surface, @r) = readings(substr($lu, 1, -1)); my @pp = grep { /<vblex><pp>/ } @r; !@pp || grep({ tag($_) ne "vblex" } @r) ? $lu : unit($surface, @pp) }`,
+    String.raw`s{((?:\A|<sent>\$)${BLANK}\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<adv>)+\$ )(${UNIT})(?=${BLANK}(?:\^[.!…]/|\z))}{$1 . participleOnly($2)}ge if index($_, "<adv>\$ ") >= 0 && index($_, "<vblex><pp>") >= 0;`,
     // "host" before a name, a port, an address is the machine, a noun ("Host name" came back
     // "Nombre anfitrión", the adjective; ENG_SPA_SENSES' HOST_AS_MACHINE makes it "servidor")
     String.raw`s{(\^[Hh]ost/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:name|names|port|ports|address|addresses|key|keys)/)}{withoutTag($1, "adj")}ge if index($_, "ost/") >= 0;`,
