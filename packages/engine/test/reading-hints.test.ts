@@ -977,6 +977,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-eo')) expect(await en(['Page not found', 'Zoom out'], 'eo')).toEqual(['Paĝo ne trovita', 'Elzomi'])
   })
 
+  test('"toggle", which eng-spa, eng-cat, en-gl and en-eo lack, goes as the verb "alternate"; an interface\'s grid is a "cuadrícula", a power grid not', async () => {
+    expect(await en(['Toggle grid', 'Double-click to toggle the arrowhead', 'The power grid failed.'])).toEqual(['Alternar cuadrícula', 'Doble-clic para alternar el arrowhead', 'La verja de poder falló.'])
+    expect(await en(['Toggle grid'], 'ca')).toEqual(['Alterna quadrícula'])
+    if (haveMode('en-eo')) expect(await en(['Toggle Visibility'], 'eo')).toEqual(['Alterni Videblecon'])
+  })
+
   test('a label of an adverb and a verb\'s -ed form is a participle; a sentence with a subject keeps its past', async () => {
     expect(await en(['Recently Added', 'Already Requested', 'Successfully saved', 'He recently added a file.'])).toEqual(['Recientemente Añadido', 'Ya Pedido', 'Exitosamente guardado', 'Recientemente añadió un archivo.'])
     expect(await en(['Recently Added'], 'fr')).toEqual(['Récemment Ajouté'])

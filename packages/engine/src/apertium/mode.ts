@@ -100,6 +100,9 @@ const HISTORY_AS_RECORD = '^(?!(?:natural|art|world|human|ancient|modern|medieva
  */
 const HOST_AS_MACHINE = { after: '^(?:\\*|(?:remote|local|virtual|database|proxy|target|web|mail|email|server|dns|ip|smtp|ldap|ftp|ssh|sql|docker)<)', before: '^(?:\\*|(?:name|port|address|header|key|url|machine|and|or)<)' }
 
+/** Where a grid is an interface's (not after "power", "electric"…: a power grid). */
+const GRID_NOT_POWER = '^(?!(?:power|electric|electrical|energy|national|smart)<)'
+
 /** Contexts both pairs' senses share: a key pressed ("Press any key", "arrow key"), a key's use ("key combination"), a game played. */
 const KEY_PRESSED = { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }
 const KEY_IN_USE = { before: '^(?:combination|binding|shortcut|press|stroke)<' }
@@ -107,6 +110,8 @@ const A_GAME = { before: '^(?:game|match|sport|with)<' }
 
 export const ENG_SPA_SENSES: Senses = [
   ['event', 'n', 'evento', { gender: 'm' }], // 61 "caso"
+  // an interface's grid is a "cuadrícula" ("Toggle grid", "Show grid" came back "… verja", a fence)
+  ['grid', 'n', 'cuadrícula', { after: GRID_NOT_POWER, instead: true, gender: 'f' }],
   // a machine (HOST_AS_MACHINE) is a "servidor": "SMTP Host", "Host name" came back "Anfitrión SMTP", "Nombre anfitrión"
   ['host', 'n', 'servidor', { after: HOST_AS_MACHINE.after, instead: true, gender: 'm' }],
   ['host', 'n', 'servidor', { before: HOST_AS_MACHINE.before, instead: true, gender: 'm' }],
@@ -295,6 +300,7 @@ const ENG_SPA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/eng-spa\.autobil\.bin'?\s*$/
  */
 export const ENG_CAT_SENSES: Senses = [
   ['account', 'n', 'compte', { before: '^(?!of<)' }], // 47 "relació"
+  ['grid', 'n', 'quadrícula', { after: GRID_NOT_POWER }], // "reixat", a fence
   ['host', 'n', 'servidor', { after: HOST_AS_MACHINE.after, instead: true, gender: 'm' }],
   ['host', 'n', 'servidor', { before: HOST_AS_MACHINE.before, instead: true, gender: 'm' }],
   ['link', 'n', 'enllaç'], // 66 "nexe"
@@ -2850,7 +2856,7 @@ export function withEnglishReadingHints(stages: readonly string[]): string[] {
  * also a past and a participle, read as the command it mostly is: "Password reset" comes back
  * "O contrasinal restaura").
  */
-const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string]> = [
+const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?: 'vblex']> = [
   ['skip', 'omit'], ['skips', 'omits'], ['skipped', 'omitted'], ['skipping', 'omitting'],
   ['refresh', 'update'], ['refreshes', 'updates'], ['refreshed', 'updated'], ['refreshing', 'updating'],
   ['reload', 'update'], ['reloads', 'updates'], ['reloaded', 'updated'], ['reloading', 'updating'],
@@ -2866,6 +2872,10 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string]> = [
   // "Unlock todas las características", "Upgrade a Pro"; now "Desbloquea…", "Actualiza a Pro"
   ['unlock', 'unblock'], ['unlocks', 'unblocks'], ['unlocked', 'unblocked'], ['unlocking', 'unblocking'],
   ['upgrade', 'update'], ['upgrades', 'updates'], ['upgraded', 'updated'], ['upgrading', 'updating'],
+  // "Toggle grid" came back "Toggle verja"; Spanish, Catalan, Galician interfaces write "Alternar".
+  // The verb's readings only: "alternate" is also an adjective, which en-eo read a label's first
+  // word as ("Sinsekva videbleco", successive visibility)
+  ['toggle', 'alternate', 'vblex'], ['toggles', 'alternates', 'vblex'], ['toggled', 'alternated', 'vblex'], ['toggling', 'alternating', 'vblex'],
 ]
 
 /** Each pair's stand-in substitutions, by analyser and bilingual dictionary: read once per process. */
@@ -2896,10 +2906,11 @@ function standInSubstitutions(stages: readonly string[]): string | null {
 function readStandIns(analyser: string, bidix: string): string | null {
   const analysed = execFileSync('lt-proc', [analyser], { input: STAND_INS.map(([, standIn]) => standIn).join('\n') + '\n', encoding: 'utf8', timeout: 10_000 }).split('\n')
   // each stand-in's units and their readings; none where the analyser does not know a word of it
-  const readings = STAND_INS.map(([, standIn], i) => {
+  const readings = STAND_INS.map(([, standIn, only], i) => {
     const units = analysed[i]?.match(/\^[^$]*\$/g) ?? []
     if (units.length !== standIn.split(' ').length || units.some((unit) => unit.includes('/*'))) return null
-    return units.map((unit) => unit.slice(1, -1).split('/').slice(1).join('/'))
+    const kept = units.map((unit) => unit.slice(1, -1).split('/').slice(1).filter((reading) => only === undefined || reading.includes(`<${only}>`)))
+    return kept.some((unit) => unit.length === 0) ? null : kept.map((unit) => unit.join('/'))
   })
   // the bilingual dictionary reads one reading per unit, as the tagger leaves them
   const lookups = readings.map((r) => (r ?? []).flatMap((unit) => unit.split('/').map((reading) => `^${reading}$`)).join(' '))
