@@ -983,6 +983,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-eo')) expect(await en(['Toggle Visibility'], 'eo')).toEqual(['Alterni Videblecon'])
   })
 
+  test('a "picker" is a selector, into French and Italian through Spanish too', async () => {
+    expect(await en(['Color picker'])).toEqual(['Selector de color'])
+    expect(await en(['Color picker'], 'fr')).toEqual(['Sélecteur de couleur'])
+    expect(await en(['Color picker'], 'it')).toEqual(['Selettore di colore'])
+  })
+
   test('a label of an adverb and a verb\'s -ed form is a participle; a sentence with a subject keeps its past', async () => {
     expect(await en(['Recently Added', 'Already Requested', 'Successfully saved', 'He recently added a file.'])).toEqual(['Recientemente Añadido', 'Ya Pedido', 'Exitosamente guardado', 'Recientemente añadió un archivo.'])
     expect(await en(['Recently Added'], 'fr')).toEqual(['Récemment Ajouté'])

@@ -672,6 +672,9 @@ const SPA_ITA_UNKNOWN: UnknownWords = [
   ['e', 'ncriptados', '^encriptado<adj><m><pl>/$Ccrittografati<adj><m><pl>$'],
   ['e', 'ncriptada', '^encriptado<adj><f><sg>/$Ccrittografata<adj><f><sg>$'],
   ['e', 'ncriptadas', '^encriptado<adj><f><pl>/$Ccrittografate<adj><f><pl>$'],
+  // English "picker" goes as "selector" (STAND_INS): "Selector di colore" came back with the Spanish word
+  ['s', 'elector', '^selector<n><m><sg>/$Cselettore<n><m><sg>$'],
+  ['s', 'electores', '^selector<n><m><pl>/$Cselettori<n><m><pl>$'],
 ]
 /** What SPA_ITA_UNKNOWN and SPA_ITA_SENSES write that the Italian generator lacks, right as written (its forms each). */
 const ITALIAN_UNGENERATED = ['appunti', 'molti', 'molte', 'repository', 'grassetto', 'file', 'nessun', 'nessuna', 'server', 'silenziosamente', 'crittografato', 'crittografati', 'crittografata', 'crittografate']
@@ -776,9 +779,11 @@ const ES_FR_UNKNOWN: UnknownWords = [
   ['i', 'dentificadores', '^identificadores<n><m><pl>/$Cidentifiants<n><m><pl>$'],
   ['h', 'istorial', '^historial<n><m><sg>/$Chistorique<n><m><sg>$'],
   ['h', 'istoriales', '^historial<n><m><pl>/$Chistorique<n><m><pl>$'],
+  ['s', 'elector', '^selector<n><m><sg>/$Csélecteur<n><m><sg>$'],
+  ['s', 'electores', '^selector<n><m><pl>/$Csélecteurs<n><m><pl>$'],
 ]
 /** What ES_FR_UNKNOWN writes that the French generator lacks, right as written. */
-const FRENCH_UNGENERATED = ['presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
+const FRENCH_UNGENERATED = ['sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
 
 export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ${unknownWordsProgram(ES_FR_UNKNOWN)} ` + String.raw`s{\^(A|a)<pr>/(?:À|à)<pr>\$ \^el<det><def><m><sg>/le<det><def><m><sg>\$ \^((?:[^\\<\$\/]|\\.)+)<vblex><inf>/((?:[^\\<\$\/]|\\.)+)<vblex><inf>\$}{my ($a, $source, $target) = ($1, $2, $3); $a eq "A" ? "^\u$source<vblex><ger>/\u$target<vblex><ger>\$" : "^$source<vblex><ger>/$target<vblex><ger>\$"}ge if index($_, "<pr>\$ ^el<det><def><m><sg>/le<det>") >= 0; ` + String.raw`s{\^([Hh]acer<vblex>[^/\$]*)/([Ff])aire(<vblex>[^/\$]*)\$ \^clic<n><m><sg>/clic<n><m><sg>\$( \^en<pr>/en<pr>\$)?}{"^$1/" . ($2 eq "F" ? "C" : "c") . "liquer$3\$" . (defined $4 ? " ^en<pr>/sur<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + IMPERSONAL_SE_DROPPED + `'`
 
@@ -2875,6 +2880,8 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
   // "Toggle grid" came back "Toggle verja"; Spanish, Catalan, Galician interfaces write "Alternar".
   // The verb's readings only: "alternate" is also an adjective, which en-eo read a label's first
   // word as ("Sinsekva videbleco", successive visibility)
+  // "Color picker" came back "Picker de color" (a harvester): a selector
+  ['picker', 'selector'],
   ['toggle', 'alternate', 'vblex'], ['toggles', 'alternates', 'vblex'], ['toggled', 'alternated', 'vblex'], ['toggling', 'alternating', 'vblex'],
 ]
 
