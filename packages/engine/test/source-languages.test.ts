@@ -204,9 +204,9 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
     expect(out).toEqual([[b, 'Default', bClose, ' server'], [b, 'Click', bClose, ' on the button.'], ['You must ', b, 'sign in', bClose, ' to continue.'], ['An ', b, 'error', bClose, ' has occurred.']])
   })
 
-  test('an interface\'s issues, comments, scores, and what is dragged', async () => {
-    const texts = ['Envía notificaciones cuando las incidencias reciben nuevos comentarios.', 'Puntuación de usuario de TMDB', 'Arrastrar para mover']
-    expect((await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment)).toEqual(['Send notifications when the issues receive new comments.', 'TMDB user score', 'Drag to move'])
+  test('an interface\'s issues, comments, scores, what is dragged, and searches (for something, or alone)', async () => {
+    const texts = ['Envía notificaciones cuando las incidencias reciben nuevos comentarios.', 'Puntuación de usuario de TMDB', 'Arrastrar para mover', 'Buscar', 'Buscar películas', 'Buscar, filtrar y ordenar']
+    expect((await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment)).toEqual(['Send notifications when the issues receive new comments.', 'TMDB user score', 'Drag to move', 'Search', 'Search for films', 'Search, filter and order'])
   })
 
   test('a product\'s name after "de" goes first, with a noun between as the modifier; places, people and quantities stay after "of"', async () => {
