@@ -983,6 +983,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-eo')) expect(await en(['Toggle Visibility'], 'eo')).toEqual(['Alterni Videblecon'])
   })
 
+  test('a capitalised word the analyser does not know before a noun is a product\'s name, after the noun with "de" and no article; a label\'s command before it stays one', async () => {
+    expect(await en(['Plex settings', 'Open Plex settings', 'Slack notification settings saved.', 'Ungroup selection', 'Upcoming Movies'])).toEqual(['Configuraciones de Plex', 'Abrir configuraciones de Plex', 'Configuraciones de notificación de Slack guardaron.', 'Ungroup selección', 'Upcoming Películas'])
+    expect(await en(['Plex settings'], 'gl')).toEqual(['Configuracións de Plex'])
+    // eng-cat's tagger read the noun after such a name as a verb: the name stays where it was there
+    expect(await en(['Pushover test notification sent!', 'Discord notification settings'], 'ca')).toEqual(['Pushover notificació de prova va enviar!', 'Paràmetres de notificació de Discord'])
+  })
+
   test('a "picker" is a selector, into French and Italian through Spanish too', async () => {
     expect(await en(['Color picker'])).toEqual(['Selector de color'])
     expect(await en(['Color picker'], 'fr')).toEqual(['Sélecteur de couleur'])

@@ -584,6 +584,10 @@ function clauseFilter(words: ClauseWords): string {
     // "Error mientras cargando", gl "mentres cargando", ca "mentre desant": a gerund no
     // conjunction takes; now "al guardar…", "ao cargar", "en desar")
     String.raw`s{(${bound})\^(${eitherCase(whileWord)})<cnjadv>\$ (${bound}\^${lemma}<vblex>)<ger>}{my ($tag, $word, $verb) = ($1, $2, $3); $tag . ($word =~ /^[A-Z]/ ? "${units(whileUnits, true)}" : "${units(whileUnits, false)}") . " $verb<inf>"}ge if index($_, "${whileWord.slice(1)}<cnjadv>") >= 0;`,
+    // a product's name after "de" takes no article ("Configuraciones de notificación del Slack",
+    // gl "…do Slack", ca "…del Pushbullet", where the transfer gave it the article a noun chain's
+    // last noun takes): "de Slack"
+    String.raw`s{(\^de<pr>\$ )\^(?:el|o)<det><def><[mf]><sg>\$ (${bound}\^@?[A-Z][^<\$]*<np><al>)}{$1$2}g if index($_, "<np><al>") >= 0;`,
     ...(progressiveEstar ? [String.raw`s{(${bound}\^)([Ss])er<vbser>((?:<[^>\$]*>)*\$ ${bound}\^${lemma}<vblex><ger>)}{$1 . ($2 eq "S" ? "E" : "e") . "star<vblex>$3"}ge if index($_, "<vblex><ger>") >= 0;`] : []),
   ].join(' ')}'`
 }
@@ -2087,9 +2091,16 @@ interface HintOptions {
   lastTime?: string
   /** Whether a label's opening verb is the infinitive and never the present (below): Spanish, Galician and Esperanto label buttons and menus so. */
   labelInfinitives?: boolean
+  /**
+   * Whether a capitalised word the analyser does not know before a noun is read as a product's
+   * name (below): eng-spa and en-gl put it after the noun with "de"; eng-cat's tagger then read
+   * the noun after it as a verb ("Pushover test notification" → "Pushover tastar la notificació"),
+   * en-eo keeps it before.
+   */
+  productNames?: boolean
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime, labelInfinitives = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime, labelInfinitives = false, productNames = false }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -2125,11 +2136,12 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // whether a label verb's noun $n makes a heading with it ("Search results"), not its object
     String.raw`sub labelHead { my ($v, $n) = @_; $::BUTTON_HEAD{$n} || $::LABEL_COMPOUND{"$v:$n"} || $::LABEL_MODIFIER{$v} && $::LABEL_HEAD{$n} || $::DATA_VERB{$v} && $::PLACE_HEAD{$n} }`,
     // a word of a label's object after verb $v: 2 for a noun (or a word the analyser does not
-    // know, an initialism or in lower case, a term: "Copy URL", "Clear cache"; "Request
+    // know, an initialism or in lower case, a term: "Copy URL", "Clear cache"; capitalised, a
+    // name, 1, as an adjective before its noun: "Open Plex settings", not "Grant Thompson"; "Request
     // Overrides" is a heading's title case, "Download canceled" a status), 1 for an adjective, 0 for
     // anything else or a noun that makes a heading with $v; an -ing word only after start and stop ("Stop recording"; "Download running" is a
     // status)
-    String.raw`sub labelWord { my ($u, $v) = @_; my (undef, @r) = readings(substr($u, 1, -1)); return 2 if @r == 1 && $r[0] =~ /^\*(?:[A-Z]+|[a-z]+)$/ && $r[0] !~ /(?:ed|ing)$/; return 0 if !@r || grep { tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ || /<ger>/ && $v !~ /^(?:start|stop)$/ } @r; my @n = map { /^((?:\\.|[^<\\])*)<n>/ ? lc $1 : () } @r; return 0 if grep { labelHead($v, $_) } @n; @n ? 2 : grep({ tag($_) eq "adj" } @r) ? 1 : 0 }`,
+    String.raw`sub labelWord { my ($u, $v) = @_; my (undef, @r) = readings(substr($u, 1, -1)); return 2 if @r == 1 && $r[0] =~ /^\*(?:[A-Z]+|[a-z]+)$/ && $r[0] !~ /(?:ed|ing)$/; return 1 if @r == 1 && ($r[0] =~ /^\*[A-Z][a-z]+(?:[A-Z][a-z]+)*[0-9]*$/ || tag($r[0]) eq "np"); return 0 if !@r || grep { tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ || /<ger>/ && $v !~ /^(?:start|stop)$/ } @r; my @n = map { /^((?:\\.|[^<\\])*)<n>/ ? lc $1 : () } @r; return 0 if grep { labelHead($v, $_) } @n; @n ? 2 : grep({ tag($_) eq "adj" } @r) ? 1 : 0 }`,
     // whether the verb $v starting a text is a label's command before its object, $next and up to
     // three words more ending in a noun, then the text's end or a preposition and no finite verb
     // ("Copy link", "Change profile picture", "Export data to CSV"; not "Search results")
@@ -2582,6 +2594,15 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // one pass over the units that can be "do": never the plural of "doe" (rule 9), the main
     // verb where no verb follows (rule 16)
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!vbdo>))*+<vbdo>(?:[^\\\$]++|\\.)*+\$)}{mainDo(withoutTag($1, "n"), $+[0])}ge if index($_, "<vbdo>") >= 0;`,
+    // a capitalised word the analyser does not know before a noun is a product's name, which the
+    // transfer puts after the noun with "de" as it does a name it knows ("Plex settings", "Open
+    // Tautulli settings" came back "Plex configuraciones", "Abierto Tautulli configuraciones", as
+    // "Google settings" came back "Configuraciones de Google"); it stays unknown to the bilingual
+    // dictionary, whose mark the decoder removes and reports. Not a word that looks like a
+    // participle, a gerund, an adverb or a verb undoing something ("Cached images", "Upcoming
+    // Movies", "Ungroup selection": words the analyser lacks), nor a subject before a word that can
+    // be its verb ("Etar needs permissions")
+    ...(productNames ? [String.raw`s{\^((?!(?:Un|De|Dis)[a-z])[A-Z][a-z]+(?:[A-Z][a-z]+)*[0-9]*(?<!ed)(?<!ing)(?<!ly))/\*\1\$(?= ${WORD_BOUND_BLANK}\^(?:[^\\\$/]++|\\.)*+/(?:(?:[^\\\$]++|\\.)*?/)?(?:[^\\\$/<]++|\\.)*+<n>)(?! ${WORD_BOUND_BLANK}\^(?:[^\\\$]|\\.)*?<(?:vblex><pri><p3>|vbser|vbhaver|vbmod))}{^$1/$1<np><al><sg>\$}g if index($_, "/*") >= 0;`] : []),
     // a label of an adverb and a verb's -ed form, ending its sentence, is a participle, a state
     // ("Recently Added", "Successfully saved" came back "Recientemente Añadió", "Exitosamente
     // guardó", a past with no subject); "He recently added a file" keeps its past
@@ -2786,6 +2807,7 @@ export const EN_EO_READING_HINTS = englishReadingHints('inf|imp', {
  * verb's readings are added ("Pegar").
  */
 export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
+  productNames: true,
   senses: [
     CLEAR_AS_CLEAN,
     FULL_AS_COMPLETE,
@@ -2834,7 +2856,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { labelInfinitives: true, sessionCommands: true, pluralData: true, gerundPrepositions: true, failedAsCould: 'Can<vaux><past>', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { productNames: true, labelInfinitives: true, sessionCommands: true, pluralData: true, gerundPrepositions: true, failedAsCould: 'Can<vaux><past>', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
 export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { initialismsAfterNouns: true, sessionCommands: true, pluralData: true, failedAsCould: 'can<vbmod><past>', lastTime: '^last/for the last time<adv>$', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
