@@ -990,6 +990,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     expect(await en(['Pushover test notification sent!', 'Discord notification settings'], 'ca')).toEqual(['Pushover notificació de prova va enviar!', 'Paràmetres de notificació de Discord'])
   })
 
+  test('an editor\'s label verbs (paste, increase, crop…) are commands; a program\'s command is "comando" (fr "commande"), a program is run ("ejecutar")', async () => {
+    expect(await en(['Paste styles', 'Increase font size', 'Command palette', 'Run the command.', 'Run tests', 'I run every morning.'])).toEqual(['Pegar estilos', 'Aumentar tamaño de fuente', 'Paleta de comando', 'Ejecutar el comando.', 'Ejecutar pruebas', 'Corro cada mañana.'])
+    expect(await en(['Command is not available...'], 'fr')).toEqual(["La commande n'est pas disponible..."])
+    expect(await en(['Crop image', 'Command palette'], 'ca')).toEqual(['Talla imatge', "Paleta d'ordre"])
+  })
+
   test('a "picker" is a selector, into French and Italian through Spanish too', async () => {
     expect(await en(['Color picker'])).toEqual(['Selector de color'])
     expect(await en(['Color picker'], 'fr')).toEqual(['Sélecteur de couleur'])

@@ -110,6 +110,11 @@ const A_GAME = { before: '^(?:game|match|sport|with)<' }
 
 export const ENG_SPA_SENSES: Senses = [
   ['event', 'n', 'evento', { gender: 'm' }], // 61 "caso"
+  // a program's command ("Command palette", "Command not found" came back "Paleta de orden", "Orden no
+  // encontrada")
+  ['command', 'n', 'comando', { instead: true, gender: 'm' }],
+  // a program, a command, a test is run ("Run the command" came back "Correr el comando")
+  ['run', 'vblex', 'ejecutar', { before: '^(?:command|script|program|programme|test|query|code|job|task|migration|scan|analysis|app|application|file|setup|installer|process|server|container|build|wizard|macro|function|tool|check)s?<', instead: true }],
   // an interface's grid is a "cuadrícula" ("Toggle grid", "Show grid" came back "… verja", a fence)
   ['grid', 'n', 'cuadrícula', { after: GRID_NOT_POWER, instead: true, gender: 'f' }],
   // a machine (HOST_AS_MACHINE) is a "servidor": "SMTP Host", "Host name" came back "Anfitrión SMTP", "Nombre anfitrión"
@@ -301,6 +306,7 @@ const ENG_SPA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/eng-spa\.autobil\.bin'?\s*$/
 export const ENG_CAT_SENSES: Senses = [
   ['account', 'n', 'compte', { before: '^(?!of<)' }], // 47 "relació"
   ['grid', 'n', 'quadrícula', { after: GRID_NOT_POWER }], // "reixat", a fence
+  ['command', 'n', 'ordre'], // a program's, as Catalan interfaces write it (the dictionary's first; "comanda" is a purchase order)
   ['host', 'n', 'servidor', { after: HOST_AS_MACHINE.after, instead: true, gender: 'm' }],
   ['host', 'n', 'servidor', { before: HOST_AS_MACHINE.before, instead: true, gender: 'm' }],
   ['link', 'n', 'enllaç'], // 66 "nexe"
@@ -734,6 +740,8 @@ const ES_FR_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-fr-es\/es-fr\.autobil\.b
  * "activer" it lacks).
  */
 export const ES_FR_SENSES: Senses = [
+  // a program's "comando" (English "command", ENG_SPA_SENSES) is a "commande", not a commando
+  ['comando', 'n', 'commande', { instead: true, gender: 'f' }],
   ['archivo', 'n', 'fichier', { instead: true, gender: 'm' }],
   ['guardar', 'vblex', 'enregistrer', { instead: true }],
   ['eliminar', 'vblex', 'supprimer', { instead: true }],
@@ -1979,10 +1987,14 @@ const LABEL_COMMANDS = [
   'insert', 'replace', 'translate', 'pin', 'unpin', 'subscribe', 'unsubscribe', 'connect', 'disconnect', 'approve', 'reject',
   'accept', 'decline', 'submit', 'find', 'cancel', 'install', 'uninstall', 'unblock', 'unmute', 'unlock', 'unarchive', 'omit', 'invite',
   'send', 'save', 'mute', 'grant', 'revoke', 'place',
+  // an editor's ("Paste styles", "Increase font size", "Crop image" came back "Estilos de paté",
+  // "Tamaño de fuente del aumento", it "Immagine di raccolto")
+  'paste', 'increase', 'decrease', 'duplicate', 'crop', 'rotate', 'flip',
 ]
 const LABEL_MODIFIERS = [
   'search', 'download', 'upload', 'export', 'import', 'print', 'update', 'share', 'record', 'play', 'start', 'stop', 'lock', 'view',
   'report', 'request', 'scan', 'watch', 'follow', 'join', 'block', 'publish', 'synchronize', 'archive', 'contact',
+  'run',
 ]
 /** Nouns a LABEL_MODIFIERS verb's noun modifies in a heading ("Search results", "Upload limit", "Play count"). */
 const LABEL_HEADS = [
