@@ -794,8 +794,12 @@ const ES_FR_UNKNOWN: UnknownWords = [
   ['s', 'elector', '^selector<n><m><sg>/$Csélecteur<n><m><sg>$'],
   ['s', 'electores', '^selector<n><m><pl>/$Csélecteurs<n><m><pl>$'],
 ]
-/** What ES_FR_UNKNOWN writes that the French generator lacks, right as written. */
-const FRENCH_UNGENERATED = ['sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
+/**
+ * What ES_FR_UNKNOWN writes that the French generator lacks, right as written; and "commande",
+ * which ES_FR_SENSES writes feminine where es-fr's French dictionary has it masculine (its
+ * plural then comes out in the singular: "des commande"; left so).
+ */
+const FRENCH_UNGENERATED = ['commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
 
 export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ${unknownWordsProgram(ES_FR_UNKNOWN)} ` + String.raw`s{\^(A|a)<pr>/(?:À|à)<pr>\$ \^el<det><def><m><sg>/le<det><def><m><sg>\$ \^((?:[^\\<\$\/]|\\.)+)<vblex><inf>/((?:[^\\<\$\/]|\\.)+)<vblex><inf>\$}{my ($a, $source, $target) = ($1, $2, $3); $a eq "A" ? "^\u$source<vblex><ger>/\u$target<vblex><ger>\$" : "^$source<vblex><ger>/$target<vblex><ger>\$"}ge if index($_, "<pr>\$ ^el<det><def><m><sg>/le<det>") >= 0; ` + String.raw`s{\^([Hh]acer<vblex>[^/\$]*)/([Ff])aire(<vblex>[^/\$]*)\$ \^clic<n><m><sg>/clic<n><m><sg>\$( \^en<pr>/en<pr>\$)?}{"^$1/" . ($2 eq "F" ? "C" : "c") . "liquer$3\$" . (defined $4 ? " ^en<pr>/sur<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + IMPERSONAL_SE_DROPPED + `'`
 
