@@ -452,9 +452,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
    * words in the answer without them (segments/project.ts): rules that read several words as
    * one ("Failed to", "went wrong", "Are you", "Press Enter", noun compounds) do not see them
    * as one with a tag around one of them. The tagged answer stands when it says the same or a
-   * pair's words cannot be found unambiguously. What a tag tells the reading hints is not in
-   * the words' answer: a sentence's first verb before a tag is a command ("Import <b>Plex</b>
-   * Users" → "Importar…"; without tags "Importación…").
+   * pair cannot be placed. What a tag tells the reading hints is not in the words' answer: a
+   * sentence's first verb before a tag is a command ("Open <b>files</b> stay open." → "Abrir los
+   * archivos…"; without tags "Los archivos abiertos…", which is what comes back).
    */
   async function translateMarkedUp(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
     // a pair around the whole text ("<i>…</i>" of a subtitle's cue, a link's text) goes around the answer of its inside
