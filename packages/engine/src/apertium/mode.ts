@@ -854,14 +854,14 @@ export const SPA_ENG_SENSES: Senses = [
   // an interface's issues, comments, scores, what is dragged ("Las incidencias reciben nuevos
   // comentarios", "Puntuación de usuario", "Arrastra" came back "The incidences receive new
   // commentaries", "Punctuation of user", "It tugs")
-  // an interface searches ("Buscar", "Buscar películas" came back "Look for", "Look for films"):
-  // for something, or alone before a sentence's end or a comma
-  ['buscar', 'vblex', 'search', { before: '^(?:$|[.…!?:;,]<)', instead: true }],
-  ['buscar', 'vblex', 'search# for', { instead: true }],
   ['incidencia', 'n', 'issue', { instead: true }],
   ['comentario', 'n', 'comment', { instead: true }],
   ['puntuación', 'n', 'score', { instead: true }],
   ['arrastrar', 'vblex', 'drag', { instead: true }],
+  // an interface searches ("Buscar", "Buscar películas" came back "Look for", "Look for films"):
+  // for something, or alone before a sentence's end or a comma
+  ['buscar', 'vblex', 'search', { before: '^(?:$|[.…!?:;,]<)', instead: true }],
+  ['buscar', 'vblex', 'search# for', { instead: true }],
 ]
 
 /**
