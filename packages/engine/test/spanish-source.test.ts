@@ -135,8 +135,11 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     // "hacer clic (en)" is "cliquer (sur)": en→fr "Click the button" came back "Faire clic dans le bouton"
     expect(await into('fr', ['Click the button below to continue.', 'Click to browse.'], 'en')).toEqual(['Cliquer sur le bouton en bas pour continuer.', 'Cliquer pour explorar.'])
     expect(await into('fr', ['Haz clic en el botón.'])).toEqual(['Clique sur le bouton.'])
-    // the impersonal "No se pudo" (eng-spa's subjectless "could not") loses its "se" into French and Italian, keeps it into Portuguese
-    expect(await into('fr', ['Could not load the file.'], 'en')).toEqual(["Il n'a pas pu charger le fichier."])
+    // the impersonal "No se pudo" (eng-spa's subjectless "could not") loses its "se" into Italian, keeps it into Portuguese;
+    // into French a sentence's "No (se) pudo" before an infinitive is "Impossible de" (it came back "Il n'a pas pu charger…"),
+    // a subject's keeps its verb
+    expect(await into('fr', ['Could not load the file.', 'Failed to save.'], 'en')).toEqual(['Impossible de charger le fichier.', "Impossible d'enregistrer."])
+    expect(await into('fr', ['Él no pudo venir.', 'Error. No se pudo cargar el archivo.'])).toEqual(["Il n'a pas pu venir.", 'Erreur. Impossible de charger le fichier.'])
     expect(await into('pt', ['Could not load the file.'], 'en')).toEqual(['Não se pôde carregar o arquivo.'])
     // and Spanish's personal "a" (eng-spa's "Bloquear a este usuario") goes: came back fr "Bloquer à cet utilisateur", it "Contattare all'amministratore"
     expect(await into('fr', ['Block this user', 'Go to the page.'], 'en')).toEqual(['Bloquer cet utilisateur', 'Aller à la page.'])
