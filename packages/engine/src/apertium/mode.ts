@@ -2421,6 +2421,13 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "Quiero juego." (the noun); now "Tienes que pagar.", "Quiero reproducir". Not after a
     // verb's multiword with "to" ("add to": "Add to queue" is the noun)
     String.raw`s{(\^(?:[^\\\$]++|\\.)*+(?<=\# to)\$ )(${UNIT})(?=(?: (${UNIT}))?)}{my ($modal, $verb, $after) = ($1, $2, $3); $modal =~ /<vbmod>/ ? $modal . (infinitiveOnly($verb, $after) // $verb) : "$modal$verb"}ge if index($_, "# to\$") >= 0;`,
+    // after a modal ("can", "should", "will", "cannot", "won't"; eng-cat's "can" is a vbmod) or "do not", "don't", with up to
+    // two adverbs between ("just", "automatically", "also"), a word that can be an infinitive is
+    // that infinitive: the taggers read "run" there as the participle ("You can just run:", "It
+    // should automatically run with a Git hook" came back "puedes sólo corrido", "Tiene que
+    // automáticamente corrido"; now "puedes sólo correr", "…ejecutarse…")
+    String.raw`sub modalVerb { my ($modal, $adverbs) = @_; return 0 if $modal !~ /<(?:vaux|vbmod)>/ && $modal !~ /<vbdo>(?:[^\\\$]|\\.)*\+not<adv>/ && !($modal =~ /<vbdo>/ && $adverbs =~ /\A\^not\/not<adv>\$/); for my $a ($adverbs =~ /(${UNIT})/g) { my (undef, @r) = readings(substr($a, 1, -1)); return 0 if !grep({ tag($_) eq "adv" } @r) || grep { tag($_) !~ /^(?:adv|adj|preadv)$/ || /\+/ } @r } 1 }`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:vaux|vbmod|vbdo)>(?:[^\\\$]++|\\.)*+\$ )((?:\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<(?:adv|adj|preadv)>(?:[^\\\$/]++|\\.)*+)++\$ ){0,2})(${UNIT})(?=(?: (${UNIT}))?)}{my ($modal, $adverbs, $verb, $after) = ($1, $2, $3, $4); modalVerb($modal, $adverbs) ? $modal . $adverbs . (infinitiveOnly($verb, $after) // $verb) : "$modal$adverbs$verb"}ge if index($_, "<vaux>") >= 0 || index($_, "<vbmod>") >= 0 || index($_, "<vbdo>") >= 0;`,
     // after "to", a word that can be an infinitive before a determiner, a possessive or an object
     // pronoun is that infinitive (objectNext copies its argument first: a capture variable passed
     // in would change under readings' own matches) ("We sent you a link to reset your password", "Click the link to
@@ -2931,6 +2938,32 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
   ['toggle', 'alternate', 'vblex'], ['toggles', 'alternates', 'vblex'], ['toggled', 'alternated', 'vblex'], ['toggling', 'alternating', 'vblex'],
 ]
 
+/**
+ * English phrases of documentation prose (READMEs, guides) that the pairs translate word by word,
+ * each read as words the pair translates in the phrase's sense, whatever the analyser made of it
+ * (two units, or one multiword unit: en-gl's and eng-cat's "Check out"). Found on overseerr's
+ * and excalidraw's documentation (MIT): "Check out our documentation", "Please refer to the
+ * Traefik documentation", "reach out to us", "Be sure to follow", "your existing services" came
+ * back "Control fuera de nuestra documentación", "Por favor, refiere a…", "alcanzar fuera a
+ * nosotros", "Ser seguro para seguir", "tus servicios de existir"; now "Consultar nuestra
+ * documentación", "consultar la documentación de Traefik", "Contactarnos", "Recordar seguir",
+ * "tus servicios existentes". A stand-in "a|b" takes the readings of both words ("set up" is also
+ * a participle: "Once set up" → "Una vez configurado"). `object`: only before an object (a
+ * determiner, a noun, a name, an adjective, an object pronoun or an unknown word: a shop's "Check
+ * out" button is to pay); `command`: only opening a sentence or after "please" ("It refers to
+ * the port" keeps its verb).
+ */
+const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string, context?: 'object' | 'command', except?: 'en-eo']> = [
+  ['check out', 'consult', 'object'],
+  ['refer to', 'consult', 'command'],
+  ['reach out to', 'contact'], ['reached out to', 'contacted'], ['reaching out to', 'contacting'],
+  ['reach out', 'contact'], ['reached out', 'contacted'], ['reaching out', 'contacting'],
+  // not en-eo, whose own "instali" (install) and "esti certe" beat "formi" (form) and "memoras" (remembers)
+  ['set up', 'configure|configured', undefined, 'en-eo'], ['sets up', 'configures', undefined, 'en-eo'], ['setting up', 'configuring', undefined, 'en-eo'],
+  ['be sure to', 'remember to', undefined, 'en-eo'], ['make sure to', 'remember to', undefined, 'en-eo'],
+  ['existing', 'existent'],
+]
+
 /** Each pair's stand-in substitutions, by analyser and bilingual dictionary: read once per process. */
 const standInsByPair = new Map<string, string | null>()
 
@@ -2941,6 +2974,7 @@ const standInsByPair = new Map<string, string | null>()
  * lacks the stand-in, is left as it is. Null when no stand-in serves the pair (or the stages
  * name no analyser and bilingual dictionary to read). They run before the reading hints, so that
  * a stand-in command is read as one ("Skip this step" → "Omitir este paso").
+ * PHRASE_STAND_INS go the same way, each its own substitution.
  */
 function standInSubstitutions(stages: readonly string[]): string | null {
   const analyser = /'([^']+\.automorf\.bin)'/.exec(stages[0]!)?.[1]
@@ -2957,37 +2991,71 @@ function standInSubstitutions(stages: readonly string[]): string | null {
  * pipeline's start failing): the pipeline runs the same programs on the same files.
  */
 function readStandIns(analyser: string, bidix: string): string | null {
-  const analysed = execFileSync('lt-proc', [analyser], { input: STAND_INS.map(([, standIn]) => standIn).join('\n') + '\n', encoding: 'utf8', timeout: 10_000 }).split('\n')
-  // each stand-in's units and their readings; none where the analyser does not know a word of it
-  const readings = STAND_INS.map(([, standIn, only], i) => {
-    const units = analysed[i]?.match(/\^[^$]*\$/g) ?? []
-    if (units.length !== standIn.split(' ').length || units.some((unit) => unit.includes('/*'))) return null
+  // the words' stand-ins, then the phrases' ("configure|configured": a line per word)
+  const phraseWords = PHRASE_STAND_INS.map(([, standIn]) => standIn.split('|'))
+  const lines = [...STAND_INS.map(([, standIn]) => standIn), ...phraseWords.flat()]
+  const analysed = execFileSync('lt-proc', [analyser], { input: lines.join('\n') + '\n', encoding: 'utf8', timeout: 10_000 }).split('\n')
+  // each line's units and their readings; none where the analyser does not know a word of it
+  const unitsOf = (line: number, only?: string): string[][] | null => {
+    const units = analysed[line]?.match(/\^[^$]*\$/g) ?? []
+    if (units.length !== lines[line]!.split(' ').length || units.some((unit) => unit.includes('/*'))) return null
     const kept = units.map((unit) => unit.slice(1, -1).split('/').slice(1).filter((reading) => only === undefined || reading.includes(`<${only}>`)))
-    return kept.some((unit) => unit.length === 0) ? null : kept.map((unit) => unit.join('/'))
+    return kept.some((unit) => unit.length === 0) ? null : kept
+  }
+  const readings = STAND_INS.map(([, , only], i) => unitsOf(i, only)?.map((unit) => unit.join('/')) ?? null)
+  let line = STAND_INS.length
+  const phraseReadings = phraseWords.map((words) => {
+    // the words of "a|b" are one unit each: their readings go together
+    const each = words.map(() => unitsOf(line++))
+    if (each.some((units) => units === null)) return null
+    return words.length === 1 ? each[0]!.map((unit) => unit.join('/')) : [[...new Set(each.flatMap((units) => units![0]!))].join('/')]
   })
   // the bilingual dictionary reads one reading per unit, as the tagger leaves them
-  const lookups = readings.map((r) => (r ?? []).flatMap((unit) => unit.split('/').map((reading) => `^${reading}$`)).join(' '))
+  const lookups = [...readings, ...phraseReadings].map((r) => (r ?? []).flatMap((unit) => unit.split('/').map((reading) => `^${reading}$`)).join(' '))
   const translated = execFileSync('lt-proc', ['-b', bidix], { input: lookups.join('\n') + '\n', encoding: 'utf8', timeout: 10_000 }).split('\n')
+  // every reading translated: none marked untranslatable (@)
+  const serves = (units: string[] | null, i: number): units is string[] => units !== null && !/\/@/.test(translated[i] ?? '/@')
   const substitutions: string[] = []
   STAND_INS.forEach(([unknown, standIn], i) => {
-    const units = readings[i]
-    // every reading translated: none marked untranslatable (@)
-    if (!units || /\/@/.test(translated[i] ?? '/@')) return
+    const units = readings[i]!
+    if (!serves(units, i)) return
     const words = standIn.split(' ')
     for (const capital of [false, true]) {
       // the analyser gives a capitalised word's lemma its capital: so does the stand-in's first unit
       const form = capital ? unknown[0]!.toUpperCase() + unknown.slice(1) : unknown
-      const replacement = units.map((r, k) => `^${k === 0 ? form : words[k]}/${capital && k === 0 ? r.replace(/(^|\/)(\p{Ll})/gu, (_, slash: string, c: string) => slash + c.toUpperCase()) : r}$`).join(' ')
+      const replacement = standInUnits(units, (k) => (k === 0 ? form : words[k]!), capital)
       // q{} quotes without interpolating: analyses hold no braces, quotes or backslashes
       if (!/[{}'\\]/.test(replacement)) substitutions.push(`q{${form}} => q{${replacement}}`)
     }
   })
+  const phrases = PHRASE_STAND_INS.flatMap(([phrase, , context, except], i) => {
+    const units = phraseReadings[i]!
+    if (!serves(units, STAND_INS.length + i) || (except !== undefined && analyser.includes(`/${except}.`))) return []
+    const words = phrase.split(' ')
+    // the first unit's surface is the phrase's first words, each other unit's one of its last
+    const surface = (k: number, capital: boolean) => {
+      const own = k === 0 ? words.slice(0, words.length - units.length + 1).join(' ') : words[words.length - units.length + k]!
+      return capital && k === 0 ? own[0]!.toUpperCase() + own.slice(1) : own
+    }
+    const [lower, upper] = [false, true].map((capital) => standInUnits(units, (k) => surface(k, capital), capital))
+    if (/[{}'\\]/.test(lower! + upper!)) return []
+    // each word after the first starts a unit of its own or goes on a multiword unit's surface
+    const first = `\\^([${words[0]![0]!.toUpperCase()}${words[0]![0]}])${words[0]!.slice(1)}`
+    const pattern = first + words.slice(1).map((word) => String.raw`(?:/(?:[^\\\$]++|\\.)*+\$ \^| )${word}`).join('') + String.raw`/(?:[^\\\$]++|\\.)*+\$`
+    const before = context === 'command' ? String.raw`((?:\A|<sent>\$)${BLANK}|\^[Pp]lease/(?:[^\\\$]++|\\.)*+\$ )` : '()'
+    const after = context === 'object' ? String.raw`(?= \^(?:[^\\\$/]++|\\.)*+/(?:\*|(?:[^\\\$]|\\.)*?<(?:det|predet|n|np|adj|prn><tn|prn><dem|prn><obj)>))` : ''
+    return [String.raw`s{${before}${pattern}${after}}{$1 . ($2 eq "${words[0]![0]!.toUpperCase()}" ? q{${upper}} : q{${lower}})}ge if index($_, "${words[0]!.slice(1)}") >= 0;`]
+  })
   // one substitution over the unknown words of a record that has one, the stand-ins looked up
   // by name (36 substitutions, one per form, cost 5 µs a record on the corpus's strings); not a
   // handle or a tag (`@username`, `#sync`: the source's sheltered sigil before it)
-  return substitutions.length > 0
-    ? String.raw`BEGIN { %::STAND_IN = (${substitutions.join(', ')}) } s{(?<!\[x:[@#]\])\^([A-Za-z]+)/\*\1\$}{$::STAND_IN{$1} // $&}ge if index($_, "/*") >= 0;`
-    : null
+  const words = substitutions.length > 0 ? String.raw`BEGIN { %::STAND_IN = (${substitutions.join(', ')}) } s{(?<!\[x:[@#]\])\^([A-Za-z]+)/\*\1\$}{$::STAND_IN{$1} // $&}ge if index($_, "/*") >= 0;` : ''
+  return words || phrases.length > 0 ? [words, ...phrases].filter((statement) => statement !== '').join(' ') : null
+}
+
+/** A stand-in's units (`^surface/reading/reading$ …`), its readings' lemmas capitalised for a capitalised source word. */
+function standInUnits(units: readonly string[], surface: (k: number) => string, capital: boolean): string {
+  return units.map((r, k) => `^${surface(k)}/${capital && k === 0 ? r.replace(/(^|\/)(\p{Ll})/gu, (_, slash: string, c: string) => slash + c.toUpperCase()) : r}$`).join(' ')
 }
 
 /**
