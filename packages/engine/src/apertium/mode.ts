@@ -1486,8 +1486,18 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
   const personUnit = String.raw`\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:${PERSONS.join('|')})<n>`
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1 }`,
-    String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E(?:se<vblex><pron>|<vblex>)<(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && (!grep({ /<det>|<n>(?:<[^>]*>)*<pl>/ } @n) || grep { /<vblex>/ } @n); my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
+    // "comprueba", the command eng-spa writes for "check" ("Check the logs" → "Comprueba los
+    // registros"), which es-fr's analyser lacks (fr "Comprueba les registres."; now "Vérifier les
+    // registres."); the pairs that know it are left as they are
+    String.raw`s{\^([Cc])omprueba/\*[Cc]omprueba\$}{^$1omprueba/$1omprobar<vblex><pri><p3><sg>/$1omprobar<vblex><imp><p2><sg>\$}g if index($_, "omprueba/*") >= 0;`,
+    String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E(?:se<vblex><pron>|<vblex>)<(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ && !/^(?!\Q$verb\E<)(?:[^<\\]|\\.)*<vblex><(?:prs><p[13]|imp><p3)><sg>$/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|predet|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && (!grep({ /<det>|<n>(?:<[^>]*>)*<pl>/ } @n) || grep { /<vblex>/ } @n); my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
     String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+|[Ff]avor<adv>\$\^,/,<cm>\$ )(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
+    // and after a sentence's opening clause and its comma, a condition, a time, a purpose or a
+    // sequence's adverb: documentation's steps, and eng-spa's (ENGLISH_READING_HINTS' `instruction`):
+    // "Para instalar, ejecuta lo siguiente", "Primero, comprueba los registros" came back fr
+    // "Pour installer, il exécute…", "D'abord, il vérifie…"; now "exécuter", "vérifier" (a
+    // "por favor" between: "Si falla, por favor, abre una incidencia")
+    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[Ss]i|[Cc]uando|[Pp]ara|[Uu]na vez|[Aa]ntes|[Dd]espués|[Aa]l|[Pp]rimero|[Ll]uego|[Ee]ntonces|[Ff]inalmente|[Pp]or último|[Tt]ambién|[Aa]hora|[Oo]pcionalmente|[Aa]lternativamente|[Aa]demás)/(?:[^\\\$]++|\\.)*+\$(?:(?!\^,/|<sent>\$)(?:[^\\]|\\.))*+\^,/,<cm>\$(?:[^\\^]++|\\.)*+(?:\^por(?: |/(?:[^\\\$]++|\\.)*+\$ \^)favor/(?:[^\\\$]++|\\.)*+\$\^,/,<cm>\$(?:[^\\^]++|\\.)*+)?)(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, ",<cm>") >= 0 && index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
     // after a sentence's first word that can only be an infinitive, a word that can be a noun
     // is that noun, the infinitive's object, not a verb (eng-spa writes labels so: "Copiar
     // enlace" came back fr "Copier il raccorde", "enlace" a form of "enlazar"; now "Copier lien")
@@ -2118,9 +2128,15 @@ interface HintOptions {
    * en-eo keeps it before.
    */
   productNames?: boolean
+  /**
+   * The reading a command after a sentence's opening clause keeps (below): the present, which
+   * eng-spa and en-gl write as the "tú" imperative ("ejecuta", "comprueba"), or eng-cat's
+   * imperative; unset (en-eo), the command's readings, of which its tagger chose the infinitive.
+   */
+  instruction?: 'pres' | 'imp'
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime, labelInfinitives = false, productNames = false }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime, labelInfinitives = false, productNames = false, instruction }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -2532,6 +2548,16 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // sentences: 0.04 s for the two, 0.17 s for one with the alternation)
     String.raw`s{\A(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . opening($2, $4, $+[0], $3, $1)}e;`,
     String.raw`s{<sent>\$(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{"<sent>\$" . $1 . command($2, $4, $+[0], $3) . $3 . $4}ge;`,
+    // and the unit after a sentence's opening clause and its comma: a condition, a time, a purpose
+    // ("If it fails,", "Once installed,", "To install,") or a sequence's adverb ("First,", "Then,"):
+    // documentation's steps ("To install, run the following:", "First, check the Overseerr logs"
+    // came back "Para instalar, corrido el siguiente:", "Primero, control los registros"; now
+    // "…, ejecuta el siguiente:", "Primero, comprueba los registros"). command() leaves a unit
+    // that is not a verb before its object ("If enabled, users can…"). A command keeps
+    // the pair's `instruction` reading (the tagger chose the infinitive once the noun went: "Para
+    // añadir un idioma, abrir una incidencia"; now "abre")
+    String.raw`sub clauseCommand { my ($lu, $next, $end, $between) = @_; my $c = command($lu, $next, $end, $between); ${instruction ? `my (undef, @r) = readings(substr($lu, 1, -1)); $c = onlyWith($c, qr/<vblex><${instruction}>/) if $c ne $lu || @r && !grep { tag($_) ne "vblex" || /\\+/ } @r;` : ''} $c }`,
+    String.raw`s{((?:\A|<sent>\$)${BLANK}(?:\^(?:${CLAUSE_OPENERS}|[Tt]o)/(?:[^\\\$]++|\\.)*+\$(?:(?!\^,/|<sent>\$)(?:[^\\]|\\.))*+|\^(?:[Ff]irst|[Ss]econd|[Tt]hird|[Tt]hen|[Nn]ext|[Ff]inally|[Ll]astly|[Aa]lso|[Nn]ow|[Aa]lternatively|[Oo]ptionally|[Oo]therwise|[Aa]fterwards|[Ss]imilarly|[Aa]dditionally)/(?:[^\\\$]++|\\.)*+\$)\^,/,<cm>\$)(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . $2 . clauseCommand($3, $5, $+[0], $4) . $4 . $5}ge if index($_, ",<cm>") >= 0;`,
     // a label's opening verb is the infinitive, as Spanish, Galician and Esperanto interfaces
     // write buttons and menus, never the present ("Select all", "Configure", "Copy link" came
     // back "Selecciona todo", "Configura", "Copia enlace", eo "Vicigas", which also reached
@@ -2870,6 +2896,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
   failedAsCould: 'Can<vaux><past>',
   lastTime: '^last/for the last time<adv>$',
   labelInfinitives: true,
+  instruction: 'pres',
   // eng-spa writes "que" after "think" and "believe" itself ("that" made it "Creo que que")
   thatAfter: THINKING_VERBS.filter((verb) => !/^(?:think|thinks|thought|believe|believes|believed)$/.test(verb)),
 })
@@ -2883,10 +2910,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { productNames: true, labelInfinitives: true, sessionCommands: true, pluralData: true, gerundPrepositions: true, failedAsCould: 'Can<vaux><past>', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { instruction: 'pres', productNames: true, labelInfinitives: true, sessionCommands: true, pluralData: true, gerundPrepositions: true, failedAsCould: 'Can<vaux><past>', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { initialismsAfterNouns: true, sessionCommands: true, pluralData: true, failedAsCould: 'can<vbmod><past>', lastTime: '^last/for the last time<adv>$', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { instruction: 'imp', initialismsAfterNouns: true, sessionCommands: true, pluralData: true, failedAsCould: 'can<vbmod><past>', lastTime: '^last/for the last time<adv>$', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
