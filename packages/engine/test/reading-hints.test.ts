@@ -1455,6 +1455,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-eo')) expect(await en(['First, check the logs.'], 'eo')).toEqual(['Unue, kontroli la ŝtipojn.'])
   })
 
+  test('"when" before a gerund is "al", gl "ao", ca "en" and the infinitive, as "while" is; before a clause it stays (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "Cuando añadiendo un archivo, …", gl "Cando engadindo", ca "Quan afegint"
+    expect(await en(['When adding a file, check its size.', 'When I was running, it rained.'])).toEqual(['Al añadir un archivo, comprueba su tamaño.', 'Cuando corría, llovió.'])
+    if (haveMode('en-gl')) expect((await en(['When adding a file, check its size.'], 'gl'))[0]).toMatch(/^Ao engadir un ficheiro, /)
+    if (haveMode('eng-cat')) expect((await en(['When adding a file, check its size.'], 'ca'))[0]).toMatch(/^En afegir un fitxer, /)
+  })
+
   test('a shop\'s order is a "pedido", shipped "enviado"; an ordering keeps "orden" (eng-spa)', async () => {
     // came back "Tu orden ha sido embarcado.", "Historia de orden"
     expect(await en(['Your order has been shipped.', 'Order number', 'The order of the items'])).toEqual(['Tu pedido ha sido enviado.', 'Número de pedido', 'El orden de los elementos'])
