@@ -1462,6 +1462,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('eng-cat')) expect((await en(['When adding a file, check its size.'], 'ca'))[0]).toMatch(/^En afegir un fitxer, /)
   })
 
+  test('"on" between instructions, details, a guide… and "how" or a gerund is "about"; after a verb it stays (eng-spa, en-eo)', async () => {
+    // came back "instrucciones en cómo instalarlo", "detalles encima configurando", eo "sur kiel"
+    expect(await en(['Read the instructions on how to install it.', 'More details on configuring notifications', 'It depends on what you need.']))
+      .toEqual(['Leer las instrucciones sobre cómo instalarlo.', 'Más detalles sobre configurar notificaciones', 'Depende en qué necesitas.'])
+    if (haveMode('en-eo')) expect(await en(['Read the instructions on how to install it.'], 'eo')).toEqual(['Legi la instruojn pri kiel instali ĝin.'])
+  })
+
   test('a shop\'s order is a "pedido", shipped "enviado"; an ordering keeps "orden" (eng-spa)', async () => {
     // came back "Tu orden ha sido embarcado.", "Historia de orden"
     expect(await en(['Your order has been shipped.', 'Order number', 'The order of the items'])).toEqual(['Tu pedido ha sido enviado.', 'Número de pedido', 'El orden de los elementos'])

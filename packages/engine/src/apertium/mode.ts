@@ -2381,6 +2381,12 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // allows you to sort your files" came back "Esto te permite para ordenar…", ca "et permet
     // per ordenar"; now "te permite ordenar"); a noun object keeps it (Spanish wants "a" then)
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:allow|permit)<vblex>(?:[^\\\$]++|\\.)*+\$ )(\^(?:you|me|us|him|her|them)/(?:[^\\\$]++|\\.)*+\$ )(\^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ )(${UNIT})(?=(?: (${UNIT}))?)}{my ($allow, $who, $to, $verb, $after) = ($1, $2, $3, $4, $5); my $infinitive = infinitiveOnly($verb, $after); defined $infinitive ? $allow . onlyWith(substr($who, 0, -1), qr/<obj>/) . " $infinitive" : "$allow$who$to$verb"}ge if index($_, "^to/") >= 0 && /(?:allow|permit)<vblex>/i;`,
+    // "on" between a noun of writing or advice ("instructions", "details", "guide", "tips") and
+    // "how", "what", "why", "whether" or a gerund is "about" (es, gl, ca "sobre", eo "pri"):
+    // "instructions on how to install", "more details on configuring" came back "instrucciones en
+    // cómo instalar", "detalles encima configurando"; now "instrucciones sobre cómo instalar",
+    // "detalles sobre configurar". Not after a verb ("depends on what you need")
+    String.raw`s{(\^(?:[Ii]nstructions?|[Dd]etails?|[Ii]nformation|[Ii]nfo|[Gg]uidance|[Gg]uides?|[Tt]ips|[Aa]dvice|[Dd]ocumentation|[Dd]ocs|[Nn]otes|[Tt]utorials?|[Hh]elp|[Qq]uestions?|[Ff]eedback|[Ii]deas|[Tt]houghts|[Aa]rticles?|[Ss]ections?|[Ee]xamples?)/(?:[^\\\$]++|\\.)*+\$ \^on)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:(?:how|what|why|whether)/|(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vblex><ger>))}{$1/about<pr>\$}g if index($_, "^on/") >= 0;`,
     // "must" before a verb (adverbs between) is the modal, not the noun ("Everyone who downloads
     // must also upload" came back "…descarga el mosto también carga", grape juice)
     String.raw`s{\^([Mm]ust)/((?:[^\\\$]++|\\.)*+)\$(?=((?: \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<adv>\$)*) (${UNIT}))}{my ($must, $readings, $verb) = ($1, $2, $4); $verb =~ /<vb(?:lex|ser|haver)><inf>/ ? onlyWith("^$must/$readings\$", qr/<vaux>/) : "^$must/$readings\$"}ge if index($_, "ust/") >= 0 && index($_, "ust<n>") >= 0;`,
