@@ -1469,6 +1469,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-eo')) expect(await en(['Read the instructions on how to install it.'], 'eo')).toEqual(['Legi la instruojn pri kiel instali ĝin.'])
   })
 
+  test('a capitalised word after a given name is a surname, kept; a name that is also a word and a finite verb after a name are not (eng-spa, eng-cat)', async () => {
+    // came back "Gracias a Joseph Riesgo y Sean Cuartos.", "Mary Panadero", ca "Joseph Arrisca", "Sean Cambres"
+    expect(await en(['Thanks to Joseph Risk and Sean Chambers.', 'Mary Baker', 'John Smith', 'Grant Permissions'])).toEqual(['Gracias a Joseph Risk y Sean Chambers.', 'Mary Baker', 'John Smith', 'Conceder Permisos'])
+    if (haveMode('eng-cat')) expect(await en(['Thanks to Joseph Risk and Sean Chambers.'], 'ca')).toEqual(['Gràcies a Joseph Risk i Sean Chambers.'])
+  })
+
   test('a shop\'s order is a "pedido", shipped "enviado"; an ordering keeps "orden" (eng-spa)', async () => {
     // came back "Tu orden ha sido embarcado.", "Historia de orden"
     expect(await en(['Your order has been shipped.', 'Order number', 'The order of the items'])).toEqual(['Tu pedido ha sido enviado.', 'Número de pedido', 'El orden de los elementos'])

@@ -2387,6 +2387,14 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // cómo instalar", "detalles encima configurando"; now "instrucciones sobre cómo instalar",
     // "detalles sobre configurar". Not after a verb ("depends on what you need")
     String.raw`s{(\^(?:[Ii]nstructions?|[Dd]etails?|[Ii]nformation|[Ii]nfo|[Gg]uidance|[Gg]uides?|[Tt]ips|[Aa]dvice|[Dd]ocumentation|[Dd]ocs|[Nn]otes|[Tt]utorials?|[Hh]elp|[Qq]uestions?|[Ff]eedback|[Ii]deas|[Tt]houghts|[Aa]rticles?|[Ss]ections?|[Ee]xamples?)/(?:[^\\\$]++|\\.)*+\$ \^on)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:(?:how|what|why|whether)/|(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vblex><ger>))}{$1/about<pr>\$}g if index($_, "^on/") >= 0;`,
+    // a capitalised word right after a given name (a unit the analyser reads only as names, one
+    // of them a given name's) is a surname: the name's readings where it has some (eng-cat's
+    // "Chambers"), else a word the pair does not know, kept as it is. A contributors' table's
+    // "Sean Chambers", "Joseph Risk", "Mary Baker" came back "Sean Cuartos", "Joseph Riesgo",
+    // "Mary Panadero", ca "Joseph Arrisca", "John Ferrer"; not after a name that is also a word
+    // ("Grant Permissions", "Mark Down"), nor a verb that can only be finite ("Sean Is Here")
+    String.raw`sub surname { my ($name, $space, $unit) = @_; my ($surface, @r) = readings(substr($unit, 1, -1)); return undef if $surface !~ /^[A-Z][a-z]+$/ || grep { /<(?:vbser|vbhaver|vbmod|vbdo|vaux)>|<vblex><(?:pri|past)>/ } @r; my @np = grep { tag($_) eq "np" } @r; return undef if @np == @r; $name . $space . (@np ? unit($surface, @np) : "^$surface/*$surface\$") }`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<np>(?:[^\\\$/]++|\\.)*+)++\$)( )(\^[A-Z][a-z]+/(?:[^\\\$]++|\\.)*+\$)}{my ($name, $space, $unit) = ($1, $2, $3); ($name =~ /<np><ant>/ ? surname($name, $space, $unit) : undef) // "$name$space$unit"}ge if index($_, "<np><ant>") >= 0;`,
     // "must" before a verb (adverbs between) is the modal, not the noun ("Everyone who downloads
     // must also upload" came back "…descarga el mosto también carga", grape juice)
     String.raw`s{\^([Mm]ust)/((?:[^\\\$]++|\\.)*+)\$(?=((?: \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<adv>\$)*) (${UNIT}))}{my ($must, $readings, $verb) = ($1, $2, $4); $verb =~ /<vb(?:lex|ser|haver)><inf>/ ? onlyWith("^$must/$readings\$", qr/<vaux>/) : "^$must/$readings\$"}ge if index($_, "ust/") >= 0 && index($_, "ust<n>") >= 0;`,
