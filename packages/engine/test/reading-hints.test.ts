@@ -1475,6 +1475,14 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('eng-cat')) expect(await en(['Thanks to Joseph Risk and Sean Chambers.'], 'ca')).toEqual(['Gràcies a Joseph Risk i Sean Chambers.'])
   })
 
+  test('"be used to" before a verb is a passive and a purpose, a habit before a gerund; "the below steps" are the following ones; "make sure all" ensures (eng-spa, eng-cat, en-eo)', async () => {
+    // came back "Este API puede soler mostrar la tostada.", "Seguir el bajo pasos.", "Esta función hará seguro todas…", ca "pot ser solgut mostrar", eo "la sub paŝoj"
+    expect(await en(['This API can be used to show the toast.', 'I am used to working.', 'Follow the below steps.', 'This function will make sure all properties are set.']))
+      .toEqual(['Este API puede ser utilizado para mostrar la tostada.', 'Suelo trabajar.', 'Seguir los pasos siguientes.', 'Esta función asegurará que todas las propiedades están puestas.'])
+    if (haveMode('eng-cat')) expect(await en(['This API can be used to show the toast.', 'Follow the below steps.'], 'ca')).toEqual(['Això API pot ser utilitzat per mostrar el brindis.', 'Segueix els passos següents.'])
+    if (haveMode('en-eo')) expect(await en(['Follow the below steps.'], 'eo')).toEqual(['Sekvi la sekvantajn paŝojn.'])
+  })
+
   test('a shop\'s order is a "pedido", shipped "enviado"; an ordering keeps "orden" (eng-spa)', async () => {
     // came back "Tu orden ha sido embarcado.", "Historia de orden"
     expect(await en(['Your order has been shipped.', 'Order number', 'The order of the items'])).toEqual(['Tu pedido ha sido enviado.', 'Número de pedido', 'El orden de los elementos'])

@@ -2395,6 +2395,17 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // ("Grant Permissions", "Mark Down"), nor a verb that can only be finite ("Sean Is Here")
     String.raw`sub surname { my ($name, $space, $unit) = @_; my ($surface, @r) = readings(substr($unit, 1, -1)); return undef if $surface !~ /^[A-Z][a-z]+$/ || grep { /<(?:vbser|vbhaver|vbmod|vbdo|vaux)>|<vblex><(?:pri|past)>/ } @r; my @np = grep { tag($_) eq "np" } @r; return undef if @np == @r; $name . $space . (@np ? unit($surface, @np) : "^$surface/*$surface\$") }`,
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<np>(?:[^\\\$/]++|\\.)*+)++\$)( )(\^[A-Z][a-z]+/(?:[^\\\$]++|\\.)*+\$)}{my ($name, $space, $unit) = ($1, $2, $3); ($name =~ /<np><ant>/ ? surname($name, $space, $unit) : undef) // "$name$space$unit"}ge if index($_, "<np><ant>") >= 0;`,
+    // "be used to" before a verb is a passive and a purpose, not a habit: "This API can be used
+    // to show the toast", "It is used to get the files" came back "puede soler mostrar", "suele
+    // conseguir", ca "pot ser solgut mostrar"; now "puede ser utilizado para mostrar", ca "pot ser
+    // utilitzat per mostrar". The analysers' multiword ("is used to", eng-cat's "used to" after
+    // "be") goes as three words; before a gerund or a noun it is the habit ("I am used to working")
+    String.raw`s{\^((?:[^\\\$/ ]++|\\.)*+) used to/([Bb])e<vblex>((?:<[^>\$]*>)*)\# used to\$(?= \^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser)><inf>))*+<vb(?:lex|ser)><inf>)}{^$1/$2e<vbser>$3\$ ^used/use<vblex><pp>\$ ^to/to<pr>\$}g if index($_, " used to/") >= 0;`,
+    String.raw`s{\^used to/use<vblex><pp>\# to\$(?= \^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser)><inf>))*+<vb(?:lex|ser)><inf>)}{^used/use<vblex><pp>\$ ^to/to<pr>\$}g if index($_, "^used to/use<vblex><pp># to\$") >= 0;`,
+    // "below" between a determiner and a noun is "following" ("Follow the below steps", "the
+    // below examples" came back "Seguir el bajo pasos", ca "el sota passos", eo "la sub paŝoj";
+    // now "los pasos siguientes", "els passos següents", "la sekvantajn paŝojn")
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ )\^(below)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/<]++|\\.)*+<n>)}{$1^$2/following<adj>\$}g if index($_, "^below/") >= 0;`,
     // "must" before a verb (adverbs between) is the modal, not the noun ("Everyone who downloads
     // must also upload" came back "…descarga el mosto también carga", grape juice)
     String.raw`s{\^([Mm]ust)/((?:[^\\\$]++|\\.)*+)\$(?=((?: \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<adv>\$)*) (${UNIT}))}{my ($must, $readings, $verb) = ($1, $2, $4); $verb =~ /<vb(?:lex|ser|haver)><inf>/ ? onlyWith("^$must/$readings\$", qr/<vaux>/) : "^$must/$readings\$"}ge if index($_, "ust/") >= 0 && index($_, "ust<n>") >= 0;`,
@@ -2488,14 +2499,15 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "make sure" before a clause is "ensure" it ("Make sure you have a stable connection", "Make
     // sure the file exists" came back "Marca seguro tienes…", "Marca seguro el archivo…"; now
     // "Asegura que tienes…", "Asegura que el archivo existe"), "that" given where the clause
-    // has none, the conjunction where it has one; not before "to" or "of" ("Make sure to save"
-    // is left)
+    // has none, the conjunction where it has one, and before "all" ("This function will make
+    // sure all properties are set" came back "hará seguro todas…"); not before "to" or "of"
+    // ("Make sure to save" is left)
     // a question word before "to" and a verb asks for the infinitive (es, gl, ca: "how to install",
     // "what to do", "where to save the file" came back "cómo para instalar", "qué para hacer",
     // "dónde para guardar", ca "com per instal·lar"; now "cómo instalar", "qué hacer"); en-eo
     // wrote "kiel instali" already. Not "who" ("who to credit": the transfers then conjugated)
     String.raw`s{(\^(?:[Hh]ow|[Ww]hat|[Ww]here|[Ww]hen|[Ww]hich|[Ww]hether)/(?:[^\\\$]++|\\.)*+\$ )(\^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ )(${UNIT})(?=(?: (${UNIT}))?)}{my ($wh, $to, $verb, $after) = ($1, $2, $3, $4); my $infinitive = infinitiveOnly(withoutTag($verb, "vbdo"), $after); defined $infinitive ? onlyWith(substr($wh, 0, -1), qr/<itg>/) . " $infinitive" : "$wh$to$verb"}ge if index($_, "^to/") >= 0;`,
-    String.raw`sub makeSure { my ($make, $next) = @_; my ($word, @n) = readings(substr($next, 1, -1)); return undef if $word =~ /^(?:to|of)$/i || !@n || !grep { /<(?:prn><subj>|det>|n>|np>|cnjsub>)/ } @n; my $as = $make =~ /^M/ ? "Ensure" : "ensure"; unit("$make sure", map { "$as<vblex><$_>" } @::COMMAND_FORMS) . " " . (lc $word eq "that" ? "^$word/that<cnjsub>\$" : "^that/that<cnjsub>\$ " . onlyWith($next, qr/<prn><subj>/)) }`,
+    String.raw`sub makeSure { my ($make, $next) = @_; my ($word, @n) = readings(substr($next, 1, -1)); return undef if $word =~ /^(?:to|of)$/i || !@n || !grep { /<(?:prn><subj>|det>|predet>|n>|np>|cnjsub>)/ } @n; my $as = $make =~ /^M/ ? "Ensure" : "ensure"; unit("$make sure", map { "$as<vblex><$_>" } @::COMMAND_FORMS) . " " . (lc $word eq "that" ? "^$word/that<cnjsub>\$" : "^that/that<cnjsub>\$ " . onlyWith($next, qr/<prn><subj>/)) }`,
     String.raw`s{\^([Mm]ake)/(?:[^\\\$]++|\\.)*+\$ \^sure/(?:[^\\\$]++|\\.)*+\$ (\^(?:[^\\\$]++|\\.)*+\$)}{my ($make, $next) = ($1, $2); makeSure($make, $next) // $&}ge if index($_, "ake/") >= 0 && index($_, "^sure/") >= 0;`,
     // "Thanks for" opening a sentence is the interjection and "for" (the analysers' multiword is
     // the verb: "Thanks for your help" came back "Da las gracias por tu ayuda")
