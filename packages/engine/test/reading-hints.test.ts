@@ -1483,6 +1483,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-eo')) expect(await en(['Follow the below steps.'], 'eo')).toEqual(['Sekvi la sekvantajn paŝojn.'])
   })
 
+  test('a question word after a dialogue\'s dash asks where the sentence is a question; a relative stays one (eng-spa)', async () => {
+    // came back "- ¿Donde estás yendo?" (a subtitle's speaker dash)
+    expect(await en(['- Where are you going?', '— How are you?', 'Where are you going?'])).toEqual(['- ¿Dónde estás yendo?', '— ¿Cómo estás?', '¿Dónde estás yendo?'])
+    expect((await en(['- Where I live, it rains.']))[0]).toMatch(/^- Donde /)
+  })
+
   test('a shop\'s order is a "pedido", shipped "enviado"; an ordering keeps "orden" (eng-spa)', async () => {
     // came back "Tu orden ha sido embarcado.", "Historia de orden"
     expect(await en(['Your order has been shipped.', 'Order number', 'The order of the items'])).toEqual(['Tu pedido ha sido enviado.', 'Número de pedido', 'El orden de los elementos'])

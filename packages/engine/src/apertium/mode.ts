@@ -2406,6 +2406,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // below examples" came back "Seguir el bajo pasos", ca "el sota passos", eo "la sub paŝoj";
     // now "los pasos siguientes", "els passos següents", "la sekvantajn paŝojn")
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ )\^(below)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/<]++|\\.)*+<n>)}{$1^$2/following<adj>\$}g if index($_, "^below/") >= 0;`,
+    // a question word after a dialogue's dash, in a sentence that ends with "?", asks: the taggers
+    // read it as the relative after the dash ("- Where are you going?" came back "- ¿Donde
+    // estás yendo?", the relative's "donde"; now "- ¿Dónde…")
+    String.raw`s{(\^[-–—]/[-–—]<guio>\$ \^(?:[Ww]here|[Ww]hat|[Ww]ho|[Ww]hen|[Ww]hy|[Hh]ow|[Ww]hich)/)((?:[^\\\$]++|\\.)*+)\$(?=(?:(?!<sent>\$)(?:[^\\]|\\.))*+(?<=\^\?/\?)<sent>\$)}{my ($before, $r) = ($1, $2); my @r = grep { /<itg>/ } split /\//, $r; $before . (@r ? join("/", @r) : $r) . "\$"}ge if index($_, "<guio>") >= 0;`,
     // "must" before a verb (adverbs between) is the modal, not the noun ("Everyone who downloads
     // must also upload" came back "…descarga el mosto también carga", grape juice)
     String.raw`s{\^([Mm]ust)/((?:[^\\\$]++|\\.)*+)\$(?=((?: \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<adv>\$)*) (${UNIT}))}{my ($must, $readings, $verb) = ($1, $2, $4); $verb =~ /<vb(?:lex|ser|haver)><inf>/ ? onlyWith("^$must/$readings\$", qr/<vaux>/) : "^$must/$readings\$"}ge if index($_, "ust/") >= 0 && index($_, "ust<n>") >= 0;`,
