@@ -1489,6 +1489,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     expect((await en(['- Where I live, it rains.']))[0]).toMatch(/^- Donde /)
   })
 
+  test('"home" after a verb of going is "a casa"; a site\'s home page is its "inicio"; a home stays "casa" (eng-spa, eng-cat)', async () => {
+    // came back "Estoy yendo casa.", "Vine en casa tarde.", "Ir a la página de casa", ca "Estic anant casa."
+    expect(await en(["I'm going home.", 'I came home late.', 'Go to the home page', 'My home is here.'])).toEqual(['Estoy yendo a casa.', 'Vine a casa tarde.', 'Ir a la página de inicio', 'Mi casa es aquí.'])
+    if (haveMode('eng-cat')) expect(await en(["I'm going home."], 'ca')).toEqual(['Estic anant a casa.'])
+  })
+
   test('a shop\'s order is a "pedido", shipped "enviado"; an ordering keeps "orden" (eng-spa)', async () => {
     // came back "Tu orden ha sido embarcado.", "Historia de orden"
     expect(await en(['Your order has been shipped.', 'Order number', 'The order of the items'])).toEqual(['Tu pedido ha sido enviado.', 'Número de pedido', 'El orden de los elementos'])

@@ -115,6 +115,9 @@ export const ENG_SPA_SENSES: Senses = [
   ['command', 'n', 'comando', { instead: true, gender: 'm' }],
   // a program, a command, a test is run ("Run the command" came back "Correr el comando")
   ['run', 'vblex', 'ejecutar', { before: '^(?:command|script|program|programme|test|query|code|job|task|migration|scan|analysis|app|application|file|setup|installer|process|server|container|build|wizard|macro|function|tool|check)s?<', instead: true }],
+  // a site's or an app's home page, screen, tab is its "inicio" ("Go to the home page", "Home screen" came
+  // back "página de casa", "Pantalla de casa")
+  ['home', 'n', 'inicio', { before: '^(?:page|screen|button|tab|feed|view)s?<', instead: true, gender: 'm' }],
   // an interface's grid is a "cuadrícula" ("Toggle grid", "Show grid" came back "… verja", a fence)
   ['grid', 'n', 'cuadrícula', { after: GRID_NOT_POWER, instead: true, gender: 'f' }],
   // a machine (HOST_AS_MACHINE) is a "servidor": "SMTP Host", "Host name" came back "Anfitrión SMTP", "Nombre anfitrión"
@@ -2410,6 +2413,10 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // read it as the relative after the dash ("- Where are you going?" came back "- ¿Donde
     // estás yendo?", the relative's "donde"; now "- ¿Dónde…")
     String.raw`s{(\^[-–—]/[-–—]<guio>\$ \^(?:[Ww]here|[Ww]hat|[Ww]ho|[Ww]hen|[Ww]hy|[Hh]ow|[Ww]hich)/)((?:[^\\\$]++|\\.)*+)\$(?=(?:(?!<sent>\$)(?:[^\\]|\\.))*+(?<=\^\?/\?)<sent>\$)}{my ($before, $r) = ($1, $2); my @r = grep { /<itg>/ } split /\//, $r; $before . (@r ? join("/", @r) : $r) . "\$"}ge if index($_, "<guio>") >= 0;`,
+    // "home" after a verb of going is a destination, "to home" (es, gl "a casa", ca "a casa"):
+    // "I'm going home", "Go home", "I came home late" came back "Estoy yendo casa", "Ir casa",
+    // "Vine en casa tarde"; now "Estoy yendo a casa", "Ir a casa", "Vine a casa tarde"
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:go|come|get|head|return|walk|drive|fly|hurry|ride|run|rush|travel)<vblex>(?:[^\\\$]++|\\.)*+\$ )\^home/(?:[^\\\$]++|\\.)*+\$}{$1^to/to<pr>\$ ^home/home<n><sg>\$}gi if index($_, "^home/") >= 0;`,
     // "must" before a verb (adverbs between) is the modal, not the noun ("Everyone who downloads
     // must also upload" came back "…descarga el mosto también carga", grape juice)
     String.raw`s{\^([Mm]ust)/((?:[^\\\$]++|\\.)*+)\$(?=((?: \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<adv>\$)*) (${UNIT}))}{my ($must, $readings, $verb) = ($1, $2, $4); $verb =~ /<vb(?:lex|ser|haver)><inf>/ ? onlyWith("^$must/$readings\$", qr/<vaux>/) : "^$must/$readings\$"}ge if index($_, "ust/") >= 0 && index($_, "ust<n>") >= 0;`,
