@@ -1495,6 +1495,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('eng-cat')) expect(await en(["I'm going home."], 'ca')).toEqual(['Estic anant a casa.'])
   })
 
+  test('dialogue\'s phrases: "thank you so much", "be right back", "look at" (a verb, not after "a"), "stay here" (eng-spa, eng-cat)', async () => {
+    // came back "Gracias tanto.", "Seré derecho atrás.", "Aspecto en mí.", "toma un aspecto en los recursos", "Estancia aquí."
+    expect(await en(['Thank you so much.', "I'll be right back.", 'Look at me.', 'Take a look at the following resources.', 'A look at the past', 'Stay here.']))
+      .toEqual(['Muchas gracias.', 'Volveré pronto.', 'Mirarme.', 'Mirar los recursos siguientes.', 'Un aspecto en el pasado', 'Quedar aquí.'])
+    if (haveMode('eng-cat')) expect(await en(["I'll be right back.", 'Look at me.'], 'ca')).toEqual(['Tornaré aviat.', "Mira'm."])
+  })
+
   test('a shop\'s order is a "pedido", shipped "enviado"; an ordering keeps "orden" (eng-spa)', async () => {
     // came back "Tu orden ha sido embarcado.", "Historia de orden"
     expect(await en(['Your order has been shipped.', 'Order number', 'The order of the items'])).toEqual(['Tu pedido ha sido enviado.', 'Número de pedido', 'El orden de los elementos'])

@@ -3016,8 +3016,9 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
  * "tus servicios existentes". A stand-in "a|b" takes the readings of both words ("set up" is also
  * a participle: "Once set up" → "Una vez configurado"). `object`: only before an object (a
  * determiner, a noun, a name, an adjective, an object pronoun or an unknown word: a shop's "Check
- * out" button is to pay); `command`: only opening a sentence or after "please" ("It refers to
- * the port" keeps its verb).
+ * out" button is to pay), and not after "a" or "the"; `command`: only opening a sentence or after
+ * "please" ("It refers to the port" keeps its verb). "watch<vblex>": the stand-in's verb readings
+ * alone.
  */
 const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string, context?: 'object' | 'command', except?: 'en-eo']> = [
   ['check out', 'consult', 'object'],
@@ -3028,6 +3029,15 @@ const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string,
   ['set up', 'configure|configured', undefined, 'en-eo'], ['sets up', 'configures', undefined, 'en-eo'], ['setting up', 'configuring', undefined, 'en-eo'],
   ['be sure to', 'remember to', undefined, 'en-eo'], ['make sure to', 'remember to', undefined, 'en-eo'],
   ['existing', 'existent'],
+  // and dialogue's (subtitles): "Thank you so much", "I'll be right back", "Look at me", "Stay here"
+  // came back "Gracias tanto", "Seré derecho atrás", "Aspecto en mí", "Estancia aquí"; now "Muchas
+  // gracias", "Volveré pronto", "Mirarme", "Quedar aquí"
+  ['thank you so much', 'thank you very much'], ['thanks so much', 'thank you very much'], ['thanks a lot', 'thank you very much'],
+  ['be right back', 'come back soon'],
+  // the verb alone: "take a look at" is a noun's ("toma un reloj", a watch); "take" and "have a look at" watch
+  ['take a look at', 'watch<vblex>', 'object'], ['have a look at', 'watch<vblex>', 'object'],
+  ['look at', 'watch<vblex>', 'object'], ['looking at', 'watching<vblex>', 'object'], ['looked at', 'watched<vblex>', 'object'],
+  ['stay here', 'remain here'], ['stay there', 'remain there'],
 ]
 
 /** Each pair's stand-in substitutions, by analyser and bilingual dictionary: read once per process. */
@@ -3058,13 +3068,16 @@ function standInSubstitutions(stages: readonly string[]): string | null {
  */
 function readStandIns(analyser: string, bidix: string): string | null {
   // the words' stand-ins, then the phrases' ("configure|configured": a line per word)
-  const phraseWords = PHRASE_STAND_INS.map(([, standIn]) => standIn.split('|'))
-  const lines = [...STAND_INS.map(([, standIn]) => standIn), ...phraseWords.flat()]
+  // ("watch<vblex>": the word's readings of that part of speech alone)
+  const phraseWords = PHRASE_STAND_INS.map(([, standIn]) => standIn.split('|').map((word) => /^([^<]*)(?:<(\w+)>)?$/.exec(word)!.slice(1) as [string, string | undefined]))
+  const lines = [...STAND_INS.map(([, standIn]) => standIn), ...phraseWords.flat().map(([word]) => word)]
   const analysed = execFileSync('lt-proc', [analyser], { input: lines.join('\n') + '\n', encoding: 'utf8', timeout: 10_000 }).split('\n')
   // each line's units and their readings; none where the analyser does not know a word of it
-  const unitsOf = (line: number, only?: string): string[][] | null => {
+  // (a phrase's stand-in may be fewer units than words: the analyser's multiwords, "come back")
+  const unitsOf = (line: number, only?: string, multiwords = false): string[][] | null => {
     const units = analysed[line]?.match(/\^[^$]*\$/g) ?? []
-    if (units.length !== lines[line]!.split(' ').length || units.some((unit) => unit.includes('/*'))) return null
+    const words = lines[line]!.split(' ').length
+    if (units.length === 0 || (multiwords ? units.length > words : units.length !== words) || units.some((unit) => unit.includes('/*'))) return null
     const kept = units.map((unit) => unit.slice(1, -1).split('/').slice(1).filter((reading) => only === undefined || reading.includes(`<${only}>`)))
     return kept.some((unit) => unit.length === 0) ? null : kept
   }
@@ -3072,12 +3085,13 @@ function readStandIns(analyser: string, bidix: string): string | null {
   let line = STAND_INS.length
   const phraseReadings = phraseWords.map((words) => {
     // the words of "a|b" are one unit each: their readings go together
-    const each = words.map(() => unitsOf(line++))
+    const each = words.map(([, only]) => unitsOf(line++, only, true))
     if (each.some((units) => units === null)) return null
     return words.length === 1 ? each[0]!.map((unit) => unit.join('/')) : [[...new Set(each.flatMap((units) => units![0]!))].join('/')]
   })
-  // the bilingual dictionary reads one reading per unit, as the tagger leaves them
-  const lookups = [...readings, ...phraseReadings].map((r) => (r ?? []).flatMap((unit) => unit.split('/').map((reading) => `^${reading}$`)).join(' '))
+  // the bilingual dictionary reads one reading per unit, as the tagger leaves them, a multiword's
+  // invariable part before its tags, as apertium-pretransfer leaves it ("come# back<vblex><inf>")
+  const lookups = [...readings, ...phraseReadings].map((r) => (r ?? []).flatMap((unit) => unit.split('/').map((reading) => `^${reading.replace(/^([^<#]*)((?:<[^>]*>)+)(# .*)$/, '$1$3$2')}$`)).join(' '))
   const translated = execFileSync('lt-proc', ['-b', bidix], { input: lookups.join('\n') + '\n', encoding: 'utf8', timeout: 10_000 }).split('\n')
   // every reading translated: none marked untranslatable (@)
   const serves = (units: string[] | null, i: number): units is string[] => units !== null && !/\/@/.test(translated[i] ?? '/@')
@@ -3108,9 +3122,12 @@ function readStandIns(analyser: string, bidix: string): string | null {
     // each word after the first starts a unit of its own or goes on a multiword unit's surface
     const first = `\\^([${words[0]![0]!.toUpperCase()}${words[0]![0]}])${words[0]!.slice(1)}`
     const pattern = first + words.slice(1).map((word) => String.raw`(?:/(?:[^\\\$]++|\\.)*+\$ \^| )${word}`).join('') + String.raw`/(?:[^\\\$]++|\\.)*+\$`
-    const before = context === 'command' ? String.raw`((?:\A|<sent>\$)${BLANK}|\^[Pp]lease/(?:[^\\\$]++|\\.)*+\$ )` : '()'
+    // a verb before its object not after "a" or "the" ("A look at the past": a noun's)
+    const before = context === 'command' ? String.raw`((?:\A|<sent>\$)${BLANK}|\^[Pp]lease/(?:[^\\\$]++|\\.)*+\$ )` : context === 'object' ? String.raw`()(?<!/[Aa]<det><ind><sg>\$ )(?<!/[Tt]he<det><def><sp>\$ )` : '()'
     const after = context === 'object' ? String.raw`(?= \^(?:[^\\\$/]++|\\.)*+/(?:\*|(?:[^\\\$]|\\.)*?<(?:det|predet|n|np|adj|prn><tn|prn><dem|prn><obj)>))` : ''
-    return [String.raw`s{${before}${pattern}${after}}{$1 . ($2 eq "${words[0]![0]!.toUpperCase()}" ? q{${upper}} : q{${lower}})}ge if index($_, "${words[0]!.slice(1)}") >= 0;`]
+    // gated on the phrase's longest literal (the first word without its letter of either case)
+    const gate = [words[0]!.slice(1), ...words.slice(1)].reduce((a, b) => (b.length > a.length ? b : a))
+    return [String.raw`s{${before}${pattern}${after}}{$1 . ($2 eq "${words[0]![0]!.toUpperCase()}" ? q{${upper}} : q{${lower}})}ge if index($_, "${gate}") >= 0;`]
   })
   // one substitution over the unknown words of a record that has one, the stand-ins looked up
   // by name (36 substitutions, one per form, cost 5 µs a record on the corpus's strings); not a
