@@ -13,8 +13,16 @@ describe('"estar" for states in answers from English into Spanish and Galician',
   })
 
   test('"ser" stays where it says what something is: "bien" before more words, "seguro" in the third person, other adjectives', () => {
-    const kept = 'Es bien sabido. Es seguro. Son seguras. Es grande. La tienda es abierta. Fue eliminado. Eso es disponibilidad.'
+    const kept = 'Es bien sabido. Es seguro. Son seguras. Es grande. Es código abierto. Fue eliminado. Eso es disponibilidad.'
     expect(withStateCopula(kept, 'en', 'es')).toBe(kept)
+  })
+
+  test('a person\'s or a place\'s state too: dead, alive, tired, angry, worried, open, eng-spa\'s "a punto" (ready)', () => {
+    // subtitles' "I thought you were dead.", "Are you ready?", "The store is open." came back "eras muerto", "¿Eres a punto?", "es abierta"
+    expect(withStateCopula('Pensé que eras muerto. ¿Eres a punto? La tienda es abierta. ¿Eres vivo? Soy cansada. Es enojado.', 'en', 'es'))
+      .toBe('Pensé que estabas muerto. ¿Estás a punto? La tienda está abierta. ¿Estás vivo? Estoy cansada. Está enojado.')
+    // Galician "son" by the adjective's number there: "Son canso" is "I am tired", "Son cansos" they are
+    expect(withStateCopula('Son canso. Son cansos. Es morto?', 'en', 'gl')).toBe('Estou canso. Están cansos. Estás morto?')
   })
 
   test('Galician too: "é dispoñíbel" → "está dispoñíbel"; "son" is "estou" before "seguro", else "están"', () => {

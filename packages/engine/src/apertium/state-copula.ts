@@ -4,7 +4,9 @@
  * disponible", "La carpeta es vacía", "Todo es bien", "¿Eres seguro?", gl "non é dispoñíbel",
  * "O cartafol é baleiro". When Spanish or Galician is the answer's language and the last hop
  * came from English, a form of "ser" right before an adjective that only ever names a state
- * (available, empty, full, busy, broken, connected, disconnected; "bien"/"ben" and "mal" where
+ * (available, empty, full, busy, broken, connected, disconnected, open, dead, alive, tired,
+ * angry, worried, eng-spa's "a punto" for ready: "Pensé que eras muerto", "¿Eres a punto?",
+ * "La tienda es abierta" → "estabas muerto", "¿Estás a punto?", "está abierta"; "bien"/"ben" and "mal" where
  * they end the clause: "es bien sabido" stays), with at most two adverbs between ("es
  * actualmente no disponible"), becomes the same form of "estar": "no está disponible", "está
  * vacía", "Todo está ben". "seguro" only after the first and second persons ("¿Estás
@@ -52,7 +54,7 @@ const SPANISH: Copula = {
     ser: 'estar',
   },
   personal: new Set(['soy', 'eres', 'somos', 'sois', 'eras', 'éramos', 'erais', 'seré', 'serás', 'seremos', 'seréis', 'seas', 'seamos', 'seáis']),
-  states: '(?:disponibles?|vac[ií][oa]s?|llen[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?)',
+  states: '(?:disponibles?|vac[ií][oa]s?|llen[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?|abiert[oa]s?|muert[oa]s?|viv[oa]s?|cansad[oa]s?|enojad[oa]s?|enfadad[oa]s?|preocupad[oa]s?|a punto)',
   wellOrBadly: '(?:bien|mal)',
   adverbs: `(?:[${L}]+mente|ya|todavía|aún|muy|demasiado|tan|no)`,
   sure: '(?:[Ee]st(?:oy|ás|á|amos|áis|án|aba|abas|ábamos|aban))',
@@ -72,7 +74,7 @@ const GALICIAN: Copula = {
     ser: 'estar',
   },
   personal: new Set(['es', 'son', 'somos', 'sodes', 'eras', 'eramos', 'erades', 'serei', 'serás', 'seremos', 'seredes', 'sexas', 'sexamos', 'sexades']),
-  states: '(?:dispoñ[ií]be(?:l|is)|dispoñibles?|baleir[oa]s?|che[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?)',
+  states: '(?:dispoñ[ií]be(?:l|is)|dispoñibles?|baleir[oa]s?|che[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?|abert[oa]s?|mort[oa]s?|viv[oa]s?|cans[oa]s?|cansad[oa]s?|enfadad[oa]s?|preocupad[oa]s?|a punto)',
   wellOrBadly: '(?:ben|mal)',
   adverbs: `(?:[${L}]+mente|xa|aínda|moi|demasiado|tan|non)`,
   sure: '(?:[Ee]st(?:ou|ás|á|amos|ades|án|aba|abas|abamos|aban))',
@@ -123,9 +125,11 @@ function withEstar(text: string, { copula, pattern, sureThat, howIs, whereIs }: 
     // a form that is two persons (Galician "son", "I am" and "they are"): the first before
     // "seguro" in the singular ("Son seguro." → "Estou seguro."; "Son seguros" is "they are
     // safe"), else the third: the transfer's adjective does not always agree ("os contidos son
-    // dispoñíbel"), and a thing is available more often than a speaker
+    // dispoñíbel"), and a thing is available more often than a speaker; a person's state ("Son
+    // canso": tired, worried, angry, dead, alive) goes by its adjective's number
     let form: string
     if (typeof estar === 'string') form = estar
+    else if (/^(?:cans|preocupad|enfadad|mort|viv)/.test(state)) form = /s$/.test(state) ? estar[1] : estar[0]
     else if (!/^segur/.test(state)) form = estar[1]
     else if (/s$/.test(state)) return all
     else form = estar[0]
