@@ -15,6 +15,7 @@ import { withInformalPossessives } from './apertium/possessives.js'
 import { withInterfaceVerbs } from './apertium/save-sense.js'
 import { withStateCopula } from './apertium/state-copula.js'
 import { maskQuotes } from './apertium/quotes.js'
+import { readsSerboCroatian, withSerbianLatin, writesCyrillic } from './apertium/serbian-script.js'
 import { routeRevision } from './apertium/revision.js'
 import type { Language } from './languages.js'
 import { createRouter, type Route } from './router.js'
@@ -409,8 +410,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
    * (state-copula.ts); and after each hop from English into es, gl, ca (the last or not: es-fr
    * reads "guardar" as "enregistrer") "guardar", "gardar", "desar" for "save", es and gl
    * "desactivar" for "disable", es "reiniciar" for "restart" but before Italian (save-sense.ts).
+   * Serbian Cyrillic goes in Latin letters into a first hop from Serbo-Croatian, but for an
+   * answer in Cyrillic (serbian-script.ts).
    */
   async function translateRoute(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
+    if (hops[0] && readsSerboCroatian(hops[0].name) && !writesCyrillic(hops[hops.length - 1]!.target)) segment = withSerbianLatin(segment)
     const sigils = maskSigils(segment)
     const quotes = maskQuotes(sigils?.segment ?? segment)
     let current: Segment = quotes.segment
