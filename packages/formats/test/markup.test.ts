@@ -257,6 +257,15 @@ describe('Markdown and references in values (Home Assistant strings.json)', () =
     expect(tags('Read the [article](https://en.wikipedia.org/wiki/Lisp_(programming_language)) first.')).toEqual(['[:open', '](https://en.wikipedia.org/wiki/Lisp_(programming_language)):close'])
   })
 
+  test('a link whose label is its site\'s name is one token, a name; a label that is a subdomain or a path\'s word is text', () => {
+    // excalidraw's README: "[Notion](https://notion.so/)" in its list of users came back "[Idea](https://notion.so/)"
+    const tags = (text: string) => tokenize(text).flatMap((p) => (p.type === 'token' ? [`${p.raw}:${p.tag?.kind ?? 'void'}`] : []))
+    expect(tags('[Notion](https://notion.so/) • [HackerRank](https://www.hackerrank.com/) • [Code Sandbox](https://codesandbox.io/) • [BBC](https://bbc.co.uk)'))
+      .toEqual(['[Notion](https://notion.so/):void', '[HackerRank](https://www.hackerrank.com/):void', '[Code Sandbox](https://codesandbox.io/):void', '[BBC](https://bbc.co.uk):void'])
+    expect(tags('[Docs](https://docs.example.com) and [documentation](https://example.com/documentation)'))
+      .toEqual(['[:open', '](https://docs.example.com):close', '[:open', '](https://example.com/documentation):close'])
+  })
+
   test('look-alikes in prose stay words: a lone bracket, GNU quoting, a label without a destination', () => {
     const tokens = (text: string) => tokenize(text).filter((p) => p.type === 'token').map((p) => p.raw)
     expect(tokens("Press `Enter' to go on, `q' to quit [optional] (see below)")).toEqual([])

@@ -49,6 +49,29 @@ const MARKDOWN_LINK_OPEN = /!?\[(?=[^[\]\n]{1,300}\](?:\((?:[^\s()]|\([^\s()]{0,
  * its reference label, `][npm-url]`. The destination is an address, never words: `[Learn
  * more.]({url}#code)` came back `#código`, `[…][npm-version-image]` `[npm-versión-imagen]`.
  */
+/**
+ * A Markdown link whose label is its site's name: `[Notion](https://notion.so/)`, `[HackerRank](https://www.hackerrank.com/)`
+ * (see {@link namesItsSite}). A name, never words: a README's "Who uses it" list came back `[Idea](https://notion.so/)`.
+ */
+const MARKDOWN_NAMED_LINK = /!?\[([^[\]\n]{1,100})\]\((https?:\/\/[^\s()]{1,500})\)/y
+
+/**
+ * Whether a link's label is the name of the site it points to: the label, without case, spaces,
+ * dots, hyphens and underscores, is the host's registrable name (`notion` of notion.so,
+ * `hackerrank` of www.hackerrank.com, `bbc` of bbc.co.uk), not a subdomain ("[Docs](https://docs.example.com)"
+ * and "[Documentation](https://example.com/documentation)" are words).
+ */
+export function namesItsSite(label: string, url: string): boolean {
+  const host = /^https?:\/\/(?:[^/?#@]*@)?([^/:?#]+)/i.exec(url)?.[1]?.toLowerCase()
+  if (!host || /^[0-9.]+$/.test(host)) return false
+  const parts = host.split('.')
+  if (parts.length < 2) return false
+  // a two-letter country suffix after a short second-level one (co.uk, com.br) leaves the name before them
+  const name = parts.length >= 3 && parts[parts.length - 1]!.length === 2 && parts[parts.length - 2]!.length <= 3 ? parts[parts.length - 3]! : parts[parts.length - 2]!
+  const normalized = label.toLowerCase().replace(/[\s._-]/g, '')
+  return normalized.length > 1 && normalized === name.replace(/-/g, '')
+}
+
 const MARKDOWN_LINK_CLOSE = /\](?:\((?:[^\s()]|\([^\s()]{0,200}\)){1,500}(?:[ \t]+(?:"[^"\n]{0,300}"|'[^'\n]{0,300}'))?\)|\[[^[\]\n]{1,100}\])/y
 /**
  * A collapsed reference link, `[Code of Conduct][]`: its text is the label a definition
@@ -337,6 +360,7 @@ function matchAt(text: string, i: number, options: TokenizeOptions, textStart: n
       // an image's `!` goes with its bracket
       const bang = text[i - 1] === '!' && i > textStart ? 1 : 0
       if ((m = at(MARKDOWN_COLLAPSED_REFERENCE, text, i - bang))) return { type: 'token', raw: m[0], back: bang }
+      if ((m = at(MARKDOWN_NAMED_LINK, text, i - bang)) && namesItsSite(m[1]!, m[2]!)) return { type: 'token', raw: m[0], back: bang }
       if ((m = at(MARKDOWN_LINK_OPEN, text, i - bang))) return { type: 'token', raw: m[0], tag: { name: '](', kind: 'open' }, back: bang }
       return (m = at(BRACKET, text, i)) ? { type: 'token', raw: m[0] } : null
     }
