@@ -1383,7 +1383,8 @@ const time: InlineToken = { id: 'time', kind: 'void' }
   test('a past passive is the copula\'s preterite, its participle in the copula\'s number (eng-spa, en-gl, eng-cat)', async () => {
     // came back "El archivo estuvo eliminado.", "Los archivos eran exitosamente cargados.", gl "eran con éxito cargado", ca "eren amb èxit carregat"
     expect(await en(['The file was deleted.', 'The files were successfully uploaded.', 'The door was open.']))
-      .toEqual(['El archivo fue eliminado.', 'Los archivos fueron exitosamente cargados.', 'La puerta era abierta.'])
+      // (an adjective keeps the imperfect; "abierta", a state, then takes "estar": state-copula.ts)
+      .toEqual(['El archivo fue eliminado.', 'Los archivos fueron exitosamente cargados.', 'La puerta estaba abierta.'])
     if (haveMode('en-gl')) expect(await en(['The files were successfully uploaded.'], 'gl')).toEqual(['Os ficheiros foron con éxito cargados.'])
     if (haveMode('eng-cat')) expect(await en(['The files were successfully uploaded.'], 'ca')).toEqual(['Els fitxers van ser amb èxit carregats.'])
   })
@@ -1500,6 +1501,9 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     expect(await en(['Thank you so much.', "I'll be right back.", 'Look at me.', 'Take a look at the following resources.', 'A look at the past', 'Stay here.']))
       .toEqual(['Muchas gracias.', 'Volveré pronto.', 'Mirarme.', 'Mirar los recursos siguientes.', 'Un aspecto en el pasado', 'Quedar aquí.'])
     if (haveMode('eng-cat')) expect(await en(["I'll be right back.", 'Look at me.'], 'ca')).toEqual(['Tornaré aviat.', "Mira'm."])
+    // "let us know" tells us in Spanish ("o dejado nos saber"); Catalan's own "deixa'ns saber" stays
+    expect(await en(['Read the guide or let us know on Discord.'])).toEqual(['Leer la guía o decirnos en Discord.'])
+    if (haveMode('eng-cat')) expect((await en(['Let us know on Discord.'], 'ca'))[0]).toMatch(/^Deixa'ns saber/)
   })
 
   test('a shop\'s order is a "pedido", shipped "enviado"; an ordering keeps "orden" (eng-spa)', async () => {

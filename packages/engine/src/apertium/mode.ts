@@ -2481,7 +2481,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // should automatically run with a Git hook" came back "puedes sólo corrido", "Tiene que
     // automáticamente corrido"; now "puedes sólo correr", "…ejecutarse…")
     String.raw`sub modalVerb { my ($modal, $adverbs) = @_; return 0 if $modal !~ /<(?:vaux|vbmod)>/ && $modal !~ /<vbdo>(?:[^\\\$]|\\.)*\+not<adv>/ && !($modal =~ /<vbdo>/ && $adverbs =~ /\A\^not\/not<adv>\$/); for my $a ($adverbs =~ /(${UNIT})/g) { my (undef, @r) = readings(substr($a, 1, -1)); return 0 if !grep({ tag($_) eq "adv" } @r) || grep { tag($_) !~ /^(?:adv|adj|preadv)$/ || /\+/ } @r } 1 }`,
-    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:vaux|vbmod|vbdo)>(?:[^\\\$]++|\\.)*+\$ )((?:\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<(?:adv|adj|preadv)>(?:[^\\\$/]++|\\.)*+)++\$ ){0,2})(${UNIT})(?=(?: (${UNIT}))?)}{my ($modal, $adverbs, $verb, $after) = ($1, $2, $3, $4); modalVerb($modal, $adverbs) ? $modal . $adverbs . (infinitiveOnly($verb, $after) // $verb) : "$modal$adverbs$verb"}ge if index($_, "<vaux>") >= 0 || index($_, "<vbmod>") >= 0 || index($_, "<vbdo>") >= 0;`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.|<(?!(?:vaux|vbmod|vbdo)>))*+<(?:vaux|vbmod|vbdo)>(?:[^\\\$]++|\\.)*+\$ )((?:\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<(?:adv|adj|preadv)>(?:[^\\\$/]++|\\.)*+)++\$ ){0,2})(${UNIT})(?=(?: (${UNIT}))?)}{my ($modal, $adverbs, $verb, $after) = ($1, $2, $3, $4); modalVerb($modal, $adverbs) ? $modal . $adverbs . (infinitiveOnly($verb, $after) // $verb) : "$modal$adverbs$verb"}ge if index($_, "<vaux>") >= 0 || index($_, "<vbmod>") >= 0 || index($_, "<vbdo>") >= 0;`,
     // after "to", a word that can be an infinitive before a determiner, a possessive or an object
     // pronoun is that infinitive (objectNext copies its argument first: a capture variable passed
     // in would change under readings' own matches) ("We sent you a link to reset your password", "Click the link to
@@ -3020,14 +3020,14 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
  * "please" ("It refers to the port" keeps its verb). "watch<vblex>": the stand-in's verb readings
  * alone.
  */
-const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string, context?: 'object' | 'command', except?: 'en-eo']> = [
+const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string, context?: 'object' | 'command', except?: readonly string[]]> = [
   ['check out', 'consult', 'object'],
   ['refer to', 'consult', 'command'],
   ['reach out to', 'contact'], ['reached out to', 'contacted'], ['reaching out to', 'contacting'],
   ['reach out', 'contact'], ['reached out', 'contacted'], ['reaching out', 'contacting'],
   // not en-eo, whose own "instali" (install) and "esti certe" beat "formi" (form) and "memoras" (remembers)
-  ['set up', 'configure|configured', undefined, 'en-eo'], ['sets up', 'configures', undefined, 'en-eo'], ['setting up', 'configuring', undefined, 'en-eo'],
-  ['be sure to', 'remember to', undefined, 'en-eo'], ['make sure to', 'remember to', undefined, 'en-eo'],
+  ['set up', 'configure|configured', undefined, ['en-eo']], ['sets up', 'configures', undefined, ['en-eo']], ['setting up', 'configuring', undefined, ['en-eo']],
+  ['be sure to', 'remember to', undefined, ['en-eo']], ['make sure to', 'remember to', undefined, ['en-eo']],
   ['existing', 'existent'],
   // and dialogue's (subtitles): "Thank you so much", "I'll be right back", "Look at me", "Stay here"
   // came back "Gracias tanto", "Seré derecho atrás", "Aspecto en mí", "Estancia aquí"; now "Muchas
@@ -3038,6 +3038,9 @@ const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string,
   ['take a look at', 'watch<vblex>', 'object'], ['have a look at', 'watch<vblex>', 'object'],
   ['look at', 'watch<vblex>', 'object'], ['looking at', 'watching<vblex>', 'object'], ['looked at', 'watched<vblex>', 'object'],
   ['stay here', 'remain here'], ['stay there', 'remain there'],
+  // "Let us know on Discord", "let me know if…" came back "dejado nos saber", "Dejarme saber" (eng-spa
+  // only: ca "deixa'ns saber", gl "déixame saber" are right, eo "diri nin" is not)
+  ['let us know', 'tell us', undefined, ['en-eo', 'en-gl', 'eng-cat']], ['let me know', 'tell me', undefined, ['en-eo', 'en-gl', 'eng-cat']],
 ]
 
 /** Each pair's stand-in substitutions, by analyser and bilingual dictionary: read once per process. */
@@ -3110,7 +3113,7 @@ function readStandIns(analyser: string, bidix: string): string | null {
   })
   const phrases = PHRASE_STAND_INS.flatMap(([phrase, , context, except], i) => {
     const units = phraseReadings[i]!
-    if (!serves(units, STAND_INS.length + i) || (except !== undefined && analyser.includes(`/${except}.`))) return []
+    if (!serves(units, STAND_INS.length + i) || except?.some((pair) => analyser.includes(`/${pair}.`))) return []
     const words = phrase.split(' ')
     // the first unit's surface is the phrase's first words, each other unit's one of its last
     const surface = (k: number, capital: boolean) => {
@@ -3125,15 +3128,20 @@ function readStandIns(analyser: string, bidix: string): string | null {
     // a verb before its object not after "a" or "the" ("A look at the past": a noun's)
     const before = context === 'command' ? String.raw`((?:\A|<sent>\$)${BLANK}|\^[Pp]lease/(?:[^\\\$]++|\\.)*+\$ )` : context === 'object' ? String.raw`()(?<!/[Aa]<det><ind><sg>\$ )(?<!/[Tt]he<det><def><sp>\$ )` : '()'
     const after = context === 'object' ? String.raw`(?= \^(?:[^\\\$/]++|\\.)*+/(?:\*|(?:[^\\\$]|\\.)*?<(?:det|predet|n|np|adj|prn><tn|prn><dem|prn><obj)>))` : ''
-    // gated on the phrase's longest literal (the first word without its letter of either case)
-    const gate = [words[0]!.slice(1), ...words.slice(1)].reduce((a, b) => (b.length > a.length ? b : a))
-    return [String.raw`s{${before}${pattern}${after}}{$1 . ($2 eq "${words[0]![0]!.toUpperCase()}" ? q{${upper}} : q{${lower}})}ge if index($_, "${gate}") >= 0;`]
+    // gated on the first word without its letter of either case and the last word before its
+    // readings (a unit's or a multiword's surface end): each substitution scans the record, and
+    // a single common word let most records through (20 µs a bench sentence for the twenty)
+    const gates = words.length === 1 ? [`${words[0]!.slice(1)}/`] : [words[0]!.slice(1), `${words[words.length - 1]!}/`]
+    return [String.raw`s{${before}${pattern}${after}}{$1 . ($2 eq "${words[0]![0]!.toUpperCase()}" ? q{${upper}} : q{${lower}})}ge if ${gates.map((gate) => `index($_, "${gate}") >= 0`).join(' && ')};`]
   })
   // one substitution over the unknown words of a record that has one, the stand-ins looked up
   // by name (36 substitutions, one per form, cost 5 µs a record on the corpus's strings); not a
   // handle or a tag (`@username`, `#sync`: the source's sheltered sigil before it)
   const words = substitutions.length > 0 ? String.raw`BEGIN { %::STAND_IN = (${substitutions.join(', ')}) } s{(?<!\[x:[@#]\])\^([A-Za-z]+)/\*\1\$}{$::STAND_IN{$1} // $&}ge if index($_, "/*") >= 0;` : ''
-  return words || phrases.length > 0 ? [words, ...phrases].filter((statement) => statement !== '').join(' ') : null
+  // the phrases' substitutions behind one scan for their last words
+  const lastWords = [...new Set(PHRASE_STAND_INS.map(([phrase]) => phrase.split(' ').at(-1)!))].join('|')
+  const phraseBlock = phrases.length > 0 ? `if (/(?:${lastWords})\\//) { ${phrases.join(' ')} }` : ''
+  return words || phraseBlock ? [words, phraseBlock].filter((statement) => statement !== '').join(' ') : null
 }
 
 /** A stand-in's units (`^surface/reading/reading$ …`), its readings' lemmas capitalised for a capitalised source word. */
