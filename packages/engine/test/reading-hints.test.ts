@@ -1506,6 +1506,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('eng-cat')) expect((await en(['Let us know on Discord.'], 'ca'))[0]).toMatch(/^Deixa'ns saber/)
   })
 
+  test('"if" before a gerund is "en caso de" and the infinitive, "si" and the infinitive where the gerund is the clause\'s subject (eng-spa, eng-cat)', async () => {
+    // came back "Si utilizando Cloudflare, …", "Si desactivando esta configuración no arregla…", ca "Si utilitzant"
+    expect(await en(['If using Cloudflare, check the rules.', 'A secure (if using SSL) method', "If disabling this setting doesn't fix it, open an issue."]))
+      .toEqual(['En caso de utilizar Cloudflare, comprueba las reglas.', 'Un seguro (en caso de utilizar SSL) método', 'Si desactivar esta configuración no lo arregla, abre una incidencia.'])
+    if (haveMode('eng-cat')) expect((await en(['If using Cloudflare, check the rules.'], 'ca'))[0]).toMatch(/^En cas d'utilitzar Cloudflare, /)
+  })
+
   test('a shop\'s order is a "pedido", shipped "enviado"; an ordering keeps "orden" (eng-spa)', async () => {
     // came back "Tu orden ha sido embarcado.", "Historia de orden"
     expect(await en(['Your order has been shipped.', 'Order number', 'The order of the items'])).toEqual(['Tu pedido ha sido enviado.', 'Número de pedido', 'El orden de los elementos'])

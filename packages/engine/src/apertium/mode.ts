@@ -400,6 +400,8 @@ interface ClauseWords {
   readonly progressiveEstar?: boolean
   /** "while" and "when" before a gerund: the conjunctions the transfer wrote ("mientras", "cuando") and the units, lower case, that take their place before the infinitive ("a<pr>", "el<det><def><m><sg>": "al"). */
   readonly whileGerund: readonly [conjunctions: readonly string[], units: readonly string[]]
+  /** "if" before a gerund: the conjunction the transfer wrote ("si") and the units before the infinitive ("en caso de"). */
+  readonly ifGerund: readonly [conjunction: string, units: readonly string[]]
   /** The months' lemmas, January first, and the preposition "on" before a date ("en"): a date is written day, "de", month. */
   readonly months: readonly string[]
   readonly on: string
@@ -475,7 +477,7 @@ const PERSONS = ['usuario', 'miembro', 'amigo', 'persona', 'contacto', 'administ
  * before a gerund "estar" ("He estado buscándote", was "He sido buscándote").
  */
 function clauseFilter(words: ClauseWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWords, whileUnits], months, on, owe, ungenerated = [], reflexive, personalA } = words
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWords, whileUnits], ifGerund: [ifWord, ifUnits], months, on, owe, ungenerated = [], reflexive, personalA } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = WORD_BOUND_BLANK
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
@@ -595,7 +597,13 @@ function clauseFilter(words: ClauseWords): string {
     // conjunction takes; now "al guardar…", "ao cargar", "en desar"); "when" too ("When adding
     // new text, …" came back "Cuando añadiendo texto nuevo", gl "Cando engadindo", ca "Quan
     // afegint"; now "Al añadir…", "Ao engadir…", "En afegir…")
-    ...whileWords.map((whileWord) => String.raw`s{(${bound})\^(${eitherCase(whileWord)})<cnjadv>\$ (${bound}\^${lemma}<vblex>)<ger>}{my ($tag, $word, $verb) = ($1, $2, $3); $tag . ($word =~ /^[A-Z]/ ? "${units(whileUnits, true)}" : "${units(whileUnits, false)}") . " $verb<inf>"}ge if index($_, "${whileWord.slice(1)}<cnjadv>") >= 0;`),
+    // and "if" "en caso de" ("If using Cloudflare, …", "(if using SSL)" came back "Si utilizando
+    // Cloudflare", "si utilizando SSL", gl "Se utilizando", ca "Si utilitzant"; now "En caso de
+    // utilizar…", "en caso de utilizar SSL", gl "En caso de utilizar", ca "En cas d'utilitzar")
+    // where the gerund is the clause's subject, a finite verb after it, "if" stays before the
+    // infinitive ("If disabling this setting doesn't fix it" → "Si desactivar esta configuración no
+    // lo arregla"; the "when" of "when … is" too)
+    ...[...whileWords.map((word) => [word, whileUnits] as const), [ifWord, ifUnits] as const].map(([whileWord, whileUnits]) => String.raw`s{(${bound})\^(${eitherCase(whileWord)})<cnjadv>\$ (${bound}\^${lemma}<vblex>)<ger>}{my ($tag, $word, $verb) = ($1, $2, $3); my $rest = substr($_, $+[0], 600); $rest =~ s/(?:<cm>|<sent>|<rpar>).*//s; $rest =~ /<(?:vblex|vbser|vbhaver|vbmod)><(?:pri|pii|ifi|fti|cni|prs|pis)>/ ? "$tag^$word<cnjadv>\$ $verb<inf>" : $tag . ($word =~ /^[A-Z]/ ? "${units(whileUnits, true)}" : "${units(whileUnits, false)}") . " $verb<inf>"}ge if index($_, "${whileWord.slice(1)}<cnjadv>") >= 0;`),
     // a product's name after "de" takes no article ("Configuraciones de notificación del Slack",
     // gl "…do Slack", ca "…del Pushbullet", where the transfer gave it the article a noun chain's
     // last noun takes): "de Slack"
@@ -607,20 +615,20 @@ function clauseFilter(words: ClauseWords): string {
 export const SPANISH_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['ninguno', '<det><ind>'], negativePronouns: ['nada', 'nadie'], anyDeterminer: 'cualquier', anything: 'cualquier cosa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true, progressiveEstar: true,
-  whileGerund: [['mientras', 'cuando'], ['a<pr>', 'el<det><def><m><sg>']],
+  whileGerund: [['mientras', 'cuando'], ['a<pr>', 'el<det><def><m><sg>']], ifGerund: ['si', ['en<pr>', 'caso<n><m><sg>', 'de<pr>']],
   months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber', ungenerated: SPANISH_UNGENERATED, reflexive: 'se<prn><pro><ref><p3><mf><sp>',
   personalA: { persons: PERSONS, notAfter: ['tener', 'haber', 'ser', 'estar', 'añadir', 'crear', 'registrar', 'necesitar', 'proporcionar', 'introducir', 'leer', 'mostrar', 'ver', 'listar', 'gestionar', 'seleccionar'] },
 })
 export const GALICIAN_CLAUSE_FILTER = clauseFilter({
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se', more: 'máis', past: 'ifi', progressiveEstar: true,
-  whileGerund: [['mentres', 'cando'], ['a<pr>', 'o<det><def><m><sg>']],
+  whileGerund: [['mentres', 'cando'], ['a<pr>', 'o<det><def><m><sg>']], ifGerund: ['se', ['en<pr>', 'caso<n><m><sg>', 'de<pr>']],
   months: ['xaneiro', 'febreiro', 'marzo', 'abril', 'maio', 'xuño', 'xullo', 'agosto', 'setembro', 'outubro', 'novembro', 'decembro'], on: 'en', dateArticle: 'o<det><def><m><sg>', owe: 'deber', reflexive: 'se<prn><pro><ref><p3><mf><sp>',
 })
 export const CATALAN_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['cap', '<det><ind>', 'mf'], negativePronouns: ['res', 'ningú'], anyDeterminer: 'qualsevol', anything: 'qualsevol cosa',
   nothing: 'res<prn><tn><nt>', something: 'alguna cosa<prn><tn><nt><sg>', someDeterminer: ['algun', '<det><ind>'], if: 'si', more: 'més', past: 'anar',
-  whileGerund: [['mentre', 'quan'], ['en<pr>']],
+  whileGerund: [['mentre', 'quan'], ['en<pr>']], ifGerund: ['si', ['en<pr>', 'cas<n><m><sg>', 'de<pr>']],
   months: ['gener', 'febrer', 'març', 'abril', 'maig', 'juny', 'juliol', 'agost', 'setembre', 'octubre', 'novembre', 'desembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', reflexive: 'es<prn><pro><ref><p3><mf><sp>',
 })
 
