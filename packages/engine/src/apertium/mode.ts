@@ -3026,7 +3026,7 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
  * determiner, a noun, a name, an adjective, an object pronoun or an unknown word: a shop's "Check
  * out" button is to pay), and not after "a" or "the"; `command`: only opening a sentence or after
  * "please" ("It refers to the port" keeps its verb). "watch<vblex>": the stand-in's verb readings
- * alone.
+ * alone. `except`: the pairs (by analyser) whose own translation of the phrase is the better one.
  */
 const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string, context?: 'object' | 'command', except?: readonly string[]]> = [
   ['check out', 'consult', 'object'],
@@ -3042,7 +3042,8 @@ const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string,
   // gracias", "Volveré pronto", "Mirarme", "Quedar aquí"
   ['thank you so much', 'thank you very much'], ['thanks so much', 'thank you very much'], ['thanks a lot', 'thank you very much'],
   ['be right back', 'come back soon'],
-  // the verb alone: "take a look at" is a noun's ("toma un reloj", a watch); "take" and "have a look at" watch
+  // the verb's readings alone ("take a look at the resources" came back "toma un reloj los
+  // recursos", the noun "watch"); "take a look at" and "have a look at" watch too
   ['take a look at', 'watch<vblex>', 'object'], ['have a look at', 'watch<vblex>', 'object'],
   ['look at', 'watch<vblex>', 'object'], ['looking at', 'watching<vblex>', 'object'], ['looked at', 'watched<vblex>', 'object'],
   ['stay here', 'remain here'], ['stay there', 'remain there'],
