@@ -19,7 +19,8 @@ const LOWER: Readonly<Record<string, string>> = {
 
 /** The Serbian Cyrillic letters, lower and upper case. */
 const SERBIAN_CYRILLIC = /[абвгдђежзијклљмнњопрстћуфхцчџшАБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ]/u
-const LETTER = /\p{Lu}/u
+/** A capital letter, of any script. */
+const CAPITAL = /\p{Lu}/u
 
 function latin(text: string): string {
   if (!SERBIAN_CYRILLIC.test(text)) return text
@@ -30,7 +31,7 @@ function latin(text: string): string {
     if (mapped === undefined) return char
     if (char === lower) return mapped
     // a capital: a digraph in capitals when a neighbouring letter of the word is a capital too
-    const neighbourUpper = [chars[i - 1], chars[i + 1]].some((c) => c !== undefined && LETTER.test(c) && c !== c.toLowerCase())
+    const neighbourUpper = [chars[i - 1], chars[i + 1]].some((c) => c !== undefined && CAPITAL.test(c))
     return neighbourUpper ? mapped.toUpperCase() : mapped[0]!.toUpperCase() + mapped.slice(1)
   }).join('')
 }
