@@ -1493,6 +1493,9 @@ const SPA_ITA_ANALYSER = /^lt-proc\b[^|]*\/apertium-spa-ita\/spa-ita\.automorf\.
  * noun before a singular noun too ("Copia enlace" stays the tagger's "Il copie lien", "enlace"
  * a form of "enlazar" too: "Fecha límite" is a noun's).
  */
+/** The replacement of spanishCommandHints' substitutions that read a command: what comes before it, then command()'s answer or the two units as they were. */
+const COMMAND_AT = String.raw`my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")`
+
 function spanishCommandHints({ presentAlone = false, english = false }: { presentAlone?: boolean; english?: boolean } = {}): string {
   // a unit whose every reading is a verb and none a participle, and a person's noun (below)
   const verbUnit = String.raw`((?<![^ \]])\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>(?:[^\\\$/]++|\\.)*+)+\$ )`
@@ -1504,13 +1507,13 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // registres."); the pairs that know it are left as they are
     String.raw`s{\^([Cc])omprueba/\*[Cc]omprueba\$}{^$1omprueba/$1omprobar<vblex><pri><p3><sg>/$1omprobar<vblex><imp><p2><sg>\$}g if index($_, "omprueba/*") >= 0;`,
     String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E(?:se<vblex><pron>|<vblex>)<(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ && !/^(?!\Q$verb\E<)(?:[^<\\]|\\.)*<vblex><(?:prs><p[13]|imp><p3)><sg>$/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|predet|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && (!grep({ /<det>|<n>(?:<[^>]*>)*<pl>/ } @n) || grep { /<vblex>/ } @n); my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
-    String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+|[Ff]avor<adv>\$\^,/,<cm>\$ )(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
+    String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+|[Ff]avor<adv>\$\^,/,<cm>\$ )(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{${COMMAND_AT}}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
     // and after a sentence's opening clause and its comma, a condition, a time, a purpose or a
     // sequence's adverb: documentation's steps, and eng-spa's (ENGLISH_READING_HINTS' `instruction`):
     // "Para instalar, ejecuta lo siguiente", "Primero, comprueba los registros" came back fr
     // "Pour installer, il exécute…", "D'abord, il vérifie…"; now "exécuter", "vérifier" (a
     // "por favor" between: "Si falla, por favor, abre una incidencia")
-    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[Ss]i|[Cc]uando|[Pp]ara|[Uu]na vez|[Aa]ntes|[Dd]espués|[Aa]l|[Pp]rimero|[Ll]uego|[Ee]ntonces|[Ff]inalmente|[Pp]or último|[Tt]ambién|[Aa]hora|[Oo]pcionalmente|[Aa]lternativamente|[Aa]demás)/(?:[^\\\$]++|\\.)*+\$(?:(?!\^,/|<sent>\$)(?:[^\\]|\\.))*+\^,/,<cm>\$(?:[^\\^]++|\\.)*+(?:\^por(?: |/(?:[^\\\$]++|\\.)*+\$ \^)favor/(?:[^\\\$]++|\\.)*+\$\^,/,<cm>\$(?:[^\\^]++|\\.)*+)?)(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")}ge if index($_, ",<cm>") >= 0 && index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
+    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[Ss]i|[Cc]uando|[Pp]ara|[Uu]na vez|[Aa]ntes|[Dd]espués|[Aa]l|[Pp]rimero|[Ll]uego|[Ee]ntonces|[Ff]inalmente|[Pp]or último|[Tt]ambién|[Aa]hora|[Oo]pcionalmente|[Aa]lternativamente|[Aa]demás)/(?:[^\\\$]++|\\.)*+\$(?:(?!\^,/|<sent>\$)(?:[^\\]|\\.))*+\^,/,<cm>\$(?:[^\\^]++|\\.)*+(?:\^por(?: |/(?:[^\\\$]++|\\.)*+\$ \^)favor/(?:[^\\\$]++|\\.)*+\$\^,/,<cm>\$(?:[^\\^]++|\\.)*+)?)(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{${COMMAND_AT}}ge if index($_, ",<cm>") >= 0 && index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
     // after a sentence's first word that can only be an infinitive, a word that can be a noun
     // is that noun, the infinitive's object, not a verb (eng-spa writes labels so: "Copiar
     // enlace" came back fr "Copier il raccorde", "enlace" a form of "enlazar"; now "Copier lien")
@@ -1755,6 +1758,12 @@ export function withPostGenerationFilter(stages: readonly string[]): string[] {
 
 /** A lexical unit of the stream, `^surface/reading/…$`, escapes respected (for the perl below). */
 const UNIT = String.raw`\^(?:[^\\\$]++|\\.)*+\$`
+
+/** A lookahead: the next unit, after a space, has an infinitive reading of one of `categories` (`vblex`, `vbser`… without "vb": `lex|ser`). */
+function infinitiveNext(categories: string): string {
+  return String.raw`(?= \^(?:[^\\\$<]++|\\.|<(?!vb(?:${categories})><inf>))*+<vb(?:${categories})><inf>)`
+}
+
 /** What stands between two units: blanks, superblanks, escapes. */
 const BLANK = String.raw`(?:[^\\^]++|\\.)*+`
 /** Products' names the analysers read as common words ("Androide", "Discordia", "Crom"), kept as written where not opening a sentence. */
@@ -2238,13 +2247,13 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // sentence's capital goes with its first word, and "I" inside it writes no capital (ca "El
     // que Puc fer?")
     String.raw`sub modalAfter { my ($modal, $space, $subject, $as) = @_; $as //= qr/<(?:vaux|vbmod)>/; my ($surface, @r) = readings(substr($modal, 1, -1)); my @m = grep { /$as/ } @r; my ($pronoun, @p) = readings(substr($subject, 1, -1)); my @subj = grep { /<subj>/ } @p; return "$modal$space$subject" if !@m || !@subj; if ($surface =~ /^[A-Z]/) { $surface = lcfirst $surface; @m = map { lcfirst } @m; $pronoun = ucfirst $pronoun } elsif ($pronoun eq "I") { $pronoun = "i" } unit($pronoun, @subj) . $space . unit($surface, @m) }`,
-    String.raw`s{(\^(?:[Cc]an|[Cc]ould|[Ww]ill|[Ww]ould|[Ss]hould|[Mm]ay|[Mm]ight|[Mm]ust|[Ss]hall)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:you|I|we|they|he|she|it)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser|haver)><inf>))*+<vb(?:lex|ser|haver)><inf>)}{modalAfter($1, $2, $3)}ge if index($_, "^?/") >= 0 && (index($_, "<vaux>") >= 0 || index($_, "<vbmod>") >= 0);`,
+    String.raw`s{(\^(?:[Cc]an|[Cc]ould|[Ww]ill|[Ww]ould|[Ss]hould|[Mm]ay|[Mm]ight|[Mm]ust|[Ss]hall)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:you|I|we|they|he|she|it)/(?:[^\\\$]++|\\.)*+\$)${infinitiveNext('lex|ser|haver')}}{modalAfter($1, $2, $3)}ge if index($_, "^?/") >= 0 && (index($_, "<vaux>") >= 0 || index($_, "<vbmod>") >= 0);`,
     // so does "did" (es, gl, ca): the transfers read "Did you see that?", "Why didn't you call
     // me?" in the present ("¿Ves aquello?", "¿Por qué no me llamas?", ca "Veure allò?") and "you
     // did see that?" in the past: "¿Viste aquello?", "¿Por qué no me llamaste?", "Vas veure
     // allò?" (en-eo wrote its emphatic "ja": "Vi ja vidis tion?")
     ...(pastQuestions ? [
-      String.raw`s{(\^(?:[Dd]id|[Dd]idn\x27t)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:you|I|we|they|he|she|it)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser|haver)><inf>))*+<vb(?:lex|ser|haver)><inf>)}{modalAfter($1, $2, $3, qr/<vbdo><past>/)}ge if index($_, "^?/") >= 0 && index($_, "<vbdo><past>") >= 0;`,
+      String.raw`s{(\^(?:[Dd]id|[Dd]idn\x27t)/(?:[^\\\$]++|\\.)*+\$)( )(\^(?:you|I|we|they|he|she|it)/(?:[^\\\$]++|\\.)*+\$)${infinitiveNext('lex|ser|haver')}}{modalAfter($1, $2, $3, qr/<vbdo><past>/)}ge if index($_, "^?/") >= 0 && index($_, "<vbdo><past>") >= 0;`,
     ] : []),
     // so does a perfect's "have" (every pair): "Have you seen it?", "What have you done?" came
     // back "¿Te tiene visto lo?", gl "Tente visto o?", ca "Ha tu vist el?", eo "Havas vin
@@ -2411,8 +2420,8 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // conseguir", ca "pot ser solgut mostrar"; now "puede ser utilizado para mostrar", ca "pot ser
     // utilitzat per mostrar". The analysers' multiword ("is used to", eng-cat's "used to" after
     // "be") goes as three words; before a gerund or a noun it is the habit ("I am used to working")
-    String.raw`s{\^((?:[^\\\$/ ]++|\\.)*+) used to/([Bb])e<vblex>((?:<[^>\$]*>)*)\# used to\$(?= \^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser)><inf>))*+<vb(?:lex|ser)><inf>)}{^$1/$2e<vbser>$3\$ ^used/use<vblex><pp>\$ ^to/to<pr>\$}g if index($_, " used to/") >= 0;`,
-    String.raw`s{\^used to/use<vblex><pp>\# to\$(?= \^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser)><inf>))*+<vb(?:lex|ser)><inf>)}{^used/use<vblex><pp>\$ ^to/to<pr>\$}g if index($_, "^used to/use<vblex><pp># to\$") >= 0;`,
+    String.raw`s{\^((?:[^\\\$/ ]++|\\.)*+) used to/([Bb])e<vblex>((?:<[^>\$]*>)*)\# used to\$${infinitiveNext('lex|ser')}}{^$1/$2e<vbser>$3\$ ^used/use<vblex><pp>\$ ^to/to<pr>\$}g if index($_, " used to/") >= 0;`,
+    String.raw`s{\^used to/use<vblex><pp>\# to\$${infinitiveNext('lex|ser')}}{^used/use<vblex><pp>\$ ^to/to<pr>\$}g if index($_, "^used to/use<vblex><pp># to\$") >= 0;`,
     // "below" between a determiner and a noun is "following" ("Follow the below steps", "the
     // below examples" came back "Seguir el bajo pasos", ca "el sota passos", eo "la sub paŝoj";
     // now "los pasos siguientes", "els passos següents", "la sekvantajn paŝojn")
@@ -2476,7 +2485,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // want to" in the present, "No quiero")
     ...(meanTo ? [
       String.raw`sub meanTo { my ($surface, $r) = @_; my (undef, @r) = readings("x/$r"); my @w = map { /^mean<vblex>(<(?:inf|pres|past|pp|pri)>(?:<[^>]*>)*)$/i ? "want<vbmod>$1# to" : () } @r; @w ? unit("$surface to", @w) : undef }`,
-      String.raw`s{\^([Mm]ean|[Mm]eant|[Mm]eans)/((?:[^\\\$]++|\\.)*+)\$ \^to/to<pr>\$(?=(?: \^(?:[^\\\$<]++|\\.|<(?!vb(?:lex|ser|haver)><inf>))*+<vb(?:lex|ser|haver)><inf>))}{meanTo($1, $2) // $&}ge if index($_, "ean") >= 0 && index($_, "^to/") >= 0;`,
+      String.raw`s{\^([Mm]ean|[Mm]eant|[Mm]eans)/((?:[^\\\$]++|\\.)*+)\$ \^to/to<pr>\$${infinitiveNext('lex|ser|haver')}}{meanTo($1, $2) // $&}ge if index($_, "ean") >= 0 && index($_, "^to/") >= 0;`,
     ] : []),
     // after a modal the analyser reads with its "to" ("have to", "want to", "has to"), the verb
     // is the infinitive: "You have to pay.", "I want to play." came back "Tienes que paga.",
@@ -2488,7 +2497,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // that infinitive: the taggers read "run" there as the participle ("You can just run:", "It
     // should automatically run with a Git hook" came back "puedes sólo corrido", "Tiene que
     // automáticamente corrido"; now "puedes sólo correr", "…ejecutarse…")
-    String.raw`sub modalVerb { my ($modal, $adverbs) = @_; return 0 if $modal !~ /<(?:vaux|vbmod)>/ && $modal !~ /<vbdo>(?:[^\\\$]|\\.)*\+not<adv>/ && !($modal =~ /<vbdo>/ && $adverbs =~ /\A\^not\/not<adv>\$/); for my $a ($adverbs =~ /(${UNIT})/g) { my (undef, @r) = readings(substr($a, 1, -1)); return 0 if !grep({ tag($_) eq "adv" } @r) || grep { tag($_) !~ /^(?:adv|adj|preadv)$/ || /\+/ } @r } 1 }`,
+    String.raw`sub modalVerb { my ($modal, $adverbs) = @_; return 0 if $modal !~ /<(?:vaux|vbmod)>/ && $modal !~ /<vbdo>(?:[^\\\$]|\\.)*\+not<adv>/ && !($modal =~ /<vbdo>/ && $adverbs =~ /\A\^not\/not<adv>\$/); for my $a ($adverbs =~ /(${UNIT})/g) { my (undef, @r) = readings(substr($a, 1, -1)); return 0 if !grep({ tag($_) eq "adv" } @r) || grep { /\+/ } @r } 1 }`,
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.|<(?!(?:vaux|vbmod|vbdo)>))*+<(?:vaux|vbmod|vbdo)>(?:[^\\\$]++|\\.)*+\$ )((?:\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<(?:adv|adj|preadv)>(?:[^\\\$/]++|\\.)*+)++\$ ){0,2})(${UNIT})(?=(?: (${UNIT}))?)}{my ($modal, $adverbs, $verb, $after) = ($1, $2, $3, $4); modalVerb($modal, $adverbs) ? $modal . $adverbs . (infinitiveOnly($verb, $after) // $verb) : "$modal$adverbs$verb"}ge if index($_, "<vaux>") >= 0 || index($_, "<vbmod>") >= 0 || index($_, "<vbdo>") >= 0;`,
     // after "to", a word that can be an infinitive before a determiner, a possessive or an object
     // pronoun is that infinitive (objectNext copies its argument first: a capture variable passed
