@@ -410,11 +410,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
    * (state-copula.ts); and after each hop from English into es, gl, ca (the last or not: es-fr
    * reads "guardar" as "enregistrer") "guardar", "gardar", "desar" for "save", es and gl
    * "desactivar" for "disable", es "reiniciar" for "restart" but before Italian (save-sense.ts).
-   * Serbian Cyrillic goes in Latin letters into a first hop from Serbo-Croatian, but for an
-   * answer in Cyrillic (serbian-script.ts).
    */
   async function translateRoute(segment: Segment, hops: readonly Direction[], signal?: AbortSignal): Promise<{ segment: Segment; unknownWords: string[] }> {
-    if (hops[0] && readsSerboCroatian(hops[0].name) && !writesCyrillic(hops[hops.length - 1]!.target)) segment = withSerbianLatin(segment)
     const sigils = maskSigils(segment)
     const quotes = maskQuotes(sigils?.segment ?? segment)
     let current: Segment = quotes.segment
@@ -445,7 +442,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
     if (cached) cacheHits++
     else cacheMisses++
     if (cached) return { segment: cached.segment, unknownWords: [...cached.unknownWords], route: [...cached.route] }
-    const translated = await translateMarkedUp(segment, route.hops, signal)
+    // Serbian Cyrillic in Latin letters into a first hop from Serbo-Croatian, but for an answer
+    // in Cyrillic (serbian-script.ts): once, before the tagged and untagged variants go
+    const hops = route.hops
+    const input = readsSerboCroatian(hops[0]!.name) && !writesCyrillic(hops[hops.length - 1]!.target) ? withSerbianLatin(segment) : segment
+    const translated = await translateMarkedUp(input, hops, signal)
     const result: Translation = { segment: translated.segment, unknownWords: translated.unknownWords, route: path }
     cache.set(key, { segment: translated.segment, unknownWords: [...translated.unknownWords], route: [...path] })
     return result

@@ -28,6 +28,8 @@ interface Copula {
   readonly personal: ReadonlySet<string>
   /** Adjectives that only name a state, as a pattern. */
   readonly states: string
+  /** Those of them that are a person's state (tired, dead), as a pattern of their starts: a form of two persons before them goes by the adjective's number (below). */
+  readonly personStates?: string
   /** "well" and "badly", states where they end the clause. */
   readonly wellOrBadly: string
   readonly adverbs: string
@@ -75,6 +77,7 @@ const GALICIAN: Copula = {
   },
   personal: new Set(['es', 'son', 'somos', 'sodes', 'eras', 'eramos', 'erades', 'serei', 'serás', 'seremos', 'seredes', 'sexas', 'sexamos', 'sexades']),
   states: '(?:dispoñ[ií]be(?:l|is)|dispoñibles?|baleir[oa]s?|che[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?|abert[oa]s?|mort[oa]s?|viv[oa]s?|cans[oa]s?|cansad[oa]s?|enfadad[oa]s?|preocupad[oa]s?|a punto)',
+  personStates: '(?:cans|preocupad|enfadad|mort|viv)',
   wellOrBadly: '(?:ben|mal)',
   adverbs: `(?:[${L}]+mente|xa|aínda|moi|demasiado|tan|non)`,
   sure: '(?:[Ee]st(?:ou|ás|á|amos|ades|án|aba|abas|abamos|aban))',
@@ -91,6 +94,7 @@ interface Compiled {
   readonly sureThat: RegExp
   readonly howIs: RegExp
   readonly whereIs: RegExp
+  readonly personState: RegExp | null
 }
 
 /** Words as a pattern's alternatives, each with or without its capital: `[Ee]s|[Ss]on`. */
@@ -107,6 +111,7 @@ function compile(copula: Copula): Compiled {
       'gu',
     ),
     sureThat: new RegExp(`(?<![${L}])(${copula.sure}\\s+segur[oa]s?)(\\s+)(?=${copula.want}[${L}]*(?![${L}]))`, 'gu'),
+    personState: copula.personStates ? new RegExp(`^${copula.personStates}`, 'u') : null,
     // a question only: "Cómo es" outside one is "the way it is"
     howIs: new RegExp(`(${copula.how}|${copula.where})(\\s+)(${capitalized(copula.howForms)})(?![${L}])(?=[^.!?]*\\?)`, 'gu'),
     // "where" and a form of "ser" ending the clause: a place, in a statement too ("Nadie sabe
@@ -117,7 +122,7 @@ function compile(copula: Copula): Compiled {
 
 const BY_TARGET: ReadonlyMap<string, Compiled> = new Map([['es', compile(SPANISH)], ['gl', compile(GALICIAN)]])
 
-function withEstar(text: string, { copula, pattern, sureThat, howIs, whereIs }: Compiled): string {
+function withEstar(text: string, { copula, pattern, sureThat, howIs, whereIs, personState }: Compiled): string {
   return text.replace(pattern, (all, verb: string, between: string, state: string) => {
     const lower = verb.toLowerCase()
     const estar = copula.estar[lower]
@@ -129,7 +134,7 @@ function withEstar(text: string, { copula, pattern, sureThat, howIs, whereIs }: 
     // canso": tired, worried, angry, dead, alive) goes by its adjective's number
     let form: string
     if (typeof estar === 'string') form = estar
-    else if (/^(?:cans|preocupad|enfadad|mort|viv)/.test(state)) form = /s$/.test(state) ? estar[1] : estar[0]
+    else if (personState?.test(state)) form = /s$/.test(state) ? estar[1] : estar[0]
     else if (!/^segur/.test(state)) form = estar[1]
     else if (/s$/.test(state)) return all
     else form = estar[0]
