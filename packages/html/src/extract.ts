@@ -1,4 +1,5 @@
 import { parse, parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5'
+import { namesItsSite } from '@verso/formats/placeholders'
 import {
   BUTTON_INPUT_TYPES,
   TRANSLATABLE_META,
@@ -135,7 +136,7 @@ class Collector {
     const name = el.tagName
     const inlineLevel = INLINE.has(name) || VOID_INLINE.has(name) || OPAQUE_INLINE.has(name)
 
-    if (isNoTranslate(el) || OPAQUE_INLINE.has(name) || OPAQUE_BLOCK.has(name)) {
+    if (isNoTranslate(el) || OPAQUE_INLINE.has(name) || OPAQUE_BLOCK.has(name) || isNamedSiteLink(el)) {
       // Content never translated; inside a sentence the whole element is one token.
       const end = VOID.has(name) ? startTag?.endOffset : loc?.endTag?.endOffset
       if (located && inlineLevel && end !== undefined) this.push({ kind: 'void', start: startTag!.startOffset, end })
@@ -235,6 +236,19 @@ function isNoTranslate(el: T.Element): boolean {
     if (attr.name === 'class' && attr.value.split(/[\t\n\f\r ]+/).includes('notranslate')) return true
   }
   return false
+}
+
+/**
+ * A link whose only content is its site's name, `<a href="https://notion.so/">Notion</a>`: a
+ * name, kept as written like translate="no" content (a "Who uses it" list came back "Idea").
+ * The same rule as a Markdown link's (`[Notion](https://notion.so/)`) in @verso/formats.
+ */
+function isNamedSiteLink(el: T.Element): boolean {
+  if (el.tagName !== 'a') return false
+  const href = el.attrs.find((attr) => attr.name === 'href')?.value.trim()
+  if (!href || el.childNodes.length === 0 || !el.childNodes.every((n) => n.nodeName === '#text')) return false
+  const label = el.childNodes.map((n) => (n as T.TextNode).value).join('').trim()
+  return namesItsSite(label, href)
 }
 
 function attrUnit(source: string, name: string, value: string, start: number, end: number): AttrUnit | null {

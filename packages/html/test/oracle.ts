@@ -1,6 +1,13 @@
 import { parse, parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5'
 
+import { namesItsSite } from '@verso/formats/placeholders'
+
 const SKIPPED = new Set(['script', 'style', 'code', 'pre', 'textarea', 'template', 'noscript'])
+
+/** A link that holds only its site's name (`<a href="http://jquery.com">jQuery</a>`) is a name, never translated. */
+const namedSiteLink = (el: T.Element): boolean =>
+  el.tagName === 'a' && el.childNodes.every((n) => n.nodeName === '#text') &&
+  namesItsSite(el.childNodes.map((n) => (n as T.TextNode).value).join('').trim(), el.attrs.find((a) => a.name === 'href')?.value ?? '')
 
 export interface Flat {
   /** Exact source bytes of every start tag, end tag, comment and doctype, in tree order. */
@@ -24,7 +31,7 @@ export function flatten(html: string): Flat {
       else {
         const el = child as T.Element
         slice(el.sourceCodeLocation?.startTag)
-        walk(el, skipped || SKIPPED.has(el.tagName))
+        walk(el, skipped || SKIPPED.has(el.tagName) || namedSiteLink(el))
         slice(el.sourceCodeLocation?.endTag)
       }
     }

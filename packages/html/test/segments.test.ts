@@ -39,6 +39,25 @@ describe('extractHtml › inline elements', () => {
     )
   })
 
+  test("keeps a link whose words are its site's name as written (a name, not words to translate)", () => {
+    // A "Who uses it" list: "Notion" came back "Idea" and "HackerRank" half translated.
+    const html = '<p>Used by <a href="https://notion.so/">Notion</a> and <a href="https://www.hackerrank.com/">Hacker Rank</a> teams.</p>'
+    const { segments, write } = extractHtml(html)
+    expect(segments).toEqual([['Used by ', tok('1', 'void'), ' and ', tok('2', 'void'), ' teams.']])
+    expect(write([['Utilizado por equipos de ', tok('1', 'void'), ' y ', tok('2', 'void'), '.']])).toBe(
+      '<p>Utilizado por equipos de <a href="https://notion.so/">Notion</a> y <a href="https://www.hackerrank.com/">Hacker Rank</a>.</p>',
+    )
+  })
+
+  test("translates a link's words that are not its site's name: a subdomain, a path, markup inside", () => {
+    const html = '<p>Read <a href="https://docs.example.com/">Docs</a>, <a href="https://example.com/guide">Guide</a> or <a href="https://notion.so/"><b>Notion</b></a>.</p>'
+    const { segments } = extractHtml(html)
+    expect(segments).toEqual([[
+      'Read ', tok('1', 'open'), 'Docs', tok('1', 'close'), ', ', tok('2', 'open'), 'Guide', tok('2', 'close'), ' or ',
+      tok('3', 'open'), tok('4', 'open'), 'Notion', tok('4', 'close'), tok('3', 'close'), '.',
+    ]])
+  })
+
   test('splits segments at block elements', () => {
     const { segments } = extractHtml('<div>Intro text<p>First para</p>tail text<ul><li>one item</li><li>two <i>items</i></li></ul></div>')
     expect(segments).toEqual([

@@ -9,12 +9,14 @@ import type { FormatId, MessageSyntax, PluralCategory } from '../types.js'
 import { detectSyntax, ICU_HINT } from '../shared/syntax.js'
 import { pluralCategories } from '../plurals/index.js'
 import { findMnemonic, placeMnemonic, type MnemonicMarkers } from './mnemonics.js'
-import { balanced, isDatePattern, isIconName, tokenize, usesDollarPositions, withoutMarkupSyntax, type RawPiece, type TokenizeOptions } from './tokens.js'
+import { balanced, isDatePattern, isIconName, namesItsSite, tokenize, usesDollarPositions, withoutMarkupSyntax, type RawPiece, type TokenizeOptions } from './tokens.js'
 
 /** The tokenizer `prepare` uses, for callers that mask text already split by another codec (HTML, subtitles). */
 export { tokenize }
 /** Whether a whole text is a date/time pattern (`MM/DD/YYYY`, `h:mm a`), or an icon font's name (`mdi-home`): data, not words. */
 export { isDatePattern, isIconName }
+/** Whether a link's words are the name of the site it points to (`Notion` → https://notion.so/): a name, kept as written. */
+export { namesItsSite }
 export type { RawPiece, TokenizeOptions }
 
 /**
