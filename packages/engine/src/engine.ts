@@ -15,6 +15,7 @@ import { withInformalPossessives } from './apertium/possessives.js'
 import { withInterfaceVerbs } from './apertium/save-sense.js'
 import { withStateCopula } from './apertium/state-copula.js'
 import { maskQuotes } from './apertium/quotes.js'
+import { maskDialogueDashes } from './apertium/dialogue-dashes.js'
 import { readsSerboCroatian, withSerbianLatin, writesCyrillic } from './apertium/serbian-script.js'
 import { routeRevision } from './apertium/revision.js'
 import type { Language } from './languages.js'
@@ -445,10 +446,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
     // Serbian Cyrillic in Latin letters into a first hop from Serbo-Croatian, but for an answer
     // in Cyrillic (serbian-script.ts): once, before the tagged and untagged variants go
     const hops = route.hops
-    const input = readsSerboCroatian(hops[0]!.name) && !writesCyrillic(hops[hops.length - 1]!.target) ? withSerbianLatin(segment) : segment
-    const translated = await translateMarkedUp(input, hops, signal)
-    const result: Translation = { segment: translated.segment, unknownWords: translated.unknownWords, route: path }
-    cache.set(key, { segment: translated.segment, unknownWords: [...translated.unknownWords], route: [...path] })
+    // and a dialogue turn's dash as a token the taggers skip (dialogue-dashes.ts)
+    const dashes = maskDialogueDashes(readsSerboCroatian(hops[0]!.name) && !writesCyrillic(hops[hops.length - 1]!.target) ? withSerbianLatin(segment) : segment)
+    const translated = await translateMarkedUp(dashes.segment, hops, signal)
+    const answer = dashes.restore(translated.segment)
+    const result: Translation = { segment: answer, unknownWords: translated.unknownWords, route: path }
+    cache.set(key, { segment: answer, unknownWords: [...translated.unknownWords], route: [...path] })
     return result
   }
 

@@ -321,18 +321,17 @@ describe('English reading hints', () => {
     expect(hinted(...left)).toEqual(left)
   })
 
-  test('"when" inside a statement is the conjunction; in a question, before "to" or after "know", "choose"… it stays ambiguous', () => {
+  test('"when" inside a statement is the conjunction; opening a question it asks; after "know", "choose"… it stays ambiguous, before "to" it asks', () => {
     const WHEN = '^when/when<cnjadv>/when<adv><itg>$'
     const CONJUNCTION = '^when/when<cnjadv>$'
     const NOTIFY_ME = '^Notify/Notify<vblex><inf>$ ^me/prpers<prn><obj><p1><mf><sg>$'
     const IT_IS = '^it/prpers<prn><subj><p3><nt><sg>$ ^is/be<vbser><pri><p3><sg>$ ^ready/ready<adj>$'
     expect(hinted(`[v:1]${NOTIFY_ME} ${WHEN} ${IT_IS}^./.<sent>$[v:e] `, `[v:2]^When/When<cnjadv>/When<adv><itg>$ ${IT_IS}^,/,<cm>$ ^go/go<vblex><imp>$[v:e] `))
       .toEqual([`[v:1]${NOTIFY_ME} ${CONJUNCTION} ${IT_IS}^./.<sent>$[v:e] `, `[v:2]^When/When<cnjadv>$ ${IT_IS}^,/,<cm>$ ^go/go<vblex><imp>$[v:e] `])
-    const left = [
-      `[v:1]^When/When<cnjadv>/When<adv><itg>$ ^is/be<vbser><pri><p3><sg>$ ^it/prpers<prn><subj><p3><nt><sg>$^?/?<sent>$[v:e] `,
-      `[v:1]^I/prpers<prn><subj><p1><mf><sg>$ ^know/know<vblex><pres>$ ${WHEN} ${IT_IS}^./.<sent>$[v:e] `,
-    ]
-    expect(hinted(...left)).toEqual(left)
+    const IS_IT = '^is/be<vbser><pri><p3><sg>$ ^it/prpers<prn><subj><p3><nt><sg>$^?/?<sent>$[v:e] '
+    expect(hinted(`[v:1]^When/When<cnjadv>/When<adv><itg>$ ${IS_IT}`)).toEqual([`[v:1]^When/When<adv><itg>$ ${IS_IT}`])
+    const left = `[v:1]^I/prpers<prn><subj><p1><mf><sg>$ ^know/know<vblex><pres>$ ${WHEN} ${IT_IS}^./.<sent>$[v:e] `
+    expect(hinted(left)).toEqual([left])
     // before "to" and a verb it asks, and "to" goes (the infinitive rule of question words)
     expect(hinted(`[v:1]^Choose/Choose<vblex><inf>$ ${WHEN} ^to/to<pr>$ ^sync/sync<vblex><inf>$[v:e] `)).toEqual(['[v:1]^Choose/Choose<vblex><inf>$ ^when/when<adv><itg>$ ^sync/sync<vblex><inf>$[v:e] '])
   })
@@ -878,7 +877,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     // came back "¿Puede me ayudas?", "¿Qué puede hago?", "¿Dónde puede vamos?", "¿Mayo I entrado?"
     expect(await en(['Can you help me?', 'What can I do?', 'Where can we go?', 'May I come in?', 'Would you like some tea?', 'I can help you.']))
       .toEqual(['¿Me puedes ayudar?', '¿Qué puedo hacer?', '¿Dónde podemos ir?', '¿Puedo entrar?', '¿Te gustaría algún té?', 'Te puedo ayudar.'])
-    if (haveMode('eng-cat')) expect(await en(['Can you help me?', 'What can I do?'], 'ca')).toEqual(['Em pots ajudar?', 'El que puc fer?'])
+    if (haveMode('eng-cat')) expect(await en(['Can you help me?', 'What can I do?'], 'ca')).toEqual(['Em pots ajudar?', 'Què puc fer?'])
     if (haveMode('en-gl')) expect(await en(['Can you help me?', 'How can I help you?'], 'gl')).toEqual(['Podes axudarme?', 'Como podo axudarte?'])
     if (haveMode('en-eo')) expect(await en(['Can you help me?'], 'eo')).toEqual(['Vi povas helpi min?'])
   })
@@ -894,7 +893,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     // came back "¿Qué está yendo en?", "No es tu falta.", "Venido conmigo."; ca "És la meva falla."
     expect(await en(["What's going on?", "It's not your fault.", 'Come with me.', 'Segmentation fault']))
       .toEqual(['¿Qué está pasando?', 'No es tu culpa.', 'Venir conmigo.', 'Falta de segmentación'])
-    if (haveMode('eng-cat')) expect(await en(["It's my fault.", 'What is going on here?'], 'ca')).toEqual(['És la meva culpa.', 'El que està passant aquí?'])
+    if (haveMode('eng-cat')) expect(await en(["It's my fault.", 'What is going on here?'], 'ca')).toEqual(['És la meva culpa.', 'Què està passant aquí?'])
     if (haveMode('en-gl')) expect(await en(["What's going on?"], 'gl')).toEqual(['Que está sucedendo?'])
   })
 
@@ -1136,7 +1135,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     // came back "¿Ves aquello?", "¿Por qué no me llamas?", "¿Qué dices?", ca "Veure allò?", "Per què no trucar-me?"
     const questions = ['Did you see that?', "Why didn't you call me?", 'What did you say?']
     expect(await en(questions)).toEqual(['¿Viste aquello?', '¿Por qué no me llamaste?', '¿Qué dijiste?'])
-    if (haveMode('eng-cat')) expect(await en(questions, 'ca')).toEqual(['Vas veure allò?', 'Per què no em vas trucar?', 'El que vas dir?'])
+    if (haveMode('eng-cat')) expect(await en(questions, 'ca')).toEqual(['Vas veure allò?', 'Per què no em vas trucar?', 'Què vas dir?'])
     if (haveMode('en-gl')) expect(await en(questions, 'gl')).toEqual(['Viches aquilo?', 'Por que non me chamaches?', 'Que dixeches?'])
     expect(hintedBy(EN_EO_READING_HINTS, '[v:1]^Did/Do<vbdo><past>/Do<vblex><past>$ ^you/prpers<prn><subj><p2><mf><sp>/prpers<prn><obj><p2><mf><sp>$ ^see/see<vblex><inf>/see<vblex><pres>$^?/?<sent>$[v:e]')[0]).toMatch(/^\[v:1\]\^Did\//)
   })
@@ -1484,10 +1483,20 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-eo')) expect(await en(['Follow the below steps.'], 'eo')).toEqual(['Sekvi la sekvantajn paŝojn.'])
   })
 
-  test('a question word after a dialogue\'s dash asks where the sentence is a question; a relative stays one (eng-spa)', async () => {
-    // came back "- ¿Donde estás yendo?" (a subtitle's speaker dash)
+  test('a question word that opens a question asks, after a dialogue\'s dash too; a statement after a dash reads as without it (eng-spa, eng-cat)', async () => {
+    // came back "- ¿Donde estás yendo?" (a subtitle's speaker dash), ca "El que va passar?", "Que l'és?"
     expect(await en(['- Where are you going?', '— How are you?', 'Where are you going?'])).toEqual(['- ¿Dónde estás yendo?', '— ¿Cómo estás?', '¿Dónde estás yendo?'])
-    expect((await en(['- Where I live, it rains.']))[0]).toMatch(/^- Donde /)
+    const [dashed, plain] = await en(['- Where I live, it rains.', 'Where I live, it rains.'])
+    expect(dashed).toBe(`- ${plain}`)
+    if (haveMode('eng-cat')) expect(await en(['What happened?', 'Who is it?', '- What did you click on?'], 'ca')).toEqual(['Què va passar?', 'Qui l\'és?', '- Què vas fer clic damunt?'])
+  })
+
+  test('"where possible", "where necessary" opening a sentence are conditions, and a command follows them (eng-spa, eng-cat, en-gl)', async () => {
+    // came back "Dónde posible, uso el API.", "Si es posible, uso el API.", gl "Onde necesario, reinicio o server."
+    expect(await en(['Where possible, use the API.', 'If possible, use the API.', 'Use the cache where possible.']))
+      .toEqual(['Si es posible, utiliza el API.', 'Si es posible, utiliza el API.', 'Utilizar el cache si es posible.'])
+    if (haveMode('eng-cat')) expect(await en(['Where necessary, restart the server.'], 'ca')).toEqual(['Si és necessari, reinicia el servidor.'])
+    if (haveMode('en-gl')) expect(await en(['Where necessary, restart the server.'], 'gl')).toEqual(['Se necesario, reinicia o server.'])
   })
 
   test('"home" after a verb of going is "a casa"; a site\'s home page is its "inicio"; a home stays "casa" (eng-spa, eng-cat)', async () => {

@@ -2058,6 +2058,13 @@ const KEY_NAMES = 'Enter|Return|Shift|Escape|Esc|Delete|Del|Insert|Ins|Home|End|
 
 /** Words that open a subordinate clause, whose subject comes next (the hints' clause rules). */
 const CLAUSE_OPENERS = String.raw`[Ww]hen|[Ii]f|[Oo]nce|[Uu]ntil|[Uu]nless|[Bb]efore|[Aa]fter|[Bb]ecause|[Ww]henever`
+/**
+ * A condition the analysers read as one adverb ("If possible", "If necessary") or that a phrase
+ * stand-in made one ("Where possible" as "If possible", or "Where" read as "If" where the
+ * analyser has no multiword): a clause that opens a sentence as "If it
+ * fails" does ("If possible, use the API" came back "Si es posible, uso el API").
+ */
+const CONDITION_ADVERBS = String.raw`(?:[Ii]f|[Ww]hen|[Ww]here|[Ww]herever) (?:possible|necessary|needed|applicable|required)|[Ww]here(?:ver)?(?=/[Ii]f<)`
 
 /** A finite verb's reading, in the hints (a clause's verb after its subject pronoun). */
 const FINITE_READING = String.raw`<(?:vblex><(?:pres|past|pri)|vbmod|vaux|(?:vbser|vbhaver|vbdo)><(?:pres|past|pri|pii))>`
@@ -2426,10 +2433,11 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // below examples" came back "Seguir el bajo pasos", ca "el sota passos", eo "la sub paŝoj";
     // now "los pasos siguientes", "els passos següents", "la sekvantajn paŝojn")
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ )\^(below)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/<]++|\\.)*+<n>)}{$1^$2/following<adj>\$}g if index($_, "^below/") >= 0;`,
-    // a question word after a dialogue's dash, in a sentence that ends with "?", asks: the taggers
-    // read it as the relative after the dash ("- Where are you going?" came back "- ¿Donde
-    // estás yendo?", the relative's "donde"; now "- ¿Dónde…")
-    String.raw`s{(\^[-–—]/[-–—]<guio>\$ \^(?:[Ww]here|[Ww]hat|[Ww]ho|[Ww]hen|[Ww]hy|[Hh]ow|[Ww]hich)/)((?:[^\\\$]++|\\.)*+)\$(?=(?:(?!<sent>\$)(?:[^\\]|\\.))*+(?<=\^\?/\?)<sent>\$)}{my ($before, $r) = ($1, $2); my @r = grep { /<itg>/ } split /\//, $r; $before . (@r ? join("/", @r) : $r) . "\$"}ge if index($_, "<guio>") >= 0;`,
+    // a question word that opens a sentence ending with "?" asks: eng-cat's tagger read it as the
+    // relative ("What happened?", "What do you want?" came back "El que va passar?", "El que
+    // voler?"; now "Què va passar?"), and eng-spa's after a dialogue's dash before it went as a
+    // token (dialogue-dashes.ts: "- Where are you going?" came back "- ¿Donde estás yendo?")
+    String.raw`s{((?:\A|<sent>\$)${BLANK}\^(?:[Ww]here|[Ww]hat|[Ww]ho|[Ww]hen|[Ww]hy|[Hh]ow|[Ww]hich)/)((?:[^\\\$]++|\\.)*+)\$(?=(?:(?!<sent>\$)(?:[^\\]|\\.))*+(?<=\^\?/\?)<sent>\$)}{my ($before, $r) = ($1, $2); my @r = grep { /<itg>/ } split /\//, $r; $before . (@r ? join("/", @r) : $r) . "\$"}ge if index($_, "?<sent>") >= 0;`,
     // "home" after a verb of going is a destination, "to home" (es, gl "a casa", ca "a casa"):
     // "I'm going home", "Go home", "I came home late" came back "Estoy yendo casa", "Ir casa",
     // "Vine en casa tarde"; now "Estoy yendo a casa", "Ir a casa", "Vine a casa tarde"
@@ -2613,7 +2621,7 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // the pair's `instruction` reading (the tagger chose the infinitive once the noun went: "Para
     // añadir un idioma, abrir una incidencia"; now "abre")
     String.raw`sub clauseCommand { my ($lu, $next, $end, $between) = @_; my $c = command($lu, $next, $end, $between); ${instruction ? `my (undef, @r) = readings(substr($lu, 1, -1)); $c = onlyWith($c, qr/<vblex><${instruction}>/) if $c ne $lu || @r && !grep { tag($_) ne "vblex" || /\\+/ } @r;` : ''} $c }`,
-    String.raw`s{((?:\A|<sent>\$)${BLANK}(?:\^(?:${CLAUSE_OPENERS}|[Tt]o)/(?:[^\\\$]++|\\.)*+\$(?:(?!\^,/|<sent>\$)(?:[^\\]|\\.))*+|\^(?:[Ff]irst|[Ss]econd|[Tt]hird|[Tt]hen|[Nn]ext|[Ff]inally|[Ll]astly|[Aa]lso|[Nn]ow|[Aa]lternatively|[Oo]ptionally|[Oo]therwise|[Aa]fterwards|[Ss]imilarly|[Aa]dditionally)/(?:[^\\\$]++|\\.)*+\$)\^,/,<cm>\$)(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . $2 . clauseCommand($3, $5, $+[0], $4) . $4 . $5}ge if index($_, ",<cm>") >= 0;`,
+    String.raw`s{((?:\A|<sent>\$)${BLANK}(?:\^(?:${CLAUSE_OPENERS}|[Tt]o|${CONDITION_ADVERBS})/(?:[^\\\$]++|\\.)*+\$(?:(?!\^,/|<sent>\$)(?:[^\\]|\\.))*+|\^(?:[Ff]irst|[Ss]econd|[Tt]hird|[Tt]hen|[Nn]ext|[Ff]inally|[Ll]astly|[Aa]lso|[Nn]ow|[Aa]lternatively|[Oo]ptionally|[Oo]therwise|[Aa]fterwards|[Ss]imilarly|[Aa]dditionally)/(?:[^\\\$]++|\\.)*+\$)\^,/,<cm>\$)(${BLANK})(${UNIT})(${BLANK})(${UNIT})}{$1 . $2 . clauseCommand($3, $5, $+[0], $4) . $4 . $5}ge if index($_, ",<cm>") >= 0;`,
     // a label's opening verb is the infinitive, as Spanish, Galician and Esperanto interfaces
     // write buttons and menus, never the present ("Select all", "Configure", "Copy link" came
     // back "Selecciona todo", "Configura", "Copia enlace", eo "Vicigas", which also reached
@@ -3046,6 +3054,11 @@ const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string,
   ['set up', 'configure|configured', undefined, ['en-eo']], ['sets up', 'configures', undefined, ['en-eo']], ['setting up', 'configuring', undefined, ['en-eo']],
   ['be sure to', 'remember to', undefined, ['en-eo']], ['make sure to', 'remember to', undefined, ['en-eo']],
   ['existing', 'existent'],
+  // documentation's conditions: "Where possible, use the API" came back "Dónde posible, uso el
+  // API" (the question word); "if possible" reads as the condition it is ("Si es posible, …")
+  ['where possible', 'if possible'], ['wherever possible', 'if possible'], ['where necessary', 'if necessary'],
+  // (not "where appropriate", which eng-spa's analyser reads as one adverb, "cuando proceda")
+  ['where needed', 'if needed'], ['where applicable', 'if applicable'],
   // and dialogue's (subtitles): "Thank you so much", "I'll be right back", "Look at me", "Stay here"
   // came back "Gracias tanto", "Seré derecho atrás", "Aspecto en mí", "Estancia aquí"; now "Muchas
   // gracias", "Volveré pronto", "Mirarme", "Quedar aquí"
