@@ -34,11 +34,11 @@ describe('English reading hints', () => {
   })
 
   test("eng-spa's hints read the verb \"show\" as \"display\" (\"mostrar\", not \"asomar\") and the nouns \"file\", \"setting\", \"post\" as \"archive\", \"configuration\", \"publication\"; the other part of speech keeps its sense", () => {
-    const input = [`${SHOW} ${YOUR} ${POSTS}`, '^Shows/Show<n><pl>/Show<vblex><pri><p3><sg>$', '^the/the<det><def><sp>$ ^show/show<n><sg>/show<vblex><inf>/show<vblex><pres>$', '^Settings/Setting<n><pl>$ ^files/file<n><pl>/file<vblex><pri><p3><sg>$']
+    const input = [`${SHOW} ${YOUR} ${POSTS}`, '^Shows/Show<n><pl>/Show<vblex><pri><p3><sg>$', '^my/my<det><pos><sp>$ ^show/show<n><sg>/show<vblex><inf>/show<vblex><pres>$', '^Settings/Setting<n><pl>$ ^files/file<n><pl>/file<vblex><pri><p3><sg>$']
     expect(hintedBy(ENG_SPA_READING_HINTS, ...input)).toEqual([
       `^Show/display<vblex><inf>/display<vblex><pres>$ ${YOUR} ^posts/publication<n><pl>$`,
       '^Shows/Show<n><pl>/Display<vblex><pri><p3><sg>$',
-      '^the/the<det><def><sp>$ ^show/show<n><sg>/display<vblex><inf>/display<vblex><pres>$',
+      '^my/my<det><pos><sp>$ ^show/show<n><sg>/display<vblex><inf>/display<vblex><pres>$',
       '^Settings/Configuration<n><pl>$ ^files/archive<n><pl>/file<vblex><pri><p3><sg>$',
     ])
   })
@@ -443,9 +443,8 @@ describe('English reading hints', () => {
     const press = '^press/press<n><sg>/press<vblex><inf>/press<vblex><pres>$'
     expect(hinted(`[v:1]^Then/then<adv>$ ${press} ^Enter/Enter<vblex><inf>$^./.<sent>$[v:e] `, `[v:2]^or/or<cnjcoo>$ ${press} [t:0:v] ^to/to<pr>$[v:e] `))
       .toEqual(['[v:1]^Then/then<adv>$ ^press/press<vblex><inf>/press<vblex><pres>$ ^Enter/*Enter$^./.<sent>$[v:e] ', '[v:2]^or/or<cnjcoo>$ ^press/press<vblex><inf>/press<vblex><pres>$ [t:0:v] ^to/to<pr>$[v:e] '])
-    // "The press release", "press the button" (a command's rule), "press coverage"
-    const left = [`[v:1]^The/the<det><def><sp>$ ${press} ^release/release<n><sg>$[v:e] `]
-    expect(hinted(...left)).toEqual(left)
+    // "The press release", "press the button" (a command's rule), "press coverage": after "the" the noun alone
+    expect(hinted(`[v:1]^The/the<det><def><sp>$ ${press} ^release/release<n><sg>$[v:e] `)).toEqual(['[v:1]^The/the<det><def><sp>$ ^press/press<n><sg>$ ^release/release<n><sg>$[v:e] '])
   })
 
   test('eng-spa: a command before an object pronoun keeps its infinitive ("Me recuerdo" was "Remember me")', () => {
@@ -790,9 +789,9 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     const MARK = '^Mark/mark<vblex><inf>/mark<vblex><pres>$'
     expect(hinted(`^marked/mark<vblex><pp>$ ${AS} ${PLAYED}`, `[v:1]${MARK} ${AS} ^draft/draft<n><sg>/draft<vblex><inf>$`, `[v:1]${MARK} ${AS}^./.<sent>$`))
       .toEqual([`^marked/mark<vblex><pp>$ ^as/as<pr>$ ^played/play<vblex><pp>$`, `[v:1]${MARK} ^as/as<pr>$ ^draft/draft<n><sg>/draft<vblex><inf>$`, `[v:1]${MARK} ^as/as<pr>$^./.<sent>$`])
-    // inside a sentence, after a noun and before a noun, "as" is left to the tagger
-    const left = `^the/the<det><def><sp>$ ^cover/cover<n><sg>/cover<vblex><inf>$ ${AS} ^background/background<n><sg>$`
-    expect(hinted(left)).toEqual([left])
+    // inside a sentence, after a noun and before a noun, "as" is left to the tagger (and "cover" after "the" is the noun)
+    expect(hinted(`^the/the<det><def><sp>$ ^cover/cover<n><sg>/cover<vblex><inf>$ ${AS} ^background/background<n><sg>$`))
+      .toEqual([`^the/the<det><def><sp>$ ^cover/cover<n><sg>$ ${AS} ^background/background<n><sg>$`])
   })
 
   test('a participle after "be" or "have" and an adverb is not a past (eng-spa, en-gl)', async () => {
@@ -1489,6 +1488,21 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     const [dashed, plain] = await en(['- Where I live, it rains.', 'Where I live, it rains.'])
     expect(dashed).toBe(`- ${plain}`)
     if (haveMode('eng-cat')) expect(await en(['What happened?', 'Who is it?', '- What did you click on?'], 'ca')).toEqual(['Què va passar?', 'Qui l\'és?', '- Què vas fer clic damunt?'])
+  })
+
+  test('a word after "a" or "the" that can be a noun is one, and "which", "who" after a noun are relatives (eng-spa, eng-cat, en-gl)', async () => {
+    // came back "Regresa un prometer cuál resuelve…", "El usuario qué posee el archivo.", ca "quins posseeixen", "Archiva cuáles tienen…"
+    expect(await en(['Returns a promise which resolves with a blob.', 'The user which owns the file.', 'Select the folder which contains the images.', 'Which file do you want?', 'A used car.']))
+      .toEqual(['Regresa una promesa que resuelve con un blob.', 'El usuario que posee el archivo.', 'Seleccionar la carpeta que contiene las imágenes.', '¿Qué archivo quieres?', 'Un coche utilizado.'])
+    if (haveMode('eng-cat')) expect(await en(['Returns a promise which resolves with a blob.', 'The user which owns the file.'], 'ca')).toEqual(['Torna una promesa que resol amb un blob.', "L'usuari que posseeix el fitxer."])
+    if (haveMode('en-gl')) expect(await en(['Choose the file which you want.'], 'gl')).toEqual(['Escoller o ficheiro que queres.'])
+  })
+
+  test('a pronoun between a relative and its verb is the subject; the verb agrees with the noun the relative follows (eng-spa, eng-cat)', async () => {
+    // came back "El hombre que te vio.", "Escoger el archivo que te querer.", "Archivos que tiene los errores…", ca "que ja ha estat demanat"
+    expect(await en(['The man who you saw.', 'Choose the file which you want.', 'Files that have errors are shown.', 'The user who has access.']))
+      .toEqual(['El hombre que viste.', 'Escoger el archivo que quieres.', 'Archivos que tienen los errores están mostrados.', 'El usuario que tiene acceso.'])
+    if (haveMode('eng-cat')) expect(await en(['Files that have errors are shown.', 'Fix any issues that arise.'], 'ca')).toEqual(['Fitxers que tenen els errors són mostrats.', 'Fixa qualssevol incidències que sorgeixen.'])
   })
 
   test('"where possible", "where necessary" opening a sentence are conditions, and a command follows them (eng-spa, eng-cat, en-gl)', async () => {

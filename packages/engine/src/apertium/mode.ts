@@ -59,18 +59,35 @@ export function parseModeStages(modeText: string): string[] {
 export const DEPENDENCY_TAG_FILTER = "perl -0 -pe 'BEGIN { $| = 1 } s/<#[0-9]*→[0-9]*>//g'"
 
 /**
+ * The verb of a relative clause right after its noun agrees with it: eng-spa's and eng-cat's
+ * first transfers leave its person and number undetermined (`<PD><ND>`) and the second gives
+ * it the third person singular, with no subject before it ("Files that have errors", "the
+ * features which have been requested" came back "Archivos que tiene los errores", ca "que ja
+ * ha estat demanat"). Between the two, the chunk after a noun chunk and its relative ("que",
+ * adverbs between) takes the third person and the noun's number: "que tienen", "que ja han
+ * estat". A verb whose English form says its person ("is") keeps it.
+ */
+const RELATIVE_AGREEMENT = String.raw`s/(\^[A-Za-z_]*<SN>(?:<[^>\$]*>)*<(sg|pl)>\{(?:[^\\\}]++|\\.)*+\}\$ \^(?:[A-Za-z_]*<REL>(?:<[^>\$]*>)*|default<default>(?=\{\^que<rel>)|cnj<cnjsub>(?=\{\^que<cnjsub>\$\}))\{(?:[^\\\}]++|\\.)*+\}\$ (?:\^adv<adv>\{(?:[^\\\}]++|\\.)*+\}\$ )*\^[A-Za-z_]*<(?:SV|Vcop)>(?:<[^>\$]*>)*?)<PD><ND>/$1<p3><$2>/g if index($_, "<PD><ND>") >= 0;`
+
+/**
  * eng-spa's first transfer gives a verb with an object pronoun of the first or second person
  * ("love you", "told me") that pronoun's person, and the second transfer keeps it over the
  * subject's: "I love you", "He loves you", "I told you", "Do you love me?" came back "Te
  * quieres", "Te quieres", "Te dijiste", "¿Me quiero?". Between the two, such a chunk's person
  * and number (the same person as its pronoun's) become undetermined (`<PD><ND>`), which the
  * second transfer fills from the subject, as it does for third-person pronouns: "Te quiero",
- * "Te quiere", "Te dije", "¿Me quieres?".
+ * "Te quiere", "Te dije", "¿Me quieres?". The same program gives relative clauses their
+ * agreement (RELATIVE_AGREEMENT).
  */
-export const ENG_SPA_OBJECT_PERSON_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } s/(\^[A-Za-z_]*<SV><vblex><[a-z]+>)<(p[12])><[A-Za-z]+>\{((?:\[\[[^\]]*\]\])?\^prpers<prn><pro><\2>)/$1<PD><ND>{$3/g if index($_, "<prn><pro><p") >= 0'`
+export const ENG_SPA_OBJECT_PERSON_FILTER = String.raw`perl -0 -pe 'BEGIN { $| = 1 } s/(\^[A-Za-z_]*<SV><vblex><[a-z]+>)<(p[12])><[A-Za-z]+>\{((?:\[\[[^\]]*\]\])?\^prpers<prn><pro><\2>)/$1<PD><ND>{$3/g if index($_, "<prn><pro><p") >= 0; ${RELATIVE_AGREEMENT}'`
+
+/** eng-cat's first transfer gets the relative clauses' agreement alone. */
+export const ENG_CAT_RELATIVE_AGREEMENT_FILTER = `perl -0 -pe 'BEGIN { $| = 1 } ${RELATIVE_AGREEMENT}'`
 
 /** eng-spa's first transfer stage, after which ENG_SPA_OBJECT_PERSON_FILTER runs. */
 const ENG_SPA_CHUNKER = /^apertium-transfer\b.*\/eng-spa\.t1x\.bin'?\s*$/
+/** eng-cat's, after which ENG_CAT_RELATIVE_AGREEMENT_FILTER runs. */
+const ENG_CAT_CHUNKER = /^apertium-transfer\b.*\/apertium-eng-cat\/eng-cat\.t1x\.bin'?\s*$/
 
 /**
  * Words whose translation eng-spa's lexical selection chose in a sense no interface means (each
@@ -1607,6 +1624,7 @@ export const SPA_ENG_COMMAND_HINTS = spanishCommandHints({ english: true })
 const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_BILINGUAL, ENG_SPA_SENSE_FILTER],
   [ENG_SPA_CHUNKER, ENG_SPA_OBJECT_PERSON_FILTER],
+  [ENG_CAT_CHUNKER, ENG_CAT_RELATIVE_AGREEMENT_FILTER],
   [ENG_CAT_BILINGUAL, ENG_CAT_SENSE_FILTER],
   [ENG_SPA_POSTCHUNK, SPANISH_CLAUSE_FILTER],
   [EN_GL_POSTCHUNK, GALICIAN_CLAUSE_FILTER],
@@ -2433,6 +2451,16 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // below examples" came back "Seguir el bajo pasos", ca "el sota passos", eo "la sub paŝoj";
     // now "los pasos siguientes", "els passos següents", "la sekvantajn paŝojn")
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ )\^(below)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/<]++|\\.)*+<n>)}{$1^$2/following<adj>\$}g if index($_, "^below/") >= 0;`,
+    // a word right after "a", "an" or "the" that can be a noun is not a finite or bare verb: the
+    // taggers read "a promise which resolves", "a filter which removes" as the verb ("Regresa un
+    // prometer cuál resuelve", "un filtrar"; now "una promesa", "un filtro"). A participle, a
+    // gerund and an adjective stay ("a used car", "a running process")
+    String.raw`s{(/(?:[Aa]n?<det><ind>|[Tt]he<det><def>)(?:<[^>\$]*>)*\$ \^(?:[^\\\$/]++|\\.)*+/)((?:[^\\\$]++|\\.)*+)\$}{my ($before, $r) = ($1, $2); my @r = split /\//, $r; my @keep = grep { !/<vblex><(?:inf|pres|imp|past|pri)>/ } @r; $before . (@keep < @r && grep({ /<n>/ } @keep) ? join("/", @keep) : $r) . "\$"}ge if index($_, "<vblex>") >= 0;`,
+    // a personal pronoun between a relative (a unit that can only be one) and a verb is the
+    // relative clause's subject: "the man
+    // who you saw", "the file which you want" came back "que te vio", "que te querer"; now "que
+    // viste", "que quieres"
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+(?:<[^>\$]*>)*?<rel>(?:[^\\\$/]++|\\.)*+)++\$ \^(?:[^\\\$/]++|\\.)*+/)((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vblex><(?:pres|past|pri)>)}{my ($before, $r) = ($1, $2); my @r = split /\//, $r; my @subject = grep { /^prpers<prn><subj>/ } @r; $before . (@subject && @subject < @r && !grep({ !/^prpers<prn>/ } @r) ? join("/", @subject) : $r) . "\$"}ge if index($_, "<rel>") >= 0 && index($_, "prpers<prn><obj>") >= 0;`,
     // a question word that opens a sentence ending with "?" asks: eng-cat's tagger read it as the
     // relative ("What happened?", "What do you want?" came back "El que va passar?", "El que
     // voler?"; now "Què va passar?"), and eng-spa's after a dialogue's dash before it went as a
@@ -3042,10 +3070,11 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
  * a participle: "Once set up" → "Una vez configurado"). `object`: only before an object (a
  * determiner, a noun, a name, an adjective, an object pronoun or an unknown word: a shop's "Check
  * out" button is to pay), and not after "a" or "the"; `command`: only opening a sentence or after
- * "please" ("It refers to the port" keeps its verb). "watch<vblex>": the stand-in's verb readings
- * alone. `except`: the pairs (by analyser) whose own translation of the phrase is the better one.
+ * "please" ("It refers to the port" keeps its verb); `relative`: only right after a unit that
+ * can only be a noun, or one that can be after "a", "an" or "the". "watch<vblex>": the stand-in's verb readings alone ("that<rel>": its
+ * relative's). `except`: the pairs (by analyser) whose own translation of the phrase is the better one.
  */
-const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string, context?: 'object' | 'command', except?: readonly string[]]> = [
+const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string, context?: 'object' | 'command' | 'relative', except?: readonly string[]]> = [
   ['check out', 'consult', 'object'],
   ['refer to', 'consult', 'command'],
   ['reach out to', 'contact'], ['reached out to', 'contacted'], ['reaching out to', 'contacting'],
@@ -3054,6 +3083,12 @@ const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string,
   ['set up', 'configure|configured', undefined, ['en-eo']], ['sets up', 'configures', undefined, ['en-eo']], ['setting up', 'configuring', undefined, ['en-eo']],
   ['be sure to', 'remember to', undefined, ['en-eo']], ['make sure to', 'remember to', undefined, ['en-eo']],
   ['existing', 'existent'],
+  // "which" after a noun is its relative, as "that" is, and "who" its own relative: the taggers
+  // read them as the question word
+  // ("a promise which resolves", "the user which owns the file" came back "un prometer cuál
+  // resuelve", "El usuario qué posee", ca "quins posseeixen": eng-cat's analyser has no relative
+  // "which"); now "una promesa que resuelve", "El usuario que posee", "que posseeix"
+  ['which', 'that<rel>', 'relative'], ['who', 'who<rel>', 'relative'],
   // documentation's conditions: "Where possible, use the API" came back "Dónde posible, uso el
   // API" (the question word); "if possible" reads as the condition it is ("Si es posible, …")
   ['where possible', 'if possible'], ['wherever possible', 'if possible'], ['where necessary', 'if necessary'],
@@ -3157,7 +3192,7 @@ function readStandIns(analyser: string, bidix: string): string | null {
     const first = `\\^([${words[0]![0]!.toUpperCase()}${words[0]![0]}])${words[0]!.slice(1)}`
     const pattern = first + words.slice(1).map((word) => String.raw`(?:/(?:[^\\\$]++|\\.)*+\$ \^| )${word}`).join('') + String.raw`/(?:[^\\\$]++|\\.)*+\$`
     // a verb before its object not after "a" or "the" ("A look at the past": a noun's)
-    const before = context === 'command' ? String.raw`((?:\A|<sent>\$)${BLANK}|\^[Pp]lease/(?:[^\\\$]++|\\.)*+\$ )` : context === 'object' ? String.raw`()(?<!/[Aa]<det><ind><sg>\$ )(?<!/[Tt]he<det><def><sp>\$ )` : '()'
+    const before = context === 'command' ? String.raw`((?:\A|<sent>\$)${BLANK}|\^[Pp]lease/(?:[^\\\$]++|\\.)*+\$ )` : context === 'relative' ? String.raw`((?:/(?:[Aa]n?<det><ind>|[Tt]he<det><def>)(?:<[^>\$]*>)*\$ \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<n>(?:[^\\\$]++|\\.)*+|\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<n>(?:[^\\\$/]++|\\.)*+)++)\$ )` : context === 'object' ? String.raw`()(?<!/[Aa]<det><ind><sg>\$ )(?<!/[Tt]he<det><def><sp>\$ )` : '()'
     const after = context === 'object' ? String.raw`(?= \^(?:[^\\\$/]++|\\.)*+/(?:\*|(?:[^\\\$]|\\.)*?<(?:det|predet|n|np|adj|prn><tn|prn><dem|prn><obj)>))` : ''
     // gated on the first word without its letter of either case and the last word before its
     // readings (a unit's or a multiword's surface end): each substitution scans the record, and
