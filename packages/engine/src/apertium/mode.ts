@@ -2455,7 +2455,9 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // taggers read "a promise which resolves", "a filter which removes" as the verb ("Regresa un
     // prometer cuál resuelve", "un filtrar"; now "una promesa", "un filtro"). A participle, a
     // gerund and an adjective stay ("a used car", "a running process")
-    String.raw`s{(/(?:[Aa]n?<det><ind>|[Tt]he<det><def>)(?:<[^>\$]*>)*\$ \^(?:[^\\\$/]++|\\.)*+/)((?:[^\\\$]++|\\.)*+)\$}{my ($before, $r) = ($1, $2); my @r = split /\//, $r; my @keep = grep { !/<vblex><(?:inf|pres|imp|past|pri)>/ } @r; $before . (@keep < @r && grep({ /<n>/ } @keep) ? join("/", @keep) : $r) . "\$"}ge if index($_, "<vblex>") >= 0;`,
+    // (the pattern opens on the literal "<det><" so that perl looks for it, not at every "/", and
+    // reads the next unit's readings only when it has a noun's and a verb's)
+    String.raw`s{(<det><(?:(?<=/[Aa]<det><)ind|(?<=/[Aa]n<det><)ind|(?<=/[Tt]he<det><)def)>(?:<[^>\$]*>)*\$ \^(?:[^\\\$/]++|\\.)*+/)(?=[^\$]*?<n>)(?=[^\$]*?<vblex><(?:inf|pres|imp|past|pri)>)((?:[^\\\$]++|\\.)*+)\$}{my ($before, $r) = ($1, $2); my @r = split /\//, $r; my @keep = grep { !/<vblex><(?:inf|pres|imp|past|pri)>/ } @r; $before . (@keep < @r && grep({ /<n>/ } @keep) ? join("/", @keep) : $r) . "\$"}ge if index($_, "<vblex>") >= 0;`,
     // a personal pronoun between a relative (a unit that can only be one) and a verb is the
     // relative clause's subject: "the man
     // who you saw", "the file which you want" came back "que te vio", "que te querer"; now "que
