@@ -822,7 +822,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('"agree to" before an object is "aceptar", not "apalabrar"; before a verb it stays (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Por continuar, apalabras nuestros…", "Tienes que apalabrar la licencia.", ca "Aparaulo els termes."
     const [terms, license, plan, disagree] = await en(['By continuing, you agree to our Terms of Service.', 'You must agree to the license.', 'They agreed to the plan.', 'We agree to disagree.'])
-    expect(terms).toMatch(/^Por continuar, aceptas nuestros /)
+    expect(terms).toMatch(/^Continuando, aceptas nuestros /)
     expect([license, plan]).toEqual(['Tienes que aceptar la licencia.', 'Aceptaron el plan.'])
     expect(disagree).not.toMatch(/acept/i)
     if (haveMode('eng-cat')) expect(await en(['I agree to the terms.', 'You must agree to the license.'], 'ca')).toEqual(['Accepto els termes.', "Has d'acceptar la llicència."])
@@ -1245,7 +1245,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Introducir tu clave API.', 'Cargar un archivo CSV', 'Escanear el código QR.', 'Claves API'])
     // not before a third person, another noun, an unknown word, nor after a slash
     expect(await en(['The API returns an error.', 'Provide a TMDB Genre ID', 'Export a PNG/SVG file']))
-      .toEqual(['El API regresa un error.', 'Proporcionar un TMDB Género ID', 'Exportar un PNG/SVG archivo'])
+      .toEqual(['El API devuelve un error.', 'Proporcionar un TMDB Género ID', 'Exportar un PNG/SVG archivo'])
     if (haveMode('eng-cat')) expect(await en(['Enter the API key', 'The API returns an error.'], 'ca')).toEqual(['Entra la clau API', "L'API torna un error."])
   })
 
@@ -1493,7 +1493,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
   test('a word after "a" or "the" that can be a noun is one, and "which", "who" after a noun are relatives (eng-spa, eng-cat, en-gl)', async () => {
     // came back "Regresa un prometer cuál resuelve…", "El usuario qué posee el archivo.", ca "quins posseeixen", "Archiva cuáles tienen…"
     expect(await en(['Returns a promise which resolves with a blob.', 'The user which owns the file.', 'Select the folder which contains the images.', 'Which file do you want?', 'A used car.']))
-      .toEqual(['Regresa una promesa que resuelve con un blob.', 'El usuario que posee el archivo.', 'Seleccionar la carpeta que contiene las imágenes.', '¿Qué archivo quieres?', 'Un coche utilizado.'])
+      .toEqual(['Devuelve una promesa que resuelve con un blob.', 'El usuario que posee el archivo.', 'Seleccionar la carpeta que contiene las imágenes.', '¿Qué archivo quieres?', 'Un coche utilizado.'])
     if (haveMode('eng-cat')) expect(await en(['Returns a promise which resolves with a blob.', 'The user which owns the file.'], 'ca')).toEqual(['Torna una promesa que resol amb un blob.', "L'usuari que posseeix el fitxer."])
     if (haveMode('en-gl')) expect(await en(['Choose the file which you want.'], 'gl')).toEqual(['Escoller o ficheiro que queres.'])
   })
@@ -1503,6 +1503,20 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     expect(await en(['The man who you saw.', 'Choose the file which you want.', 'Files that have errors are shown.', 'The user who has access.']))
       .toEqual(['El hombre que viste.', 'Escoger el archivo que quieres.', 'Archivos que tienen los errores están mostrados.', 'El usuario que tiene acceso.'])
     if (haveMode('eng-cat')) expect(await en(['Files that have errors are shown.', 'Fix any issues that arise.'], 'ca')).toEqual(['Fitxers que tenen els errors són mostrats.', 'Fixa qualssevol incidències que sorgeixen.'])
+  })
+
+  test('"by" before a gerund is the gerund alone, but after a noun or "get started"; a function "returns" what it gives back (eng-spa, eng-cat, en-gl)', async () => {
+    // came back "Les puedes añadir por pulsar el botón.", "Regresa una promesa.", ca "per prémer", gl "por pór"
+    expect(await en(['You can add them by pressing the button.', 'By submitting, you agree.', 'You can constrain angle by holding Shift.', 'Get started by signing in.', 'Returns a promise.', 'This function returns the value.', 'Return to the menu.']))
+      .toEqual(['Les puedes añadir pulsando el botón.', 'Entregando, acuerdas.', 'Puedes apremiar ángulo por aguantar Turno.', 'Empezar por firmar en.', 'Devuelve una promesa.', 'Esta función devuelve el valor.', 'Regresa al menú.'])
+    if (haveMode('eng-cat')) expect(await en(['You can add them by pressing the button.'], 'ca')).toEqual(['Els pots afegir prement el botó.'])
+    if (haveMode('en-gl')) expect(await en(['It can be enabled by setting the flag.'], 'gl')).toEqual(['Pode ser habilitado pondo a bandeira.'])
+  })
+
+  test('eng-spa reads a developer\'s "render" and "click"\'s forms, which it does not know, as "display" and "press"; Spanish "mostramos" is written right (every pair into Spanish)', async () => {
+    // came back "Si tú render él…", "por clicking el botón", "El botón era clicked.", "Te muestramos."
+    expect(await en(['If you render it, we render it.', 'You can add them by clicking the button.', 'The button was clicked.', 'We show you.']))
+      .toEqual(['Si lo muestras, lo mostramos.', 'Les puedes añadir pulsando el botón.', 'El botón fue pulsado.', 'Te mostramos.'])
   })
 
   test('"where possible", "where necessary" opening a sentence are conditions, and a command follows them (eng-spa, eng-cat, en-gl)', async () => {

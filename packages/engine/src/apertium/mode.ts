@@ -132,6 +132,11 @@ export const ENG_SPA_SENSES: Senses = [
   ['command', 'n', 'comando', { instead: true, gender: 'm' }],
   // a program, a command, a test is run ("Run the command" came back "Correr el comando")
   ['run', 'vblex', 'ejecutar', { before: '^(?:command|script|program|programme|test|query|code|job|task|migration|scan|analysis|app|application|file|setup|installer|process|server|container|build|wizard|macro|function|tool|check)s?<', instead: true }],
+  // a function, a request returns what it gives back ("Returns a promise", "This function returns
+  // the value" came back "Regresa una promesa", go back): "devolver" before an object (a noun, an
+  // adjective, a number, a word the pair does not know, a value's name), "regresar" elsewhere
+  // ("Return to the menu")
+  ['return', 'vblex', 'devolver', { before: '^(?:\\*|[^<]*<(?:n|np|adj|num)>|(?:true|false|null|undefined|nothing|it|them|this|that|one|all|everything)<)' }],
   // a site's or an app's home page, screen, tab is its "inicio" ("Go to the home page", "Home screen" came
   // back "página de casa", "Pantalla de casa")
   ['home', 'n', 'inicio', { before: '^(?:page|screen|button|tab|feed|view)s?<', instead: true, gender: 'm' }],
@@ -1750,6 +1755,10 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   // eng-spa's transfer writes "lo sentir" ("I'm sorry", the multiword "be sorry") as two units
   // with no blank between, which the generator glues: "Losiento", "Losentimos"
   String.raw`s{(?<![${PERL_WORD}])([Ll])o(sient(?:o|es|e|en)|sentimos|sentís)(?![${PERL_WORD}])}{$1o $2}g if index($_, "osient") >= 0 || index($_, "osentí") >= 0 || index($_, "osentimos") >= 0;`,
+  // the Spanish generators (one dictionary for every pair into Spanish) write the first person
+  // plural of "mostrar" and "demostrar" with the stem of the singular: "We show you" came back
+  // "Te muestramos"; now "Te mostramos"
+  String.raw`s{(?<![${PERL_WORD}])([Mm]|[Dd]em)uestramos(?![${PERL_WORD}])}{$1ostramos}g if index($_, "uestramos") >= 0;`,
   // "#prpers" is no word: a pronoun the generator could not write, under the name the
   // dictionaries give every personal pronoun (en-gl "We'd love your help" → "Encantaría #prpers a
   // vosa axuda"); it goes, and the space left beside it collapses with the other
@@ -2463,6 +2472,12 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // who you saw", "the file which you want" came back "que te vio", "que te querer"; now "que
     // viste", "que quieres"
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+(?:<[^>\$]*>)*?<rel>(?:[^\\\$/]++|\\.)*+)++\$ \^(?:[^\\\$/]++|\\.)*+/)((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vblex><(?:pres|past|pri)>)}{my ($before, $r) = ($1, $2); my @r = split /\//, $r; my @subject = grep { /^prpers<prn><subj>/ } @r; $before . (@subject && @subject < @r && !grep({ !/^prpers<prn>/ } @r) ? join("/", @subject) : $r) . "\$"}ge if index($_, "<rel>") >= 0 && index($_, "prpers<prn><obj>") >= 0;`,
+    // "by" before a gerund says how: the gerund alone ("You can add them by pressing the button"
+    // came back "Les puedes añadir por pulsar el botón", ca "per prémer"; now "pulsando", ca
+    // "prement"), its verb's readings, with the capital of a "By" that opened the sentence. Not
+    // after a word that can be a noun, where the transfer makes a gerund a relative clause ("the
+    // angle by holding" would be "el ángulo que aguanta"), nor after "start", "begin" ("empieza por")
+    String.raw`s{((?:\A|<sent>\$|\^(?:[^\\\$/]++|\\.)*+/(?:(?!<(?:n|np)>|[Ss]tart<|[Bb]egin<|\# started)(?:[^\\\$]|\\.))*+\$)${BLANK})\^([Bb])y/(?:[^\\\$]++|\\.)*+\$ \^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($before, $b, $surface, $r) = ($1, $2, $3, $4); my @ger = grep { /<vblex><ger>/ } split /\//, $r; @ger ? $before . "^" . ($b eq "B" ? ucfirst $surface : $surface) . "/" . join("/", map { $b eq "B" ? ucfirst : $_ } @ger) . "\$" : $&}ge if index($_, "y/") >= 0 && index($_, "<vblex><ger>") >= 0;`,
     // a question word that opens a sentence ending with "?" asks: eng-cat's tagger read it as the
     // relative ("What happened?", "What do you want?" came back "El que va passar?", "El que
     // voler?"; now "Què va passar?"), and eng-spa's after a dialogue's dash before it went as a
@@ -3056,6 +3071,11 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
   // word as ("Sinsekva videbleco", successive visibility)
   // "Color picker" came back "Picker de color" (a harvester): a selector
   ['picker', 'selector'],
+  // a developer's "render" (eng-spa does not know it: "Si tú render él") shows something (the
+  // verb's readings: "display" is a noun too, "exposición"); "click"'s
+  // forms (eng-spa knows the noun alone: "por clicking el botón") are presses ("pulsando")
+  ['render', 'display', 'vblex'], ['renders', 'displays', 'vblex'], ['rendered', 'displayed', 'vblex'], ['rendering', 'displaying', 'vblex'],
+  ['clicking', 'pressing'], ['clicked', 'pressed'],
   ['toggle', 'alternate', 'vblex'], ['toggles', 'alternates', 'vblex'], ['toggled', 'alternated', 'vblex'], ['toggling', 'alternating', 'vblex'],
 ]
 
