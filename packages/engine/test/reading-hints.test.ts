@@ -1519,6 +1519,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Si lo muestras, lo mostramos.', 'Les puedes añadir pulsando el botón.', 'El botón fue pulsado.', 'Te mostramos.'])
   })
 
+  test('through Spanish: a label\'s colour is no surname in French, "successfully" is "avec succès", Italian knows "canceló" (es-fr, spa-ita)', async () => {
+    // came back fr "Rojo", "Configurations enregistrées heureusement!" (happily), it "{jobname} canceló." (left in Spanish)
+    if (haveMode('es-fr')) expect(await en(['Red', 'Settings saved successfully!'], 'fr')).toEqual(['Rouge', 'Configurations enregistrées avec succès!'])
+    if (haveMode('spa-ita')) expect(await en(['Requests canceled'], 'it')).toEqual(['Petizioni annullate'])
+  })
+
   test('"where possible", "where necessary" opening a sentence are conditions, and a command follows them (eng-spa, eng-cat, en-gl)', async () => {
     // came back "Dónde posible, uso el API.", "Si es posible, uso el API.", gl "Onde necesario, reinicio o server."
     expect(await en(['Where possible, use the API.', 'If possible, use the API.', 'Use the cache where possible.']))

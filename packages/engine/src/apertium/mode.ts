@@ -703,6 +703,12 @@ const SPA_ITA_UNKNOWN: UnknownWords = [
   ['c', 'ancela', '^cancelar<vblex><pri><p3><sg>/$Cannullare<vblex><pri><p3><sg>$'],
   ['c', 'ancelado', '^cancelar<vblex><pp><m><sg>/$Cannullare<vblex><pp><m><sg>$'],
   ['c', 'ancelada', '^cancelar<vblex><pp><f><sg>/$Cannullare<vblex><pp><f><sg>$'],
+  // and its other forms eng-spa writes ("{jobname} canceled." → "{jobname} canceló", left in Spanish)
+  ['c', 'ancelados', '^cancelar<vblex><pp><m><pl>/$Cannullare<vblex><pp><m><pl>$'],
+  ['c', 'anceladas', '^cancelar<vblex><pp><f><pl>/$Cannullare<vblex><pp><f><pl>$'],
+  ['c', 'anceló', '^cancelar<vblex><ifi><p3><sg>/$Cannullare<vblex><ifi><p3><sg>$'],
+  ['c', 'ancelaron', '^cancelar<vblex><ifi><p3><pl>/$Cannullare<vblex><ifi><p3><pl>$'],
+  ['c', 'ancelan', '^cancelar<vblex><pri><p3><pl>/$Cannullare<vblex><pri><p3><pl>$'],
   ['p', 'ortapapeles', '^portapapeles<n><m><pl>/$Cappunti<n><m><pl>$'],
   ['m', 'uchos', '^mucho<det><qnt><m><pl>/$Cmolti<det><qnt><m><pl>$'],
   ['m', 'uchas', '^mucho<det><qnt><f><pl>/$Cmolte<det><qnt><f><pl>$'],
@@ -788,6 +794,8 @@ export const ES_FR_SENSES: Senses = [
   ['salir', 'vblex', 'tourner', { before: '^mal<adv>', instead: true }],
   // eng-spa's "issue" ("Report an issue" came back "Informer une incidence")
   ['incidencia', 'n', 'problème', { instead: true, gender: 'm' }],
+  // eng-spa's "successfully" ("Settings saved successfully" came back "… enregistrées heureusement", happily)
+  ['exitosamente', 'adv', 'avec succès', { instead: true }],
   // a mode ("Modo oscuro", eng-spa's "Dark mode", came back "Façon obscure")
   ['modo', 'n', 'mode', { instead: true, gender: 'm' }],
   // an app's privacy (the dictionary's "caractère privé")
@@ -835,7 +843,7 @@ const ES_FR_UNKNOWN: UnknownWords = [
  * which ES_FR_SENSES writes feminine where es-fr's French dictionary has it masculine (its
  * plural then comes out in the singular: "des commande"; left so).
  */
-const FRENCH_UNGENERATED = ['commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
+const FRENCH_UNGENERATED = ['avec succès', 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
 
 export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ${unknownWordsProgram(ES_FR_UNKNOWN)} ` +
   // a sentence's subjectless "No (se) pudo" before an infinitive (eng-spa's "Failed to", "Couldn't")
@@ -1528,6 +1536,9 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // registros"), which es-fr's analyser lacks (fr "Comprueba les registres."; now "Vérifier les
     // registres."); the pairs that know it are left as they are
     String.raw`s{\^([Cc])omprueba/\*[Cc]omprueba\$}{^$1omprueba/$1omprobar<vblex><pri><p3><sg>/$1omprobar<vblex><imp><p2><sg>\$}g if index($_, "omprueba/*") >= 0;`,
+    // a sentence's first word that is a person's name and a common word is the word: es-fr read
+    // a label's "Rojo" (en→es's "Red") as the surname and left it untranslated; now "Rouge"
+    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[^\\\$/]++|\\.)*+)/(?:[^\\\$/<]++|\\.)*+<np><ant>(?:<[^>\$]*>)*(?=/)}{$1}g if index($_, "<np><ant>/") >= 0;`,
     String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E(?:se<vblex><pron>|<vblex>)<(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ && !/^(?!\Q$verb\E<)(?:[^<\\]|\\.)*<vblex><(?:prs><p[13]|imp><p3)><sg>$/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|predet|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && (!grep({ /<det>|<n>(?:<[^>]*>)*<pl>/ } @n) || grep { /<vblex>/ } @n); my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
     String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+|[Ff]avor<adv>\$\^,/,<cm>\$ )(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{${COMMAND_AT}}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
     // and after a sentence's opening clause and its comma, a condition, a time, a purpose or a
