@@ -1519,10 +1519,10 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Si lo muestras, lo mostramos.', 'Les puedes añadir pulsando el botón.', 'El botón fue pulsado.', 'Te mostramos.'])
   })
 
-  test('through Spanish: a label\'s colour is no surname in French, "successfully" is "avec succès", Italian knows "canceló" (es-fr, spa-ita)', async () => {
-    // came back fr "Rojo", "Configurations enregistrées heureusement!" (happily), it "{jobname} canceló." (left in Spanish)
-    if (haveMode('es-fr')) expect(await en(['Red', 'Settings saved successfully!'], 'fr')).toEqual(['Rouge', 'Configurations enregistrées avec succès!'])
-    if (haveMode('spa-ita')) expect(await en(['Requests canceled'], 'it')).toEqual(['Petizioni annullate'])
+  test('through Spanish: a label\'s colour is no surname in French, "successfully" is "avec succès", "pending" "en attente", "in attesa", Italian knows "canceló" (es-fr, spa-ita)', async () => {
+    // came back fr "Rojo", "Configurations enregistrées heureusement!" (happily), "Pente" (slope), it "{jobname} canceló." (left in Spanish), "Pendenza"
+    if (haveMode('es-fr')) expect(await en(['Red', 'Settings saved successfully!', 'Pending', 'Pending requests'], 'fr')).toEqual(['Rouge', 'Configurations enregistrées avec succès!', 'En attente', 'Demandes en attente'])
+    if (haveMode('spa-ita')) expect(await en(['Requests canceled', 'Pending', 'The request is pending.'], 'it')).toEqual(['Petizioni annullate', 'In attesa', 'La petizione è in attesa.'])
   })
 
   test('"where possible", "where necessary" opening a sentence are conditions, and a command follows them (eng-spa, eng-cat, en-gl)', async () => {

@@ -86,6 +86,11 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
       .toEqual(['Start date', 'Episode list', 'Change the user name.', 'Search history', 'Email address', 'Number of users', 'Terms of service'])
   })
 
+  test('"pendiente" not after a determiner is pending, not a slope; after one it stays a noun', async () => {
+    // came back "Slope", "State: slope"
+    expect(await es(['Pendiente', 'Estado: pendiente', 'Está pendiente de validación.', 'La pendiente es fuerte.'])).toEqual(['Pending', 'State: pending', 'It is pending validation.', 'The slope is strong.'])
+  })
+
   test('"archivo" is a file and "búsqueda" a search, not an archive and research', async () => {
     expect(await es(['El archivo no existe.', 'Archivos recientes', 'Búsquedas guardadas'])).toEqual(['The file does not exist.', 'Recent files', 'Searches saved'])
   })

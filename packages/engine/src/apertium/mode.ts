@@ -729,7 +729,7 @@ const SPA_ITA_UNKNOWN: UnknownWords = [
   ['s', 'electores', '^selector<n><m><pl>/$Cselettori<n><m><pl>$'],
 ]
 /** What SPA_ITA_UNKNOWN and SPA_ITA_SENSES write that the Italian generator lacks, right as written (its forms each). */
-const ITALIAN_UNGENERATED = ['appunti', 'molti', 'molte', 'repository', 'grassetto', 'file', 'nessun', 'nessuna', 'server', 'silenziosamente', 'crittografato', 'crittografati', 'crittografata', 'crittografate']
+const ITALIAN_UNGENERATED = ['in attesa', 'appunti', 'molti', 'molte', 'repository', 'grassetto', 'file', 'nessun', 'nessuna', 'server', 'silenziosamente', 'crittografato', 'crittografati', 'crittografata', 'crittografate']
 
 /** spa-ita's bilingual lookup, after which SPA_ITA_SENSE_FILTER runs. */
 const SPA_ITA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-spa-ita\/spa-ita\.autobil\.bin'?\s*$/
@@ -744,6 +744,9 @@ const SPA_ITA_BILINGUAL = /^lt-proc\b.*\s-b\s.*\/apertium-spa-ita\/spa-ita\.auto
  */
 export const SPA_ITA_SENSES: Senses = [
   ['idioma', 'n', 'lingua', { instead: true, gender: 'f' }],
+  // spa-ita's analyser reads "pendiente" as the noun alone (a slope, an earring: "Solicitudes
+  // pendientes", "Está pendiente" came back "Richieste pendenze", "Stare orecchino")
+  ['pendiente', 'n', 'in attesa', { instead: true }],
   ['configuración', 'n', 'impostazione', { instead: true, gender: 'f' }],
   ['ajuste', 'n', 'impostazione', { instead: true, gender: 'f' }],
   ['cambio', 'n', 'modifica', { instead: true, gender: 'f' }],
@@ -796,6 +799,8 @@ export const ES_FR_SENSES: Senses = [
   ['incidencia', 'n', 'problème', { instead: true, gender: 'm' }],
   // eng-spa's "successfully" ("Settings saved successfully" came back "… enregistrées heureusement", happily)
   ['exitosamente', 'adv', 'avec succès', { instead: true }],
+  // a request's, a status's "pendiente" ("Solicitudes pendientes", "Pendiente" came back "Sollicitudes pendantes", "Pente")
+  ['pendiente', 'adj', 'en attente', { instead: true }],
   // a mode ("Modo oscuro", eng-spa's "Dark mode", came back "Façon obscure")
   ['modo', 'n', 'mode', { instead: true, gender: 'm' }],
   // an app's privacy (the dictionary's "caractère privé")
@@ -843,7 +848,7 @@ const ES_FR_UNKNOWN: UnknownWords = [
  * which ES_FR_SENSES writes feminine where es-fr's French dictionary has it masculine (its
  * plural then comes out in the singular: "des commande"; left so).
  */
-const FRENCH_UNGENERATED = ['avec succès', 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
+const FRENCH_UNGENERATED = ['avec succès', 'en attente', 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
 
 export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ${unknownWordsProgram(ES_FR_UNKNOWN)} ` +
   // a sentence's subjectless "No (se) pudo" before an infinitive (eng-spa's "Failed to", "Couldn't")
@@ -1607,9 +1612,10 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // into English, "Intenta" opening a sentence before an infinitive is the command ("Intenta
     // guardar de nuevo" came back "It tries to save again")
     ...(english ? [String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^[Ii]ntenta/)(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vblex><inf>)}{$1intentar<vblex><imp><p2><sg>\$}g if index($_, "ntenta/") >= 0;`] : []),
-    // "pendiente" after "estar" is the adjective ("está pendiente de validación" came back en "is
-    // validation slope", the noun)
-    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?estar<vblex>(?:[^\\\$]++|\\.)*+\$ \^[Pp]endientes?/)((?:[^\\\$]++|\\.)*+)\$}{my ($before, $r) = ($1, $2); my @adj = grep { /<adj>/ } split /\//, $r; $before . (@adj ? join("/", @adj) : $r) . "\$"}ge if index($_, "endiente") >= 0;`,
+    // "pendiente" not after a determiner (the slope, the earring) is the adjective: "está
+    // pendiente de validación", a status's "Pendiente", "Estado: pendiente" came back en "is
+    // validation slope", "Slope", "State: slope"
+    String.raw`s{((?:\A|(\^(?:[^\\\$]++|\\.)*+\$))(?:[^\\^]++|\\.)*+\^[Pp]endientes?/)((?:[^\\\$]++|\\.)*+)\$}{my ($before, $previous, $r) = ($1, $2, $3); my @adj = grep { /<adj>/ } split /\//, $r; $before . (@adj && !(defined $previous && $previous =~ /<det>/) ? join("/", @adj) : $r) . "\$"}ge if index($_, "endiente") >= 0;`,
     // "Bienvenido" opening a sentence is the greeting, not a man's name ("Bienvenido a Overseerr"
     // came back en "Bienvenido to Overseerr")
     String.raw`s{(\^[Bb]ienvenid[oa]s?/(?:[^\\\$/]++|\\.)*+)/[^/\$]*<np>[^/\$]*}{$1}g if index($_, "ienvenid") >= 0;`,
