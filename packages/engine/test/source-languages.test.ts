@@ -188,6 +188,11 @@ describe.skipIf(!haveMode('fr-es') || !haveMode('spa-eng'))('French into English
     ])
   })
 
+  test('a "site" is a "sitio" in Spanish, a website in English: "site web" once ("Site web" came back "Website web")', async () => {
+    expect(await fr(['Site web', 'Ce site est lent.'], 'es')).toEqual(['Sitio web', 'Este sitio es lento.'])
+    expect(await fr(['Site web', 'Ce site est lent.'], 'en')).toEqual(['Website', 'This website is slow.'])
+  })
+
   test.skipIf(!haveMode('es-pt'))('into Portuguese the Spanish between says "tú" ("Cria", "teu"), not "vosotros" ("Criem", "vosso")', async () => {
     // (the command itself the infinitive, as into Portuguese every Spanish "tú" command opening a sentence)
     expect(await fr(['Créez une intégration de webhook dans votre serveur'], 'pt')).toEqual(['Criar uma integração de webhook em teu servidor'])

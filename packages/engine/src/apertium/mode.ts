@@ -1289,6 +1289,11 @@ export const FR_ES_SENSES: Senses = [
 export const FR_ES_FILTER = `perl -0 -pe '${[
   `$::toEnglish = index($_, "${intermediateHopMark('en')}") >= 0;`,
   unknownWordsProgram(FR_ES_UNKNOWN),
+  // a "site" is a "sitio" in Spanish: the dictionary's "website" doubled "site web" ("Site web",
+  // "Ce site est lent" came back "Website web", "Este website es lento"); on the way to English,
+  // where "sitio" alone is a place, only before "web" ("Website"); not on the way to another
+  // language (es-pt, spa-ita read "sitio" as "lugar", "posto")
+  String.raw`s{(\^[Ss]ite<n>(?:<[^>\$]*>)*/)([Ww])ebsite(?=<n>(?:<[^>\$]*>)*\$( \^[Ww]eb<n>)?)}{(defined $3 && $::toEnglish) || index($_, "[r:") < 0 ? $1 . ($2 eq "W" ? "S" : "s") . "itio" : $&}ge if index($_, "ebsite<n>") >= 0;`,
   // "Chargement" opening a label is "Cargando", without the "de" after it ("Chargement des profils…" → "Cargando los perfiles…")
   String.raw`s{${SENTENCE_START}\K\^[Cc]hargement<n><m><sg>/([Cc])arga<n><f><sg>\$(?: \^de<pr>/de<pr>\$)?}{^chargement<vblex><ger>/$1argar<vblex><ger>\$}g if index($_, "hargement<n>") >= 0;`,
   // "fuseau horaire" (the analyser lacks "fuseau": "Fuseau horaire" came back "Fuseau horario")
