@@ -283,6 +283,12 @@ describe.skipIf(!haveMode('ita-spa'))('Italian interface strings into Spanish an
   const engine = createEngine({ cacheSize: 0 })
   afterAll(() => engine.close())
 
+  test('a search is a "búsqueda", a report an "informe", a click a press, "resettare" "restablecer" (they came back "Investigación", "Señalización", "Clicar", "Resetta")', async () => {
+    const texts = ['Risultati della ricerca', 'Invia segnalazione', 'Clicca per copiare', 'Resetta Filtri Attivi']
+    expect((await engine.translate(texts, { source: 'it', target: 'es' })).map((t) => t.segment)).toEqual(['Resultados de la búsqueda', 'Enviar informe', 'Pulsar para copiar', 'Restablecer Filtros Activos'])
+    expect((await engine.translate(texts.slice(0, 3), { source: 'it', target: 'en' })).map((t) => t.segment)).toEqual(['Search results', 'Send report', 'Press to copy'])
+  })
+
   test('settings are "ajustes", "salvate" the participle, "API" the initialism, "andare storto" "salir mal", a noun after a noun "de" it; a label\'s verb the infinitive', async () => {
     const texts = ['Impostazioni salvate con successo!', 'Permessi salvati con successo!', 'Token API applicazione', 'Qualcosa è andato storto.', 'È necessario fornire una password', 'Salva Modifiche', 'Esci', 'Il server funziona.', 'Il tuo nome o nome utente', 'Notifiche via e-mail']
     expect((await engine.translate(texts, { source: 'it', target: 'es' })).map((t) => t.segment)).toEqual([

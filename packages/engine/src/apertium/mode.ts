@@ -1385,6 +1385,7 @@ export const ITALIAN_READING_HINTS = `perl -0 -pe '${[
 const ITALIAN_UNKNOWN_VERBS: ReadonlyArray<readonly [stem: string, spanish: string, after?: string]> = [
   ['abilit', 'habilitar'], ['disabilit', 'deshabilitar'], ['annull', 'cancelar'], ['riprov', 'intentar', 'nuevamente<adv>'],
   ['reimpost', 'restablecer'], ['svuot', 'vaciar'], ['scansion', 'escanear'], ['ricaric', 'recargar'], ['segn', 'marcar'],
+  ['resett', 'restablecer'],
 ]
 /** A regular Italian "-are" verb's endings and their tags ("-ate" the feminine participle, as interfaces use it: "Notifiche abilitate"). */
 const ITALIAN_ARE_ENDINGS: Readonly<Record<string, string>> = {
@@ -1413,6 +1414,12 @@ export const ITA_SPA_SENSES: Senses = [
   ['impostazione', 'n', 'ajuste', { instead: true, gender: 'm' }],
   ['fornire', 'vblex', 'proporcionar', { instead: true }],
   ['salvare', 'vblex', 'guardar', { instead: true }],
+  // an interface's search, a user's report, a click ("Ricerca rapida", "Invia segnalazione",
+  // "Clicca per copiare" came back "Investigación rápida", "Enviar señalización", "Clicar para
+  // copiar", en "Fast investigation", "Send signage", "Clicar to copy")
+  ['ricerca', 'n', 'búsqueda', { instead: true, gender: 'f' }],
+  ['segnalazione', 'n', 'informe', { instead: true, gender: 'm' }],
+  ['cliccare', 'vblex', 'pulsar', { instead: true }],
 ]
 
 /**
