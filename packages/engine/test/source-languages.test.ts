@@ -366,6 +366,13 @@ describe.skipIf(!haveMode('cat-eng'))('Catalan interface strings into English (r
     ])
   })
 
+  test('an issue, a studio, a search, an account; send, delete, close (they came back "incidence", "Survey", "Seek", "bead", "Route", "Suppress", "Shut")', async () => {
+    const texts = ['Mostra totes les incidències', 'Estudis', 'Cerqueu Pel·lícules i Sèries', 'Utilitzeu el vostre compte de Plex', 'Envia la incidència', "Suprimeix l'usuari", 'Tanca la incidència']
+    expect((await engine.translate(texts, { source: 'ca', target: 'en' })).map((t) => t.segment)).toEqual([
+      'Show all the issues', 'Studios', 'Search Films and Series', 'Utilise your Plex account', 'Send the issue', 'Delete the user', 'Close the issue',
+    ])
+  })
+
   test('a noun "de" a noun is an English compound, a product\'s name after "de" goes first (the Spanish route\'s statements, in the stage before the generator)', async () => {
     const texts = ['Usuari de Plex', 'Perfil de qualitat', 'Sol·licituds de pel·lícules']
     expect((await engine.translate(texts, { source: 'ca', target: 'en' })).map((t) => t.segment)).toEqual(['Plex user', 'Quality profile', 'Film requests'])

@@ -1492,6 +1492,19 @@ export const CAT_ENG_SENSES: Senses = [
   ['servei', 'n', 'service', { instead: true }],
   ['sol·licitar', 'vblex', 'request', { instead: true }],
   ['sol·licitud', 'n', 'request', { instead: true }],
+  // an interface's issue, a film's studio, a search, a start ("Mostra totes les incidències",
+  // "Estudi TMDB", "Començar a escriure per a cercar" came back "Show all the incidences",
+  // "Survey TMDB", "Commence at writing to seek")
+  ['incidència', 'n', 'issue', { instead: true }],
+  ['estudi', 'n', 'studio'],
+  ['cercar', 'vblex', 'search'],
+  ['començar', 'vblex', 'start'],
+  // and what an interface does with them: send, delete, close, an account ("Envia la incidència",
+  // "Suprimeix l'usuari", "Tanca", "compte de Plex" came back "Route…", "Suppress…", "Shut", "Plex bead")
+  ['enviar', 'vblex', 'send'],
+  ['suprimir', 'vblex', 'delete', { instead: true }],
+  ['tancar', 'vblex', 'close'],
+  ['compte', 'n', 'account'],
 ]
 
 /**
