@@ -342,6 +342,15 @@ describe.skipIf(!haveMode('pt-es'))('Portuguese interface strings into Spanish a
       'You must provide a new password',
     ])
   })
+
+  test('"salvas", "salvo" are saved, not safe; "seu", "sua" are "your" in English, "votre" in French ("His account", "Son compte")', async () => {
+    const texts = ['Configurações salvas com sucesso!', 'O arquivo foi salvo.', 'Sua conta', 'Você deve prover sua senha atual']
+    expect((await engine.translate(texts.slice(0, 2), { source: 'pt', target: 'es' })).map((t) => t.segment)).toEqual(['¡Configuraciones guardadas con éxito!', 'El archivo fue guardado.'])
+    expect((await engine.translate(texts, { source: 'pt', target: 'en' })).map((t) => t.segment)).toEqual([
+      'Configurations saved successfully!', 'The file was saved.', 'Your account', 'You must provide your current password',
+    ])
+    if (haveMode('es-fr')) expect((await engine.translate(['Sua conta'], { source: 'pt', target: 'fr' })).map((t) => t.segment)).toEqual(['Votre compte'])
+  })
 })
 
 describe.skipIf(!haveMode('cat-eng'))('Catalan interface strings into English (real Apertium, cat-eng)', () => {

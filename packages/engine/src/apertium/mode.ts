@@ -1056,7 +1056,7 @@ export function intermediateHopMark(onward: string): string {
   return `[r:${onward}]`
 }
 /** The modes whose filters read intermediateHopMark; only they get it (other filters' rules read what ends a text). */
-export const INTERMEDIATE_READERS: ReadonlySet<string> = new Set(['fr-es', 'ita-spa'])
+export const INTERMEDIATE_READERS: ReadonlySet<string> = new Set(['fr-es', 'ita-spa', 'pt-es'])
 
 /** fr-es's lexical selection (after its bilingual lookup), after which FR_ES_FILTER runs. */
 const FR_ES_LEXICAL_SELECTION = /^lrx-proc\b.*\/apertium-fr-es\/fr-es\.autolex\.bin'?\s*$/
@@ -1461,8 +1461,17 @@ const PT_ES_GENERATOR = /^lt-proc\b.*\s-g\b.*\/apertium-es-pt\/pt-es\.autogen\.b
 export const PORTUGUESE_READING_HINTS = `perl -0 -pe '${[
   'BEGIN { $| = 1 }',
   String.raw`s{(\^[Ss]alv[^/\$]*/)([^\$]*)\$}{my ($surface, $r) = ($1, $2); $r =~ s{(^|/)([Ss])alvar<vblex>}{$1 . ($2 eq "S" ? "G" : "g") . "uardar<vblex>"}ge; "$surface$r\$"}ge if index($_, "alvar<vblex>") >= 0;`,
+  // and its short participle "salvo", "salvas" (which the analyser reads as the adjective "safe"
+  // and "salvar"'s present) the participle of "guardar": "Configurações salvas", "foram salvas"
+  // came back "Configuraciones salvas", en "Configurations save"
+  String.raw`s{\^([Ss]alv([oa])(s?))/[^\$]*salvo<adj>[^\$]*\$}{"^$1/guardar<vblex><pp><" . ($2 eq "o" ? "m" : "f") . "><" . ($3 eq "s" ? "pl" : "sg") . ">\$"}ge if index($_, "salvo<adj>") >= 0;`,
   String.raw`s{\^([Vv])ia/[^\$]*\$(?= +(?:\[\[[^\]]*\]\])?\^)}{"^$1ia/" . ($1 eq "V" ? "P" : "p") . "or<pr>\$"}ge if index($_, "ia/via<n>") >= 0;`,
   String.raw`s{\^([Dd])ica/\*[^\$]*\$}{"^$1ica/" . ($1 eq "D" ? "C" : "c") . "onselho<n><m><sg>\$"}ge if index($_, "ica/*") >= 0;`,
+  // on the way to English (intermediateHopMark) "seu", "sua" are "teu", "tua", to French "vosso",
+  // "vossa": an interface's "você" owns them, and Spanish "su" was en "his", fr "son" ("Sua
+  // conta", "prover seu e-mail" came back "His account", "provide his email", "Son compte"; now
+  // "Your account", "your email", "Votre compte")
+  String.raw`s{(/)([Ss])eu(<(?:adj|det|prn)>(?:<tn>)?<pos>)}{$1 . ($::toFrench ? ($2 eq "S" ? "V" : "v") . "osso" : ($2 eq "S" ? "T" : "t") . "eu") . $3}ge if ($::toFrench = index($_, "${intermediateHopMark('fr')}") >= 0) || index($_, "${intermediateHopMark('en')}") >= 0;`,
 ].join(' ')}'`
 
 /**
