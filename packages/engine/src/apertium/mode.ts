@@ -2170,6 +2170,8 @@ const THINKING_VERBS = ['think', 'thinks', 'thought', 'know', 'knows', 'knew', '
 type Sense = readonly [string, 'n' | 'vblex' | 'adj', string, ('before-noun' | 'after-possessive' | undefined)?]
 
 interface HintOptions {
+  /** Whether a word after "this", "these" that can be a noun is one, as after "a", "the" (not en-eo, whose tagger then read "this command starts" as "komandaj komencoj"). */
+  nounsAfterThis?: boolean
   /** Words read as other words of the same part of speech, whose translation is the interface's. */
   senses?: readonly Sense[]
   /** Verbs whose command keeps its infinitive alone (the target's imperative is not the present the transfer writes). */
@@ -2243,7 +2245,7 @@ interface HintOptions {
   instruction?: 'pres' | 'imp'
 }
 
-function englishReadingHints(commandForms: string, { senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime, labelInfinitives = false, productNames = false, instruction }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { nounsAfterThis = true, senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime, labelInfinitives = false, productNames = false, instruction }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -2511,13 +2513,13 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // below examples" came back "Seguir el bajo pasos", ca "el sota passos", eo "la sub paŝoj";
     // now "los pasos siguientes", "els passos següents", "la sekvantajn paŝojn")
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ )\^(below)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/<]++|\\.)*+<n>)}{$1^$2/following<adj>\$}g if index($_, "^below/") >= 0;`,
-    // a word right after "a", "an" or "the" that can be a noun is not a finite or bare verb: the
+    // a word right after "a", "an", "the", "this" or "these" that can be a noun of its number is not a finite or bare verb ("This works for me" keeps its verb): the
     // taggers read "a promise which resolves", "a filter which removes" as the verb ("Regresa un
     // prometer cuál resuelve", "un filtrar"; now "una promesa", "un filtro"). A participle, a
     // gerund and an adjective stay ("a used car", "a running process")
     // (the pattern opens on the literal "<det><" so that perl looks for it, not at every "/", and
     // reads the next unit's readings only when it has a noun's and a verb's)
-    String.raw`s{(<det><(?:(?<=/[Aa]<det><)ind|(?<=/[Aa]n<det><)ind|(?<=/[Tt]he<det><)def)>(?:<[^>\$]*>)*\$ \^(?:[^\\\$/]++|\\.)*+/)(?=[^\$]*?<n>)(?=[^\$]*?<vblex><(?:inf|pres|imp|past|pri)>)((?:[^\\\$]++|\\.)*+)\$}{my ($before, $r) = ($1, $2); my @r = split /\//, $r; my @keep = grep { !/<vblex><(?:inf|pres|imp|past|pri)>/ } @r; $before . (@keep < @r && grep({ /<n>/ } @keep) ? join("/", @keep) : $r) . "\$"}ge if index($_, "<vblex>") >= 0;`,
+    String.raw`s{(<det><(?:(?<=/[Aa]<det><)ind|(?<=/[Aa]n<det><)ind|(?<=/[Tt]he<det><)def${nounsAfterThis ? '|(?<=/[Tt]his<det><)dem' : ''})>((?:<[^>\$/]*>)*)(?:[^\\\$]++|\\.)*+\$ \^(?:[^\\\$/]++|\\.)*+/)(?=[^\$]*?<n>)(?=[^\$]*?<vblex><(?:inf|pres|imp|past|pri)>)((?:[^\\\$]++|\\.)*+)\$}{my ($before, $number, $r) = ($1, $2, $3); my @r = split /\//, $r; my @keep = grep { !/<vblex><(?:inf|pres|imp|past|pri)>/ } @r; my $agrees = $number =~ /<sg>/ ? qr/<n>(?:<[^>]*>)*<s[gp]>/ : $number =~ /<pl>/ ? qr/<n>(?:<[^>]*>)*<(?:pl|sp)>/ : qr/<n>/; $before . (@keep < @r && grep({ $_ =~ $agrees } @keep) ? join("/", @keep) : $r) . "\$"}ge if index($_, "<vblex>") >= 0;`,
     // a personal pronoun between a relative (a unit that can only be one) and a verb is the
     // relative clause's subject: "the man
     // who you saw", "the file which you want" came back "que te vio", "que te querer"; now "que
@@ -2528,7 +2530,17 @@ function englishReadingHints(commandForms: string, { senses = [], infinitiveComm
     // "prement"), its verb's readings, with the capital of a "By" that opened the sentence. Not
     // after a word that can be a noun, where the transfer makes a gerund a relative clause ("the
     // angle by holding" would be "el ángulo que aguanta"), nor after "start", "begin" ("empieza por")
-    String.raw`s{((?:\A|<sent>\$|\^(?:[^\\\$/]++|\\.)*+/(?:(?!<(?:n|np)>|[Ss]tart<|[Bb]egin<|\# started)(?:[^\\\$]|\\.))*+\$)${BLANK})\^([Bb])y/(?:[^\\\$]++|\\.)*+\$ \^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($before, $b, $surface, $r) = ($1, $2, $3, $4); my @ger = grep { /<vblex><ger>/ } split /\//, $r; @ger ? $before . "^" . ($b eq "B" ? ucfirst $surface : $surface) . "/" . join("/", map { $b eq "B" ? ucfirst : $_ } @ger) . "\$" : $&}ge if index($_, "y/") >= 0 && index($_, "<vblex><ger>") >= 0;`,
+    String.raw`s{((?:\A|<sent>\$|\^(?:[^\\\$/]++|\\.)*+/(?:(?!<(?:n|np)>|[Ss]tart<|[Bb]egin<|\# started)(?:[^\\\$]|\\.))*+\$)${BLANK})\^([Bb])y/(?:[^\\\$]++|\\.)*+\$ \^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($all, $before, $b, $surface, $r) = ($&, $1, $2, $3, $4); my @ger = grep { /<vblex><ger>/ } split /\//, $r; @ger ? $before . "^" . ($b eq "B" ? ucfirst $surface : $surface) . "/" . join("/", map { $b eq "B" ? ucfirst : $_ } @ger) . "\$" : $all}ge if index($_, "y/") >= 0 && index($_, "<vblex><ger>") >= 0;`,
+    // "will be" before a gerund is the future of its verb: the transfers wrote "be" as the copula
+    // and the gerund as an infinitive ("We'll be adding these features", "It will be working soon"
+    // came back "Seremos añadir…", "Será trabajar pronto", ca "Serem afegir"; now "Añadiremos…",
+    // "Trabajará pronto"). "will not be" the transfers read ("No estarás utilizándolo")
+    String.raw`s{((?:/|\+)will<(?:vaux|vbmod)><(?:inf|pres)>\$ )\^be/be<vbser><inf>\$ \^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($all, $will, $surface, $r) = ($&, $1, $2, $3); my @inf = map { s/<vblex><ger>$/<vblex><inf>/r } grep { /<vblex><ger>$/ } split /\//, $r; @inf ? "$will^$surface/" . join("/", @inf) . "\$" : $all}ge if index($_, "\$ ^be/be<vbser><inf>\$ ") >= 0 && index($_, "will<v") >= 0;`,
+    // "like" before a preposition is the preposition, "as" ("named volumes like in the example
+    // below" came back "volúmenes les gusta en el ejemplo"; now "como en el ejemplo"); not after
+    // a subject ("I", "we": "you", "it" may be objects), "to", "not" or a modal ("I like in
+    // summer…", "would like in")
+    String.raw`s{((?:\A|(\^(?:[^\\\$]++|\\.)*+\$))(?:[^\\^]++|\\.)*+)\^([Ll]ike)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:in|on|at|with|for|from|before|after|during|inside)/(?:[^\\\$]|\\.)*?<pr>)}{my ($all, $before, $previous, $like, $r) = ($&, $1, $2 // "", $3, $4); my @pr = grep { /<pr>$/ } split /\//, $r; @pr && !($previous =~ /<prn><subj>/ && $previous !~ /<prn><obj>/) && $previous !~ /\/to<pr>|<vaux>|<vbmod>|not<adv>|<vbdo>/ ? "$before^$like/" . join("/", @pr) . "\$" : $all}ge if index($_, "ike/") >= 0 && index($_, "ike<pr>") >= 0;`,
     // a question word that opens a sentence ending with "?" asks: eng-cat's tagger read it as the
     // relative ("What happened?", "What do you want?" came back "El que va passar?", "El que
     // voler?"; now "Què va passar?"), and eng-spa's after a dialogue's dash before it went as a
@@ -2995,6 +3007,7 @@ export const ENGLISH_READING_HINTS = englishReadingHints('inf|pres|imp')
  * on" as "activate" ("Turni sur sciigoj" → "Aktivigi sciigojn").
  */
 export const EN_EO_READING_HINTS = englishReadingHints('inf|imp', {
+  nounsAfterThis: false,
   labelInfinitives: true,
   senses: [CLEAR_AS_CLEAN, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute'], ['property', 'n', 'attribute']],
   turn: { on: 'activate' },
@@ -3143,7 +3156,7 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
  * a participle: "Once set up" → "Una vez configurado"). `object`: only before an object (a
  * determiner, a noun, a name, an adjective, an object pronoun or an unknown word: a shop's "Check
  * out" button is to pay), and not after "a" or "the"; `command`: only opening a sentence or after
- * "please" ("It refers to the port" keeps its verb); `relative`: only right after a unit that
+ * "please" (or the lead stream.ts made of it: "…, please refer to") ("It refers to the port" keeps its verb); `relative`: only right after a unit that
  * can only be a noun, or one that can be after "a", "an" or "the". "watch<vblex>": the stand-in's verb readings alone ("that<rel>": its
  * relative's). `except`: the pairs (by analyser) whose own translation of the phrase is the better one.
  */
@@ -3265,7 +3278,7 @@ function readStandIns(analyser: string, bidix: string): string | null {
     const first = `\\^([${words[0]![0]!.toUpperCase()}${words[0]![0]}])${words[0]!.slice(1)}`
     const pattern = first + words.slice(1).map((word) => String.raw`(?:/(?:[^\\\$]++|\\.)*+\$ \^| )${word}`).join('') + String.raw`/(?:[^\\\$]++|\\.)*+\$`
     // a verb before its object not after "a" or "the" ("A look at the past": a noun's)
-    const before = context === 'command' ? String.raw`((?:\A|<sent>\$)${BLANK}|\^[Pp]lease/(?:[^\\\$]++|\\.)*+\$ )` : context === 'relative' ? String.raw`((?:/(?:[Aa]n?<det><ind>|[Tt]he<det><def>)(?:<[^>\$]*>)*\$ \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<n>(?:[^\\\$]++|\\.)*+|\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<n>(?:[^\\\$/]++|\\.)*+)++)\$ )` : context === 'object' ? String.raw`()(?<!/[Aa]<det><ind><sg>\$ )(?<!/[Tt]he<det><def><sp>\$ )` : '()'
+    const before = context === 'command' ? String.raw`((?:\A|<sent>\$|\[p:\d+\])${BLANK}|\^[Pp]lease/(?:[^\\\$]++|\\.)*+\$ )` : context === 'relative' ? String.raw`((?:/(?:[Aa]n?<det><ind>|[Tt]he<det><def>)(?:<[^>\$]*>)*\$ \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<n>(?:[^\\\$]++|\\.)*+|\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<n>(?:[^\\\$/]++|\\.)*+)++)\$ )` : context === 'object' ? String.raw`()(?<!/[Aa]<det><ind><sg>\$ )(?<!/[Tt]he<det><def><sp>\$ )` : '()'
     const after = context === 'object' ? String.raw`(?= \^(?:[^\\\$/]++|\\.)*+/(?:\*|(?:[^\\\$]|\\.)*?<(?:det|predet|n|np|adj|prn><tn|prn><dem|prn><obj)>))` : ''
     // gated on the first word without its letter of either case and the last word before its
     // readings (a unit's or a multiword's surface end): each substitution scans the record, and
