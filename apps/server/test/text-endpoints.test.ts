@@ -304,6 +304,15 @@ describe('POST /v2/translate/subtitles', () => {
     expect((await h.metering.summary(account.id)).credits_used).toBe(2)
   })
 
+  test("reads each dialogue turn after its dash as a sentence of its own, the cue's two turns on their lines", async () => {
+    // came back "- Venido conmigo." (the participle) and "- ¿Donde estamos yendo?" (the relative)
+    const account = await h.account(10)
+    const dialogue = '1\n00:00:01,000 --> 00:00:03,000\n- Come with me.\n- Where are we going?\n'
+    const res = await post('/v2/translate/subtitles', { format: 'srt', content: dialogue, source: 'en', target: 'es' }, account.apiKey)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().content).toBe('1\n00:00:01,000 --> 00:00:03,000\n- Venir conmigo.\n- ¿Dónde estamos yendo?\n')
+  })
+
   test('answers 400 for a format other than srt or vtt', async () => {
     const res = await post('/v2/translate/subtitles', { format: 'ass', content: srt, source: 'en', target: 'es' })
     expect(res.statusCode).toBe(400)

@@ -20,6 +20,12 @@ describe('a dialogue turn\'s dash goes as a token', () => {
     }
   })
 
+  test('a dash after a void token that follows a sentence\'s end is a turn\'s (a subtitle\'s line break as the caller\'s token); after a word it is not', () => {
+    const br: InlineToken = { id: 'br', kind: 'void' }
+    expect(maskDialogueDashes(['- Come with me.', br, '- Where are we going?']).segment).toEqual([dash(), 'Come with me.', br, dash('_dash'), 'Where are we going?'])
+    expect(maskDialogueDashes(['Hello ', br, '- world']).segment).toEqual(['Hello ', br, '- world'])
+  })
+
   test('a dash after a tag that opens the line is a turn\'s; one after text the tag follows is not', () => {
     const i: InlineToken = { id: 'i', kind: 'open' }
     const iClose: InlineToken = { id: 'i', kind: 'close' }

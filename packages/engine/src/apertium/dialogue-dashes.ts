@@ -9,7 +9,8 @@
  * the taggers skip) the words after the dash are read as a sentence of their own: "- Venir
  * conmigo.", "- No sé.", "- Abrir la ventana.", ca "- Segueix-me.". The dash comes back with
  * the blanks after it as written. A dash is a turn's when it starts a line (after nothing but
- * blanks and tags) and a blank or a word follows it: `- Hi.`, `–Really?`, `— ¿Sí?`; not `-5`,
+ * blanks and tags, or a void token after a sentence's end: the line break a caller made a
+ * token) and a blank or a word follows it: `- Hi.`, `–Really?`, `— ¿Sí?`; not `-5`,
  * `--verbose`, a hyphen inside a line.
  */
 import type { InlineToken, Segment, SegmentPart } from '../segment.js'
@@ -20,6 +21,8 @@ import { cutIntoTokens, freshTokenIds, tokensAsText, type Cut } from './stream.j
  * bracket or an opening mark (a number only after a blank: `-5` is a negative number).
  */
 const LINE_START_DASH = /(?<=^|\n)([ \t]*)([-\u2010\u2013\u2014](?:[ \t]+(?=[\p{L}\p{N}"'“‘«(\[¿¡])|(?=[\p{L}"'“‘«(\[¿¡])))/gu
+/** A text part that ends with a sentence's end mark (and what closes after it). */
+const SENTENCE_END = /[.!?…:]["'”’»)\]]*[ \t]*$/u
 /** A text part that leaves the next part at a line's start: nothing, or a line break and blanks. */
 const ENDS_LINE = /(?:^|\n)[ \t]*$/u
 
@@ -35,10 +38,17 @@ export function maskDialogueDashes(segment: Segment): MaskedDialogueDashes {
   const fresh = freshTokenIds(parts)
   const cuts: Cut[] = []
   const dashes = new Map<string, { text: string; capital: boolean }>()
-  // whether the parts before the current one end a line (tags between are no text)
+  // whether the parts before the current one end a line (tags between are no text); a void
+  // token after a sentence's end is a line's end too (a subtitle's turns come as text parts with
+  // the caller's line-break token between them: "- Come with me." ⏎ "- Where are we going?")
   let lineStart = true
+  let endsSentence = false
   parts.forEach((part, k) => {
-    if (typeof part !== 'string') return
+    if (typeof part !== 'string') {
+      if (part.kind === 'void' && endsSentence) lineStart = true
+      return
+    }
+    endsSentence = SENTENCE_END.test(part)
     for (const m of part.matchAll(LINE_START_DASH)) {
       if (m.index === 0 && !lineStart) continue
       const token: InlineToken = { id: fresh('dash'), kind: 'void' }
