@@ -444,6 +444,12 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     if (haveMode('en-gl')) expect((await en(['Sign out'], 'gl'))[0]!.segment).toBe('Pechar sesión')
   })
 
+  test('a Title Case button\'s "Sign In", "Sign Out", "Log In" is the command too (came back "Signo En", "Signo Fuera", ca "Signe Fora", fr "Signe Fût")', async () => {
+    expect((await en(['Sign In', 'Sign Out', 'Log In', 'Sign Up'])).map((t) => t.segment)).toEqual(['Iniciar sesión', 'Cerrar sesión', 'Iniciar sesión', 'Registrarse'])
+    if (haveMode('eng-cat')) expect((await en(['Sign Out'], 'ca'))[0]!.segment).toBe('Tanca la sessió')
+    if (haveMode('es-fr')) expect((await en(['Sign Out'], 'fr'))[0]!.segment).toBe('Se déconnecter')
+  })
+
   test('"Sign in", "Log out" … after "Please" is the command too, in lower case after the "please" of any pair', async () => {
     // devise's "Your session expired. Please sign in again to continue." came back "Por favor, signo en otra vez…"
     const [again, sorry, form] = await en(['Your session expired. Please sign in again to continue.', 'Sorry, please sign out first', 'Please sign the form'])

@@ -2563,13 +2563,13 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sens
     // (stream.ts)
     ...(sessionCommands ? [
       // "log in" as "initiate session", "sign out" as "close session"
-      String.raw`sub session { my ($verb, $particle) = @_; my $as = $particle =~ /^(?:in|on)$/ ? "initiate" : "close"; $as = ucfirst $as if $verb =~ /^[A-Z]/; "^$verb/$as<vblex><inf>\$ ^$particle/session<n><sg>\$" }`,
+      String.raw`sub session { my ($verb, $particle) = @_; my $as = lc($particle) =~ /^(?:in|on)$/ ? "initiate" : "close"; $as = ucfirst $as if $verb =~ /^[A-Z]/; "^$verb/$as<vblex><inf>\$ ^$particle/session<n><sg>\$" }`,
       String.raw`sub sessionCommand { my ($before, $space, $verb, $particle, $next, $oneWord) = @_; my (undef, @b) = readings(substr($before, 1, -1)); return undef if !grep { /<(?:vbmod|vaux|vbdo)>|# to$|^not<adv>|^(?:and|or)<cnjcoo>/ && (!$oneWord || !/<cnjcoo>/) || /^to<pr>/ && !$oneWord } @b; my (undef, @n) = defined $next ? readings(substr($next, 1, -1)) : (); return undef if grep { /<(?:det|n|np)>/ } @n; $before . $space . session($verb, $particle) }`,
-      String.raw`s{(${UNIT})( )\^([Ll]og|[Ss]ign)/(?:[^\\\$]++|\\.)*+\$ \^(in|on|out|off)/(?:[^\\\$]++|\\.)*+\$(?=${BLANK}(${UNIT})?)}{my ($before, $space, $verb, $particle, $next) = ($1, $2, $3, $4, $5); sessionCommand($before, $space, $verb, $particle, $next, 0) // $&}ge if /\^[LlSs](?:og|ign)\/(?:[^\\\$]++|\\.)*+\$ \^(?:in|on|out|off)\//;`,
+      String.raw`s{(${UNIT})( )\^([Ll]og|[Ss]ign)/(?:[^\\\$]++|\\.)*+\$ \^([Ii]n|[Oo]n|[Oo]ut|[Oo]ff)/(?:[^\\\$]++|\\.)*+\$(?=${BLANK}(${UNIT})?)}{my ($before, $space, $verb, $particle, $next) = ($1, $2, $3, $4, $5); sessionCommand($before, $space, $verb, $particle, $next, 0) // $&}ge if /\^[LlSs](?:og|ign)\/(?:[^\\\$]++|\\.)*+\$ \^(?:[Ii]n|[Oo]n|[Oo]ut|[Oo]ff)\//;`,
       String.raw`s{(${UNIT})( )\^([Ll]og)(in|out)/\*[Ll]og(?:in|out)\$(?=${BLANK}(${UNIT})?)}{my ($before, $space, $verb, $particle, $next) = ($1, $2, $3, $4, $5); sessionCommand($before, $space, $verb . $particle, $particle, $next, 1) // $&}ge if /\^[Ll]og(?:in|out)\/\*/;`,
       // and opening a sentence (inside a tag, where stream.ts's leads do not go: "<a>Sign in</a> to
       // continue" came back "<a>Signo en</a> para continuar")
-      String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ll]og|[Ss]ign)/(?:[^\\\$]++|\\.)*+\$ \^(in|on|out|off)/(?:[^\\\$]++|\\.)*+\$(?!${BLANK}\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|n|np)>)}{$1 . session($2, $3)}ge if /\^[LlSs](?:og|ign)\/(?:[^\\\$]++|\\.)*+\$ \^(?:in|on|out|off)\//;`,
+      String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ll]og|[Ss]ign)/(?:[^\\\$]++|\\.)*+\$ \^([Ii]n|[Oo]n|[Oo]ut|[Oo]ff)/(?:[^\\\$]++|\\.)*+\$(?!${BLANK}\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|n|np)>)}{$1 . session($2, $3)}ge if /\^[LlSs](?:og|ign)\/(?:[^\\\$]++|\\.)*+\$ \^(?:[Ii]n|[Oo]n|[Oo]ut|[Oo]ff)\//;`,
     ] : []),
     // an initialism the analyser does not know before a noun it modifies goes after it, read as
     // the noun (eng-spa, eng-cat): "Enter your API key", "Scan the QR code", "Upload a CSV file"

@@ -394,7 +394,9 @@ function sentenceLead(words: readonly string[]): LeadPattern {
     const after = PHRASE_LEADS.has(plain)
       ? `(?:\\s+(?=\\p{L})|(?=[!.…,;:?])|\\s+$|$)`
       : `(?:,\\s+(?=\\p{L})|\\s+(?=${bare})|(?=[!.…])|,?\\s+$|$)`
-    const spaced = apostrophes(plain.replace(/ +/g, '\\s+'))
+    // its later words in either case: a Title Case button's "Sign Out", "Log In" (came back
+    // "Signo Fuera", "Registro En" where "Sign out" was "Cerrar sesión")
+    const spaced = apostrophes(plain.split(/ +/).map((word, k) => (k === 0 ? word : `[${word[0]!.toUpperCase()}${word[0]!.toLowerCase()}]${word.slice(1)}`)).join('\\s+'))
     const lowered = spaced[0]!.toLowerCase() + spaced.slice(1)
     // after a sentence end and a blank, or a run of blanks the encoder sheltered ("code.  Please
     // enter", Keycloak's two spaces between sentences, came back "Complacer introducir")
