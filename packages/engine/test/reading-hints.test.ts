@@ -1522,6 +1522,8 @@ const time: InlineToken = { id: 'time', kind: 'void' }
   test('through Spanish: a label\'s colour is no surname in French, "successfully" is "avec succès", "pending" "en attente", "in attesa", Italian knows "canceló" (es-fr, spa-ita)', async () => {
     // came back fr "Rojo", "Configurations enregistrées heureusement!" (happily), "Pente" (slope), it "{jobname} canceló." (left in Spanish), "Pendenza"
     if (haveMode('es-fr')) expect(await en(['Red', 'Settings saved successfully!', 'Pending', 'Pending requests'], 'fr')).toEqual(['Rouge', 'Configurations enregistrées avec succès!', 'En attente', 'Demandes en attente'])
+    // came back "Direction de courrier électronique", "notification de preuve", "Acte-Approuver" (a court's act)
+    if (haveMode('es-fr')) expect(await en(['Email Address', 'Sending Slack test notification…', 'Auto-Approve Movies'], 'fr')).toEqual(['Adresse de courrier électronique', 'En envoyant notification de test de Slack…', 'Auto-Approuver des Films'])
     if (haveMode('spa-ita')) expect(await en(['Requests canceled', 'Pending', 'The request is pending.'], 'it')).toEqual(['Petizioni annullate', 'In attesa', 'La petizione è in attesa.'])
   })
 
@@ -1531,6 +1533,11 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Añadiremos estas características como plugins.', 'Trabajará pronto.', 'Utiliza volúmenes nombrados como en el ejemplo abajo.', 'Para más información, por favor, consultar la documentación.', 'Me gusta en verano para nadar.'])
     if (haveMode('eng-cat')) expect(await en(["We'll be adding these features."], 'ca')).toEqual(['Afegirem aquestes característiques.'])
     if (haveMode('en-gl')) expect(await en(['It will be working soon.'], 'gl')).toEqual(['Traballará pronto.'])
+  })
+
+  test('"Auto" before a hyphen is the prefix, a show airs, a path\'s slash is a bar (eng-spa)', async () => {
+    // came back "Coche-Aprobar Películas", "Aireado {relativeTime}", "una cuchillada final"
+    expect(await en(['Auto-Approve Movies', 'Aired yesterday', 'URL must not end in a trailing slash'])).toEqual(['Auto-Aprobar Películas', 'Emitido ayer', 'URL no debe acabar en una barra final'])
   })
 
   test('"where possible", "where necessary" opening a sentence are conditions, and a command follows them (eng-spa, eng-cat, en-gl)', async () => {

@@ -127,6 +127,10 @@ const A_GAME = { before: '^(?:game|match|sport|with)<' }
 
 export const ENG_SPA_SENSES: Senses = [
   ['event', 'n', 'evento', { gender: 'm' }], // 61 "caso"
+  // a show airs ("Aired {relativeTime}" came back "Aireado", ventilated), a path's slash is a bar
+  // ("URL must not end in a trailing slash" came back "una cuchillada final", a stab)
+  ['air', 'vblex', 'emitir', { instead: true }],
+  ['slash', 'n', 'barra', { instead: true, gender: 'f' }],
   // a program's command ("Command palette", "Command not found" came back "Paleta de orden", "Orden no
   // encontrada")
   ['command', 'n', 'comando', { instead: true, gender: 'm' }],
@@ -799,6 +803,9 @@ export const ES_FR_SENSES: Senses = [
   ['incidencia', 'n', 'problème', { instead: true, gender: 'm' }],
   // eng-spa's "successfully" ("Settings saved successfully" came back "… enregistrées heureusement", happily)
   ['exitosamente', 'adv', 'avec succès', { instead: true }],
+  // an interface's "dirección" is an address, its "prueba" a test ("Dirección de correo", "notificación de prueba" came back "Direction de courrier", "notification de preuve")
+  ['dirección', 'n', 'adresse', { instead: true, gender: 'f' }],
+  ['prueba', 'n', 'test', { instead: true, gender: 'm' }],
   // a request's, a status's "pendiente" ("Solicitudes pendientes", "Pendiente" came back "Sollicitudes pendantes", "Pente")
   ['pendiente', 'adj', 'en attente', { instead: true }],
   // a mode ("Modo oscuro", eng-spa's "Dark mode", came back "Façon obscure")
@@ -1575,6 +1582,9 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // registros"), which es-fr's analyser lacks (fr "Comprueba les registres."; now "Vérifier les
     // registres."); the pairs that know it are left as they are
     String.raw`s{\^([Cc])omprueba/\*[Cc]omprueba\$}{^$1omprueba/$1omprobar<vblex><pri><p3><sg>/$1omprobar<vblex><imp><p2><sg>\$}g if index($_, "omprueba/*") >= 0;`,
+    // "Auto" before a hyphen is the prefix (eng-spa keeps English "Auto-Approve"'s: "Auto-Aprobar"),
+    // not a court's act: fr "Acte-Approuver"
+    String.raw`s{\^([Aa]uto)/[^\$]*\$(?=(?:\[h:\])?(?:\^-/-<guio>\$|-))}{^$1/*$1\$}g if index($_, "uto/") >= 0;`,
     // a sentence's first word that is a person's name and a common word is the word: es-fr read
     // a label's "Rojo" (en→es's "Red") as the surname and left it untranslated; now "Rouge"
     String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[^\\\$/]++|\\.)*+)/(?:[^\\\$/<]++|\\.)*+<np><ant>(?:<[^>\$]*>)*(?=/)}{$1}g if index($_, "<np><ant>/") >= 0;`,
@@ -2541,6 +2551,9 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sens
     // a subject ("I", "we": "you", "it" may be objects), "to", "not" or a modal ("I like in
     // summer…", "would like in")
     String.raw`s{((?:\A|(\^(?:[^\\\$]++|\\.)*+\$))(?:[^\\^]++|\\.)*+)\^([Ll]ike)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:in|on|at|with|for|from|before|after|during|inside)/(?:[^\\\$]|\\.)*?<pr>)}{my ($all, $before, $previous, $like, $r) = ($&, $1, $2 // "", $3, $4); my @pr = grep { /<pr>$/ } split /\//, $r; @pr && !($previous =~ /<prn><subj>/ && $previous !~ /<prn><obj>/) && $previous !~ /\/to<pr>|<vaux>|<vbmod>|not<adv>|<vbdo>/ ? "$before^$like/" . join("/", @pr) . "\$" : $all}ge if index($_, "ike/") >= 0 && index($_, "ike<pr>") >= 0;`,
+    // "Auto" before a hyphen is the prefix, not a car ("Auto-Approve 4K Movies" came back
+    // "Coche-Aprobar…", fr "Voiture-Approuver"): kept as written
+    String.raw`s{\^([Aa]uto)/[^\$]*\$(?=(?:\[h:\])?\^-/-<guio>\$)}{^$1/*$1\$}g if index($_, "uto/") >= 0;`,
     // a question word that opens a sentence ending with "?" asks: eng-cat's tagger read it as the
     // relative ("What happened?", "What do you want?" came back "El que va passar?", "El que
     // voler?"; now "Què va passar?"), and eng-spa's after a dialogue's dash before it went as a
