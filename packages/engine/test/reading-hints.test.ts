@@ -1540,6 +1540,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     expect(await en(['Auto-Approve Movies', 'Aired yesterday', 'URL must not end in a trailing slash'])).toEqual(['Auto-Aprobar Películas', 'Emitido ayer', 'URL no debe acabar en una barra final'])
   })
 
+  test('a button\'s first word before "on", "in", "with" and a name is the command; a "port" is a machine\'s (eng-spa, en-gl, and fr through Spanish)', async () => {
+    // came back "Juego en Plex", "Vista en GitHub", "Portuario", fr "Comando" (left in Spanish)
+    expect(await en(['Play on Plex', 'View on GitHub', 'Port', 'Help on topics'])).toEqual(['Reproducir en Plex', 'Ver en GitHub', 'Puerto', 'Ayuda en temas'])
+    if (haveMode('en-gl')) expect(await en(['View on GitHub'], 'gl')).toEqual(['Ver en GitHub'])
+    if (haveMode('es-fr')) expect(await en(['Port', 'Command'], 'fr')).toEqual(['Port', 'Commande'])
+  })
+
   test('"where possible", "where necessary" opening a sentence are conditions, and a command follows them (eng-spa, eng-cat, en-gl)', async () => {
     // came back "Dónde posible, uso el API.", "Si es posible, uso el API.", gl "Onde necesario, reinicio o server."
     expect(await en(['Where possible, use the API.', 'If possible, use the API.', 'Use the cache where possible.']))

@@ -1585,9 +1585,10 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // "Auto" before a hyphen is the prefix (eng-spa keeps English "Auto-Approve"'s: "Auto-Aprobar"),
     // not a court's act: fr "Acte-Approuver"
     String.raw`s{\^([Aa]uto)/[^\$]*\$(?=(?:\[h:\])?(?:\^-/-<guio>\$|-))}{^$1/*$1\$}g if index($_, "uto/") >= 0;`,
-    // a sentence's first word that is a person's name and a common word is the word: es-fr read
-    // a label's "Rojo" (en→es's "Red") as the surname and left it untranslated; now "Rouge"
-    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[^\\\$/]++|\\.)*+)/(?:[^\\\$/<]++|\\.)*+<np><ant>(?:<[^>\$]*>)*(?=/)}{$1}g if index($_, "<np><ant>/") >= 0;`,
+    // a sentence's first word that is a person's name (or another name, not a place's) and a
+    // common word is the word: es-fr read a label's "Rojo" (en→es's "Red") as the surname,
+    // "Comando" as a name, and left them untranslated; now "Rouge", "Commande"
+    String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+\^(?:[^\\\$/]++|\\.)*+)/(?:[^\\\$/<]++|\\.)*+<np><(?:ant|al)>(?:<[^>\$]*>)*(?=/)}{$1}g if index($_, "<np><") >= 0;`,
     String.raw`sub command { my ($lu, $next) = @_; my ($surface, @r) = split /\//, substr($lu, 1, -1); my ($verb) = map { /^((?:[^<\\]|\\.)*)<vblex>${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}$/ ? $1 : () } @r; return undef if !defined $verb || !grep({ $_ eq "$verb<vblex><pri><p3><sg>" } @r) || grep { !/^\Q$verb\E(?:se<vblex><pron>|<vblex>)<(?:pri><p3|imp><p2)><sg>$/ && !/^(?:[^<\\]|\\.)*<n>/ && !/^(?!\Q$verb\E<)(?:[^<\\]|\\.)*<vblex><(?:prs><p[13]|imp><p3)><sg>$/ } @r; my (undef, @n) = split /\//, substr($next, 1, -1); return undef if !@n || $n[0] !~ /^\*/ && (!grep({ /^(?:[^<\\]|\\.)*<(?:det|predet|pr|n|np|num)>/ } @n) || grep { /^(?:[^<\\]|\\.)*<(?:adv|preadv|cnjadv|cnjsub|cnjcoo|rel|vbser|vbhaver|vbmod)>/ } @n); return undef if grep({ /^(?:[^<\\]|\\.)*<n>/ } @r) && (!grep({ /<det>|<n>(?:<[^>]*>)*<pl>/ } @n) || grep { /<vblex>/ } @n); my ($word) = split /\//, substr($next, 1, -1); my @objects = grep { !/^(?:[^<\\]|\\.)*<vblex>/ } @n; "^$surface/$verb<vblex><inf>\$ " . (@objects && @objects < @n ? "^" . join("/", $word, @objects) . "\$" : $next) }`,
     String.raw`s{(\A(?:[^\\^]++|\\.)*+|<sent>\$(?:[^\\^]++|\\.)*+|[Ff]avor<adv>\$\^,/,<cm>\$ )(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$]++|\\.)*+\$)}{${COMMAND_AT}}ge if index($_, "${presentAlone ? '<pri><p3><sg>' : '<imp><p2><sg>'}") >= 0;`,
     // and after a sentence's opening clause and its comma, a condition, a time, a purpose or a
@@ -2554,6 +2555,13 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sens
     // "Auto" before a hyphen is the prefix, not a car ("Auto-Approve 4K Movies" came back
     // "Coche-Aprobar…", fr "Voiture-Approuver"): kept as written
     String.raw`s{\^([Aa]uto)/[^\$]*\$(?=(?:\[h:\])?\^-/-<guio>\$)}{^$1/*$1\$}g if index($_, "uto/") >= 0;`,
+    // a sentence's first word that can be a noun and a verb, before "on", "in", "with", "via" and
+    // a name or a determiner, is the command: a button's "Play on Plex", "Watch on YouTube" came
+    // back "Juego en Plex", "Reloj en YouTube"; now "Reproducir en Plex", "Mirar en YouTube" (not
+    // "Help", whose noun is the label: "Help on topics")
+    String.raw`s{((?:\A|<sent>\$)${BLANK})\^((?!Help/|help/)(?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:on|in|with|via)/(?:[^\\\$]|\\.)*?<pr>(?:[^\\\$]++|\\.)*+\$ \^(?:[A-Z]|(?:[^\\\$/]++|\\.)*+/(?:\*|(?:[^\\\$]|\\.)*?<det>)))}{my ($all, $before, $surface, $r) = ($&, $1, $2, $3); my @r = split /\//, $r; my @verb = grep { /<vblex><(?:inf|pres|imp)>$/ } @r; @verb && grep({ /<n>/ } @r) ? "$before^$surface/" . join("/", @verb) . "\$" : $all}ge if index($_, "<vblex><inf>") >= 0;`,
+    // a "port" is a machine's, not a ship's left side: the adjective goes ("Port" came back "Portuario")
+    String.raw`s{(\^[Pp]ort/)[Pp]ort<adj>/}{$1}g if index($_, "ort<adj>/") >= 0;`,
     // a question word that opens a sentence ending with "?" asks: eng-cat's tagger read it as the
     // relative ("What happened?", "What do you want?" came back "El que va passar?", "El que
     // voler?"; now "Què va passar?"), and eng-spa's after a dialogue's dash before it went as a
