@@ -103,6 +103,13 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     expect(await fr(['Add to library', 'Select language', 'Delete message'], 'en')).toEqual([expect.stringMatching(/^Ajouter /), expect.stringMatching(/^Sélectionner /), expect.stringMatching(/^Supprimer /)])
   })
 
+  test.skipIf(!haveMode('es-fr'))('the conjunction "como" is "comme" ("tanto … como" stays), "así" is never "asir", "Como" never the town (es-fr, and English through Spanish)', async () => {
+    // came back "Aussi bien que tu sais, il est j'ai pris.", "Marquer aussi bien que Disponible", en→fr "Demander Côme"
+    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
+    expect(await fr(['Como sabes, es así.', 'Marcar como disponible', 'Tanto él como ella.'])).toEqual(['Comme tu sais, il est ainsi.', 'Marquer comme disponible', "Autant il aussi bien qu'elle."])
+    expect(await fr(['Mark as Available', 'Request As'], 'en')).toEqual(['Marquer comme Disponible', 'Demander Comme'])
+  })
+
   test.skipIf(!haveMode('es-fr') || !haveMode('spa-ita'))('a Spanish command after a sentence\'s opening clause or sequence adverb, "por favor" or not, is a French or Italian infinitive; "comprueba" reaches French; a statement stays (es-fr, spa-ita, and English through Spanish)', async () => {
     // came back fr "D'abord, il crée un volume.", "Si…, s'il vous plaît, il ouvre une demande.", "Comprueba les registres.", it "…, per favore, apre una petizione."
     const into = async (target: string, texts: string[], source = 'es') => (await engine.translate(texts, { source, target })).map((t) => t.segment)

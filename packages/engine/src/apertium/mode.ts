@@ -855,9 +855,13 @@ const ES_FR_UNKNOWN: UnknownWords = [
  * which ES_FR_SENSES writes feminine where es-fr's French dictionary has it masculine (its
  * plural then comes out in the singular: "des commande"; left so).
  */
-const FRENCH_UNGENERATED = ['avec succès', 'en attente', 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
+const FRENCH_UNGENERATED = ['avec succès', 'en attente', 'comme', 'Comme', 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
 
 export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ${unknownWordsProgram(ES_FR_UNKNOWN)} ` +
+  // the conjunction "como" is "comme" (the dictionary's "aussi bien que" is "tanto … como"'s):
+  // "Como sabes, …", "Hazlo como quieras" came back "Aussi bien que tu sais", "…aussi bien que tu
+  // veux"; the generator lacks it (FRENCH_UNGENERATED)
+  String.raw`s{\^([Cc])omo<cnjadv>/[Aa]ussi bien que<cnjadv>\$}{my ($all, $c, $at) = ($&, $1, $-[0]); my $start = rindex($_, "<sent>", $at); substr($_, $start < 0 ? 0 : $start, $at - ($start < 0 ? 0 : $start)) =~ /\^[Tt]anto</ ? $all : "^$c" . "omo<cnjadv>/" . ($c eq "C" ? "C" : "c") . "omme<cnjadv>\$"}ge if index($_, "omo<cnjadv>") >= 0; ` +
   // a sentence's subjectless "No (se) pudo" before an infinitive (eng-spa's "Failed to", "Couldn't")
   // is "Impossible de" ("No se pudo recuperar la lista" came back "Il n'a pas pu récupérer…")
   String.raw`s{((?:\A|<sent>\$)(?:[^\\^]++|\\.)*+)\^([Nn])o<adv>/[^\$]*\$ (?:\^se<prn>[^\$]*\$ )?\^poder<vbmod><ifi><p3><sg>/[^\$]*\$ (?=\^[^\$<]*<vblex><inf>)}{my ($before, $n) = ($1, $2); $before . "^" . ($n eq "N" ? "I" : "i") . "mposible<adj><mf><sg>/" . ($n eq "N" ? "I" : "i") . "mpossible<adj><mf><sg>\$ ^de<pr>/de<pr>\$ "}ge if index($_, "^poder<vbmod><ifi><p3><sg>") >= 0; ` + String.raw`s{\^(A|a)<pr>/(?:À|à)<pr>\$ \^el<det><def><m><sg>/le<det><def><m><sg>\$ \^((?:[^\\<\$\/]|\\.)+)<vblex><inf>/((?:[^\\<\$\/]|\\.)+)<vblex><inf>\$}{my ($a, $source, $target) = ($1, $2, $3); $a eq "A" ? "^\u$source<vblex><ger>/\u$target<vblex><ger>\$" : "^$source<vblex><ger>/$target<vblex><ger>\$"}ge if index($_, "<pr>\$ ^el<det><def><m><sg>/le<det>") >= 0; ` + String.raw`s{\^([Hh]acer<vblex>[^/\$]*)/([Ff])aire(<vblex>[^/\$]*)\$ \^clic<n><m><sg>/clic<n><m><sg>\$( \^en<pr>/en<pr>\$)?}{"^$1/" . ($2 eq "F" ? "C" : "c") . "liquer$3\$" . (defined $4 ? " ^en<pr>/sur<pr>\$" : "")}ge if index($_, "^clic<n>") >= 0; ` + IMPERSONAL_SE_DROPPED + `'`
@@ -1582,6 +1586,10 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // registros"), which es-fr's analyser lacks (fr "Comprueba les registres."; now "Vérifier les
     // registres."); the pairs that know it are left as they are
     String.raw`s{\^([Cc])omprueba/\*[Cc]omprueba\$}{^$1omprueba/$1omprobar<vblex><pri><p3><sg>/$1omprobar<vblex><imp><p2><sg>\$}g if index($_, "omprueba/*") >= 0;`,
+    // "así" is never "asir" (to seize: "es así" came back fr "il est j'ai pris")
+    String.raw`s{(\^[Aa]sí/[^\$]*?)/[Aa]sir<vblex>[^/\$]*}{$1}g if index($_, "sir<vblex>") >= 0;`,
+    // and "Como" is never the Italian town ("Como sabes, …" came back fr "Côme tu sais")
+    String.raw`s{(\^Como/[^\$]*?)/Como<np><loc>}{$1}g if index($_, "/Como<np><loc>") >= 0;`,
     // "Auto" before a hyphen is the prefix (eng-spa keeps English "Auto-Approve"'s: "Auto-Aprobar"),
     // not a court's act: fr "Acte-Approuver"
     String.raw`s{\^([Aa]uto)/[^\$]*\$(?=(?:\[h:\])?(?:\^-/-<guio>\$|-))}{^$1/*$1\$}g if index($_, "uto/") >= 0;`,
