@@ -110,6 +110,13 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     expect(await fr(['Mark as Available', 'Request As'], 'en')).toEqual(['Marquer comme Disponible', 'Demander Comme'])
   })
 
+  test.skipIf(!haveMode('es-fr'))('"habilitar" is "activer" in the form its tags ask for, "deshabilitar" "désactiver" (es-fr, and English through Spanish)', async () => {
+    // came back "Habiliter des notifications", "est actuellement deshabilitado" (left in Spanish)
+    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
+    expect(await fr(['Habilitar notificaciones', 'La opción está habilitada.', 'Se habilitará.', 'Está deshabilitado.'])).toEqual(['Activer des notifications', "L'option est activée.", "Il s'activera.", 'Il est désactivé.'])
+    expect(await fr(['Enable Agent', 'Notifications enabled'], 'en')).toEqual(['Activer Agent', 'Notifications activées'])
+  })
+
   test.skipIf(!haveMode('es-fr') || !haveMode('spa-ita'))('a Spanish command after a sentence\'s opening clause or sequence adverb, "por favor" or not, is a French or Italian infinitive; "comprueba" reaches French; a statement stays (es-fr, spa-ita, and English through Spanish)', async () => {
     // came back fr "D'abord, il crée un volume.", "Si…, s'il vous plaît, il ouvre une demande.", "Comprueba les registres.", it "…, per favore, apre una petizione."
     const into = async (target: string, texts: string[], source = 'es') => (await engine.translate(texts, { source, target })).map((t) => t.segment)

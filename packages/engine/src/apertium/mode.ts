@@ -842,6 +842,12 @@ const ES_FR_UNKNOWN: UnknownWords = [
   ['d', 'esactivada', '^desactivada<adj><f><sg>/$Cdésactivée<adj><f><sg>$'],
   ['d', 'esactivados', '^desactivados<adj><m><pl>/$Cdésactivés<adj><m><pl>$'],
   ['d', 'esactivadas', '^desactivadas<adj><f><pl>/$Cdésactivées<adj><f><pl>$'],
+  // and "deshabilitar", which Spanish sources write (left in Spanish: "est actuellement deshabilitado")
+  ['d', 'eshabilitar', '^deshabilitar<vblex><inf>/$Cdésactiver<vblex><inf>$'],
+  ['d', 'eshabilitado', '^deshabilitado<adj><m><sg>/$Cdésactivé<adj><m><sg>$'],
+  ['d', 'eshabilitada', '^deshabilitada<adj><f><sg>/$Cdésactivée<adj><f><sg>$'],
+  ['d', 'eshabilitados', '^deshabilitados<adj><m><pl>/$Cdésactivés<adj><m><pl>$'],
+  ['d', 'eshabilitadas', '^deshabilitadas<adj><f><pl>/$Cdésactivées<adj><f><pl>$'],
   ['r', 'einicialización', '^reinicialización<n><f><sg>/$Créinitialisation<n><f><sg>$'],
   ['i', 'dentificador', '^identificador<n><m><sg>/$Cidentifiant<n><m><sg>$'],
   ['i', 'dentificadores', '^identificadores<n><m><pl>/$Cidentifiants<n><m><pl>$'],
@@ -855,9 +861,13 @@ const ES_FR_UNKNOWN: UnknownWords = [
  * which ES_FR_SENSES writes feminine where es-fr's French dictionary has it masculine (its
  * plural then comes out in the singular: "des commande"; left so).
  */
-const FRENCH_UNGENERATED = ['avec succès', 'en attente', 'comme', 'Comme', 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
+const FRENCH_UNGENERATED = ['avec succès', 'en attente', 'comme', 'Comme', 'activer', 'activé', 'activée', 'activés', 'activées', 'active', 'activent', 'activons', 'activez', 'activant', 'activera', 'activeront', 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
 
 export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ${unknownWordsProgram(ES_FR_UNKNOWN)} ` +
+  // "habilitar" is "activer", as French interfaces write it ("Habilitar notificaciones" came back
+  // "Habiliter des notifications"); the generator has no "activer", so the form its tags ask for is
+  // written out (FRENCH_UNGENERATED); a form not listed keeps "habiliter"
+  String.raw`BEGIN { %::ACTIVER = ("<inf>" => "activer", "<pp><m><sg>" => "activé", "<pp><f><sg>" => "activée", "<pp><m><pl>" => "activés", "<pp><f><pl>" => "activées", "<pri><p3><sg>" => "active", "<pri><p3><pl>" => "activent", "<pri><p1><pl>" => "activons", "<pri><p2><pl>" => "activez", "<imp><p2><pl>" => "activez", "<ger>" => "activant", "<fti><p3><sg>" => "activera", "<fti><p3><pl>" => "activeront") } s{\^([Hh])abilitar<vblex>((?:<[^>\$]*>)+)/[Hh]abiliter<vblex>((?:<[^>\$]*>)+)\$}{my ($h, $tags, $frTags) = ($1, $2, $3); my $form = $::ACTIVER{$tags}; defined $form ? "^$h" . "abilitar<vblex>$tags/" . ($h eq "H" ? ucfirst $form : $form) . "<vblex>$frTags\$" : $&}ge if index($_, "abiliter<vblex>") >= 0; ` +
   // the conjunction "como" is "comme" (the dictionary's "aussi bien que" is "tanto … como"'s):
   // "Como sabes, …", "Hazlo como quieras" came back "Aussi bien que tu sais", "…aussi bien que tu
   // veux"; the generator lacks it (FRENCH_UNGENERATED)
