@@ -949,7 +949,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
 
   test('a button\'s one word is the infinitive ("Abrir", "Compartir"), a field\'s label stays a noun (eng-spa)', async () => {
     // Excalidraw's "Open", "Share", Etar's "Close" came back "Abierto", "Acción", "Cercano"
-    expect(await en(['Open', 'Share', 'Close', 'Name', 'Type'])).toEqual(['Abrir', 'Compartir', 'Cerrar', 'Nombre', 'Tipo'])
+    expect(await en(['Open', 'Share', 'Close', 'Name', 'Type', 'Clear'])).toEqual(['Abrir', 'Compartir', 'Cerrar', 'Nombre', 'Tipo', 'Limpiar'])
   })
 
   test('the "No" button is "No", not "Núm" (eng-spa, eng-cat)', async () => {
