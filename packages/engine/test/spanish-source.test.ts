@@ -117,6 +117,13 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     expect(await fr(['Enable Agent', 'Notifications enabled'], 'en')).toEqual(['Activer Agent', 'Notifications activées'])
   })
 
+  test.skipIf(!haveMode('es-fr'))('"por qué" is "pourquoi" ("por qué no?" "pourquoi pas?"), "nada" before a verb the pronoun (es-fr, and English through Spanish)', async () => {
+    // came back "Par qu'est-ce que ne?", "Il nage il est passé."
+    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
+    expect(await fr(['¿Por qué no?', 'No sé por qué.', 'Nada funciona.'])).toEqual(['Pourquoi pas?', 'Je ne sais pas pourquoi.', 'Rien fonctionne.'])
+    expect(await fr(['Why did you do it?'], 'en')).toEqual(["Pourquoi tu l'as fait?"])
+  })
+
   test.skipIf(!haveMode('es-fr') || !haveMode('spa-ita'))('a Spanish command after a sentence\'s opening clause or sequence adverb, "por favor" or not, is a French or Italian infinitive; "comprueba" reaches French; a statement stays (es-fr, spa-ita, and English through Spanish)', async () => {
     // came back fr "D'abord, il crée un volume.", "Si…, s'il vous plaît, il ouvre une demande.", "Comprueba les registres.", it "…, per favore, apre una petizione."
     const into = async (target: string, texts: string[], source = 'es') => (await engine.translate(texts, { source, target })).map((t) => t.segment)

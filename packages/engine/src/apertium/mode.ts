@@ -861,9 +861,13 @@ const ES_FR_UNKNOWN: UnknownWords = [
  * which ES_FR_SENSES writes feminine where es-fr's French dictionary has it masculine (its
  * plural then comes out in the singular: "des commande"; left so).
  */
-const FRENCH_UNGENERATED = ['avec succès', 'en attente', 'comme', 'Comme', 'activer', 'activé', 'activée', 'activés', 'activées', 'active', 'activent', 'activons', 'activez', 'activant', 'activera', 'activeront', 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
+const FRENCH_UNGENERATED = ['avec succès', 'en attente', 'comme', 'Comme', 'pourquoi', 'Pourquoi', 'activer', 'activé', 'activée', 'activés', 'activées', 'active', 'activent', 'activons', 'activez', 'activant', 'activera', 'activeront', 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
 
 export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ${unknownWordsProgram(ES_FR_UNKNOWN)} ` +
+  // "por qué" is "pourquoi" (es-fr reads "por" and "qué": "¿Por qué no?" came back "Par qu'est-ce que
+  // ne?"), "por qué no" before its question mark "pourquoi pas"; the generator writes "pourquoi"
+  // as unknown (FRENCH_UNGENERATED)
+  String.raw`s{\^([Pp])or<pr>/[Pp]ar<pr>\$ \^qué<prn><itg>[^\$]*\$( \^no<adv>/ne<adv>\$(?=\^\?))?}{"^$1" . "or qué<adv><itg>/" . ($1 eq "P" ? "P" : "p") . "ourquoi<adv><itg>\$" . (defined $2 ? " ^no<adv>/pas<adv>\$" : "")}ge if index($_, "or<pr>/") >= 0 && index($_, "^qué<prn><itg>") >= 0; ` +
   // "habilitar" is "activer", as French interfaces write it ("Habilitar notificaciones" came back
   // "Habiliter des notifications"); the generator has no "activer", so the form its tags ask for is
   // written out (FRENCH_UNGENERATED); a form not listed keeps "habiliter"
@@ -1596,6 +1600,9 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     // registros"), which es-fr's analyser lacks (fr "Comprueba les registres."; now "Vérifier les
     // registres."); the pairs that know it are left as they are
     String.raw`s{\^([Cc])omprueba/\*[Cc]omprueba\$}{^$1omprueba/$1omprobar<vblex><pri><p3><sg>/$1omprobar<vblex><imp><p2><sg>\$}g if index($_, "omprueba/*") >= 0;`,
+    // "nada" before a verb is the pronoun, not "nadar" ("Nada pasó", eng-spa's "Nothing happened",
+    // came back fr "Il nage il est passé")
+    String.raw`s{(\^[Nn]ada/[^\$]*?)(?:/[Nn]adar<vblex>[^/\$]*)+(?=\$ \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vb)}{$1}g if index($_, "adar<vblex>") >= 0;`,
     // "así" is never "asir" (to seize: "es así" came back fr "il est j'ai pris")
     String.raw`s{(\^[Aa]sí/[^\$]*?)/[Aa]sir<vblex>[^/\$]*}{$1}g if index($_, "sir<vblex>") >= 0;`,
     // and "Como" is never the Italian town ("Como sabes, …" came back fr "Côme tu sais")
