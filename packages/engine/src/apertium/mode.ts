@@ -67,7 +67,7 @@ export const DEPENDENCY_TAG_FILTER = "perl -0 -pe 'BEGIN { $| = 1 } s/<#[0-9]*�
  * adverbs between) takes the third person and the noun's number: "que tienen", "que ja han
  * estat". A verb whose English form says its person ("is") keeps it.
  */
-const RELATIVE_AGREEMENT = String.raw`s/(\^[A-Za-z_]*<SN>(?:<[^>\$]*>)*<(sg|pl)>\{(?:[^\\\}]++|\\.)*+\}\$ \^(?:[A-Za-z_]*<REL>(?:<[^>\$]*>)*|default<default>(?=\{\^que<rel>)|cnj<cnjsub>(?=\{\^que<cnjsub>\$\}))\{(?:[^\\\}]++|\\.)*+\}\$ (?:\^adv<adv>\{(?:[^\\\}]++|\\.)*+\}\$ )*\^[A-Za-z_]*<(?:SV|Vcop)>(?:<[^>\$]*>)*?)<PD><ND>/$1<p3><$2>/g if index($_, "<PD><ND>") >= 0;`
+const RELATIVE_AGREEMENT = String.raw`s/(\^[A-Za-z_]*<SN>(?:<[^>\$]*>)*<(sg|pl)>\{(?:[^\\\}]++|\\.)*+\}\$ \^(?:[A-Za-z_]*<REL>(?:<[^>\$]*>)*|default<default>(?=\{\^que<rel>)|cnj<cnjsub>(?=\{\^que<cnjsub>\$\}))\{(?:[^\\\}]++|\\.)*+\}\$ (?:\^adv<adv>\{(?:[^\\\}]++|\\.)*+\}\$ )*\^[A-Za-z_]*<(?:SV|Vcop)>(?:<[^>\$]*>)*?)<PD><ND>/$1<p3><$2>/g if index($_, "<PD><ND>") >= 0 && (index($_, "<REL>") >= 0 || index($_, "{^que<") >= 0);`
 
 /**
  * eng-spa's first transfer gives a verb with an object pronoun of the first or second person
@@ -2566,7 +2566,8 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sens
     // "prement"), its verb's readings, with the capital of a "By" that opened the sentence. Not
     // after a word that can be a noun, where the transfer makes a gerund a relative clause ("the
     // angle by holding" would be "el ángulo que aguanta"), nor after "start", "begin" ("empieza por")
-    String.raw`s{((?:\A|<sent>\$|\^(?:[^\\\$/]++|\\.)*+/(?:(?!<(?:n|np)>|[Ss]tart<|[Bb]egin<|\# started)(?:[^\\\$]|\\.))*+\$)${BLANK})\^([Bb])y/(?:[^\\\$]++|\\.)*+\$ \^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($all, $before, $b, $surface, $r) = ($&, $1, $2, $3, $4); my @ger = grep { /<vblex><ger>/ } split /\//, $r; @ger ? $before . "^" . ($b eq "B" ? ucfirst $surface : $surface) . "/" . join("/", map { $b eq "B" ? ucfirst : $_ } @ger) . "\$" : $all}ge if index($_, "y/") >= 0 && index($_, "<vblex><ger>") >= 0;`,
+    // (the pattern opens on "^by/" so that perl looks for it; the unit before is read in the code)
+    String.raw`s{\^([Bb])y/(?:[^\\\$]++|\\.)*+\$ \^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($all, $at, $b, $surface, $r) = ($&, $-[0], $1, $2, $3); my @ger = grep { /<vblex><ger>/ } split /\//, $r; my $prefix = substr($_, 0, $at); my $opens = $prefix =~ /(?:\A|<sent>\$)[^\^]*\z/; my ($previous) = $opens ? () : $prefix =~ /(\^(?:[^\\\$]|\\.)*\$)[^\^]*\z/; @ger && ($opens || (defined $previous && $previous !~ /<(?:n|np)>|[Ss]tart<|[Bb]egin<|\# started/)) ? "^" . ($b eq "B" ? ucfirst $surface : $surface) . "/" . join("/", map { $b eq "B" ? ucfirst : $_ } @ger) . "\$" : $all}ge if index($_, "y/") >= 0 && index($_, "<vblex><ger>") >= 0;`,
     // "will be" before a gerund is the future of its verb: the transfers wrote "be" as the copula
     // and the gerund as an infinitive ("We'll be adding these features", "It will be working soon"
     // came back "Seremos añadir…", "Será trabajar pronto", ca "Serem afegir"; now "Añadiremos…",
@@ -2584,7 +2585,11 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sens
     // a name or a determiner, is the command: a button's "Play on Plex", "Watch on YouTube" came
     // back "Juego en Plex", "Reloj en YouTube"; now "Reproducir en Plex", "Mirar en YouTube" (not
     // "Help", whose noun is the label: "Help on topics")
-    String.raw`s{((?:\A|<sent>\$)${BLANK})\^((?!Help/|help/)(?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:on|in|with|via)/(?:[^\\\$]|\\.)*?<pr>(?:[^\\\$]++|\\.)*+\$ \^(?:[A-Z]|(?:[^\\\$/]++|\\.)*+/(?:\*|(?:[^\\\$]|\\.)*?<det>)))}{my ($all, $before, $surface, $r) = ($&, $1, $2, $3); my @r = split /\//, $r; my @verb = grep { /<vblex><(?:inf|pres|imp)>$/ } @r; @verb && grep({ /<n>/ } @r) ? "$before^$surface/" . join("/", @verb) . "\$" : $all}ge if index($_, "<vblex><inf>") >= 0;`,
+    // (a sub and two substitutions, one at the record's start and one after each "<sent>$", so that
+    // perl finds where to try: one alternation of the two made it try every position, 10 µs a record)
+    String.raw`sub buttonCommand { my ($all, $before, $surface, $r) = @_; my @r = split /\//, $r; my @verb = grep { /<vblex><(?:inf|pres|imp)>$/ } @r; @verb && grep({ /<n>/ } @r) ? "$before^$surface/" . join("/", @verb) . "\$" : $all }`,
+    String.raw`s{\A(${BLANK})\^((?!Help/|help/)(?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:on|in|with|via)/(?:[^\\\$]|\\.)*?<pr>(?:[^\\\$]++|\\.)*+\$ \^(?:[A-Z]|(?:[^\\\$/]++|\\.)*+/(?:\*|(?:[^\\\$]|\\.)*?<det>)))}{buttonCommand($&, $1, $2, $3)}e if index($_, "<vblex><inf>") >= 0 && /\$ \^(?:on|in|with|via)\//;`,
+    String.raw`s{(<sent>\$${BLANK})\^((?!Help/|help/)(?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:on|in|with|via)/(?:[^\\\$]|\\.)*?<pr>(?:[^\\\$]++|\\.)*+\$ \^(?:[A-Z]|(?:[^\\\$/]++|\\.)*+/(?:\*|(?:[^\\\$]|\\.)*?<det>)))}{buttonCommand($&, $1, $2, $3)}ge if index($_, "<vblex><inf>") >= 0 && /\$ \^(?:on|in|with|via)\//;`,
     // a "port" is a machine's, not a ship's left side: the adjective goes ("Port" came back "Portuario")
     String.raw`s{(\^[Pp]ort/)[Pp]ort<adj>/}{$1}g if index($_, "ort<adj>/") >= 0;`,
     // a question word that opens a sentence ending with "?" asks: eng-cat's tagger read it as the
