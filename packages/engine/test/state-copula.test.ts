@@ -32,6 +32,14 @@ describe('"estar" for states in answers from English into Spanish and Galician',
     expect(withStateCopula('Os contidos son abertamente dispoñíbel.', 'en', 'gl')).toBe('Os contidos están abertamente dispoñíbel.')
   })
 
+  test('where something is takes "estar": an adverb of place, "en" and a determiner or "casa"; "de hecho", "en sala" and Galician "son" stay', () => {
+    expect(withStateCopula('Soy aquí. Seré allí. El archivo es en la carpeta. Somos en casa. El usuario es en una llamada.', 'en', 'es'))
+      .toBe('Estoy aquí. Estaré allí. El archivo está en la carpeta. Estamos en casa. El usuario está en una llamada.')
+    const kept = 'Es de hecho fácil. La reunión es en sala 4. Es en realidad fácil.'
+    expect(withStateCopula(kept, 'en', 'es')).toBe(kept)
+    expect(withStateCopula('O ficheiro é no cartafol. Serei alí. Son aquí.', 'en', 'gl')).toBe('O ficheiro está no cartafol. Estarei alí. Son aquí.')
+  })
+
   test('a question\'s "how" before a present of "ser" asks for a state: "¿Cómo eres?" → "¿Cómo estás?"', () => {
     // subtitles' "How are you?", "How is your mother?" came back "¿Cómo eres?", "¿Cómo es tu madre?"
     expect(withStateCopula('¿Cómo eres? ¿Y cómo es tu madre?', 'en', 'es')).toBe('¿Cómo estás? ¿Y cómo está tu madre?')
@@ -70,5 +78,10 @@ describe.skipIf(!haveApertium)('"estar" for states through Apertium', () => {
   test('"is not available", "is empty", "Are you sure?" (eng-spa)', async () => {
     // interface strings came back "no es disponible", "es vacía", "¿Eres seguro?"
     expect(await en(['This item is not available.', 'The folder is empty.', 'Are you sure you want to quit?', 'It is well known.'])).toEqual(['Este elemento no está disponible.', 'La carpeta está vacía.', '¿Estás seguro de que quieres dejar?', 'Es bien sabido.'])
+  })
+
+  test('"is in the folder", "I will be there" (eng-spa)', async () => {
+    // came back "El archivo es en la carpeta.", "Seré allí."
+    expect(await en(['The file is in the folder.', 'I will be there.', 'User is in a voice call'])).toEqual(['El archivo está en la carpeta.', 'Estaré allí.', 'El usuario está en una llamada de voz'])
   })
 })

@@ -17,7 +17,10 @@
  * phone?" came back "¿Cómo eres?", "¿Dónde es mi teléfono?", gl "Como es?"; now "¿Cómo estás?",
  * "¿Dónde está mi teléfono?", "Como estás?". "where" and a form of "ser" ending a clause is a
  * place in a statement too ("Nobody knows where he is." came back "Nadie sabe donde es.", now
- * "donde está"; "donde es posible" keeps its "ser").
+ * "donde está"; "donde es posible" keeps its "ser"). So does where something is: a form of "ser"
+ * before an adverb of place or "en" and a determiner or "casa" ("The file is in the folder", "I
+ * will be there" came back "El archivo es en la carpeta", "Seré allí"; now "está", "Estaré");
+ * "en sala 4", "de hecho" and Galician "son" (I am, they are) before a place stay.
  */
 import { mapText, type Segment } from '../segment.js'
 
@@ -30,6 +33,8 @@ interface Copula {
   readonly states: string
   /** Those of them that are a person's state (tired, dead), as a pattern of their starts: a form of two persons before them goes by the adjective's number (below). */
   readonly personStates?: string
+  /** Where something is: an adverb of place, "en" and a determiner or "casa" (a thing's or a person's place: "El archivo está en la carpeta"). */
+  readonly places: string
   /** "well" and "badly", states where they end the clause. */
   readonly wellOrBadly: string
   readonly adverbs: string
@@ -57,6 +62,7 @@ const SPANISH: Copula = {
   },
   personal: new Set(['soy', 'eres', 'somos', 'sois', 'eras', 'éramos', 'erais', 'seré', 'serás', 'seremos', 'seréis', 'seas', 'seamos', 'seáis']),
   states: '(?:disponibles?|vac[ií][oa]s?|llen[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?|abiert[oa]s?|muert[oa]s?|viv[oa]s?|cansad[oa]s?|enojad[oa]s?|enfadad[oa]s?|preocupad[oa]s?|a punto)',
+  places: '(?:aquí|allí|allá|ahí|acá|en\\s+(?:casa|el|la|los|las|un|una|unos|unas|mis?|tus?|sus?|nuestr[oa]s?|vuestr[oa]s?|est[ea]s?|es[ea]s?|aquel|aquella))',
   wellOrBadly: '(?:bien|mal)',
   adverbs: `(?:[${L}]+mente|ya|todavía|aún|muy|demasiado|tan|no)`,
   sure: '(?:[Ee]st(?:oy|ás|á|amos|áis|án|aba|abas|ábamos|aban))',
@@ -78,6 +84,7 @@ const GALICIAN: Copula = {
   personal: new Set(['es', 'son', 'somos', 'sodes', 'eras', 'eramos', 'erades', 'serei', 'serás', 'seremos', 'seredes', 'sexas', 'sexamos', 'sexades']),
   states: '(?:dispoñ[ií]be(?:l|is)|dispoñibles?|baleir[oa]s?|che[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?|abert[oa]s?|mort[oa]s?|viv[oa]s?|cans[oa]s?|cansad[oa]s?|enfadad[oa]s?|preocupad[oa]s?|a punto)',
   personStates: '(?:cans|preocupad|enfadad|mort|viv)',
+  places: '(?:aquí|alí|aí|acolá|en\\s+casa|n(?:o|a|os|as|un|unha)|en\\s+(?:meu|miña|teu|túa|seu|súa|noso|nosa|este|esta|ese|esa))',
   wellOrBadly: '(?:ben|mal)',
   adverbs: `(?:[${L}]+mente|xa|aínda|moi|demasiado|tan|non)`,
   sure: '(?:[Ee]st(?:ou|ás|á|amos|ades|án|aba|abas|abamos|aban))',
@@ -95,6 +102,7 @@ interface Compiled {
   readonly howIs: RegExp
   readonly whereIs: RegExp
   readonly personState: RegExp | null
+  readonly placeAt: RegExp
 }
 
 /** Words as a pattern's alternatives, each with or without its capital: `[Ee]s|[Ss]on`. */
@@ -107,11 +115,12 @@ function compile(copula: Copula): Compiled {
   return {
     copula,
     pattern: new RegExp(
-      `(?<![${L}])(${forms})(\\s+(?:${copula.adverbs}\\s+){0,2})(${copula.states}(?![${L}])|${copula.wellOrBadly}(?=\\s*(?:[.,;:!?)…]|$|\\s+[ye]\\s))|segur[oa]s?(?![${L}]))`,
+      `(?<![${L}])(${forms})(\\s+(?:${copula.adverbs}\\s+){0,2})(${copula.states}(?![${L}])|${copula.places}(?![${L}])|${copula.wellOrBadly}(?=\\s*(?:[.,;:!?)…]|$|\\s+[ye]\\s))|segur[oa]s?(?![${L}]))`,
       'gu',
     ),
     sureThat: new RegExp(`(?<![${L}])(${copula.sure}\\s+segur[oa]s?)(\\s+)(?=${copula.want}[${L}]*(?![${L}]))`, 'gu'),
     personState: copula.personStates ? new RegExp(`^${copula.personStates}`, 'u') : null,
+    placeAt: new RegExp(`^${copula.places}`, 'u'),
     // a question only: "Cómo es" outside one is "the way it is"
     howIs: new RegExp(`(${copula.how}|${copula.where})(\\s+)(${capitalized(copula.howForms)})(?![${L}])(?=[^.!?]*\\?)`, 'gu'),
     // "where" and a form of "ser" ending the clause: a place, in a statement too ("Nadie sabe
@@ -122,11 +131,13 @@ function compile(copula: Copula): Compiled {
 
 const BY_TARGET: ReadonlyMap<string, Compiled> = new Map([['es', compile(SPANISH)], ['gl', compile(GALICIAN)]])
 
-function withEstar(text: string, { copula, pattern, sureThat, howIs, whereIs, personState }: Compiled): string {
+function withEstar(text: string, { copula, pattern, sureThat, howIs, whereIs, personState, placeAt }: Compiled): string {
   return text.replace(pattern, (all, verb: string, between: string, state: string) => {
     const lower = verb.toLowerCase()
     const estar = copula.estar[lower]
     if (!estar || (/^segur/.test(state) && !copula.personal.has(lower))) return all
+    // a place after a form of two persons (Galician "son": "I am here", "they are here") is left as it is
+    if (typeof estar !== 'string' && placeAt.test(state)) return all
     // a form that is two persons (Galician "son", "I am" and "they are"): the first before
     // "seguro" in the singular ("Son seguro." → "Estou seguro."; "Son seguros" is "they are
     // safe"), else the third: the transfer's adjective does not always agree ("os contidos son
