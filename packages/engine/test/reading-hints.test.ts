@@ -1155,7 +1155,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
 
   test('a clause without "that" after "think", "know", "say"… gets it (eng-spa but after "think", eng-cat, en-gl, en-eo)', async () => {
     // came back "Conozco es aquí.", "Te dijiste vendría.", ca "Et penso és dret.", gl "Pénsote ten razón.", eo "Mi pensas vin estas ĝusta."
-    expect(await en(['I know he is here.', 'You said you would come.', 'I think you are right.'])).toEqual(['Sé que es aquí.', 'Dijiste que vendrías.', 'Pienso que estás bien.'])
+    expect(await en(['I know he is here.', 'You said you would come.', 'I think you are right.'])).toEqual(['Sé que está aquí.', 'Dijiste que vendrías.', 'Pienso que estás bien.'])
     if (haveMode('eng-cat')) expect(await en(['I know he is here.'], 'ca')).toEqual(['Sé que és aquí.'])
     if (haveMode('en-gl')) expect(await en(['I think you are right.'], 'gl')).toEqual(['Penso que tes razón.'])
     if (haveMode('en-eo')) expect(await en(['I think you are right.'], 'eo')).toEqual(['Mi pensas ke vi estas ĝusta.'])
@@ -1557,7 +1557,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
 
   test('"home" after a verb of going is "a casa"; a site\'s home page is its "inicio"; a home stays "casa" (eng-spa, eng-cat)', async () => {
     // came back "Estoy yendo casa.", "Vine en casa tarde.", "Ir a la página de casa", ca "Estic anant casa."
-    expect(await en(["I'm going home.", 'I came home late.', 'Go to the home page', 'My home is here.'])).toEqual(['Estoy yendo a casa.', 'Vine a casa tarde.', 'Ir a la página de inicio', 'Mi casa es aquí.'])
+    expect(await en(["I'm going home.", 'I came home late.', 'Go to the home page', 'My home is here.'])).toEqual(['Estoy yendo a casa.', 'Vine a casa tarde.', 'Ir a la página de inicio', 'Mi casa está aquí.'])
     if (haveMode('eng-cat')) expect(await en(["I'm going home."], 'ca')).toEqual(['Estic anant a casa.'])
   })
 
