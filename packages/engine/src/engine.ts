@@ -443,11 +443,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
     if (cached) cacheHits++
     else cacheMisses++
     if (cached) return { segment: cached.segment, unknownWords: [...cached.unknownWords], route: [...cached.route] }
-    // Serbian Cyrillic in Latin letters into a first hop from Serbo-Croatian, but for an answer
-    // in Cyrillic (serbian-script.ts): once, before the tagged and untagged variants go
+    // once, before the tagged and untagged variants go: Serbian Cyrillic in Latin letters into a
+    // first hop from Serbo-Croatian, but for an answer in Cyrillic (serbian-script.ts), and a
+    // dialogue turn's dash as a token the taggers skip (dialogue-dashes.ts)
     const hops = route.hops
-    // and a dialogue turn's dash as a token the taggers skip (dialogue-dashes.ts)
-    const dashes = maskDialogueDashes(readsSerboCroatian(hops[0]!.name) && !writesCyrillic(hops[hops.length - 1]!.target) ? withSerbianLatin(segment) : segment)
+    const latin = readsSerboCroatian(hops[0]!.name) && !writesCyrillic(hops[hops.length - 1]!.target) ? withSerbianLatin(segment) : segment
+    const dashes = maskDialogueDashes(latin)
     const translated = await translateMarkedUp(dashes.segment, hops, signal)
     const answer = dashes.restore(translated.segment)
     const result: Translation = { segment: answer, unknownWords: translated.unknownWords, route: path }

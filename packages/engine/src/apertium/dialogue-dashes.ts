@@ -16,11 +16,14 @@
 import type { InlineToken, Segment, SegmentPart } from '../segment.js'
 import { cutIntoTokens, freshTokenIds, tokensAsText, type Cut } from './stream.js'
 
+/** The dashes a turn opens with: hyphen-minus, hyphen, en dash, em dash. */
+const DASH = '-\u2010\u2013\u2014'
 /**
  * A dash at a line's start of a text part and the blanks after it, before a word, a quote, a
  * bracket or an opening mark (a number only after a blank: `-5` is a negative number).
  */
-const LINE_START_DASH = /(?<=^|\n)([ \t]*)([-\u2010\u2013\u2014](?:[ \t]+(?=[\p{L}\p{N}"'“‘«(\[¿¡])|(?=[\p{L}"'“‘«(\[¿¡])))/gu
+const LINE_START_DASH = new RegExp(`(?<=^|\\n)([ \\t]*)([${DASH}](?:[ \\t]+(?=[\\p{L}\\p{N}"'“‘«(\\[¿¡])|(?=[\\p{L}"'“‘«(\\[¿¡])))`, 'gu')
+const ANY_DASH = new RegExp(`[${DASH}]`, 'u')
 /** A text part that ends with a sentence's end mark (and what closes after it). */
 const SENTENCE_END = /[.!?…:]["'”’»)\]]*[ \t]*$/u
 /** A text part that leaves the next part at a line's start: nothing, or a line break and blanks. */
@@ -34,7 +37,7 @@ export interface MaskedDialogueDashes {
 
 export function maskDialogueDashes(segment: Segment): MaskedDialogueDashes {
   const parts: readonly SegmentPart[] = typeof segment === 'string' ? [segment] : segment
-  if (!parts.some((part) => typeof part === 'string' && /[-\u2010\u2013\u2014]/u.test(part))) return { segment, restore: (t) => t }
+  if (!parts.some((part) => typeof part === 'string' && ANY_DASH.test(part))) return { segment, restore: (t) => t }
   const fresh = freshTokenIds(parts)
   const cuts: Cut[] = []
   const dashes = new Map<string, { text: string; capital: boolean }>()

@@ -1568,6 +1568,16 @@ const ES_FR_PT_ANALYSERS = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|apertium-e
 const SPA_ENG_ANALYSER = /^lt-proc\b[^|]*\/apertium-eng-spa\/spa-eng\.automorf\.bin'?\s*$/
 const SPA_ITA_ANALYSER = /^lt-proc\b[^|]*\/apertium-spa-ita\/spa-ita\.automorf\.bin'?\s*$/
 
+/** The replacement of spanishCommandHints' substitutions that read a command: what comes before it, then command()'s answer or the two units as they were. */
+const COMMAND_AT = String.raw`my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")`
+
+/**
+ * "Auto" before a hyphen is the prefix, kept as written (a word the pair does not know), for the
+ * English hints and the Spanish ones: the hyphen is a unit of its own in English analyses
+ * (`^-/-<guio>$`), a blank in es-fr's, behind a hyphen's blank (`[h:]`) where stream.ts put one.
+ */
+const AUTO_PREFIX = String.raw`s{\^([Aa]uto)/[^\$]*\$(?=(?:\[h:\])?(?:\^-/-<guio>\$|-))}{^$1/*$1\$}g if index($_, "uto/") >= 0;`
+
 /**
  * A Spanish command opening a sentence (or after "Por favor,"), into French, Portuguese, Italian
  * and English: the "tú" imperative is the third person's present ("Añade", "Elimina", "Muestra",
@@ -1587,9 +1597,6 @@ const SPA_ITA_ANALYSER = /^lt-proc\b[^|]*\/apertium-spa-ita\/spa-ita\.automorf\.
  * noun before a singular noun too ("Copia enlace" stays the tagger's "Il copie lien", "enlace"
  * a form of "enlazar" too: "Fecha límite" is a noun's).
  */
-/** The replacement of spanishCommandHints' substitutions that read a command: what comes before it, then command()'s answer or the two units as they were. */
-const COMMAND_AT = String.raw`my ($before, $lu, $next) = ($1, $2, $3); my $command = command($lu, $next); $before . ($command // "$lu $next")`
-
 function spanishCommandHints({ presentAlone = false, english = false }: { presentAlone?: boolean; english?: boolean } = {}): string {
   // a unit whose every reading is a verb and none a participle, and a person's noun (below)
   const verbUnit = String.raw`((?<![^ \]])\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>(?:[^\\\$/]++|\\.)*+)+\$ )`
@@ -1607,9 +1614,9 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
     String.raw`s{(\^[Aa]sí/[^\$]*?)/[Aa]sir<vblex>[^/\$]*}{$1}g if index($_, "sir<vblex>") >= 0;`,
     // and "Como" is never the Italian town ("Como sabes, …" came back fr "Côme tu sais")
     String.raw`s{(\^Como/[^\$]*?)/Como<np><loc>}{$1}g if index($_, "/Como<np><loc>") >= 0;`,
-    // "Auto" before a hyphen is the prefix (eng-spa keeps English "Auto-Approve"'s: "Auto-Aprobar"),
-    // not a court's act: fr "Acte-Approuver"
-    String.raw`s{\^([Aa]uto)/[^\$]*\$(?=(?:\[h:\])?(?:\^-/-<guio>\$|-))}{^$1/*$1\$}g if index($_, "uto/") >= 0;`,
+    // "Auto" before a hyphen (eng-spa keeps English "Auto-Approve"'s: "Auto-Aprobar"), not a
+    // court's act: fr "Acte-Approuver"
+    AUTO_PREFIX,
     // a sentence's first word that is a person's name (or another name, not a place's) and a
     // common word is the word: es-fr read a label's "Rojo" (en→es's "Red") as the surname,
     // "Comando" as a name, and left them untranslated; now "Rouge", "Commande"
@@ -2560,7 +2567,7 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sens
     // relative clause's subject: "the man
     // who you saw", "the file which you want" came back "que te vio", "que te querer"; now "que
     // viste", "que quieres"
-    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+(?:<[^>\$]*>)*?<rel>(?:[^\\\$/]++|\\.)*+)++\$ \^(?:[^\\\$/]++|\\.)*+/)((?:[^\\\$]++|\\.)*+)\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vblex><(?:pres|past|pri)>)}{my ($before, $r) = ($1, $2); my @r = split /\//, $r; my @subject = grep { /^prpers<prn><subj>/ } @r; $before . (@subject && @subject < @r && !grep({ !/^prpers<prn>/ } @r) ? join("/", @subject) : $r) . "\$"}ge if index($_, "<rel>") >= 0 && index($_, "prpers<prn><obj>") >= 0;`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+(?:<[^>\$]*>)*?<rel>(?:[^\\\$/]++|\\.)*+)++\$ )(\^(?:[^\\\$]++|\\.)*+\$)(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vblex><(?:pres|past|pri)>)}{my ($before, $lu) = ($1, $2); $before . ($lu =~ m{/(?!prpers<prn>)} ? $lu : onlyWith($lu, qr/^prpers<prn><subj>/))}ge if index($_, "<rel>") >= 0 && index($_, "prpers<prn><obj>") >= 0;`,
     // "by" before a gerund says how: the gerund alone ("You can add them by pressing the button"
     // came back "Les puedes añadir por pulsar el botón", ca "per prémer"; now "pulsando", ca
     // "prement"), its verb's readings, with the capital of a "By" that opened the sentence. Not
@@ -2577,17 +2584,17 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sens
     // below" came back "volúmenes les gusta en el ejemplo"; now "como en el ejemplo"); not after
     // a subject ("I", "we": "you", "it" may be objects), "to", "not" or a modal ("I like in
     // summer…", "would like in")
-    String.raw`s{((?:\A|(\^(?:[^\\\$]++|\\.)*+\$))(?:[^\\^]++|\\.)*+)\^([Ll]ike)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:in|on|at|with|for|from|before|after|during|inside)/(?:[^\\\$]|\\.)*?<pr>)}{my ($all, $before, $previous, $like, $r) = ($&, $1, $2 // "", $3, $4); my @pr = grep { /<pr>$/ } split /\//, $r; @pr && !($previous =~ /<prn><subj>/ && $previous !~ /<prn><obj>/) && $previous !~ /\/to<pr>|<vaux>|<vbmod>|not<adv>|<vbdo>/ ? "$before^$like/" . join("/", @pr) . "\$" : $all}ge if index($_, "ike/") >= 0 && index($_, "ike<pr>") >= 0;`,
-    // "Auto" before a hyphen is the prefix, not a car ("Auto-Approve 4K Movies" came back
-    // "Coche-Aprobar…", fr "Voiture-Approuver"): kept as written
-    String.raw`s{\^([Aa]uto)/[^\$]*\$(?=(?:\[h:\])?\^-/-<guio>\$)}{^$1/*$1\$}g if index($_, "uto/") >= 0;`,
+    String.raw`s{((?:\A|(\^(?:[^\\\$]++|\\.)*+\$))(?:[^\\^]++|\\.)*+)\^([Ll]ike)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:in|on|at|with|for|from|before|after|during|inside)/(?:[^\\\$]|\\.)*?<pr>)}{my ($all, $before, $previous, $like, $r) = ($&, $1, $2 // "", $3, $4); !($previous =~ /<prn><subj>/ && $previous !~ /<prn><obj>/) && $previous !~ /\/to<pr>|<vaux>|<vbmod>|not<adv>|<vbdo>/ ? $before . onlyWith("^$like/$r\$", qr/<pr>$/) : $all}ge if index($_, "ike/") >= 0 && index($_, "ike<pr>") >= 0;`,
+    // "Auto" before a hyphen, not a car ("Auto-Approve 4K Movies" came back "Coche-Aprobar…", fr
+    // "Voiture-Approuver")
+    AUTO_PREFIX,
     // a sentence's first word that can be a noun and a verb, before "on", "in", "with", "via" and
     // a name or a determiner, is the command: a button's "Play on Plex", "Watch on YouTube" came
     // back "Juego en Plex", "Reloj en YouTube"; now "Reproducir en Plex", "Mirar en YouTube" (not
     // "Help", whose noun is the label: "Help on topics")
     // (a sub and two substitutions, one at the record's start and one after each "<sent>$", so that
     // perl finds where to try: one alternation of the two made it try every position, 10 µs a record)
-    String.raw`sub buttonCommand { my ($all, $before, $surface, $r) = @_; my @r = split /\//, $r; my @verb = grep { /<vblex><(?:inf|pres|imp)>$/ } @r; @verb && grep({ /<n>/ } @r) ? "$before^$surface/" . join("/", @verb) . "\$" : $all }`,
+    String.raw`sub buttonCommand { my ($all, $before, $surface, $r) = @_; my $lu = "^$surface/$r\$"; $lu =~ /<n>/ ? $before . onlyWith($lu, qr/<vblex><(?:inf|pres|imp)>$/) : $all }`,
     String.raw`s{\A(${BLANK})\^((?!Help/|help/)(?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:on|in|with|via)/(?:[^\\\$]|\\.)*?<pr>(?:[^\\\$]++|\\.)*+\$ \^(?:[A-Z]|(?:[^\\\$/]++|\\.)*+/(?:\*|(?:[^\\\$]|\\.)*?<det>)))}{buttonCommand($&, $1, $2, $3)}e if index($_, "<vblex><inf>") >= 0 && /\$ \^(?:on|in|with|via)\//;`,
     String.raw`s{(<sent>\$${BLANK})\^((?!Help/|help/)(?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:on|in|with|via)/(?:[^\\\$]|\\.)*?<pr>(?:[^\\\$]++|\\.)*+\$ \^(?:[A-Z]|(?:[^\\\$/]++|\\.)*+/(?:\*|(?:[^\\\$]|\\.)*?<det>)))}{buttonCommand($&, $1, $2, $3)}ge if index($_, "<vblex><inf>") >= 0 && /\$ \^(?:on|in|with|via)\//;`,
     // a "port" is a machine's, not a ship's left side: the adjective goes ("Port" came back "Portuario")
