@@ -1498,10 +1498,11 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-gl')) expect(await en(['Choose the file which you want.'], 'gl')).toEqual(['Escoller o ficheiro que queres.'])
   })
 
-  test('a pronoun between a relative and its verb is the subject; the verb agrees with the noun the relative follows (eng-spa, eng-cat)', async () => {
-    // came back "El hombre que te vio.", "Escoger el archivo que te querer.", "Archivos que tiene los errores…", ca "que ja ha estat demanat"
-    expect(await en(['The man who you saw.', 'Choose the file which you want.', 'Files that have errors are shown.', 'The user who has access.']))
-      .toEqual(['El hombre que viste.', 'Escoger el archivo que quieres.', 'Archivos que tienen los errores están mostrados.', 'El usuario que tiene acceso.'])
+  test('a pronoun between a relative and its verb is the subject, and a form that is one verb\'s past and another\'s present the past; the verb agrees with the noun the relative follows (eng-spa, eng-cat)', async () => {
+    // came back "El hombre que te vio.", "Escoger el archivo que te querer.", "Archivos que tiene los errores…", ca "que ja ha estat demanat";
+    // "El hombre que sierras está aquí." with the subject read but not the verb, "que te puede importar", "que te necesitará" (modals)
+    expect(await en(['The man who you saw.', 'Choose the file which you want.', 'Files that have errors are shown.', 'The user who has access.', 'The man who you saw is here.', 'The house that we found was old.', 'The languages which you can import.', 'The files which you will need.']))
+      .toEqual(['El hombre que viste.', 'Escoger el archivo que quieres.', 'Archivos que tienen los errores están mostrados.', 'El usuario que tiene acceso.', 'El hombre que viste está aquí.', 'La casa que encontramos era viejo.', 'Los idiomas que puedes importar.', 'Los archivos que necesitarás.'])
     if (haveMode('eng-cat')) expect(await en(['Files that have errors are shown.', 'Fix any issues that arise.'], 'ca')).toEqual(['Fitxers que tenen els errors són mostrats.', 'Fixa qualssevol incidències que sorgeixen.'])
   })
 

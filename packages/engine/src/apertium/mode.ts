@@ -2564,10 +2564,14 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sens
     // reads the next unit's readings only when it has a noun's and a verb's)
     String.raw`s{(<det><(?:(?<=/[Aa]<det><)ind|(?<=/[Aa]n<det><)ind|(?<=/[Tt]he<det><)def${nounsAfterThis ? '|(?<=/[Tt]his<det><)dem' : ''})>((?:<[^>\$/]*>)*)(?:[^\\\$]++|\\.)*+\$ \^(?:[^\\\$/]++|\\.)*+/)(?=[^\$]*?<n>)(?=[^\$]*?<vblex><(?:inf|pres|imp|past|pri)>)((?:[^\\\$]++|\\.)*+)\$}{my ($before, $number, $r) = ($1, $2, $3); my @r = split /\//, $r; my @keep = grep { !/<vblex><(?:inf|pres|imp|past|pri)>/ } @r; my $agrees = $number =~ /<sg>/ ? qr/<n>(?:<[^>]*>)*<s[gp]>/ : $number =~ /<pl>/ ? qr/<n>(?:<[^>]*>)*<(?:pl|sp)>/ : qr/<n>/; $before . (@keep < @r && grep({ $_ =~ $agrees } @keep) ? join("/", @keep) : $r) . "\$"}ge if index($_, "<vblex>") >= 0;`,
     // a personal pronoun between a relative (a unit that can only be one) and a verb is the
-    // relative clause's subject: "the man
-    // who you saw", "the file which you want" came back "que te vio", "que te querer"; now "que
-    // viste", "que quieres"
-    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+(?:<[^>\$]*>)*?<rel>(?:[^\\\$/]++|\\.)*+)++\$ )(\^(?:[^\\\$]++|\\.)*+\$)(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<vblex><(?:pres|past|pri)>)}{my ($before, $lu) = ($1, $2); $before . ($lu =~ m{/(?!prpers<prn>)} ? $lu : onlyWith($lu, qr/^prpers<prn><subj>/))}ge if index($_, "<rel>") >= 0 && index($_, "prpers<prn><obj>") >= 0;`,
+    // relative clause's subject, and the verb its finite verb: "the man who you saw", "the file
+    // which you want" came back "que te vio", "que te querer"; now "que viste", "que quieres".
+    // Where a form is one verb's past and another's present ("saw", "found", "fell"), the past:
+    // with the subject alone the taggers chose "to saw" ("que sierras"). A modal stays a modal
+    // ("which you can import", ca "que pots", not "enllaunes"; es "que puedes", was "que te puede"), and eng-spa's
+    // "will", an infinitive there, too ("que necesitarás", was "que te necesitará")
+    String.raw`sub clauseVerb { my ($surface, @r) = readings(substr($_[0], 1, -1)); my @finite = grep { /<v(?:blex|bmod|aux|bser|bhaver|bdo)><(?:pres|past|pri)>|<vaux><inf>/ } @r; my %present = map { (lc((split /</)[0]) => 1) } grep { /<vblex><pres>/ } @finite; my @pastOfAnother = grep { /<vblex><past>/ && !$present{lc((split /</)[0])} } @finite; @pastOfAnother && %present ? unit($surface, @pastOfAnother) : @finite < @r ? unit($surface, @finite) : $_[0] }`,
+    String.raw`s{(\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+(?:<[^>\$]*>)*?<rel>(?:[^\\\$/]++|\\.)*+)++\$ )(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:v(?:blex|aux|bmod)><(?:pres|past|pri)|vaux><inf)>(?:[^\\\$]++|\\.)*+\$)}{my ($all, $before, $lu, $verb) = ($&, $1, $2, $3); $lu =~ m{/(?!prpers<prn>)} ? $all : $before . onlyWith($lu, qr/^prpers<prn><subj>/) . " " . clauseVerb($verb)}ge if index($_, "<rel>") >= 0 && index($_, "prpers<prn><obj>") >= 0;`,
     // "by" before a gerund says how: the gerund alone ("You can add them by pressing the button"
     // came back "Les puedes añadir por pulsar el botón", ca "per prémer"; now "pulsando", ca
     // "prement"), its verb's readings, with the capital of a "By" that opened the sentence. Not
