@@ -808,6 +808,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
       .toEqual(['Dirección copiada a portapapeles', 'Mensaje guardado como borrador', 'Configuraciones guardadas.', 'La exportación falló.', 'El usuario eliminó archivos.'])
   })
 
+  test('a headline\'s subject may name a product (a name or an unknown word) and run to four words; names alone are no headline (eng-spa)', async () => {
+    // Overseerr's "Tautulli settings saved successfully!", "Plex connection established successfully!", "Web push notification settings saved successfully!" came back "guardaron", "estableció"
+    expect(await en(['Tautulli settings saved successfully!', 'Plex connection established successfully!', 'Web push notification settings saved successfully!', 'John finished early.', 'Plex crashed.']))
+      .toEqual(['¡Configuraciones de Tautulli guardadas exitosamente!', '¡Conexión de Plex establecida exitosamente!', '¡Configuraciones de notificación de empujón de web guardadas exitosamente!', 'John acabó temprano.', 'Plex chocó.'])
+  })
+
   test('"match" is "coincidir" with "con" before its object, not "emparejar"; the noun stays "partido" (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Las contraseñas no emparejan.", "Ningún resultado empareja tu búsqueda.", gl "non emparellan", ca "no fan joc"
     const [passwords, search, page, game, played] = await en(['Passwords do not match.', 'No results match your search.', 'Found a page that matches the query.', 'The match starts at 8.', 'The match the team played.'])
@@ -1005,10 +1011,10 @@ const time: InlineToken = { id: 'time', kind: 'void' }
   })
 
   test('a capitalised word the analyser does not know before a noun is a product\'s name, after the noun with "de" and no article; a label\'s command before it stays one', async () => {
-    expect(await en(['Plex settings', 'Open Plex settings', 'Slack notification settings saved.', 'Ungroup selection', 'Upcoming Movies'])).toEqual(['Configuraciones de Plex', 'Abrir configuraciones de Plex', 'Configuraciones de notificación de Slack guardaron.', 'Ungroup selección', 'Upcoming Películas'])
+    expect(await en(['Plex settings', 'Open Plex settings', 'Slack notification settings saved.', 'Ungroup selection', 'Upcoming Movies'])).toEqual(['Configuraciones de Plex', 'Abrir configuraciones de Plex', 'Configuraciones de notificación de Slack guardadas.', 'Ungroup selección', 'Upcoming Películas'])
     expect(await en(['Plex settings'], 'gl')).toEqual(['Configuracións de Plex'])
     // eng-cat's tagger read the noun after such a name as a verb: the name stays where it was there
-    expect(await en(['Pushover test notification sent!', 'Discord notification settings'], 'ca')).toEqual(['Pushover notificació de prova va enviar!', 'Paràmetres de notificació de Discord'])
+    expect(await en(['Pushover test notification sent!', 'Discord notification settings'], 'ca')).toEqual(['Pushover notificació de prova enviada!', 'Paràmetres de notificació de Discord'])
   })
 
   test('an editor\'s label verbs (paste, increase, crop…) are commands; a program\'s command is "comando" (fr "commande"), a program is run ("ejecutar")', async () => {
