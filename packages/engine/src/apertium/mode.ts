@@ -2042,7 +2042,7 @@ const LENGTH_COUNT = String.raw` (?:\^[0-9]+/[0-9]+<num>\$|\[t:\d+:v\])`
  *    talk, agree, sit, stand, call, work), and so is a past followed by an object ("User
  *    deleted files." stays "El usuario eliminó archivos."). Corpus: about 250 lines changed, all but a
  *    handful better; worse: eo participles that do not agree ("Fiksoj savita"), gl "Pondo
- *    actualizado" → "Poñente actualizado". The names and the four words: 81 lines of es, ca,
+ *    actualizado" → "Poñente actualizado". The names and the four words: 108 lines of es, ca,
  *    gl, eo and 81 through Spanish better ("Configuraciones de Tautulli guardadas"), but es "Clave
  *    nueva API generado" (the unknown "API" makes it masculine) and eo's number. Right after a noun, fail, succeed, occur, happen,
  *    crash, exit, appear, disappear, arrive and expire are the past (after a subject pronoun
