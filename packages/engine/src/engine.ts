@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { createPipelinePool, defaultMaxPipelines } from './apertium/pool.js'
 import type { StageAllocator } from './apertium/preloads.js'
 import type { StageScheduling } from './apertium/supervisor.js'
-import { decodeSegment, encodeSegment, hasHyphenBetweenLetters, maskOwners, maskSigils, maskWrappedOwners, unknownOwners, validateSegment, withHyphenBlanks, type Decoded } from './apertium/stream.js'
+import { decodeSegment, encodeSegment, hasHyphenBetweenLetters, maskLetters, maskOwners, maskSigils, maskWrappedOwners, unknownOwners, validateSegment, withHyphenBlanks, type Decoded } from './apertium/stream.js'
 import { createLru } from './cache.js'
 import { createDetector, type Detection } from './detect.js'
 import { findAnalysers } from './detect/analysers.js'
@@ -421,7 +421,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
       // what the hop is given: its source's words, for save-sense.ts
       const input = current
       const onward = hops[n + 1]?.target
-      const decoded = await translateHop(current, onward === undefined ? hop : { ...hop, onward }, signal)
+      // a letter the hop before kept goes on as it is (see maskLetters)
+      const letters = n > 0 ? maskLetters(current, unknownWords) : null
+      const found = await translateHop(letters?.segment ?? current, onward === undefined ? hop : { ...hop, onward }, signal)
+      const decoded = found && letters ? { ...found, segment: letters.restore(found.segment) } : found
       if (!decoded) continue
       // every hop from English: one into Spanish before another hop says "guardar" too, which
       // es-fr reads as "enregistrer" ("Save changes" came back fr "Il sauve des changements")

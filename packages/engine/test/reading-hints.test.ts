@@ -808,6 +808,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
       .toEqual(['Dirección copiada a portapapeles', 'Mensaje guardado como borrador', 'Configuraciones guardadas.', 'La exportación falló.', 'El usuario eliminó archivos.'])
   })
 
+  test('a capital "A" that is a letter stays the letter: a range\'s end, a label no noun phrase follows; the article stays; through Spanish the next hop keeps it (eng-spa, eng-cat, es-fr)', async () => {
+    // Overseerr's "Title (Z-A) Descending" came back "Título (Z-Un) Descendiendo", "(A-Z)" "(A-z)", ca "(Un-Z)"; fr "Option Un ou option B", then "Option À…" through Spanish
+    expect(await en(['Title (A-Z) Ascending', 'Title (Z-A) Descending', 'Option A or option B', 'Press A to jump.', 'Create A New Account', 'A new file was created.']))
+      .toEqual(['Título (A-Z) Ascendiendo', 'Título (Z-A) Descendiendo', 'Opción A u opción B', 'Pulsar A para saltar.', 'Crear Una Cuenta Nueva', 'Un archivo nuevo fue creado.'])
+    if (haveMode('eng-cat')) expect(await en(['Title (A-Z) Ascending', 'Plan A'], 'ca')).toEqual(['Títol (A-Z) Ascendint', 'Pla A'])
+    if (haveMode('es-fr')) expect(await en(['Option A or option B', 'Title (Z-A) Descending'], 'fr')).toEqual(['Option A ou option B', 'Titre (Z-A) en Descendant'])
+  })
+
   test('a headline\'s subject may name a product (a name or an unknown word) and run to four words; names alone are no headline (eng-spa)', async () => {
     // Overseerr's "Tautulli settings saved successfully!", "Plex connection established successfully!", "Web push notification settings saved successfully!" came back "guardaron", "estableció"
     expect(await en(['Tautulli settings saved successfully!', 'Plex connection established successfully!', 'Web push notification settings saved successfully!', 'John finished early.', 'Plex crashed.']))

@@ -2413,6 +2413,13 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sens
     String.raw`sub pastQuestion { my ($verb) = @_; my (undef, @r) = readings(substr($verb, 1, -1)); @r && !grep({ !/<vblex><(?:past|pp)>/ || /\+/ } @r) && grep { /<vblex><past>/ } @r }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(${UNIT})(?= \^[Yy]our/)}{pastQuestion($2) ? "$1^you/prpers<prn><subj><p2><mf><sp>\$ $2" : "$1$2"}e if index($_, "our/") >= 0 && /\^\?\/\?<sent>\$(?:\[v:e\])?[\s\0]*\z/;`,
     String.raw`$_ = participle($_) if index($_, "<vblex><pp>") >= 0;`,
+    // a capital "A" that is a letter, not the article: a range's end ("A-Z", "(Z-A)": an article
+    // is never right before a hyphen or after one), or, past the sentence's start, a label no
+    // noun phrase follows ("Option A or option B", "Press A to jump", "Plan A"). They came back
+    // "(Z-Un)", "Opción Un", "Pulsar Un", fr "(À-z)" (eng-spa's analyser knows "A-Z" as an
+    // acronym, generated "A-z"); now the letter as written, reported as a word not translated
+    String.raw`sub letterLabels { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { if ($p[$i] =~ /^\^([A-Z]-[A-Z])\/[^\$]*<acr>/) { $p[$i] = "^$1/*$1\$"; next } next if $p[$i] !~ /^\^A\/[Aa]<det><ind><sg>\$$/; my $hyphen = $i + 2 < @p && $p[$i + 1] eq "" && index($p[$i + 2], "<guio>") >= 0 || $i > 1 && $p[$i - 1] eq "" && index($p[$i - 2], "<guio>") >= 0; if (!$hyphen) { next if opensSentence(\@p, $i) || $i + 2 < @p && $p[$i + 1] !~ /^ *$/; my (undef, @next) = $i + 2 < @p && $p[$i + 1] ne "" ? readings(substr($p[$i + 2], 1, -1)) : (); next if grep { tag($_) =~ /^(?:n|np|adj|num|adv|preadv|vblex|det)$/ || /^\*/ } @next } $p[$i] = "^A/*A\$" } join "", @p }`,
+    String.raw`$_ = letterLabels($_) if index($_, "<det><ind><sg>\$") >= 0 || index($_, "<acr>") >= 0;`,
     // a clause without "that" after "think", "hope", "know"…, its subject a pronoun and a finite
     // verb next, gets "that" (the conjunction), the pronoun the subject: "I think you are right",
     // "I hope you like it" came back ca "Et penso és dret", "Espero tu com ell", gl "Pénsote ten

@@ -249,6 +249,42 @@ export function maskSigils(segment: Segment): { segment: Segment; restore(transl
 }
 
 /**
+ * The segment with each of `letters` (single capital letters a hop before left untranslated:
+ * "Plan A", "(Z-A)") that stands alone, no letter or digit beside it, as a void token, for the
+ * next hop of a route: the letter a hop from English kept is a word the next hop's analyser may
+ * know ("A" is Spanish's preposition: es-fr wrote "Plan À", "(Z-À)"). `restore` writes each
+ * letter back; the answer has the input's shape. null when none is there.
+ */
+export function maskLetters(segment: Segment, letters: readonly string[]): { segment: Segment; restore(translated: Segment): Segment } | null {
+  const single = letters.filter((letter) => /^\p{Lu}$/u.test(letter))
+  if (single.length === 0) return null
+  const alone = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])([${single.join('')}])(?![\\p{L}\\p{M}\\p{N}])`, 'u')
+  // each letter a part of its own (split keeps what the pattern captures at odd places)
+  const parts: SegmentPart[] = []
+  const isLetter = new Set<number>()
+  for (const part of typeof segment === 'string' ? [segment] : segment) {
+    if (typeof part !== 'string') {
+      parts.push(part)
+      continue
+    }
+    part.split(alone).forEach((piece, k) => {
+      if (k % 2 === 1) isLetter.add(parts.length)
+      parts.push(piece)
+    })
+  }
+  if (isLetter.size === 0) return null
+  const masked = maskGroups(parts, 'letter', (_, k) => (isLetter.has(k) ? { before: [], group: [parts[k]!] } : null))
+  if (!masked) return null
+  return {
+    segment: masked.segment,
+    restore(translated) {
+      const restored = masked.restore(translated)
+      return typeof segment === 'string' && typeof restored !== 'string' && restored.every((part) => typeof part === 'string') ? restored.join('') : restored
+    },
+  }
+}
+
+/**
  * What maskWrappedOwners and maskSigils share: the segment with each run of parts that `match`
  * finds at a part (`group`, one part for each of the segment's from there; `before`, text that
  * stays ahead of it) as one
@@ -678,6 +714,8 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
   /** What the text ends with: engine whitespace, a sheltered whitespace run, or anything else. */
   let tail: 'plain' | 'sheltered' | 'other' = 'other'
   const endMark = () => {
+    // a hyphen right after a marked word is the text's ("*A-Z": the word is "A")
+    markWord = markWord.replace(/-+$/, '')
     if (mark !== null && markWord !== '' && !unknown.includes(markWord)) unknown.push(markWord)
     mark = null
     markWord = ''
@@ -724,7 +762,7 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
       if (!WORD_CHAR.test(ch)) break
       k -= ch.length
     }
-    const word = before.slice(k)
+    const word = before.slice(k).replace(/-+$/, '') // "A-" of "A-Z" is the word "A"
     if (word !== '' && !unknown.includes(word)) unknown.push(word)
     return true
   }
