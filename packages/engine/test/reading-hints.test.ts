@@ -811,9 +811,17 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('a capital "A" that is a letter stays the letter: a range\'s end, a label no noun phrase follows; the article stays; through Spanish the next hop keeps it (eng-spa, eng-cat, es-fr)', async () => {
     // Overseerr's "Title (Z-A) Descending" came back "Título (Z-Un) Descendiendo", "(A-Z)" "(A-z)", ca "(Un-Z)"; fr "Option Un ou option B", then "Option À…" through Spanish
     expect(await en(['Title (A-Z) Ascending', 'Title (Z-A) Descending', 'Option A or option B', 'Press A to jump.', 'Create A New Account', 'A new file was created.']))
-      .toEqual(['Título (A-Z) Ascendiendo', 'Título (Z-A) Descendiendo', 'Opción A u opción B', 'Pulsar A para saltar.', 'Crear Una Cuenta Nueva', 'Un archivo nuevo fue creado.'])
-    if (haveMode('eng-cat')) expect(await en(['Title (A-Z) Ascending', 'Plan A'], 'ca')).toEqual(['Títol (A-Z) Ascendint', 'Pla A'])
-    if (haveMode('es-fr')) expect(await en(['Option A or option B', 'Title (Z-A) Descending'], 'fr')).toEqual(['Option A ou option B', 'Titre (Z-A) en Descendant'])
+      .toEqual(['Título (A-Z) Ascendente', 'Título (Z-A) Descendente', 'Opción A u opción B', 'Pulsar A para saltar.', 'Crear Una Cuenta Nueva', 'Un archivo nuevo fue creado.'])
+    if (haveMode('eng-cat')) expect(await en(['Title (A-Z) Ascending', 'Plan A'], 'ca')).toEqual(['Títol (A-Z) Ascendent', 'Pla A'])
+    if (haveMode('es-fr')) expect(await en(['Option A or option B', 'Title (Z-A) Descending'], 'fr')).toEqual(['Option A ou option B', 'Titre (Z-A) Descendant'])
+  })
+
+  test('"Ascending", "Descending" name a sort order, the adjectives, and the word before them is the noun; a verb before an object or a preposition stays (eng-spa, eng-cat, en-gl)', async () => {
+    // Overseerr's sort labels came back "La popularidad que Desciende", "Título (A-Z) Ascendiendo", ca "Descendir popularitats", "TMDB Valorant…"
+    expect(await en(['Popularity Descending', 'Title (A-Z) Ascending', 'TMDB Rating Descending', 'Sort in descending order', 'The plane is descending into the city.']))
+      .toEqual(['La popularidad Descendente', 'Título (A-Z) Ascendente', 'Índice TMDB Descendente', 'Clase en orden descendente', 'El plano está descendiendo a la ciudad.'])
+    if (haveMode('eng-cat')) expect(await en(['Popularity Descending', 'Release Date Ascending'], 'ca')).toEqual(['La popularitat Descendent', "Data d'emissió Ascendent"])
+    if (haveMode('en-gl')) expect(await en(['Popularity Descending'], 'gl')).toEqual(['A popularidade Descendente'])
   })
 
   test('a headline\'s subject may name a product (a name or an unknown word) and run to four words; names alone are no headline (eng-spa)', async () => {

@@ -2218,6 +2218,13 @@ type Sense = readonly [string, 'n' | 'vblex' | 'adj', string, ('before-noun' | '
 interface HintOptions {
   /** Whether a word after "this", "these" that can be a noun is one, as after "a", "the" (not en-eo, whose tagger then read "this command starts" as "komandaj komencoj"). */
   nounsAfterThis?: boolean
+  /**
+   * "ascending", "descending" as the adjectives (a sort order) but before an object or a
+   * preposition, "descending" read as `descendingAs` (an adjective the pair's dictionary
+   * translates "descending": eng-spa's and eng-cat's have "downward" alone). Pairs whose
+   * dictionaries have them.
+   */
+  sortOrders?: { descendingAs: string }
   /** Words read as other words of the same part of speech, whose translation is the interface's. */
   senses?: readonly Sense[]
   /** Verbs whose command keeps its infinitive alone (the target's imperative is not the present the transfer writes). */
@@ -2291,7 +2298,7 @@ interface HintOptions {
   instruction?: 'pres' | 'imp'
 }
 
-function englishReadingHints(commandForms: string, { nounsAfterThis = true, senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime, labelInfinitives = false, productNames = false, instruction }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { nounsAfterThis = true, sortOrders, senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime, labelInfinitives = false, productNames = false, instruction }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -2420,6 +2427,13 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sens
     // acronym, generated "A-z"); now the letter as written, reported as a word not translated
     String.raw`sub letterLabels { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { if ($p[$i] =~ /^\^([A-Z]-[A-Z])\/[^\$]*<acr>/) { $p[$i] = "^$1/*$1\$"; next } next if $p[$i] !~ /^\^A\/[Aa]<det><ind><sg>\$$/; my $hyphen = $i + 2 < @p && $p[$i + 1] eq "" && index($p[$i + 2], "<guio>") >= 0 || $i > 1 && $p[$i - 1] eq "" && index($p[$i - 2], "<guio>") >= 0; if (!$hyphen) { next if opensSentence(\@p, $i) || $i + 2 < @p && $p[$i + 1] !~ /^ *$/; my (undef, @next) = $i + 2 < @p && $p[$i + 1] ne "" ? readings(substr($p[$i + 2], 1, -1)) : (); next if grep { tag($_) =~ /^(?:n|np|adj|num|adv|preadv|vblex|det)$/ || /^\*/ } @next } $p[$i] = "^A/*A\$" } join "", @p }`,
     String.raw`$_ = letterLabels($_) if index($_, "<det><ind><sg>\$") >= 0 || index($_, "<acr>") >= 0;`,
+    // "Ascending", "Descending" name a sort order ("Popularity Descending", "Title (A-Z)
+    // Ascending", "in descending order"): the adjective, but before what a verb takes (an
+    // object, "from", "into"…). The taggers chose the verb: "La popularidad que Desciende",
+    // "Título (A-Z) Ascendiendo", ca "Descendir popularitats"; now "La popularidad descendente".
+    // The word before it that can be a noun is the noun: the sort key ("Rating Ascending" became
+    // "Valorando" without)
+    ...(sortOrders ? [String.raw`s{((?:\^(?:[^\\\$]++|\\.)*+\$ )?)\^(([Aa])scending|([Dd])escending)/(?:[^\\\$]++|\\.)*+\$(?! \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:det|prn|pr)>)}{my ($before, $word, $ascending, $d) = ($1, $2, $3, $4); ($before eq "" ? "" : onlyWith(substr($before, 0, -1), qr/^[^<]*<n>/) . " ") . "^$word/" . (defined $ascending ? $word : ($d eq "D" ? "${sortOrders.descendingAs.replace(/^./, (c) => c.toUpperCase())}" : "${sortOrders.descendingAs}")) . "<adj>\$"}ge if index($_, "scending/") >= 0;`] : []),
     // a clause without "that" after "think", "hope", "know"…, its subject a pronoun and a finite
     // verb next, gets "that" (the conjunction), the pronoun the subject: "I think you are right",
     // "I hope you like it" came back ca "Et penso és dret", "Espero tu com ell", gl "Pénsote ten
@@ -3107,6 +3121,7 @@ export const EN_EO_READING_HINTS = englishReadingHints('inf|imp', {
  * verb's readings are added ("Pegar").
  */
 export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
+  sortOrders: { descendingAs: 'downward' },
   productNames: true,
   senses: [
     CLEAR_AS_CLEAN,
@@ -3157,10 +3172,10 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
  * the verb "run" as "execute" ("Run the command" → "Correr a orde"; now "Executar…"), "turn on"
  * as "enable" ("Vira en notificacións" → "Habilita notificacións").
  */
-export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { instruction: 'pres', productNames: true, labelInfinitives: true, sessionCommands: true, pluralData: true, gerundPrepositions: true, failedAsCould: 'Can<vaux><past>', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
+export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { sortOrders: { descendingAs: 'descending' }, instruction: 'pres', productNames: true, labelInfinitives: true, sessionCommands: true, pluralData: true, gerundPrepositions: true, failedAsCould: 'Can<vaux><past>', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { instruction: 'imp', initialismsAfterNouns: true, sessionCommands: true, pluralData: true, failedAsCould: 'can<vbmod><past>', lastTime: '^last/for the last time<adv>$', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { sortOrders: { descendingAs: 'downward' }, instruction: 'imp', initialismsAfterNouns: true, sessionCommands: true, pluralData: true, failedAsCould: 'can<vbmod><past>', lastTime: '^last/for the last time<adv>$', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
