@@ -824,6 +824,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['Popularity Descending'], 'gl')).toEqual(['A popularidade Descendente'])
   })
 
+  test('after a subject, "failed to" and a verb is "could not", the passive for a verb a thing undergoes with no object after it; "fail to" is "cannot" (eng-spa, eng-cat, en-gl)', async () => {
+    // Overseerr's "Discord test notification failed to send.", "…when media requests fail to be added…" came back "falló para enviar", "fallan para ser añadidos", ca "va fallar per enviar"
+    expect(await en(['Discord test notification failed to send.', 'Send notifications when media requests fail to be added to Radarr or Sonarr.', 'The server failed to respond.', 'The app failed to save your changes.', 'Failed to save.']))
+      .toEqual(['Notificación de prueba de Discord no pudo ser enviada.', 'Envía notificaciones cuando peticiones de medios de comunicación no pueden ser añadidas a Radarr o Sonarr.', 'El servidor no pudo responder.', 'La aplicación no pudo guardar tus cambios.', 'No se pudo guardar.'])
+    if (haveMode('eng-cat')) expect(await en(['The file fails to load.', 'The server failed to respond.'], 'ca')).toEqual(['No es pot carregar el fitxer.', 'El servidor no va poder respondre.'])
+    if (haveMode('en-gl')) expect(await en(['Settings failed to save.'], 'gl')).toEqual(['As configuracións non puideron ser gardadas.'])
+  })
+
   test('a headline\'s subject may name a product (a name or an unknown word) and run to four words; names alone are no headline (eng-spa)', async () => {
     // Overseerr's "Tautulli settings saved successfully!", "Plex connection established successfully!", "Web push notification settings saved successfully!" came back "guardaron", "estableció"
     expect(await en(['Tautulli settings saved successfully!', 'Plex connection established successfully!', 'Web push notification settings saved successfully!', 'John finished early.', 'Plex crashed.']))

@@ -2213,6 +2213,14 @@ const THINKING_VERBS = ['think', 'thinks', 'thought', 'know', 'knows', 'knew', '
  * adjective before the noun it qualifies); with `'after-possessive'`, only right after a
  * possessive (the word's first reading).
  */
+/**
+ * Verbs whose "failed to" is something that did not happen to its subject (englishReadingHints'
+ * failedAsCould): "Settings failed to save" is "could not be saved".
+ */
+const FAILED_PASSIVES = 'save|send|load|delete|update|create|add|remove|upload|download|fetch|retrieve|import|export|copy|sync|apply|process|generate|install|verify|parse|submit|publish|restore|reset|change|edit|register|approve|decline|deliver|store|read|write|refresh|render|start|stop|restart|open|close|connect|disconnect|attach|detach|mount|unmount|cancel|enable|disable|move|rename|share|print|convert|encrypt|decrypt|compile|build|deploy|schedule|archive'
+
+const lowerFirst = (text: string): string => text.replace(/^./, (c) => c.toLowerCase())
+
 type Sense = readonly [string, 'n' | 'vblex' | 'adj', string, ('before-noun' | 'after-possessive' | undefined)?]
 
 interface HintOptions {
@@ -2277,7 +2285,7 @@ interface HintOptions {
   clickCommands?: boolean
   /** Whether `prepositions` apply to a gerund too (below). */
   gerundPrepositions?: boolean
-  /** The analyser's reading of "Could" ("Can<vaux><past>"), as which a sentence's "Failed" before "to" and a verb is read (below). */
+  /** The analyser's reading of "Could" ("Can<vaux><past>"), as which a sentence's "Failed" before "to" and a verb is read, and a subject's "failed to" (its present, "cannot", "fail to"; below). */
   failedAsCould?: string
   /** The units the analyser gives "for the last time", which a sentence's "Last" before a participle becomes after it (below). */
   lastTime?: string
@@ -2545,6 +2553,17 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // cargar el archivo", "No es va poder carregar", the clause filters' impersonal "could not";
     // en-eo's "Malsukcesis ŝargi" was right)
     ...(failedAsCould ? [String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ff]ailed)/(?:[^\\\$]++|\\.)*+\$ \^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ (${UNIT})}{my ($before, $failed, $verb) = ($1, $2, $3); my $infinitive = infinitiveOnly($verb); defined $infinitive ? "$before^$failed/${failedAsCould}\$ ^not/not<adv>\$ $infinitive" : $&}ge if index($_, "ailed/") >= 0;`] : []),
+    // after a subject, "failed to", "fail(s) to" and a verb are "could not", "cannot" ("Discord
+    // test notification failed to send.", "when media requests fail to be added" came back
+    // "falló para enviar", "fallan para ser añadidos", ca "van fallar per desar"); a verb a
+    // thing undergoes (FAILED_PASSIVES) with no object after it is the passive, the subject
+    // what it happened to ("Settings failed to save." → "Las configuraciones no pudieron ser
+    // guardadas", ca "No es van poder desar…"); other verbs stay ("The server failed to respond"
+    // → "no pudo responder"). Not after an auxiliary ("has failed to")
+    ...(failedAsCould ? [
+      String.raw`sub failedTo { my ($subject, $tense, $verb, $after) = @_; my (undef, @s) = readings(substr($subject, 1, -1)); return undef if !@s || !grep({ tag($_) =~ /^(?:n|np)$/ || /^\*/ || /<prn><subj>/ } @s) || grep { /<v(?:bser|bhaver|aux|bmod|bdo)>|<adv>/ } @s; my $infinitive = infinitiveOnly($verb); return undef if !defined $infinitive; my $could = "^could/" . ($tense eq "past" ? "${lowerFirst(failedAsCould)}" : "${lowerFirst(failedAsCould).replace('<past>', '<pres>')}") . "\$ ^not/not<adv>\$ "; my ($surface, @v) = readings(substr($verb, 1, -1)); my ($lemma) = map { /^((?:[^<\\]|\\.)*)<vblex><inf>/ ? $1 : () } @v; my (undef, @n) = $after eq "" ? () : readings(substr($after, 1, -1)); my $passive = defined $lemma && $lemma =~ /^(?:${FAILED_PASSIVES})$/i && (!@n || grep { tag($_) =~ /^(?:sent|pr|cm)$/ } @n); $passive ? "$subject $could^be/be<vbser><inf>\$ ^$surface/$lemma<vblex><pp>\$" : "$subject $could$infinitive" }`,
+      String.raw`s{(${UNIT}) \^[Ff]ail(?:ed|s)?/((?:[^\\\$]++|\\.)*+)\$ \^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ (${UNIT})(?= ?(${UNIT})|)}{my ($all, $subject, $fail, $verb, $after) = ($&, $1, $2, $3, $4 // ""); my $done = failedTo($subject, $fail =~ /<vblex><past>/ ? "past" : "pres", $verb, $after); defined $done ? $done : $all}ge if index($_, "ail") >= 0 && index($_, "^to/") >= 0;`,
+    ] : []),
     // a sentence's "Last" before a participle is "for the last time" after it (es, ca: "Last
     // updated yesterday" came back "Último actualizado ayer"; now "Actualizado por última vez ayer")
     ...(lastTime ? [String.raw`sub lastDone { my ($surface, $readings) = @_; my (undef, @pp) = readings("x/$readings"); @pp = grep { /<vblex><pp>/ && !/\+/ } @pp; return undef if !@pp; s/^(\w)/\u$1/ for @pp; unit($surface, @pp) . " ${lastTime.replace(/\$/g, '\\$')}" }`,
