@@ -25,6 +25,15 @@ describe('"estar" for states in answers from English into Spanish and Galician',
     expect(withStateCopula('Son canso. Son cansos. Es morto?', 'en', 'gl')).toBe('Estou canso. Están cansos. Estás morto?')
   })
 
+  test('what is going on takes "estar": "en progreso", "en curso", "en uso", "en línea", "on-line", with "ahora" between too', () => {
+    // Excalidraw's "Live-collaboration session is now in progress.", Overseerr's "…is already in use by another user." came back "es ahora en progreso", "es ya en uso"
+    expect(withStateCopula('La sesión es ahora en progreso. La dirección es ya en uso. El servidor es on-line. Son en pausa.', 'en', 'es'))
+      .toBe('La sesión está ahora en progreso. La dirección está ya en uso. El servidor está on-line. Están en pausa.')
+    expect(withStateCopula('A sesión é agora en progreso. O enderezo é xa en uso.', 'en', 'gl')).toBe('A sesión está agora en progreso. O enderezo está xa en uso.')
+    // what something is stays
+    expect(withStateCopula('Es un progreso. Es en línea con el plan.', 'en', 'es')).toBe('Es un progreso. Es en línea con el plan.')
+  })
+
   test('Galician too: "é dispoñíbel" → "está dispoñíbel"; "son" is "estou" before "seguro", else "están"', () => {
     expect(withStateCopula('Este elemento non é dispoñíbel. O cartafol é baleiro. Todo é ben. Es seguro?', 'en', 'gl')).toBe('Este elemento non está dispoñíbel. O cartafol está baleiro. Todo está ben. Estás seguro?')
     expect(withStateCopula('Son seguro. Os ficheiros non son dispoñíbeis. Son seguros. Es seguro queres saír?', 'en', 'gl')).toBe('Estou seguro. Os ficheiros non están dispoñíbeis. Son seguros. Estás seguro de que queres saír?')

@@ -5,7 +5,8 @@
  * "O cartafol é baleiro". When Spanish or Galician is the answer's language and the last hop
  * came from English, a form of "ser" right before an adjective that only ever names a state
  * (available, empty, full, busy, broken, connected, disconnected, open, dead, alive, tired,
- * angry, worried, eng-spa's "a punto" for ready: "Pensé que eras muerto", "¿Eres a punto?",
+ * angry, worried, eng-spa's "a punto" for ready, "en progreso", "en curso", "en pausa", "en línea"… for
+ * what is going on ("en línea con", in line with, stays): "Pensé que eras muerto", "¿Eres a punto?",
  * "La tienda es abierta" → "estabas muerto", "¿Estás a punto?", "está abierta"; "bien"/"ben" and "mal" where
  * they end the clause: "es bien sabido" stays), with at most two adverbs between ("es
  * actualmente no disponible"), becomes the same form of "estar": "no está disponible", "está
@@ -61,10 +62,10 @@ const SPANISH: Copula = {
     ser: 'estar',
   },
   personal: new Set(['soy', 'eres', 'somos', 'sois', 'eras', 'éramos', 'erais', 'seré', 'serás', 'seremos', 'seréis', 'seas', 'seamos', 'seáis']),
-  states: '(?:disponibles?|vac[ií][oa]s?|llen[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?|abiert[oa]s?|muert[oa]s?|viv[oa]s?|cansad[oa]s?|enojad[oa]s?|enfadad[oa]s?|preocupad[oa]s?|a punto)',
+  states: '(?:disponibles?|vac[ií][oa]s?|llen[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?|abiert[oa]s?|muert[oa]s?|viv[oa]s?|cansad[oa]s?|enojad[oa]s?|enfadad[oa]s?|preocupad[oa]s?|a punto|on-line|en\\s+(?:progreso|curso|marcha|pausa|línea(?!\\s+con\\b)|espera|uso|ejecución|mantenimiento))',
   places: '(?:aquí|allí|allá|ahí|acá|en\\s+(?:casa|el|la|los|las|un|una|unos|unas|mis?|tus?|sus?|nuestr[oa]s?|vuestr[oa]s?|est[ea]s?|es[ea]s?|aquel|aquella))',
   wellOrBadly: '(?:bien|mal)',
-  adverbs: `(?:[${L}]+mente|ya|todavía|aún|muy|demasiado|tan|no)`,
+  adverbs: `(?:[${L}]+mente|ya|ahora|todavía|aún|muy|demasiado|tan|no)`,
   sure: '(?:[Ee]st(?:oy|ás|á|amos|áis|án|aba|abas|ábamos|aban))',
   want: '(?:quier|quer|dese)',
   how: '(?<![\\p{L}\\p{M}\\p{N}])[Cc]ómo',
@@ -82,11 +83,11 @@ const GALICIAN: Copula = {
     ser: 'estar',
   },
   personal: new Set(['es', 'son', 'somos', 'sodes', 'eras', 'eramos', 'erades', 'serei', 'serás', 'seremos', 'seredes', 'sexas', 'sexamos', 'sexades']),
-  states: '(?:dispoñ[ií]be(?:l|is)|dispoñibles?|baleir[oa]s?|che[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?|abert[oa]s?|mort[oa]s?|viv[oa]s?|cans[oa]s?|cansad[oa]s?|enfadad[oa]s?|preocupad[oa]s?|a punto)',
+  states: '(?:dispoñ[ií]be(?:l|is)|dispoñibles?|baleir[oa]s?|che[oa]s?|ocupad[oa]s?|rot[oa]s?|conectad[oa]s?|desconectad[oa]s?|abert[oa]s?|mort[oa]s?|viv[oa]s?|cans[oa]s?|cansad[oa]s?|enfadad[oa]s?|preocupad[oa]s?|a punto|en\\s+(?:progreso|curso|marcha|pausa|liña(?!\\s+con\\b)|espera|uso|execución|mantemento))',
   personStates: '(?:cans|preocupad|enfadad|mort|viv)',
   places: '(?:aquí|alí|aí|acolá|en\\s+casa|n(?:o|a|os|as|un|unha)|en\\s+(?:meu|miña|teu|túa|seu|súa|noso|nosa|este|esta|ese|esa))',
   wellOrBadly: '(?:ben|mal)',
-  adverbs: `(?:[${L}]+mente|xa|aínda|moi|demasiado|tan|non)`,
+  adverbs: `(?:[${L}]+mente|xa|agora|aínda|moi|demasiado|tan|non)`,
   sure: '(?:[Ee]st(?:ou|ás|á|amos|ades|án|aba|abas|abamos|aban))',
   want: '(?:quer|quix|dese)',
   how: '(?:^|(?<=[.!?]\\s))[Cc]omo',
