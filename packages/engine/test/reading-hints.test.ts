@@ -824,6 +824,14 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['Popularity Descending'], 'gl')).toEqual(['A popularidade Descendente'])
   })
 
+  test('"needs" after a determiner\'s noun, "need" after a plural noun opening the sentence, is the verb before an object or "to" and a verb; a compound before a noun stays (every pair from English)', async () => {
+    // came back "Las necesidades de usuario para iniciar sesión.", "Tus necesidades de contraseña…", "Necesidad de usuarios…", ca "Aquestes necessitats d'usuari…", eo "La uzantaj bezonoj ensaluti."
+    expect(await en(['The user needs to log in.', 'Your password needs a number.', 'Users need to sign in.', 'This user needs to have at least one request.', 'The needs to change are clear.']))
+      .toEqual(['El usuario necesita iniciar sesión.', 'Tu contraseña necesita un número.', 'Los usuarios necesitan iniciar sesión.', 'Este usuario necesita tener al menos una petición.', 'Las necesidades a cambio son claras.'])
+    if (haveMode('eng-cat')) expect(await en(['This user needs to have at least one request.'], 'ca')).toEqual(['Aquest usuari necessita tenir com a mínim una sol·licitud.'])
+    if (haveMode('en-eo')) expect(await en(['The user needs to log in.'], 'eo')).toEqual(['La uzanto devas ensaluti.'])
+  })
+
   test('after a subject, "failed to" and a verb is "could not", the passive for a verb a thing undergoes with no object after it; "fail to" is "cannot" (eng-spa, eng-cat, en-gl)', async () => {
     // Overseerr's "Discord test notification failed to send.", "…when media requests fail to be added…" came back "falló para enviar", "fallan para ser añadidos", ca "va fallar per enviar"
     expect(await en(['Discord test notification failed to send.', 'Send notifications when media requests fail to be added to Radarr or Sonarr.', 'The server failed to respond.', 'The app failed to save your changes.', 'Failed to save.']))

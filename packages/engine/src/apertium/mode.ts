@@ -2553,6 +2553,17 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // cargar el archivo", "No es va poder carregar", the clause filters' impersonal "could not";
     // en-eo's "Malsukcesis ŝargi" was right)
     ...(failedAsCould ? [String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ff]ailed)/(?:[^\\\$]++|\\.)*+\$ \^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ (${UNIT})}{my ($before, $failed, $verb) = ($1, $2, $3); my $infinitive = infinitiveOnly($verb); defined $infinitive ? "$before^$failed/${failedAsCould}\$ ^not/not<adv>\$ $infinitive" : $&}ge if index($_, "ailed/") >= 0;`] : []),
+    // a word that is a plural noun or a verb ("needs", "shows", "uses") after a determiner's
+    // singular noun, or the base of one ("need") after a plural noun opening the sentence, is
+    // the verb when an object or "to" and a verb follows: "The user needs to log in", "Your
+    // password needs a number", "Users need to sign in" came back "Las necesidades de usuario
+    // para iniciar sesión", "Tus necesidades de contraseña…", "Necesidad de usuarios para…",
+    // eo "La uzantaj bezonoj ensaluti"; now "El usuario necesita iniciar sesión"… Not before a
+    // noun ("the user groups page" is a noun's compound). "log", "sign" after "to" are verbs
+    // the session commands (below) read later
+    String.raw`sub verbAfterNoun { my ($noun, $word, $next, $after, $plural) = @_; my (undef, @n) = readings(substr($noun, 1, -1)); return undef if !grep({ tag($_) eq "n" && ($plural ? /<pl>/ : /<sg>/) } @n) || grep { tag($_) !~ /^(?:n|adj|np)$/ } @n; my ($surface, @w) = readings(substr($word, 1, -1)); my @verb = grep { $plural ? /<vblex><pres>$/ : /<vblex><pr[ie]s?><p3><sg>/ } @w; return undef if !@verb || !grep({ tag($_) eq "n" } @w) || grep { tag($_) !~ /^(?:n|vblex)$/ || /\+/ } @w; my ($ns, @x) = readings(substr($next, 1, -1)); my $object = grep({ tag($_) =~ /^(?:det|num|predet)$/ || /^prpers<prn><obj>/ } @x) && !grep({ tag($_) =~ /^(?:n|vblex|adj)$/ } @x); my ($as, @a) = $after eq "" ? ("") : readings(substr($after, 1, -1)); my $to = lc $ns eq "to" && (grep({ /<vb(?:lex|ser|haver)><inf>/ } @a) || $as =~ /^(?:log|sign)$/i); $object || $to ? unit($surface, @verb) : undef }`,
+    String.raw`s{(<det>(?:[^\\\$]++|\\.)*+\$ )(${UNIT}) (${UNIT})(?= (${UNIT})(?: (${UNIT}))?)}{my ($all, $det, $noun, $word, $next, $after) = ($&, $1, $2, $3, $4, $5 // ""); my $verb = verbAfterNoun($noun, $word, $next, $after, 0); defined $verb ? "$det$noun $verb" : $all}ge if index($_, "<p3><sg>") >= 0;`,
+    String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(${UNIT}) (${UNIT})(?= (${UNIT})(?: (${UNIT}))?)}{my ($all, $lead, $noun, $word, $next, $after) = ($&, $1, $2, $3, $4, $5 // ""); my $verb = verbAfterNoun($noun, $word, $next, $after, 1); defined $verb ? "$lead$noun $verb" : $all}e if index($_, "<n><pl>") >= 0;`,
     // after a subject, "failed to", "fail(s) to" and a verb are "could not", "cannot" ("Discord
     // test notification failed to send.", "when media requests fail to be added" came back
     // "falló para enviar", "fallan para ser añadidos", ca "van fallar per desar"); a verb a
