@@ -2434,7 +2434,7 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // "(Z-Un)", "Opción Un", "Pulsar Un", fr "(À-z)" (eng-spa's analyser knows "A-Z" as an
     // acronym, generated "A-z"); now the letter as written, reported as a word not translated
     String.raw`sub letterLabels { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { if ($p[$i] =~ /^\^([A-Z]-[A-Z])\/[^\$]*<acr>/) { $p[$i] = "^$1/*$1\$"; next } next if $p[$i] !~ /^\^A\/[Aa]<det><ind><sg>\$$/; my $hyphen = $i + 2 < @p && $p[$i + 1] eq "" && index($p[$i + 2], "<guio>") >= 0 || $i > 1 && $p[$i - 1] eq "" && index($p[$i - 2], "<guio>") >= 0; if (!$hyphen) { next if opensSentence(\@p, $i) || $i + 2 < @p && $p[$i + 1] !~ /^ *$/; my (undef, @next) = $i + 2 < @p && $p[$i + 1] ne "" ? readings(substr($p[$i + 2], 1, -1)) : (); next if grep { tag($_) =~ /^(?:n|np|adj|num|adv|preadv|vblex|det)$/ || /^\*/ } @next } $p[$i] = "^A/*A\$" } join "", @p }`,
-    String.raw`$_ = letterLabels($_) if index($_, "<det><ind><sg>\$") >= 0 || index($_, "<acr>") >= 0;`,
+    String.raw`$_ = letterLabels($_) if index($_, "^A/") >= 0 || index($_, "<acr>") >= 0;`,
     // "Ascending", "Descending" name a sort order ("Popularity Descending", "Title (A-Z)
     // Ascending", "in descending order"): the adjective, but before what a verb takes (an
     // object, "from", "into"…). The taggers chose the verb: "La popularidad que Desciende",
