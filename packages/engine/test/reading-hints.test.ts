@@ -1566,10 +1566,10 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('spa-ita')) expect(await en(['Requests canceled', 'Pending', 'The request is pending.'], 'it')).toEqual(['Petizioni annullate', 'In attesa', 'La petizione è in attesa.'])
   })
 
-  test('"will be" before a gerund is the future; "like" before a preposition is "as"; a mid-sentence "please refer to" consults; "these" before a noun (eng-spa, eng-cat, en-gl)', async () => {
-    // came back "Seremos añadir estos consta tan…", "volúmenes les gusta en el ejemplo", "por favor, refiere al…", ca "Serem afegir"
-    expect(await en(["We'll be adding these features as plugins.", 'It will be working soon.', 'Use named volumes like in the example below.', 'For more information, please refer to the documentation.', 'I like in summer to swim.']))
-      .toEqual(['Añadiremos estas características como plugins.', 'Trabajará pronto.', 'Utiliza volúmenes nombrados como en el ejemplo abajo.', 'Para más información, por favor, consultar la documentación.', 'Me gusta en verano para nadar.'])
+  test('"will be" before a gerund is the future; "like" before a preposition or a quote is "as"; a mid-sentence "please refer to" consults; "these" before a noun (eng-spa, eng-cat, en-gl)', async () => {
+    // came back "Seremos añadir estos consta tan…", "volúmenes les gusta en el ejemplo", "a preposiciones les gusta \"de\"", "por favor, refiere al…", ca "Serem afegir"
+    expect(await en(["We'll be adding these features as plugins.", 'It will be working soon.', 'Use named volumes like in the example below.', 'For more information, please refer to the documentation.', 'I like in summer to swim.', 'Prepositions like "from" should be lowercase.', 'I like "Star Wars".']))
+      .toEqual(['Añadiremos estas características como plugins.', 'Trabajará pronto.', 'Utiliza volúmenes nombrados como en el ejemplo abajo.', 'Para más información, por favor, consultar la documentación.', 'Me gusta en verano para nadar.', 'Preposiciones como "de" debería ser lowercase.', 'Me gustan "Guerras de Estrella".'])
     if (haveMode('eng-cat')) expect(await en(["We'll be adding these features."], 'ca')).toEqual(['Afegirem aquestes característiques.'])
     if (haveMode('en-gl')) expect(await en(['It will be working soon.'], 'gl')).toEqual(['Traballará pronto.'])
   })

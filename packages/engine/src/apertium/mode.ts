@@ -2640,11 +2640,12 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // came back "Seremos añadir…", "Será trabajar pronto", ca "Serem afegir"; now "Añadiremos…",
     // "Trabajará pronto"). "will not be" the transfers read ("No estarás utilizándolo")
     String.raw`s{((?:/|\+)will<(?:vaux|vbmod)><(?:inf|pres)>\$ )\^be/be<vbser><inf>\$ \^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($all, $will, $surface, $r) = ($&, $1, $2, $3); my @inf = map { s/<vblex><ger>$/<vblex><inf>/r } grep { /<vblex><ger>$/ } split /\//, $r; @inf ? "$will^$surface/" . join("/", @inf) . "\$" : $all}ge if index($_, "\$ ^be/be<vbser><inf>\$ ") >= 0 && index($_, "will<v") >= 0;`,
-    // "like" before a preposition is the preposition, "as" ("named volumes like in the example
-    // below" came back "volúmenes les gusta en el ejemplo"; now "como en el ejemplo"); not after
+    // "like" before a preposition or an opening quote (a tag pair: quotes.ts) is the preposition, "as" ("named volumes
+    // like in the example below", 'prepositions like "from"' came back "volúmenes les gusta en el
+    // ejemplo", "a preposiciones les gusta"; now "como en el ejemplo", "como"); not after
     // a subject ("I", "we": "you", "it" may be objects), "to", "not" or a modal ("I like in
     // summer…", "would like in")
-    String.raw`s{((?:\A|(\^(?:[^\\\$]++|\\.)*+\$))(?:[^\\^]++|\\.)*+)\^([Ll]ike)/((?:[^\\\$]++|\\.)*+)\$(?= \^(?:in|on|at|with|for|from|before|after|during|inside)/(?:[^\\\$]|\\.)*?<pr>)}{my ($all, $before, $previous, $like, $r) = ($&, $1, $2 // "", $3, $4); !($previous =~ /<prn><subj>/ && $previous !~ /<prn><obj>/) && $previous !~ /\/to<pr>|<vaux>|<vbmod>|not<adv>|<vbdo>/ ? $before . onlyWith("^$like/$r\$", qr/<pr>$/) : $all}ge if index($_, "ike/") >= 0 && index($_, "ike<pr>") >= 0;`,
+    String.raw`s{((?:\A|(\^(?:[^\\\$]++|\\.)*+\$))(?:[^\\^]++|\\.)*+)\^([Ll]ike)/((?:[^\\\$]++|\\.)*+)\$(?= (?:\^(?:in|on|at|with|for|from|before|after|during|inside)/(?:[^\\\$]|\\.)*?<pr>|"|\xE2\x80\x9C|\[\[t:\d+\]\]|\[t:\d+:o\]))}{my ($all, $before, $previous, $like, $r) = ($&, $1, $2 // "", $3, $4); !($previous =~ /<prn><subj>/ && $previous !~ /<prn><obj>/) && $previous !~ /\/to<pr>|<vaux>|<vbmod>|not<adv>|<vbdo>/ ? $before . onlyWith("^$like/$r\$", qr/<pr>$/) : $all}ge if index($_, "ike/") >= 0 && index($_, "ike<pr>") >= 0;`,
     // "Auto" before a hyphen, not a car ("Auto-Approve 4K Movies" came back "Coche-Aprobar…", fr
     // "Voiture-Approuver")
     AUTO_PREFIX,
