@@ -824,6 +824,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['Popularity Descending'], 'gl')).toEqual(['A popularidade Descendente'])
   })
 
+  test('a past-or-participle between a verb (one that can only be a verb, or after "to", "want to", a modal) and a noun is the participle (eng-spa)', async () => {
+    // Excalidraw's "you can create labelled arrows", "to configure restored elements" came back "crear etiquetó flechas", "configurar restauró elementos"
+    expect(await en(['You can create labelled arrows as well.', 'To view shared files, open the menu.', 'I want to watch recorded shows.', 'They created saved searches.', 'I have finished tasks.']))
+      .toEqual(['Puedes crear flechas etiquetadas también.', 'Para ver archivos compartidos, abre el menú.', 'Quiero mirar espectáculos grabados.', 'Crearon búsquedas guardadas.', 'He acabado tareas.'])
+  })
+
   test('"needs" after a determiner\'s noun, "need" after a plural noun opening the sentence, is the verb before an object or "to" and a verb; a compound before a noun stays (every pair from English)', async () => {
     // came back "Las necesidades de usuario para iniciar sesión.", "Tus necesidades de contraseña…", "Necesidad de usuarios…", ca "Aquestes necessitats d'usuari…", eo "La uzantaj bezonoj ensaluti."
     expect(await en(['The user needs to log in.', 'Your password needs a number.', 'Users need to sign in.', 'This user needs to have at least one request.', 'The needs to change are clear.']))
