@@ -824,6 +824,16 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['Popularity Descending'], 'gl')).toEqual(['A popularidade Descendente'])
   })
 
+  test('eng-cat: after "all" a plural noun takes "the", but a sentence\'s "All" before what is not a verb; "on", "in" before an unknown capitalised word are prepositions, "since" stays', async () => {
+    // Overseerr's "Show All Requests", "Mark All Seasons as Available", "Play on Plex", "Open in Tautulli" came back "Mostra Tots Demanen", "Marca Tot Adoba…", "Reprodueix damunt Plex", "Obre dins Tautulli"
+    if (!haveMode('eng-cat')) return
+    expect(await en(['Delete all files', 'Show All Requests', 'All requests are shown.', 'All works fine.', 'Play on Plex', 'Open in Tautulli'], 'ca'))
+      .toEqual(['Elimina tots els fitxers', 'Mostra Totes les Sol·licituds', 'Totes les sol·licituds són mostrades.', 'Tot treballa multa.', 'Reprodueix en Plex', 'Obre en Tautulli'])
+    const [since] = await en(['Since Overseerr has an app, there are no plans.'], 'ca')
+    expect(since).not.toMatch(/^Des d/) // the conjunction, not "from Overseerr"
+    expect(await en(['Delete all files', 'Play on Plex'])).toEqual(['Eliminar todos los archivos', 'Reproducir en Plex'])
+  })
+
   test('a past-or-participle between a verb (one that can only be a verb, or after "to", "want to", a modal) and a noun is the participle (eng-spa)', async () => {
     // Excalidraw's "you can create labelled arrows", "to configure restored elements" came back "crear etiquetó flechas", "configurar restauró elementos"
     expect(await en(['You can create labelled arrows as well.', 'To view shared files, open the menu.', 'I want to watch recorded shows.', 'They created saved searches.', 'I have finished tasks.']))
