@@ -824,6 +824,12 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
     if (haveMode('en-gl')) expect(await en(['Popularity Descending'], 'gl')).toEqual(['A popularidade Descendente'])
   })
 
+  test('a word of capitals the analyser cut in two (en-gl: "STARTTLS" as "START" and "TLS") goes as the one word', async () => {
+    // Overseerr's "Use STARTTLS if available" came back gl "Utilizar TLSde INICIO se dispoñíbel"
+    if (haveMode('en-gl')) expect(await en(['Use STARTTLS if available', 'Always use STARTTLS'], 'gl')).toEqual(['Utilizar STARTTLS se dispoñíbel', 'Sempre uso STARTTLS'])
+    expect(await en(['Use STARTTLS if available'])).toEqual(['Utilizar STARTTLS si disponible'])
+  })
+
   test('eng-cat: after "all" a plural noun takes "the", but a sentence\'s "All" before what is not a verb; "on", "in" before an unknown capitalised word are prepositions, "since" stays', async () => {
     // Overseerr's "Show All Requests", "Mark All Seasons as Available", "Play on Plex", "Open in Tautulli" came back "Mostra Tots Demanen", "Marca Tot Adoba…", "Reprodueix damunt Plex", "Obre dins Tautulli"
     if (!haveMode('eng-cat')) return

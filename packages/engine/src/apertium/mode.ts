@@ -2561,6 +2561,11 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // cargar el archivo", "No es va poder carregar", the clause filters' impersonal "could not";
     // en-eo's "Malsukcesis ŝargi" was right)
     ...(failedAsCould ? [String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ff]ailed)/(?:[^\\\$]++|\\.)*+\$ \^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ (${UNIT})}{my ($before, $failed, $verb) = ($1, $2, $3); my $infinitive = infinitiveOnly($verb); defined $infinitive ? "$before^$failed/${failedAsCould}\$ ^not/not<adv>\$ $infinitive" : $&}ge if index($_, "ailed/") >= 0;`] : []),
+    // capitals written as one word are one word: en-gl's analyser cut "STARTTLS" into "START"
+    // and "TLS" ("Use STARTTLS if available" came back "Utilizar TLSde INICIO se dispoñíbel");
+    // units with no blank between whose surfaces are all capitals (and digits) go as the one
+    // word the analyser does not know, as the other analysers read it
+    String.raw`s{(?:\^[A-Z][A-Z0-9]*/(?:[^\\\$]++|\\.)*+\$){2,}}{my $word = join "", $& =~ /\^([A-Z0-9]+)\//g; "^$word/*$word\$"}ge if /\$\^[A-Z0-9]+\//;`,
     // after "all" (eng-cat: "theAfterAll"), a word that can be a plural noun or a verb is the
     // noun, with "the" between, as Catalan says it: its taggers read "Delete all files", "Show All
     // Requests" as "Elimina tots arxiven", "Mostra Tots Demanen"; now "Elimina tots els fitxers",
