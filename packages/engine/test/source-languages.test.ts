@@ -188,6 +188,11 @@ describe.skipIf(!haveMode('fr-es') || !haveMode('spa-eng'))('French into English
     ])
   })
 
+  test('a host is a server ("Huésped"), additions are "adiciones" (the generator wrote Galician "adicións"), through Spanish into English too', async () => {
+    expect(await fr(['Hôte SMTP', "Nom d'hôte ou adresse IP", 'Ajouts récents'], 'es')).toEqual(['Servidor SMTP', 'Nombre de servidor o dirección IP', 'Adiciones recientes'])
+    expect(await fr(['Hôte SMTP', 'Ajouts récents'], 'en')).toEqual(['SMTP Server', 'Recent additions'])
+  })
+
   test('a "site" is a "sitio" in Spanish, a website in English: "site web" once ("Site web" came back "Website web")', async () => {
     expect(await fr(['Site web', 'Ce site est lent.'], 'es')).toEqual(['Sitio web', 'Este sitio es lento.'])
     expect(await fr(['Site web', 'Ce site est lent.'], 'en')).toEqual(['Website', 'This website is slow.'])
@@ -208,6 +213,13 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
     const bClose: InlineToken = { id: 'b', kind: 'close' }
     const out = (await engine.translate([['Servidor ', b, 'por defecto', bClose], ['Haz ', b, 'clic', bClose, ' en el botón.'], ['Debes ', b, 'iniciar sesión', bClose, ' para continuar.'], ['Se ha producido un ', b, 'error', bClose, '.']], { source: 'es', target: 'en' })).map((t) => t.segment)
     expect(out).toEqual([[b, 'Default', bClose, ' server'], [b, 'Click', bClose, ' on the button.'], ['You must ', b, 'sign in', bClose, ' to continue.'], ['An ', b, 'error', bClose, ' has occurred.']])
+  })
+
+  test('"predeterminado" is "default" (not after "ser", "haber", "estar"), "por Defecto" too in Title Case; a command\'s "restablecer" is "reset"', async () => {
+    // came back "Predetermined", "{name} (Predetermined)", "Permissions by Defect", "Reestablish zoom"
+    const texts = ['Predeterminado', '{name} (Predeterminado)', 'Permisos por Defecto', 'Restablecer zoom', 'Restablece la contraseña.', 'El valor ha sido predeterminado.']
+    expect((await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment))
+      .toEqual(['Default', '{name} (Default)', 'Default permissions', 'Reset zoom', 'Reset the password.', 'The value has been predetermined.'])
   })
 
   test('an interface\'s issues, comments, scores, what is dragged, and searches (for something, or alone)', async () => {
