@@ -295,6 +295,13 @@ describe.skipIf(!haveMode('ita-spa'))('Italian interface strings into Spanish an
   const engine = createEngine({ cacheSize: 0 })
   afterAll(() => engine.close())
 
+  test('a network\'s "porta" before its number, a protocol or "valida" is a port ("puerto"); a door stays', async () => {
+    // came back "la puerta 465", "Puerta SMTP", en "the door 465"
+    const texts = ['Usa la porta 465', 'Porta SMTP', 'Devi fornire una porta valida', 'Chiudi la porta.']
+    expect((await engine.translate(texts, { source: 'it', target: 'es' })).map((t) => t.segment)).toEqual(['Usar el puerto 465', 'Puerto SMTP', 'Debes proporcionar un puerto válido', 'Cerrar la puerta.'])
+    expect((await engine.translate(['Porta SMTP'], { source: 'it', target: 'en' })).map((t) => t.segment)).toEqual(['SMTP Port'])
+  })
+
   test('a search is a "búsqueda", a report an "informe", a click a press, "resettare" "restablecer" (they came back "Investigación", "Señalización", "Clicar", "Resetta")', async () => {
     const texts = ['Risultati della ricerca', 'Invia segnalazione', 'Clicca per copiare', 'Resetta Filtri Attivi']
     expect((await engine.translate(texts, { source: 'it', target: 'es' })).map((t) => t.segment)).toEqual(['Resultados de la búsqueda', 'Enviar informe', 'Pulsar para copiar', 'Restablecer Filtros Activos'])
@@ -339,6 +346,13 @@ describe.skipIf(!haveMode('ita-spa'))('Italian interface strings into Spanish an
 describe.skipIf(!haveMode('pt-es'))('Portuguese interface strings into Spanish and English (real Apertium, pt-es)', () => {
   const engine = createEngine({ cacheSize: 0 })
   afterAll(() => engine.close())
+
+  test('a network\'s "porta" before its number, a protocol or "válida" is a port, masculine with its determiner and adjective; a door stays', async () => {
+    // came back "una puerta válida", "La puerta 587", en "a valid door"
+    const texts = ['Você deve prover uma porta válida', 'A porta 587', 'Porta SMTP', 'Feche a porta.']
+    expect((await engine.translate(texts, { source: 'pt', target: 'es' })).map((t) => t.segment)).toEqual(['Usted debe proveer un puerto válido', 'El puerto 587', 'Puerto SMTP', 'Cierre la puerta.'])
+    expect((await engine.translate(['Você deve prover uma porta válida'], { source: 'pt', target: 'en' })).map((t) => t.segment)).toEqual(['You must provide a valid port'])
+  })
 
   test('"senha" is a password, "salvar" saves, "deu errado" went wrong, "via" is "por", "Dica" a tip', async () => {
     const texts = ['Algo deu errado ao salvar senha.', 'As senhas não coincidem', 'Notificação via web push', 'Dica', 'Salvar Alterações']

@@ -1455,6 +1455,8 @@ export const ITA_SPA_SENSES: Senses = [
   ['ricerca', 'n', 'búsqueda', { instead: true, gender: 'f' }],
   ['segnalazione', 'n', 'informe', { instead: true, gender: 'm' }],
   ['cliccare', 'vblex', 'pulsar', { instead: true }],
+  // a network's port before its number, a protocol or "valida" ("Usa la porta 465", "Porta SMTP" came back "la puerta 465", en "the door 465")
+  ['porta', 'n', 'puerto', { before: '^(?:[0-9]|\\*|valid)', instead: true, gender: 'm' }],
 ]
 
 /**
@@ -1502,6 +1504,11 @@ export const PORTUGUESE_READING_HINTS = `perl -0 -pe '${[
   String.raw`s{\^([Ss]alv([oa])(s?))/[^\$]*salvo<adj>[^\$]*\$}{"^$1/guardar<vblex><pp><" . ($2 eq "o" ? "m" : "f") . "><" . ($3 eq "s" ? "pl" : "sg") . ">\$"}ge if index($_, "salvo<adj>") >= 0;`,
   String.raw`s{\^([Vv])ia/[^\$]*\$(?= +(?:\[\[[^\]]*\]\])?\^)}{"^$1ia/" . ($1 eq "V" ? "P" : "p") . "or<pr>\$"}ge if index($_, "ia/via<n>") >= 0;`,
   String.raw`s{\^([Dd])ica/\*[^\$]*\$}{"^$1ica/" . ($1 eq "D" ? "C" : "c") . "onselho<n><m><sg>\$"}ge if index($_, "ica/*") >= 0;`,
+  // a network's port ("porto", Spanish "puerto") before its number, a protocol or "válida",
+  // masculine with its determiner and adjective: "A porta 587", "uma porta válida" came back
+  // "La puerta 587", en "the door"; now "El puerto 587", "un puerto válido"
+  String.raw`sub masculine { my ($surface, $rest) = $_[0] =~ /\A\^((?:[^\\\/\$]|\\.)*)\/(.*)\$\z/s or return $_[0]; my @kept = grep { /<(?:det|adj)>/ } split m{/}, $rest; s/<f>/<m>/ for @kept; @kept ? "^" . join("/", $surface, @kept) . "\$" : $_[0] }`,
+  String.raw`s{((?:\^(?:[^\\\$]++|\\.)*+\$ )?)\^([Pp])orta(s?)/(?:[^\\\$]++|\\.)*+\$(?=( +(?:\[\[[^\]]*\]\])?\^(?:[0-9]|[A-Z]{2,}/|v\xc3\xa1lid)(?:[^\\\$]++|\\.)*+\$))}{my ($before, $p, $s, $after) = ($1, $2, $3, $4); ($before =~ /<det>[^\$]*<f>/ ? substr($before, 0, -1) =~ s/\A(.*)\z/masculine($1)/er . " " : $before) . "^$p" . "orta$s/$p" . "orto<n><m><" . ($s eq "s" ? "pl" : "sg") . ">\$"}ge if index($_, "orta") >= 0; s{(\^[Pp]ortas?/[Pp]orto<n><m>(?:<[^>]*>)*\$ )(\^v\xc3\xa1lid[^\$]*\$)}{$1 . masculine($2)}ge if index($_, "orto<n><m>") >= 0;`,
   // on the way to English (intermediateHopMark) "seu", "sua" are "teu", "tua", to French "vosso",
   // "vossa": an interface's "você" owns them, and Spanish "su" was en "his", fr "son" ("Sua
   // conta", "prover seu e-mail" came back "His account", "provide his email", "Son compte"; now
