@@ -215,6 +215,12 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
     expect(out).toEqual([[b, 'Default', bClose, ' server'], [b, 'Click', bClose, ' on the button.'], ['You must ', b, 'sign in', bClose, ' to continue.'], ['An ', b, 'error', bClose, ' has occurred.']])
   })
 
+  test('a catalogue\'s "géneros" are genres, and one "género" de películas, series…; a person\'s "género" stays "gender"', async () => {
+    // came back "Film genders", "Genders", "Gender of TMDB films"
+    const texts = ['Géneros de Películas', 'Géneros', 'Género de películas TMDB', 'Selecciona tu género.']
+    expect((await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment)).toEqual(['Film genres', 'Genres', 'Genre of TMDB films', 'Select your gender.'])
+  })
+
   test('"predeterminado" is "default" (not after "ser", "haber", "estar"), "por Defecto" too in Title Case; a command\'s "restablecer" is "reset"', async () => {
     // came back "Predetermined", "{name} (Predetermined)", "Permissions by Defect", "Reestablish zoom"
     const texts = ['Predeterminado', '{name} (Predeterminado)', 'Permisos por Defecto', 'Restablecer zoom', 'Restablece la contraseña.', 'El valor ha sido predeterminado.']
