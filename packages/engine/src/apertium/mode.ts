@@ -2460,8 +2460,10 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // noun phrase follows ("Option A or option B", "Press A to jump", "Plan A"). They came back
     // "(Z-Un)", "Opción Un", "Pulsar Un", fr "(À-z)" (eng-spa's analyser knows "A-Z" as an
     // acronym, generated "A-z"); now the letter as written, reported as a word not translated
+    // (records with an "A" past a sentence's end or glued to a unit alone: every "A" opening a
+    // sentence cost the split)
     String.raw`sub letterLabels { my @p = split /(${UNIT})/, $_[0], -1; for (my $i = 1; $i < @p; $i += 2) { if ($p[$i] =~ /^\^([A-Z]-[A-Z])\/[^\$]*<acr>/) { $p[$i] = "^$1/*$1\$"; next } next if $p[$i] !~ /^\^A\/[Aa]<det><ind><sg>\$$/; my $hyphen = $i + 2 < @p && $p[$i + 1] eq "" && index($p[$i + 2], "<guio>") >= 0 || $i > 1 && $p[$i - 1] eq "" && index($p[$i - 2], "<guio>") >= 0; if (!$hyphen) { next if opensSentence(\@p, $i) || $i + 2 < @p && $p[$i + 1] !~ /^ *$/; my (undef, @next) = $i + 2 < @p && $p[$i + 1] ne "" ? readings(substr($p[$i + 2], 1, -1)) : (); next if grep { tag($_) =~ /^(?:n|np|adj|num|adv|preadv|vblex|det)$/ || /^\*/ } @next } $p[$i] = "^A/*A\$" } join "", @p }`,
-    String.raw`$_ = letterLabels($_) if index($_, "^A/") >= 0 || index($_, "<acr>") >= 0;`,
+    String.raw`$_ = letterLabels($_) if index($_, "<acr>") >= 0 || index($_, "^A/") >= 0 && /(?<!<sent>)\$ \^A\/|\$\^A\/|\^A\/(?:[^\\\$]++|\\.)*+\$\^/;`,
     // "Ascending", "Descending" name a sort order ("Popularity Descending", "Title (A-Z)
     // Ascending", "in descending order"): the adjective, but before what a verb takes (an
     // object, "from", "into"…). The taggers chose the verb: "La popularidad que Desciende",
@@ -2600,7 +2602,7 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // noun ("the user groups page" is a noun's compound). "log", "sign" after "to" are verbs
     // the session commands (below) read later
     String.raw`sub verbAfterNoun { my ($noun, $word, $next, $after, $plural) = @_; my (undef, @n) = readings(substr($noun, 1, -1)); return undef if !grep({ tag($_) eq "n" && ($plural ? /<pl>/ : /<sg>/) } @n) || grep { tag($_) !~ /^(?:n|adj|np)$/ } @n; my ($surface, @w) = readings(substr($word, 1, -1)); my @verb = grep { $plural ? /<vblex><pres>$/ : /<vblex><pr[ie]s?><p3><sg>/ } @w; return undef if !@verb || !grep({ tag($_) eq "n" } @w) || grep { tag($_) !~ /^(?:n|vblex)$/ || /\+/ } @w; my ($ns, @x) = readings(substr($next, 1, -1)); my $object = grep({ tag($_) =~ /^(?:det|num|predet)$/ || /^prpers<prn><obj>/ } @x) && !grep({ tag($_) =~ /^(?:n|vblex|adj)$/ } @x); my ($as, @a) = $after eq "" ? ("") : readings(substr($after, 1, -1)); my $to = lc $ns eq "to" && (grep({ /<vb(?:lex|ser|haver)><inf>/ } @a) || $as =~ /^(?:log|sign)$/i); $object || $to ? unit($surface, @verb) : undef }`,
-    String.raw`s{(<det>(?:[^\\\$]++|\\.)*+\$ )(${UNIT}) (${UNIT})(?= (${UNIT})(?: (${UNIT}))?)}{my ($all, $det, $noun, $word, $next, $after) = ($&, $1, $2, $3, $4, $5 // ""); my $verb = verbAfterNoun($noun, $word, $next, $after, 0); defined $verb ? "$det$noun $verb" : $all}ge if index($_, "<p3><sg>") >= 0;`,
+    String.raw`s{(<det>(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$/]++|\\.)*+/(?=[^\$]*<n>)(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$/]++|\\.)*+/(?=[^\$]*<n>)(?=[^\$]*<vblex><pr[ie]s?><p3><sg>)(?:[^\\\$]++|\\.)*+\$)(?= (${UNIT})(?: (${UNIT}))?)}{my ($all, $det, $noun, $word, $next, $after) = ($&, $1, $2, $3, $4, $5 // ""); my $verb = verbAfterNoun($noun, $word, $next, $after, 0); defined $verb ? "$det$noun $verb" : $all}ge if index($_, "<p3><sg>") >= 0;`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(${UNIT}) (${UNIT})(?= (${UNIT})(?: (${UNIT}))?)}{my ($all, $lead, $noun, $word, $next, $after) = ($&, $1, $2, $3, $4, $5 // ""); my $verb = verbAfterNoun($noun, $word, $next, $after, 1); defined $verb ? "$lead$noun $verb" : $all}e if index($_, "<n><pl>") >= 0;`,
     // after a subject, "failed to", "fail(s) to" and a verb are "could not", "cannot" ("Discord
     // test notification failed to send.", "when media requests fail to be added" came back
