@@ -1622,6 +1622,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('eng-cat')) expect(await en(["I'm going home."], 'ca')).toEqual(['Estic anant a casa.'])
   })
 
+  test('dialogue\'s greetings and questions: "nice to meet you", "what time is it", "hurry up"; "almost" before a place keeps "estar" (eng-spa, en-gl)', async () => {
+    // came back "Niza para cumplirte.", "¿Qué tiempo es?", "¡Prisa arriba!", "Somos casi allí.", gl "Niza para coñecerte."
+    expect(await en(['Nice to meet you.', 'What time is it?', 'Hurry up!', "We're almost there."])).toEqual(['Encantado de conocerte.', '¿Qué hora es?', '¡Prisa!', 'Estamos casi allí.'])
+    if (haveMode('en-gl')) expect(await en(['Nice to meet you.', 'What time is it?'], 'gl')).toEqual(['Feliz de coñecerte.', 'Que hora é?'])
+    if (haveMode('eng-cat')) expect(await en(['Nice to meet you.'], 'ca')).toEqual(['Encantat de conèixer-te.'])
+  })
+
   test('dialogue\'s phrases: "thank you so much", "be right back", "look at" (a verb, not after "a"), "stay here" (eng-spa, eng-cat)', async () => {
     // came back "Gracias tanto.", "Seré derecho atrás.", "Aspecto en mí.", "toma un aspecto en los recursos", "Estancia aquí."
     expect(await en(['Thank you so much.', "I'll be right back.", 'Look at me.', 'Take a look at the following resources.', 'A look at the past', 'Stay here.']))

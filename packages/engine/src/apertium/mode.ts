@@ -3350,6 +3350,12 @@ const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string,
   ['take a look at', 'watch<vblex>', 'object'], ['have a look at', 'watch<vblex>', 'object'],
   ['look at', 'watch<vblex>', 'object'], ['looking at', 'watching<vblex>', 'object'], ['looked at', 'watched<vblex>', 'object'],
   ['stay here', 'remain here'], ['stay there', 'remain there'],
+  // "Nice to meet you", "What time is it?", "Hurry up!" came back "Niza para cumplirte", gl "Niza
+  // para coñecerte", "¿Qué tiempo es?", "¡Prisa arriba!"; now "Encantado de conocerte", "Feliz
+  // de coñecerte", "¿Qué hora es?", "¡Prisa!" (eng-cat's "Encantat de conèixer-te" was right)
+  ['nice to meet you', 'delighted to know you', undefined, ['en-eo', 'en-gl', 'eng-cat']], ['nice to meet you', 'glad to meet you', undefined, ['en-eo', 'eng-spa', 'eng-cat']],
+  ['what time is it', 'what hour is it', undefined, ['en-eo']],
+  ['hurry up', 'hurry'],
   // "Let us know on Discord", "let me know if…" came back "dejado nos saber", "Dejarme saber" (eng-spa
   // only: ca "deixa'ns saber", gl "déixame saber" are right, eo "diri nin" is not)
   ['let us know', 'tell us', undefined, ['en-eo', 'en-gl', 'eng-cat']], ['let me know', 'tell me', undefined, ['en-eo', 'en-gl', 'eng-cat']],
