@@ -1622,6 +1622,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('eng-cat')) expect(await en(["I'm going home."], 'ca')).toEqual(['Estic anant a casa.'])
   })
 
+  test('en-eo: a participle agrees as an adjective: before its noun in number and case, after a plural subject (and "esti") in number', async () => {
+    // came back "vidi dividita dosierojn", "Konfiguracioj savita.", "La dosieroj estis forigita."
+    if (!haveMode('en-eo')) return
+    expect(await en(['You can view shared files.', 'Settings saved.', 'The files were deleted.', 'Changes will not be saved.', 'The file was deleted.'], 'eo'))
+      .toEqual(['Vi povas vidi dividitajn dosierojn.', 'Konfiguracioj savitaj.', 'La dosieroj estis forigitaj.', 'Ŝanĝoj ne estos savitaj.', 'La dosiero estis forigita.'])
+  })
+
   test('dialogue\'s greetings and questions: "nice to meet you", "what time is it", "hurry up"; "almost" before a place keeps "estar" (eng-spa, en-gl)', async () => {
     // came back "Niza para cumplirte.", "¿Qué tiempo es?", "¡Prisa arriba!", "Somos casi allí.", gl "Niza para coñecerte."
     expect(await en(['Nice to meet you.', 'What time is it?', 'Hurry up!', "We're almost there."])).toEqual(['Encantado de conocerte.', '¿Qué hora es?', '¡Prisa!', 'Estamos casi allí.'])

@@ -1739,6 +1739,25 @@ export const SPA_ITA_COMMAND_HINTS = spanishCommandHints({ presentAlone: true })
 export const SPA_ENG_COMMAND_HINTS = spanishCommandHints({ english: true })
 
 /** A pair's stage and the filter that follows it: its data's gaps, mended between two stages. */
+/** en-eo's last transfer stage, after which EN_EO_PARTICIPLE_AGREEMENT runs. */
+const EN_EO_POSTCHUNK = /^apertium-postchunk\b.*\/en-eo\.t3x\.bin'?\s*$/
+
+/**
+ * en-eo's transfer writes a participle with no number or case, which the generator's
+ * participles have none of either: "dividita" for every "shared" ("You can view shared files",
+ * "Settings saved.", "The files were deleted." came back "vidi dividita dosierojn",
+ * "Konfiguracioj savita", "La dosieroj estis forigita"). Esperanto's participles agree as its
+ * adjectives do; the endings go as text right after the unit, which the generator copies: a
+ * participle before a noun takes its number and case ("dividitajn dosierojn"), one after a
+ * plural noun or pronoun in the nominative, or after "esti" (adverbs between) that follows one,
+ * the plural ("Konfiguracioj savitaj", "La dosieroj estis forigitaj", "Ili estis forigitaj").
+ */
+export const EN_EO_PARTICIPLE_AGREEMENT = `perl -0 -pe '${[
+  'BEGIN { $| = 1 }',
+  String.raw`s{(\^(?:[^\\\$<]++|\\.)*+<vblex><pp>\$)(?= (?:\[\[[^\]]*\]\])?\^(?:[^\\\$<]++|\\.)*+<n>(?:<[^>]*>)*?<(sg|pl)><(nom|acc)>\$)}{$1 . ($2 eq "pl" ? "j" : "") . ($3 eq "acc" ? "n" : "")}ge if index($_, "<vblex><pp>") >= 0;`,
+  String.raw`s{(<(?:n|prn)>(?:<[^>]*>)*<pl>(?:<[^>]*>)*<nom>\$(?: (?:\[\[[^\]]*\]\])?\^(?:[^\\\$<]++|\\.)*+<adv>\$)*(?: (?:\[\[[^\]]*\]\])?\^esti<vbser>(?:<[^>]*>)*\$(?: (?:\[\[[^\]]*\]\])?\^(?:[^\\\$<]++|\\.)*+<adv>\$)*)? (?:\[\[[^\]]*\]\])?\^(?:[^\\\$<]++|\\.)*+<vblex><pp>\$)(?![jn]|(?: (?:\[\[[^\]]*\]\])?\^(?:[^\\\$<]++|\\.)*+<n>))}{$1j}g if index($_, "<vblex><pp>") >= 0;`,
+].join(' ')}'`
+
 const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_BILINGUAL, ENG_SPA_SENSE_FILTER],
   [ENG_SPA_CHUNKER, ENG_SPA_OBJECT_PERSON_FILTER],
@@ -1761,6 +1780,7 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [PT_ES_GENERATOR, PT_ES_GENERATED_FILTER],
   [ITA_SPA_LEXICAL_SELECTION, ITA_SPA_FILTER],
   [SPA_ENG_POSTCHUNK, SPA_ENG_CLAUSE_FILTER],
+  [EN_EO_POSTCHUNK, EN_EO_PARTICIPLE_AGREEMENT],
 ]
 
 /**
