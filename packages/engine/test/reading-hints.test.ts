@@ -1629,6 +1629,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Vi povas vidi dividitajn dosierojn.', 'Konfiguracioj savitaj.', 'La dosieroj estis forigitaj.', 'Ŝanĝoj ne estos savitaj.', 'La dosiero estis forigita.'])
   })
 
+  test('a noun and two adjectives with a comma keep the blank the transfer left out; "by default" is "por defecto" (eng-spa, en-gl, eng-cat)', async () => {
+    // came back "Un avisoprivado, escrito.", "por predeterminó", ca "per predeterminat"
+    expect(await en(['A private, written warning.', 'This setting is enabled by default.'])).toEqual(['Un aviso privado, escrito.', 'Esta configuración está habilitada por defecto.'])
+    if (haveMode('en-gl')) expect(await en(['A private, written warning.'], 'gl')).toEqual(['Un aviso privado, escrito.'])
+    if (haveMode('eng-cat')) expect(await en(['By default, the server starts.'], 'ca')).toEqual(['Per defecte, els inicis de servidor.'])
+  })
+
   test('dialogue\'s greetings and questions: "nice to meet you", "what time is it", "hurry up"; "almost" before a place keeps "estar" (eng-spa, en-gl)', async () => {
     // came back "Niza para cumplirte.", "¿Qué tiempo es?", "¡Prisa arriba!", "Somos casi allí.", gl "Niza para coñecerte."
     expect(await en(['Nice to meet you.', 'What time is it?', 'Hurry up!', "We're almost there."])).toEqual(['Encantado de conocerte.', '¿Qué hora es?', '¡Prisa!', 'Estamos casi allí.'])

@@ -523,6 +523,10 @@ function clauseFilter(words: ClauseWords): string {
   // is read as a character
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1 }`,
+    // a noun and the adjective after it with no blank between: eng-spa's and en-gl's rule for a
+    // determiner, a noun and two adjectives with a comma writes none ("A private, written
+    // warning" came back "Un avisoprivado, escrito"); the generator glued them
+    String.raw`s{(<n>(?:<[^>\$]*>)*\$)(?=${bound}\^${lemma}<adj>)}{$1 }g if index($_, "<adj>") >= 0;`,
     String.raw`sub lemma { $_[0] =~ /\^(${lemma})/ ? $1 : "" }`,
     // a finite verb (Catalan's past "va coincidir" is an auxiliary's); not a multiword's head with
     // its queue ("dar# las gracias por": "nada" is its object's)
@@ -3376,6 +3380,9 @@ const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string,
   ['nice to meet you', 'delighted to know you', undefined, ['en-eo', 'en-gl', 'eng-cat']], ['nice to meet you', 'glad to meet you', undefined, ['en-eo', 'eng-spa', 'eng-cat']],
   ['what time is it', 'what hour is it', undefined, ['en-eo']],
   ['hurry up', 'hurry'],
+  // "by default" is the noun "defecto" ("This setting is enabled by default" came back "por
+  // predeterminó", the past of "to default", ca "per predeterminat"; now "por defecto", "per defecte")
+  ['by default', 'by defect', undefined, ['en-eo']],
   // "Let us know on Discord", "let me know if…" came back "dejado nos saber", "Dejarme saber" (eng-spa
   // only: ca "deixa'ns saber", gl "déixame saber" are right, eo "diri nin" is not)
   ['let us know', 'tell us', undefined, ['en-eo', 'en-gl', 'eng-cat']], ['let me know', 'tell me', undefined, ['en-eo', 'en-gl', 'eng-cat']],
