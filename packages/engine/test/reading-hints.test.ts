@@ -1629,6 +1629,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Vi povas vidi dividitajn dosierojn.', 'Konfiguracioj savitaj.', 'La dosieroj estis forigitaj.', 'Ŝanĝoj ne estos savitaj.', 'La dosiero estis forigita.'])
   })
 
+  test('what something leads to is "conducir a" (eng-spa, and through Spanish "conduire à"); leading a team stays "dirigir"', async () => {
+    // came back "puede dirigir a pérdida de datos", fr "peut diriger à"
+    expect(await en(['This may lead to data loss.', 'She leads the team.'])).toEqual(['Esto puede conducir a pérdida de datos.', 'Dirige al equipo.'])
+    if (haveMode('es-fr')) expect(await en(['This may lead to data loss.'], 'fr')).toEqual(['Ceci peut conduire à perte de données.'])
+  })
+
   test('a noun and two adjectives with a comma keep the blank the transfer left out; "by default" is "por defecto" (eng-spa, en-gl, eng-cat)', async () => {
     // came back "Un avisoprivado, escrito.", "por predeterminó", ca "per predeterminat"
     expect(await en(['A private, written warning.', 'This setting is enabled by default.'])).toEqual(['Un aviso privado, escrito.', 'Esta configuración está habilitada por defecto.'])

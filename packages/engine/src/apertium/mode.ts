@@ -126,6 +126,9 @@ const KEY_IN_USE = { before: '^(?:combination|binding|shortcut|press|stroke)<' }
 const A_GAME = { before: '^(?:game|match|sport|with)<' }
 
 export const ENG_SPA_SENSES: Senses = [
+  // what something leads to ("This may lead to data loss" came back "puede dirigir a", to direct;
+  // "conducir", which the pivots read as "conduire", "conduzir", "condurre")
+  ['lead', 'vblex', 'conducir', { before: '^to<', instead: true }],
   ['event', 'n', 'evento', { gender: 'm' }], // 61 "caso"
   // a show airs ("Aired {relativeTime}" came back "Aireado", ventilated), a path's slash is a bar
   // ("URL must not end in a trailing slash" came back "una cuchillada final", a stab)
