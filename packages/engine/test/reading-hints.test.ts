@@ -1629,6 +1629,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Vi povas vidi dividitajn dosierojn.', 'Konfiguracioj savitaj.', 'La dosieroj estis forigitaj.', 'Ŝanĝoj ne estos savitaj.', 'La dosiero estis forigita.'])
   })
 
+  test('"try out" is trying, with or without its object pronoun between (every pair from English)', async () => {
+    // came back "Lo puedes probar fuera aquí.", "Prueba fuera de Excalidraw+", gl "tentalo fóra de aquí"
+    expect(await en(['You can try it out here.', 'Try out Excalidraw+ for more.'])).toEqual(['Lo puedes probar aquí.', 'Probar Excalidraw+ para más.'])
+    if (haveMode('en-gl')) expect(await en(['You can try it out here.'], 'gl')).toEqual(['Podes tentalo aquí.'])
+  })
+
   test('what something leads to is "conducir a" (eng-spa, and through Spanish "conduire à"); leading a team stays "dirigir"', async () => {
     // came back "puede dirigir a pérdida de datos", fr "peut diriger à"
     expect(await en(['This may lead to data loss.', 'She leads the team.'])).toEqual(['Esto puede conducir a pérdida de datos.', 'Dirige al equipo.'])

@@ -3383,6 +3383,9 @@ const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string,
   ['nice to meet you', 'delighted to know you', undefined, ['en-eo', 'en-gl', 'eng-cat']], ['nice to meet you', 'glad to meet you', undefined, ['en-eo', 'eng-spa', 'eng-cat']],
   ['what time is it', 'what hour is it', undefined, ['en-eo']],
   ['hurry up', 'hurry'],
+  // "try out" is trying ("You can try it out here", "Try out the new editor" came back "Lo puedes
+  // probar fuera aquí", "Prueba fuera del editor nuevo", gl "tentalo fóra de aquí")
+  ['try it out', 'try it'], ['try them out', 'try them'], ['try out', 'try'], ['tries out', 'tries'], ['tried out', 'tried'], ['trying out', 'trying'],
   // "by default" is the noun "defecto" ("This setting is enabled by default" came back "por
   // predeterminó", the past of "to default", ca "per predeterminat"; now "por defecto", "per defecte")
   ['by default', 'by defect', undefined, ['en-eo']],
