@@ -819,7 +819,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('"Ascending", "Descending" name a sort order, the adjectives, and the word before them is the noun; a verb before an object or a preposition stays (eng-spa, eng-cat, en-gl)', async () => {
     // Overseerr's sort labels came back "La popularidad que Desciende", "Título (A-Z) Ascendiendo", ca "Descendir popularitats", "TMDB Valorant…"
     expect(await en(['Popularity Descending', 'Title (A-Z) Ascending', 'TMDB Rating Descending', 'Sort in descending order', 'The plane is descending into the city.']))
-      .toEqual(['La popularidad Descendente', 'Título (A-Z) Ascendente', 'Índice TMDB Descendente', 'Clase en orden descendente', 'El plano está descendiendo a la ciudad.'])
+      .toEqual(['La popularidad Descendente', 'Título (A-Z) Ascendente', 'Índice TMDB Descendente', 'Ordenar en orden descendente', 'El plano está descendiendo a la ciudad.'])
     if (haveMode('eng-cat')) expect(await en(['Popularity Descending', 'Release Date Ascending'], 'ca')).toEqual(['La popularitat Descendent', "Data d'emissió Ascendent"])
     if (haveMode('en-gl')) expect(await en(['Popularity Descending'], 'gl')).toEqual(['A popularidade Descendente'])
   })
@@ -1627,6 +1627,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (!haveMode('en-eo')) return
     expect(await en(['You can view shared files.', 'Settings saved.', 'The files were deleted.', 'Changes will not be saved.', 'The file was deleted.'], 'eo'))
       .toEqual(['Vi povas vidi dividitajn dosierojn.', 'Konfiguracioj savitaj.', 'La dosieroj estis forigitaj.', 'Ŝanĝoj ne estos savitaj.', 'La dosiero estis forigita.'])
+  })
+
+  test('a list\'s commands opening a sentence before "by" (and "sort" before "in … order") are the verbs; "Sort order" stays a noun\'s compound (every pair from English)', async () => {
+    // came back "Clase en orden descendente", "Búsqueda por título", ca "Classe de nom"
+    expect(await en(['Sort in descending order', 'Search by title', 'Sort by date', 'Sort order'])).toEqual(['Ordenar en orden descendente', 'Buscar por título', 'Ordenar por fecha', 'Orden de clase'])
+    if (haveMode('eng-cat')) expect(await en(['Sort by name', 'Search by title'], 'ca')).toEqual(['Ordena de nom', 'Busca per títol'])
   })
 
   test('"try out" is trying, with or without its object pronoun between (every pair from English)', async () => {

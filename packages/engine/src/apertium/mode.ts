@@ -2609,6 +2609,10 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // cargar el archivo", "No es va poder carregar", the clause filters' impersonal "could not";
     // en-eo's "Malsukcesis ŝargi" was right)
     ...(failedAsCould ? [String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ff]ailed)/(?:[^\\\$]++|\\.)*+\$ \^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ (${UNIT})}{my ($before, $failed, $verb) = ($1, $2, $3); my $infinitive = infinitiveOnly($verb); defined $infinitive ? "$before^$failed/${failedAsCould}\$ ^not/not<adv>\$ $infinitive" : $&}ge if index($_, "ailed/") >= 0;`] : []),
+    // a list's commands opening a sentence before "by" (and "sort" before "in", as in "in
+    // descending order") are the verbs: "Sort in descending order", "Sort by name", "Search by
+    // title" came back "Clase en orden descendente", ca "Classe de nom", "Búsqueda por título"
+    String.raw`s{((?:\A|<sent>\$)\s*(?:\[v:\d+\]\s*)?)(\^(?:[Ss]ort|[Ff]ilter|[Ss]earch|[Gg]roup)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:by(?: [^\/\$]*)?/|in/(?=(?:[^\\\$]++|\\.)*+\$ \^(?:ascending|descending|alphabetical|reverse|chronological)/)))}{$1 . onlyWith($2, qr/<vblex>/)}ge if /\^(?:[Ss]ort|[Ff]ilter|[Ss]earch|[Gg]roup)\/[^\$]*\$ \^(?:by|in)[\/ ]/;`,
     // capitals written as one word are one word: en-gl's analyser cut "STARTTLS" into "START"
     // and "TLS" ("Use STARTTLS if available" came back "Utilizar TLSde INICIO se dispoñíbel");
     // units with no blank between whose surfaces are all capitals (and digits) go as the one
