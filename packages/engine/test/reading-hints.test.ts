@@ -1629,6 +1629,15 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Vi povas vidi dividitajn dosierojn.', 'Konfiguracioj savitaj.', 'La dosieroj estis forigitaj.', 'Ŝanĝoj ne estos savitaj.', 'La dosiero estis forigita.'])
   })
 
+  test('an -ing word opening a sentence whose "is" follows its object (a noun) is the infinitive, the subject; a participle clause before a pronoun stays (every pair from English)', async () => {
+    // came back "Eliminando a un usuario es permanente.", "Usuarios de Plex importador no es…", eo "Foriganta uzanton estas…"
+    const [deleting, importing, considering, progress] = await en(['Deleting a user is permanent.', 'Importing Plex users is not required.', 'Considering the same example this is the response.', 'Importing users…'])
+    expect([deleting, considering]).toEqual(['Eliminar a un usuario es permanente.', 'Considerando el mismo ejemplo esto es la respuesta.'])
+    expect(importing).toMatch(/^Importar usuarios de Plex no es /) // (the adjective still agrees with "usuarios")
+    expect(progress).not.toMatch(/^Importar/) // a progress label has no "is"
+    if (haveMode('en-eo')) expect(await en(['Deleting a user is permanent.'], 'eo')).toEqual(['Forigi uzanton estas konstanta.'])
+  })
+
   test('a list\'s commands opening a sentence before "by" (and "sort" before "in … order") are the verbs; "Sort order" stays a noun\'s compound (every pair from English)', async () => {
     // came back "Clase en orden descendente", "Búsqueda por título", ca "Classe de nom"
     expect(await en(['Sort in descending order', 'Search by title', 'Sort by date', 'Sort order'])).toEqual(['Ordenar en orden descendente', 'Buscar por título', 'Ordenar por fecha', 'Orden de clase'])

@@ -2609,6 +2609,13 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // cargar el archivo", "No es va poder carregar", the clause filters' impersonal "could not";
     // en-eo's "Malsukcesis ŝargi" was right)
     ...(failedAsCould ? [String.raw`s{((?:\A|<sent>\$)${BLANK})\^([Ff]ailed)/(?:[^\\\$]++|\\.)*+\$ \^to/(?:[^\\\$]|\\.)*?to<pr>(?:[^\\\$]++|\\.)*+\$ (${UNIT})}{my ($before, $failed, $verb) = ($1, $2, $3); my $infinitive = infinitiveOnly($verb); defined $infinitive ? "$before^$failed/${failedAsCould}\$ ^not/not<adv>\$ $infinitive" : $&}ge if index($_, "ailed/") >= 0;`] : []),
+    // an -ing word opening a sentence whose "is" (or "was") follows its object is the subject,
+    // the infinitive ("Deleting a user is permanent", "Importing Plex users is not required"
+    // came back "Eliminando a un usuario es permanente", "Usuarios de Plex importador no es
+    // obligatorios", eo "Foriganta uzanton estas…"; now "Eliminar un usuario es permanente",
+    // "Importar usuarios de Plex…", "Forigi uzanton…"). Up to five words between, none a verb,
+    // the last a noun ("Considering the example, this is…" keeps its gerund)
+    String.raw`s{((?:\A|<sent>\$)\s*(?:\[v:\d+\]\s*)?)(\^[A-Za-z]+ing/(?:[^\\\$]++|\\.)*+\$)(?=((?: \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]++|\\.)*+\$){1,5}) \^(?:is|was)/be<vbser>)}{my ($lead, $ing, $between) = ($1, $2, $3); my $words = join "", map { my (undef, @r) = readings($_); grep({ tag($_) =~ /^(?:vblex|vbser|vbhaver|vaux|vbmod|cnjsub|cnjcoo|rel|sent|cm)$/ && !/<(?:pp|ger)>/ } @r) && !grep({ tag($_) =~ /^(?:n|det|adj|np)$/ } @r) ? "v" : "" } $between =~ /\^((?:[^\\\$]++|\\.)*+)\$/g; my ($last) = $between =~ /\^((?:[^\\\$]++|\\.)*+)\$\z/; my (undef, @l) = readings($last); my $noun = grep({ tag($_) =~ /^(?:n|np)$/ || /^\*/ } @l) && !grep({ tag($_) eq "prn" } @l); $lead . ($words eq "" && $noun && index($ing, "<vblex><ger>") >= 0 ? onlyWith($ing, qr/<vblex><ger>/) =~ s{<vblex><ger>}{<vblex><inf>}gr : $ing)}ge if index($_, "<vblex><ger>") >= 0 && /\^(?:is|was)\/be<vbser>/;`,
     // a list's commands opening a sentence before "by" (and "sort" before "in", as in "in
     // descending order") are the verbs: "Sort in descending order", "Sort by name", "Search by
     // title" came back "Clase en orden descendente", ca "Classe de nom", "Búsqueda por título"
