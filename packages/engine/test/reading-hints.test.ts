@@ -1629,6 +1629,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Vi povas vidi dividitajn dosierojn.', 'Konfiguracioj savitaj.', 'La dosieroj estis forigitaj.', 'Ŝanĝoj ne estos savitaj.', 'La dosiero estis forigita.'])
   })
 
+  test('a button\'s verb before "Now", "Again", "More"… is the command (every pair from English); a job run now is "ejecutar" (eng-spa)', async () => {
+    // Overseerr's "Request More", "Run Now" came back "Petición Más", "Corrido Ahora", ca "Executat Ara", eo "Peto Pli"
+    expect(await en(['Request More', 'Run Now', 'Scan Now', 'Show More'])).toEqual(['Pedir Más', 'Ejecutar Ahora', 'Escanear Ahora', 'Mostrar Más'])
+    if (haveMode('eng-cat')) expect(await en(['Run Now'], 'ca')).toEqual(['Executa Ara'])
+    if (haveMode('en-eo')) expect(await en(['Request More'], 'eo')).toEqual(['Peti Pli'])
+  })
+
   test('an -ing word opening a sentence whose "is" follows its object (a noun) is the infinitive, the subject; a participle clause before a pronoun stays (every pair from English)', async () => {
     // came back "Eliminando a un usuario es permanente.", "Usuarios de Plex importador no es…", eo "Foriganta uzanton estas…"
     const [deleting, importing, considering, progress] = await en(['Deleting a user is permanent.', 'Importing Plex users is not required.', 'Considering the same example this is the response.', 'Importing users…'])

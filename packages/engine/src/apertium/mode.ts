@@ -137,8 +137,9 @@ export const ENG_SPA_SENSES: Senses = [
   // a program's command ("Command palette", "Command not found" came back "Paleta de orden", "Orden no
   // encontrada")
   ['command', 'n', 'comando', { instead: true, gender: 'm' }],
-  // a program, a command, a test is run ("Run the command" came back "Correr el comando")
-  ['run', 'vblex', 'ejecutar', { before: '^(?:command|script|program|programme|test|query|code|job|task|migration|scan|analysis|app|application|file|setup|installer|process|server|container|build|wizard|macro|function|tool|check)s?<', instead: true }],
+  // a program, a command, a test is run, a job "now" or "again" ("Run the command", "Run Now"
+  // came back "Correr el comando", "Correr Ahora")
+  ['run', 'vblex', 'ejecutar', { before: '^(?:(?:command|script|program|programme|test|query|code|job|task|migration|scan|analysis|app|application|file|setup|installer|process|server|container|build|wizard|macro|function|tool|check)s?|now|again)<', instead: true }],
   // a function, a request returns what it gives back ("Returns a promise", "This function returns
   // the value" came back "Regresa una promesa", go back): "devolver" before an object (a noun, an
   // adjective, a number, a word the pair does not know, a value's name), "regresar" elsewhere
@@ -2545,6 +2546,11 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // counted first (tr), it costs nothing on the others
     String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @as = grep { lc $surface eq "about" && tag($_) eq "pr" || lc $surface eq "next" && tag($_) eq "adj" } @r; return unit($surface, @as) if @as; return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @r) || $r[0] !~ /^(?:open|close|clear|save|delete|remove|add|edit|copy|cut|paste|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit|reply)</i; my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?=\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . label($2)}e if tr/^// == 2;`,
+    // and a button's verb before "Now", "Again", "More", "Less", "Later", "Anyway" (which no noun
+    // takes as a label): "Request More", "Run Now", "Scan Now" came back "Petición Más",
+    // "Corrido Ahora", "Escáner Ahora", eo "Provo Denove"; now "Pedir Más", "Ejecutar Ahora"…
+    String.raw`sub commandBefore { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @r); my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
+    String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?= \^(?:[Nn]ow|NOW|[Aa]gain|AGAIN|[Mm]ore|MORE|[Ll]ess|LESS|[Ll]ater|LATER|[Aa]nyway)/(?:[^\\\$]++|\\.)*+\$\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . commandBefore($2)}e if tr/^// == 3;`,
     // "No." is "no" and a full stop, not the abbreviation of "number", unless a number follows
     // ("No. 5"): eng-spa and eng-cat answered "No" (to which a full stop goes) "Núm", "I said no."
     // "Dije núm."
