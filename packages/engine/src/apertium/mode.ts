@@ -2549,7 +2549,8 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // and a button's verb before "Now", "Again", "More", "Less", "Later", "Anyway" (which no noun
     // takes as a label): "Request More", "Run Now", "Scan Now" came back "Petición Más",
     // "Corrido Ahora", "Escáner Ahora", eo "Provo Denove"; now "Pedir Más", "Ejecutar Ahora"…
-    String.raw`sub commandBefore { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @r); my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
+    // (a phrasal verb's unit, "Come back later", is the command rules' own)
+    String.raw`sub commandBefore { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+|#/ } @r); my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?= \^(?:[Nn]ow|NOW|[Aa]gain|AGAIN|[Mm]ore|MORE|[Ll]ess|LESS|[Ll]ater|LATER|[Aa]nyway)/(?:[^\\\$]++|\\.)*+\$\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . commandBefore($2)}e if tr/^// == 3;`,
     // "No." is "no" and a full stop, not the abbreviation of "number", unless a number follows
     // ("No. 5"): eng-spa and eng-cat answered "No" (to which a full stop goes) "Núm", "I said no."
