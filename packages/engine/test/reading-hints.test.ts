@@ -1629,6 +1629,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Vi povas vidi dividitajn dosierojn.', 'Konfiguracioj savitaj.', 'La dosieroj estis forigitaj.', 'Ŝanĝoj ne estos savitaj.', 'La dosiero estis forigita.'])
   })
 
+  test('a word that can only be a participle after a command opening a label is the participle too, the command a verb and the next word its noun (eng-spa, en-gl)', async () => {
+    // came back "El espectáculo escondido archiva", gl "Espectáculo ficheiros escondidos"
+    expect(await en(['Show hidden files', 'A written warning.'])).toEqual(['Mostrar archivos escondidos', 'Un aviso escrito.'])
+    if (haveMode('en-gl')) expect(await en(['Show hidden files'], 'gl')).toEqual(['Mostrar ficheiros escondidos'])
+  })
+
   test('a button\'s verb before "Now", "Again", "More"… is the command (every pair from English); a job run now is "ejecutar" (eng-spa)', async () => {
     // Overseerr's "Request More", "Run Now" came back "Petición Más", "Corrido Ahora", ca "Executat Ara", eo "Peto Pli"
     expect(await en(['Request More', 'Run Now', 'Scan Now', 'Show More'])).toEqual(['Pedir Más', 'Ejecutar Ahora', 'Escanear Ahora', 'Mostrar Más'])
