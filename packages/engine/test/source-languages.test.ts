@@ -215,6 +215,13 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
     expect(out).toEqual([[b, 'Default', bClose, ' server'], [b, 'Click', bClose, ' on the button.'], ['You must ', b, 'sign in', bClose, ' to continue.'], ['An ', b, 'error', bClose, ' has occurred.']])
   })
 
+  test('a sentence opening with the reflexive "se", a verb in the third person and its subject noun is the English passive; "se" before an infinitive or no noun stays', async () => {
+    // came back "It requires password", "It deleted the file", "They saved the changes"
+    const texts = ['Se requiere contraseña', 'Se eliminó el archivo.', 'Se guardaron los cambios.', 'Se requiere una contraseña para continuar.', 'Se fue a casa.']
+    expect((await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment))
+      .toEqual(['Password is required', 'The file was deleted.', 'The changes were saved.', 'A password is required to continue.', 'It went home.'])
+  })
+
   test('a catalogue\'s "géneros" are genres, and one "género" de películas, series…; a person\'s "género" stays "gender"', async () => {
     // came back "Film genders", "Genders", "Gender of TMDB films"
     const texts = ['Géneros de Películas', 'Géneros', 'Género de películas TMDB', 'Selecciona tu género.']

@@ -1630,6 +1630,17 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
   const personUnit = String.raw`\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:${PERSONS.join('|')})<n>`
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1 }`,
+    // into English, a sentence that opens with the reflexive "se", a verb in the third person's
+    // present or preterite and its subject (a noun, a determiner before it) is the passive, as
+    // English says it: "Se requiere contraseña", "Se eliminó el archivo", "Se guardaron los
+    // cambios" came back "It requires password", "It deleted the file", "They saved the
+    // changes"; read as "Contraseña es requerida"…: "Password is required", "The file was
+    // deleted", "The changes were saved". The noun's number is the verb's; what follows it is
+    // the end, punctuation or a preposition
+    ...(english ? [
+      String.raw`sub passiveSe { my ($se, $verb, $det, $noun) = @_; my ($lemma, $tense, $number) = $verb =~ m{/((?:[^\\/<\$]|\\.)+)<vblex><(pri|ifi)><p3><(sg|pl)>} or return undef; my ($nounSurface, @n) = split m{/}, substr($noun, 1, -1); my @nouns = grep { /<n><[mf]>(?:<[^>]*>)*<\Q$number\E>/ } @n; return undef if !@nouns; my ($gender) = $nouns[0] =~ /<n><([mf])>/; my @d = (); if ($det ne "") { my ($detSurface, @r) = split m{/}, substr($det, 1, -1); my @dets = grep { /<det>/ } @r; return undef if !@dets; @d = ([$detSurface, @dets]) } my $capital = $se =~ /^S/; my @out = (@d, [$nounSurface, @nouns]); if ($capital) { $out[0][0] = ucfirst $out[0][0]; s/^(\w)/\u$1/ for @{$out[0]}[1 .. $#{$out[0]}] } my $be = { pri => { sg => "es", pl => "son" }, ifi => { sg => "fue", pl => "fueron" } }->{$tense}{$number}; join(" ", map({ "^" . join("/", @$_) . "\$" } @out), "^$be/ser<vbser><$tense><p3><$number>\$", "^$lemma/$lemma<vblex><pp><$gender><$number>\$") }`,
+      String.raw`s{((?:\A|<sent>\$)\s*(?:\[v:\d+\]\s*)?)\^([Ss]e)/[^\$]*<prn><pro><ref>[^\$]*\$ (\^(?:[^\\\$]++|\\.)*+\$) (?:(\^(?:[^\\\$]++|\\.)*+\$) )?(\^(?:[^\\\$]++|\\.)*+\$)(?=\^[.!?]/|\^,/|\s*\[v:e\]|\s*\z| \^[^\$]*?<pr>)}{my ($all, $lead, $se, $verb, $det, $noun) = ($&, $1, $2, $3, $4 // "", $5); my $passive = passiveSe($se, $verb, $det, $noun); defined $passive ? $lead . $passive : $all}ge if index($_, "<prn><pro><ref>") >= 0;`,
+    ] : []),
     // "comprueba", the command eng-spa writes for "check" ("Check the logs" → "Comprueba los
     // registros"), which es-fr's analyser lacks (fr "Comprueba les registres."; now "Vérifier les
     // registres."); the pairs that know it are left as they are
