@@ -220,6 +220,9 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish into English: "deber", sessions, 
     const texts = ['Se requiere contraseña', 'Se eliminó el archivo.', 'Se guardaron los cambios.', 'Se requiere una contraseña para continuar.', 'Se fue a casa.']
     expect((await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment))
       .toEqual(['Password is required', 'The file was deleted.', 'The changes were saved.', 'A password is required to continue.', 'It went home.'])
+    // French too (es-fr came back "Il se requiert mot de passe", "Il s'a supprimé le fichier"); Portuguese's own "Requer-se" stays
+    if (haveMode('es-fr')) expect((await engine.translate(['Se requiere contraseña', 'Se eliminó el archivo.'], { source: 'es', target: 'fr' })).map((t) => t.segment)).toEqual(['Mot de passe est requis', 'Le fichier a été supprimé.'])
+    if (haveMode('es-pt')) expect((await engine.translate(['Se requiere contraseña'], { source: 'es', target: 'pt' })).map((t) => t.segment)).toEqual(['Requer-se senha'])
   })
 
   test('a catalogue\'s "géneros" are genres, and one "género" de películas, series…; a person\'s "género" stays "gender"', async () => {

@@ -1591,7 +1591,8 @@ export const CAT_ENG_FILTER = `perl -0 -pe '${[
 ].join(' ')}'`
 
 /** The Spanish analysers of es-fr and es-pt (es-pt_BR too), after which SPANISH_COMMAND_HINTS run, of spa-ita (SPA_ITA_COMMAND_HINTS) and of spa-eng (SPA_ENG_COMMAND_HINTS). */
-const ES_FR_PT_ANALYSERS = /^lt-proc\b[^|]*\/(?:apertium-fr-es\/es-fr|apertium-es-pt\/es-pt)\.automorf\.bin'?\s*$/
+const ES_PT_ANALYSER = /^lt-proc\b[^|]*\/apertium-es-pt\/es-pt\.automorf\.bin'?\s*$/
+const ES_FR_ANALYSER = /^lt-proc\b[^|]*\/apertium-fr-es\/es-fr\.automorf\.bin'?\s*$/
 const SPA_ENG_ANALYSER = /^lt-proc\b[^|]*\/apertium-eng-spa\/spa-eng\.automorf\.bin'?\s*$/
 const SPA_ITA_ANALYSER = /^lt-proc\b[^|]*\/apertium-spa-ita\/spa-ita\.automorf\.bin'?\s*$/
 
@@ -1624,20 +1625,20 @@ const AUTO_PREFIX = String.raw`s{\^([Aa]uto)/[^\$]*\$(?=(?:\[h:\])?(?:\^-/-<guio
  * noun before a singular noun too ("Copia enlace" stays the tagger's "Il copie lien", "enlace"
  * a form of "enlazar" too: "Fecha límite" is a noun's).
  */
-function spanishCommandHints({ presentAlone = false, english = false }: { presentAlone?: boolean; english?: boolean } = {}): string {
+function spanishCommandHints({ presentAlone = false, english = false, passiveSe = english }: { presentAlone?: boolean; english?: boolean; passiveSe?: boolean } = {}): string {
   // a unit whose every reading is a verb and none a participle, and a person's noun (below)
   const verbUnit = String.raw`((?<![^ \]])\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>(?:[^\\\$/]++|\\.)*+)+\$ )`
   const personUnit = String.raw`\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:${PERSONS.join('|')})<n>`
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1 }`,
-    // into English, a sentence that opens with the reflexive "se", a verb in the third person's
+    // into English and French (passiveSe), a sentence that opens with the reflexive "se", a verb in the third person's
     // present or preterite and its subject (a noun, a determiner before it) is the passive, as
     // English says it: "Se requiere contraseña", "Se eliminó el archivo", "Se guardaron los
     // cambios" came back "It requires password", "It deleted the file", "They saved the
     // changes"; read as "Contraseña es requerida"…: "Password is required", "The file was
     // deleted", "The changes were saved". The noun's number is the verb's; what follows it is
     // the end, punctuation or a preposition
-    ...(english ? [
+    ...(passiveSe ? [
       String.raw`sub passiveSe { my ($se, $verb, $det, $noun) = @_; my ($lemma, $tense, $number) = $verb =~ m{/((?:[^\\/<\$]|\\.)+)<vblex><(pri|ifi)><p3><(sg|pl)>} or return undef; my ($nounSurface, @n) = split m{/}, substr($noun, 1, -1); my @nouns = grep { /<n><[mf]>(?:<[^>]*>)*<\Q$number\E>/ } @n; return undef if !@nouns; my ($gender) = $nouns[0] =~ /<n><([mf])>/; my @d = (); if ($det ne "") { my ($detSurface, @r) = split m{/}, substr($det, 1, -1); my @dets = grep { /<det>/ } @r; return undef if !@dets; @d = ([$detSurface, @dets]) } my $capital = $se =~ /^S/; my @out = (@d, [$nounSurface, @nouns]); if ($capital) { $out[0][0] = ucfirst $out[0][0]; s/^(\w)/\u$1/ for @{$out[0]}[1 .. $#{$out[0]}] } my $be = { pri => { sg => "es", pl => "son" }, ifi => { sg => "fue", pl => "fueron" } }->{$tense}{$number}; join(" ", map({ "^" . join("/", @$_) . "\$" } @out), "^$be/ser<vbser><$tense><p3><$number>\$", "^$lemma/$lemma<vblex><pp><$gender><$number>\$") }`,
       String.raw`s{((?:\A|<sent>\$)\s*(?:\[v:\d+\]\s*)?)\^([Ss]e)/[^\$]*<prn><pro><ref>[^\$]*\$ (\^(?:[^\\\$]++|\\.)*+\$) (?:(\^(?:[^\\\$]++|\\.)*+\$) )?(\^(?:[^\\\$]++|\\.)*+\$)(?=\^[.!?]/|\^,/|\s*\[v:e\]|\s*\z| \^[^\$]*?<pr>)}{my ($all, $lead, $se, $verb, $det, $noun) = ($&, $1, $2, $3, $4 // "", $5); my $passive = passiveSe($se, $verb, $det, $noun); defined $passive ? $lead . $passive : $all}ge if index($_, "<prn><pro><ref>") >= 0;`,
     ] : []),
@@ -1752,6 +1753,8 @@ function spanishCommandHints({ presentAlone = false, english = false }: { presen
   ].join(' ')}'`
 }
 export const SPANISH_COMMAND_HINTS = spanishCommandHints()
+/** es-fr's: SPANISH_COMMAND_HINTS and the reflexive passive ("Se requiere contraseña" came back "Il se requiert mot de passe"; es-pt's "Requer-se" is right). */
+export const SPANISH_FRENCH_COMMAND_HINTS = spanishCommandHints({ passiveSe: true })
 /** spa-ita's: its analyser reads some imperatives only as the present ("Añade"), which is enough there. */
 export const SPA_ITA_COMMAND_HINTS = spanishCommandHints({ presentAlone: true })
 /** spa-eng's: and an initialism after a noun goes before it. */
@@ -1785,7 +1788,8 @@ const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_POSTCHUNK, SPANISH_CLAUSE_FILTER],
   [EN_GL_POSTCHUNK, GALICIAN_CLAUSE_FILTER],
   [ENG_CAT_POSTCHUNK, CATALAN_CLAUSE_FILTER],
-  [ES_FR_PT_ANALYSERS, SPANISH_COMMAND_HINTS],
+  [ES_PT_ANALYSER, SPANISH_COMMAND_HINTS],
+  [ES_FR_ANALYSER, SPANISH_FRENCH_COMMAND_HINTS],
   [SPA_ENG_ANALYSER, SPA_ENG_COMMAND_HINTS],
   [SPA_ITA_ANALYSER, SPA_ITA_COMMAND_HINTS],
   [SPA_ITA_BILINGUAL, SPA_ITA_SENSE_FILTER],
