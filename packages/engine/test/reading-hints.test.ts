@@ -1657,6 +1657,12 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('eng-cat')) expect(await en(['Sort by name', 'Search by title'], 'ca')).toEqual(['Ordena de nom', 'Busca per títol'])
   })
 
+  test('"fetch" and its forms, which eng-spa and eng-cat do not know, are "retrieve"\'s ("recuperar")', async () => {
+    // came back "Overseerr fetches Datos…", "No se pudo fetch la lista."
+    expect(await en(['Failed to fetch the list.', 'Fetching data…', 'Overseerr fetches the data.'])).toEqual(['No se pudo recuperar la lista.', 'Recuperando datos…', 'Overseerr recupera los datos.'])
+    if (haveMode('eng-cat')) expect(await en(['Failed to fetch the list.'], 'ca')).toEqual(['No es va poder recuperar la llista.'])
+  })
+
   test('"try out" is trying, with or without its object pronoun between (every pair from English)', async () => {
     // came back "Lo puedes probar fuera aquí.", "Prueba fuera de Excalidraw+", gl "tentalo fóra de aquí"
     expect(await en(['You can try it out here.', 'Try out Excalidraw+ for more.'])).toEqual(['Lo puedes probar aquí.', 'Probar Excalidraw+ para más.'])

@@ -3363,6 +3363,9 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
   ['render', 'display', 'vblex'], ['renders', 'displays', 'vblex'], ['rendered', 'displayed', 'vblex'], ['rendering', 'displaying', 'vblex'],
   ['clicking', 'pressing'], ['clicked', 'pressed'],
   ['toggle', 'alternate', 'vblex'], ['toggles', 'alternates', 'vblex'], ['toggled', 'alternated', 'vblex'], ['toggling', 'alternating', 'vblex'],
+  // data fetched is retrieved ("Overseerr fetches watch history data", "Failed to fetch" came back
+  // "Overseerr fetches Datos…", "No se pudo fetch")
+  ['fetch', 'retrieve', 'vblex'], ['fetches', 'retrieves', 'vblex'], ['fetched', 'retrieved', 'vblex'], ['fetching', 'retrieving', 'vblex'],
 ]
 
 /**
