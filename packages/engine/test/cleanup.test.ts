@@ -422,7 +422,7 @@ describe.skipIf(!haveApertium)('engine artefacts and marks (real Apertium)', () 
     const a: InlineToken = { id: '1', kind: 'open' }
     const ac: InlineToken = { id: '1', kind: 'close' }
     const out = await en([['Use it. ', a, 'Learn more.', ac], [a, 'Sign in', ac, ' to continue.'], ['Read the docs. ', a, 'Learn more', ac]])
-    expect(out.map((t) => t.segment)).toEqual([['Utilizarlo. ', a, 'Más información.', ac], [a, 'Iniciar sesión', ac, ' para continuar.'], ['Leer el docs. ', a, 'Más información', ac]])
+    expect(out.map((t) => t.segment)).toEqual([['Utilizarlo. ', a, 'Más información.', ac], [a, 'Iniciar sesión', ac, ' para continuar.'], ['Leer la documentación. ', a, 'Más información', ac]])
     if (haveMode('eng-cat')) expect((await en([[a, 'Learn more', ac]], 'ca'))[0]!.segment).toEqual([a, 'Més informació', ac])
   })
 

@@ -1657,10 +1657,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('eng-cat')) expect(await en(['Sort by name', 'Search by title'], 'ca')).toEqual(['Ordena de nom', 'Busca per títol'])
   })
 
-  test('"fetch" and its forms, which eng-spa and eng-cat do not know, are "retrieve"\'s ("recuperar")', async () => {
+  test('"fetch" and its forms, which eng-spa and eng-cat do not know, are "retrieve"\'s ("recuperar"); "parse" is "analyse", "docs" "documentation", British spellings the American ones', async () => {
     // came back "Overseerr fetches Datos…", "No se pudo fetch la lista."
     expect(await en(['Failed to fetch the list.', 'Fetching data…', 'Overseerr fetches the data.'])).toEqual(['No se pudo recuperar la lista.', 'Recuperando datos…', 'Overseerr recupera los datos.'])
     if (haveMode('eng-cat')) expect(await en(['Failed to fetch the list.'], 'ca')).toEqual(['No es va poder recuperar la llista.'])
+    // and "parse", "parser", "docs", "Customise" ("cuál parses", "el docs", gl "Customise o tema")
+    expect(await en(['The converter parses the data.', 'Read the docs.'])).toEqual(['El convertidor analiza los datos.', 'Leer la documentación.'])
+    if (haveMode('en-gl')) expect(await en(['Customise the theme.'], 'gl')).toEqual(['Personalizar o tema.'])
   })
 
   test('"try out" is trying, with or without its object pronoun between (every pair from English)', async () => {

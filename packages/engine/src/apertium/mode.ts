@@ -3366,6 +3366,13 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
   // data fetched is retrieved ("Overseerr fetches watch history data", "Failed to fetch" came back
   // "Overseerr fetches Datos…", "No se pudo fetch")
   ['fetch', 'retrieve', 'vblex'], ['fetches', 'retrieves', 'vblex'], ['fetched', 'retrieved', 'vblex'], ['fetching', 'retrieving', 'vblex'],
+  // a developer's parsing and docs ("which parses the data", "the docs" came back "cuál parses",
+  // "el docs"): analysing, documentation; British spellings the analysers lack ("Customise" came
+  // back gl, eo "Customise")
+  ['parse', 'analyse', 'vblex'], ['parses', 'analyses', 'vblex'], ['parsed', 'analysed', 'vblex'], ['parsing', 'analysing', 'vblex'],
+  ['parser', 'analyser'], ['parsers', 'analysers'],
+  ['docs', 'documentation'],
+  ['customise', 'customize'], ['customises', 'customizes'], ['customised', 'customized'], ['customising', 'customizing'],
 ]
 
 /**
