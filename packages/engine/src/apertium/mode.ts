@@ -1631,9 +1631,9 @@ function spanishCommandHints({ presentAlone = false, english = false, passiveSe 
   const personUnit = String.raw`\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:${PERSONS.join('|')})<n>`
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1 }`,
-    // into English and French (passiveSe), a sentence that opens with the reflexive "se", a verb in the third person's
-    // present or preterite and its subject (a noun, a determiner before it) is the passive, as
-    // English says it: "Se requiere contraseña", "Se eliminó el archivo", "Se guardaron los
+    // into English and French (passiveSe), a sentence that opens with the reflexive "se", a
+    // verb in the third person's present or preterite and its subject (a noun, a determiner
+    // before it) is the passive, as English says it: "Se requiere contraseña", "Se eliminó el archivo", "Se guardaron los
     // cambios" came back "It requires password", "It deleted the file", "They saved the
     // changes"; read as "Contraseña es requerida"…: "Password is required", "The file was
     // deleted", "The changes were saved". The noun's number is the verb's; what follows it is
@@ -2044,22 +2044,22 @@ const LENGTH_COUNT = String.raw` (?:\^[0-9]+/[0-9]+<num>\$|\[t:\d+:v\])`
  *    works" came back "aproximadamente intimidad", "aproximadamente tu día", now "sobre…"); "It
  *    is about to start" keeps its adverb.
  * 4. **A participle before a noun**: a word that can be a past or a participle, between a
- *    determiner or a number (or a sentence's start) and a word that can only be a noun or a
- *    verb, keeps its participle readings and the next word its noun readings ("¿Eliminar el
- *    seleccionó elementos?" → "los elementos seleccionados"). So does one after a sentence's
- *    first word that can be a command, which is then the command (a word that can only be a
- *    noun or that verb; not "pause", whose verb the dictionaries translate "parar"): Transmission's
- *    "Remove selected transfers", Redmine's "Show completed versions" came back "Saca seleccionó
- *    traslados", "Espectáculo completó versiones"; now "Saca traslados seleccionados", "Muestra
- *    versiones completadas" (corpus: with "latest" and "later" below, 105 lines, es, gl, ca, eo; worse: "Link copied issue"
- *    → "Enlaza asunto copiado"). So does one after a verb (a word that can only be a verb, or a verb
- *    after "to", "want to", a modal): Excalidraw's "you can create labelled arrows", "To view shared files" came back
- *    "crear etiquetó flechas", "A la vista compartió archivos"; now "crear flechas etiquetadas",
- *    "Para ver archivos compartidos". A word that can only be the participle goes the same way
- *    ("Show hidden files" came back "El espectáculo escondido archiva"; now "Mostrar archivos
- *    escondidos"). "latest" is the most recent, not the latest in time ("la versión
- *    más tardía" → "más reciente"), and "later" before no noun the adverb ("más tardío en…" →
- *    "más tarde en…").
+ *    determiner or a number (or a sentence's start) and a word that can only be a noun or a verb,
+ *    keeps its participle readings and the next word its noun readings ("¿Eliminar el seleccionó
+ *    elementos?" → "los elementos seleccionados"). So does one after a sentence's first word that
+ *    can be a command, which is then the command (a word that can only be a noun or that verb; not
+ *    "pause", whose verb the dictionaries translate "parar"): Transmission's "Remove selected
+ *    transfers", Redmine's "Show completed versions" came back "Saca seleccionó traslados",
+ *    "Espectáculo completó versiones"; now "Saca traslados seleccionados", "Muestra versiones
+ *    completadas" (corpus: with "latest" and "later" below, 105 lines, es, gl, ca, eo; worse: "Link
+ *    copied issue" → "Enlaza asunto copiado"). So does one after a verb (a word that can only be a
+ *    verb, or a verb after "to", "want to", a modal): Excalidraw's "you can create labelled
+ *    arrows", "To view shared files" came back "crear etiquetó flechas", "A la vista compartió
+ *    archivos"; now "crear flechas etiquetadas", "Para ver archivos compartidos". A word that can
+ *    only be the participle goes the same way ("Show hidden files" came back "El espectáculo
+ *    escondido archiva"; now "Mostrar archivos escondidos"). "latest" is the most recent, not the
+ *    latest in time ("la versión más tardía" → "más reciente"), and "later" before no noun the
+ *    adverb ("más tardío en…" → "más tarde en…").
  * 5. **An initialism**: two or three capitals in a text with lower-case words, whose other
  *    readings are nouns or verbs, keep their acronym readings or go unknown ("PIN" → "ALFILER",
  *    "WAR" → "GUERRA"); so does one read only as a Roman numeral of a hundred or more ("CLI",
@@ -2095,31 +2095,31 @@ const LENGTH_COUNT = String.raw` (?:\^[0-9]+/[0-9]+<num>\$|\[t:\d+:v\])`
  *    lines, 47 better, one as wrong as before).
  * 10. **A headline's verb**: one to four words that can be nouns or adjectives (and verbs: no
  *    other readings), or names (a proper noun, a word the analyser does not know: "Tautulli
- *    settings", "Plex connection") beside at least one such noun, start a sentence, then a word that can be a past or a participle, then the
- *    end, a preposition, an adverb or "as" (no object): the verb is the participle and the
- *    words before it nouns; "No", "All", "Some", "Every"… may come first ("No results found",
- *    "All changes saved" came back "Ningún resultado encontró", "Todos los cambios salvaron";
- *    not "The": "The door opened." is "La puerta abrió."). K-9 Mail's "Address copied to clipboard", Redmine's "Issue added",
- *    Overseerr's "User deleted successfully!" came back "La alocución copió a portapapeles", "El
- *    asunto añadió", "El usuario eliminó exitosamente"; now "copiada", "añadido", "eliminado"
- *    (eo "Uzanto forigita", ca "L'usuari eliminat"). A count may open it, a number or a
- *    placeholder: AntennaPod's "%d episodes added to queue", Transmission's "%lu Torrents
- *    Selected" came back "%d episodios añadieron a queue", "%lu Torrentes Seleccionaron", now
- *    "añadidos", "Seleccionados" (corpus: 65 lines, es, gl, ca, eo). Verbs that take no object
- *    are left alone ("Export failed" is "La exportación falló"; fail, succeed, occur, happen, crash, exit,
- *    appear, disappear, arrive, die, and verbs a subtitle's or a story's "Dad left early."
- *    uses without an object: leave, return, sleep, laugh, cry, smile, wait, walk, live, stay,
- *    talk, agree, sit, stand, call, work), and so is a past followed by an object ("User
- *    deleted files." stays "El usuario eliminó archivos."). Corpus: about 250 lines changed, all but a
- *    handful better; worse: eo participles that do not agree ("Fiksoj savita"), gl "Pondo
- *    actualizado" → "Poñente actualizado". The names and the four words: 108 lines of es, ca,
- *    gl, eo and 81 through Spanish better ("Configuraciones de Tautulli guardadas"), but es "Clave
- *    nueva API generado" (the unknown "API" makes it masculine) and eo's number. Right after a noun, fail, succeed, occur, happen,
- *    crash, exit, appear, disappear, arrive and expire are the past (after a subject pronoun
- *    too: "What happened?" came back "¿Qué pasado?"), which the taggers did not
- *    always choose: "An error occurred while…", "Sync failed" came back "Un error ocurrido
- *    mientras…", eo "Samtempigo malsukcesita"; now "ocurrió", "malsukcesis" (corpus: 86 lines
- *    es, gl, ca, eo, all better).
+ *    settings", "Plex connection") beside at least one such noun, start a sentence, then a word
+ *    that can be a past or a participle, then the end, a preposition, an adverb or "as" (no
+ *    object): the verb is the participle and the words before it nouns; "No", "All", "Some",
+ *    "Every"… may come first ("No results found", "All changes saved" came back "Ningún resultado
+ *    encontró", "Todos los cambios salvaron"; not "The": "The door opened." is "La puerta abrió.").
+ *    K-9 Mail's "Address copied to clipboard", Redmine's "Issue added", Overseerr's "User deleted
+ *    successfully!" came back "La alocución copió a portapapeles", "El asunto añadió", "El usuario
+ *    eliminó exitosamente"; now "copiada", "añadido", "eliminado" (eo "Uzanto forigita", ca
+ *    "L'usuari eliminat"). A count may open it, a number or a placeholder: AntennaPod's "%d
+ *    episodes added to queue", Transmission's "%lu Torrents Selected" came back "%d episodios
+ *    añadieron a queue", "%lu Torrentes Seleccionaron", now "añadidos", "Seleccionados" (corpus: 65
+ *    lines, es, gl, ca, eo). Verbs that take no object are left alone ("Export failed" is "La
+ *    exportación falló"; fail, succeed, occur, happen, crash, exit, appear, disappear, arrive, die,
+ *    and verbs a subtitle's or a story's "Dad left early." uses without an object: leave, return,
+ *    sleep, laugh, cry, smile, wait, walk, live, stay, talk, agree, sit, stand, call, work), and so
+ *    is a past followed by an object ("User deleted files." stays "El usuario eliminó archivos.").
+ *    Corpus: about 250 lines changed, all but a handful better; worse: eo participles that do not
+ *    agree ("Fiksoj savita"), gl "Pondo actualizado" → "Poñente actualizado". The names and the
+ *    four words: 108 lines of es, ca, gl, eo and 81 through Spanish better ("Configuraciones de
+ *    Tautulli guardadas"), but es "Clave nueva API generado" (the unknown "API" makes it masculine)
+ *    and eo's number. Right after a noun, fail, succeed, occur, happen, crash, exit, appear,
+ *    disappear, arrive and expire are the past (after a subject pronoun too: "What happened?" came
+ *    back "¿Qué pasado?"), which the taggers did not always choose: "An error occurred while…",
+ *    "Sync failed" came back "Un error ocurrido mientras…", eo "Samtempigo malsukcesita"; now
+ *    "ocurrió", "malsukcesis" (corpus: 86 lines es, gl, ca, eo, all better).
  * 11. **"when"** in a statement is the conjunction: eng-spa wrote the interrogative ("Send
  *    notifications when users submit requests" → "Envía notificaciones cuándo los usuarios…",
  *    en-eo put the clause's subject in the accusative: "kiam aliajn uzantojn submetiĝas"). In a

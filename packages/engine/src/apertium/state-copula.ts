@@ -1,27 +1,27 @@
 /**
- * eng-spa's and en-gl's transfers write "ser" before most adjectives, where Spanish and
- * Galician say a state with "estar": interface strings came back "Este elemento no es
- * disponible", "La carpeta es vacía", "Todo es bien", "¿Eres seguro?", gl "non é dispoñíbel",
- * "O cartafol é baleiro". When Spanish or Galician is the answer's language and the last hop
- * came from English, a form of "ser" right before an adjective that only ever names a state
- * (available, empty, full, busy, broken, connected, disconnected, open, dead, alive, tired,
- * angry, worried, eng-spa's "a punto" for ready, "en progreso", "en curso", "en pausa", "en línea"… for
- * what is going on ("en línea con", in line with, stays): "Pensé que eras muerto", "¿Eres a punto?",
- * "La tienda es abierta" → "estabas muerto", "¿Estás a punto?", "está abierta"; "bien"/"ben" and "mal" where
- * they end the clause: "es bien sabido" stays), with at most two adverbs between ("es
- * actualmente no disponible"), becomes the same form of "estar": "no está disponible", "está
- * vacía", "Todo está ben". "seguro" only after the first and second persons ("¿Estás
- * seguro?"): "Es seguro" is also "it is safe". Then "seguro" before the verb of wanting takes
- * the "de que" the English left out ("Are you sure you want to…?" came back "¿Eres seguro
- * quieres…?", now "¿Estás seguro de que quieres…?"). A question's "how" before a present of
- * "ser" asks for a state too, and its "where" for a place: "How are you?", "Where is my
- * phone?" came back "¿Cómo eres?", "¿Dónde es mi teléfono?", gl "Como es?"; now "¿Cómo estás?",
- * "¿Dónde está mi teléfono?", "Como estás?". "where" and a form of "ser" ending a clause is a
- * place in a statement too ("Nobody knows where he is." came back "Nadie sabe donde es.", now
- * "donde está"; "donde es posible" keeps its "ser"). So does where something is: a form of "ser"
- * before an adverb of place or "en" and a determiner or "casa" ("The file is in the folder", "I
- * will be there" came back "El archivo es en la carpeta", "Seré allí"; now "está", "Estaré");
- * "en sala 4", "de hecho" and Galician "son" (I am, they are) before a place stay.
+ * eng-spa's and en-gl's transfers write "ser" before most adjectives, where Spanish and Galician
+ * say a state with "estar": interface strings came back "Este elemento no es disponible", "La
+ * carpeta es vacía", "Todo es bien", "¿Eres seguro?", gl "non é dispoñíbel", "O cartafol é
+ * baleiro". When Spanish or Galician is the answer's language and the last hop came from English, a
+ * form of "ser" right before an adjective that only ever names a state (available, empty, full,
+ * busy, broken, connected, disconnected, open, dead, alive, tired, angry, worried, eng-spa's "a
+ * punto" for ready, "en progreso", "en curso", "en pausa", "en línea"… for what is going on ("en
+ * línea con", in line with, stays): "Pensé que eras muerto", "¿Eres a punto?", "La tienda es
+ * abierta" → "estabas muerto", "¿Estás a punto?", "está abierta"; "bien"/"ben" and "mal" where they
+ * end the clause: "es bien sabido" stays), with at most two adverbs between ("es actualmente no
+ * disponible"), becomes the same form of "estar": "no está disponible", "está vacía", "Todo está
+ * ben". "seguro" only after the first and second persons ("¿Estás seguro?"): "Es seguro" is also
+ * "it is safe". Then "seguro" before the verb of wanting takes the "de que" the English left out
+ * ("Are you sure you want to…?" came back "¿Eres seguro quieres…?", now "¿Estás seguro de que
+ * quieres…?"). A question's "how" before a present of "ser" asks for a state too, and its "where"
+ * for a place: "How are you?", "Where is my phone?" came back "¿Cómo eres?", "¿Dónde es mi
+ * teléfono?", gl "Como es?"; now "¿Cómo estás?", "¿Dónde está mi teléfono?", "Como estás?". "where"
+ * and a form of "ser" ending a clause is a place in a statement too ("Nobody knows where he is."
+ * came back "Nadie sabe donde es.", now "donde está"; "donde es posible" keeps its "ser"). So does
+ * where something is: a form of "ser" before an adverb of place or "en" and a determiner or "casa"
+ * ("The file is in the folder", "I will be there" came back "El archivo es en la carpeta", "Seré
+ * allí"; now "está", "Estaré"); "en sala 4", "de hecho" and Galician "son" (I am, they are) before
+ * a place stay.
  */
 import { mapText, type Segment } from '../segment.js'
 
