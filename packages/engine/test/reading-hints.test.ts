@@ -1655,6 +1655,8 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     // came back "Clase en orden descendente", "Búsqueda por título", ca "Classe de nom"
     expect(await en(['Sort in descending order', 'Search by title', 'Sort by date', 'Sort order'])).toEqual(['Ordenar en orden descendente', 'Buscar por título', 'Ordenar por fecha', 'Orden de clase'])
     if (haveMode('eng-cat')) expect(await en(['Sort by name', 'Search by title'], 'ca')).toEqual(['Ordena de nom', 'Busca per títol'])
+    // en-eo: "by" there is "laŭ" (came back "Ordigi de dato", "Filtri de statuso"); a participle's agent stays "de"
+    if (haveMode('en-eo')) expect(await en(['Sort by date', 'Filter by status', 'Played by John'], 'eo')).toEqual(['Ordigi laŭ dato', 'Filtri laŭ statuso', 'Ludita de John'])
   })
 
   test('"fetch" and its forms, which eng-spa and eng-cat do not know, are "retrieve"\'s ("recuperar"); "parse" is "analyse", "docs" "documentation", British spellings the American ones', async () => {

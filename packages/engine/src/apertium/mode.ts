@@ -2643,7 +2643,7 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // a list's commands opening a sentence before "by" (and "sort" before "in", as in "in
     // descending order") are the verbs: "Sort in descending order", "Sort by name", "Search by
     // title" came back "Clase en orden descendente", ca "Classe de nom", "Búsqueda por título"
-    String.raw`s{((?:\A|<sent>\$)\s*(?:\[v:\d+\]\s*)?)(\^(?:[Ss]ort|[Ff]ilter|[Ss]earch|[Gg]roup)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:by(?: [^\/\$]*)?/|in/(?=(?:[^\\\$]++|\\.)*+\$ \^(?:ascending|descending|alphabetical|reverse|chronological)/)))}{$1 . onlyWith($2, qr/<vblex>/)}ge if /\^(?:[Ss]ort|[Ff]ilter|[Ss]earch|[Gg]roup)\/[^\$]*\$ \^(?:by|in)[\/ ]/;`,
+    String.raw`s{((?:\A|<sent>\$)\s*(?:\[v:\d+\]\s*)?)(\^(?:[Ss]ort|[Ff]ilter|[Ss]earch|[Gg]roup)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:by(?: [^\/\$]*)?/|according to/|in/(?=(?:[^\\\$]++|\\.)*+\$ \^(?:ascending|descending|alphabetical|reverse|chronological)/)))}{$1 . onlyWith($2, qr/<vblex>/)}ge if /\^(?:[Ss]ort|[Ff]ilter|[Ss]earch|[Gg]roup)\/[^\$]*\$ \^(?:by|in|according to)[\/ ]/;`,
     // capitals written as one word are one word: en-gl's analyser cut "STARTTLS" into "START"
     // and "TLS" ("Use STARTTLS if available" came back "Utilizar TLSde INICIO se dispoñíbel");
     // units with no blank between whose surfaces are all capitals (and digits) go as the one
@@ -3434,6 +3434,10 @@ const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string,
   // "by default" is the noun "defecto" ("This setting is enabled by default" came back "por
   // predeterminó", the past of "to default", ca "per predeterminat"; now "por defecto", "per defecte")
   ['by default', 'by defect', undefined, ['en-eo']],
+  // en-eo: a list ordered, filtered, grouped "by" something is "laŭ" it, which en-eo writes for
+  // "according to" ("Sort by date", "Filter by status" came back "Ordigi de dato", "Filtri de
+  // statuso"); the other pairs' "por", "per" are right
+  ...(['sort', 'filter', 'group', 'order', 'search'] as const).map((verb) => [`${verb} by`, `${verb} according to`, undefined, ['eng-spa', 'eng-cat', 'en-gl', 'eng-hbs']] as const),
   // "Let us know on Discord", "let me know if…" came back "dejado nos saber", "Dejarme saber" (eng-spa
   // only: ca "deixa'ns saber", gl "déixame saber" are right, eo "diri nin" is not)
   ['let us know', 'tell us', undefined, ['en-eo', 'en-gl', 'eng-cat']], ['let me know', 'tell me', undefined, ['en-eo', 'en-gl', 'eng-cat']],
