@@ -869,7 +869,12 @@ const ES_FR_UNKNOWN: UnknownWords = [
  * which ES_FR_SENSES writes feminine where es-fr's French dictionary has it masculine (its
  * plural then comes out in the singular: "des commande"; left so).
  */
-const FRENCH_UNGENERATED = ['avec succès', 'en attente', 'comme', 'Comme', 'pourquoi', 'Pourquoi', 'activer', 'activé', 'activée', 'activés', 'activées', 'active', 'activent', 'activons', 'activez', 'activant', 'activera', 'activeront', 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
+/** "activer"'s forms by the tags es-fr's transfer gives "habiliter" (ES_FR_SENSE_FILTER writes them: the generator has no "activer"). */
+const ACTIVER_FORMS: Readonly<Record<string, string>> = {
+  '<inf>': 'activer', '<pp><m><sg>': 'activé', '<pp><f><sg>': 'activée', '<pp><m><pl>': 'activés', '<pp><f><pl>': 'activées', '<pri><p3><sg>': 'active', '<pri><p3><pl>': 'activent',
+  '<pri><p1><pl>': 'activons', '<pri><p2><pl>': 'activez', '<imp><p2><pl>': 'activez', '<ger>': 'activant', '<fti><p3><sg>': 'activera', '<fti><p3><pl>': 'activeront',
+}
+const FRENCH_UNGENERATED = ['avec succès', 'en attente', 'comme', 'Comme', 'pourquoi', 'Pourquoi', ...new Set(Object.values(ACTIVER_FORMS)), 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
 
 export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ${unknownWordsProgram(ES_FR_UNKNOWN)} ` +
   // "por qué" is "pourquoi" (es-fr reads "por" and "qué": "¿Por qué no?" came back "Par qu'est-ce que
@@ -879,7 +884,7 @@ export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} $
   // "habilitar" is "activer", as French interfaces write it ("Habilitar notificaciones" came back
   // "Habiliter des notifications"); the generator has no "activer", so the form its tags ask for is
   // written out (FRENCH_UNGENERATED); a form not listed keeps "habiliter"
-  String.raw`BEGIN { %::ACTIVER = ("<inf>" => "activer", "<pp><m><sg>" => "activé", "<pp><f><sg>" => "activée", "<pp><m><pl>" => "activés", "<pp><f><pl>" => "activées", "<pri><p3><sg>" => "active", "<pri><p3><pl>" => "activent", "<pri><p1><pl>" => "activons", "<pri><p2><pl>" => "activez", "<imp><p2><pl>" => "activez", "<ger>" => "activant", "<fti><p3><sg>" => "activera", "<fti><p3><pl>" => "activeront") } s{\^([Hh])abilitar<vblex>((?:<[^>\$]*>)+)/[Hh]abiliter<vblex>((?:<[^>\$]*>)+)\$}{my ($h, $tags, $frTags) = ($1, $2, $3); my $form = $::ACTIVER{$tags}; defined $form ? "^$h" . "abilitar<vblex>$tags/" . ($h eq "H" ? ucfirst $form : $form) . "<vblex>$frTags\$" : $&}ge if index($_, "abiliter<vblex>") >= 0; ` +
+  `BEGIN { %::ACTIVER = (${Object.entries(ACTIVER_FORMS).map(([tags, form]) => `"${tags}" => "${form}"`).join(', ')}) }` + String.raw` s{\^([Hh])abilitar<vblex>((?:<[^>\$]*>)+)/[Hh]abiliter<vblex>((?:<[^>\$]*>)+)\$}{my ($h, $tags, $frTags) = ($1, $2, $3); my $form = $::ACTIVER{$tags}; defined $form ? "^$h" . "abilitar<vblex>$tags/" . ($h eq "H" ? ucfirst $form : $form) . "<vblex>$frTags\$" : $&}ge if index($_, "abiliter<vblex>") >= 0; ` +
   // the conjunction "como" is "comme" (the dictionary's "aussi bien que" is "tanto … como"'s):
   // "Como sabes, …", "Hazlo como quieras" came back "Aussi bien que tu sais", "…aussi bien que tu
   // veux"; the generator lacks it (FRENCH_UNGENERATED)
@@ -1590,7 +1595,7 @@ export const CAT_ENG_FILTER = `perl -0 -pe '${[
   occurProgram({ reflexive: 'es', have: 'haver', produce: 'produir' }),
 ].join(' ')}'`
 
-/** The Spanish analysers of es-fr and es-pt (es-pt_BR too), after which SPANISH_COMMAND_HINTS run, of spa-ita (SPA_ITA_COMMAND_HINTS) and of spa-eng (SPA_ENG_COMMAND_HINTS). */
+/** The Spanish analysers of es-pt (es-pt_BR too), after which SPANISH_COMMAND_HINTS run, of es-fr (SPANISH_FRENCH_COMMAND_HINTS), of spa-ita (SPA_ITA_COMMAND_HINTS) and of spa-eng (SPA_ENG_COMMAND_HINTS). */
 const ES_PT_ANALYSER = /^lt-proc\b[^|]*\/apertium-es-pt\/es-pt\.automorf\.bin'?\s*$/
 const ES_FR_ANALYSER = /^lt-proc\b[^|]*\/apertium-fr-es\/es-fr\.automorf\.bin'?\s*$/
 const SPA_ENG_ANALYSER = /^lt-proc\b[^|]*\/apertium-eng-spa\/spa-eng\.automorf\.bin'?\s*$/
@@ -1631,13 +1636,13 @@ function spanishCommandHints({ presentAlone = false, english = false, passiveSe 
   const personUnit = String.raw`\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?(?:${PERSONS.join('|')})<n>`
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1 }`,
-    // into English and French (passiveSe), a sentence that opens with the reflexive "se", a
-    // verb in the third person's present or preterite and its subject (a noun, a determiner
-    // before it) is the passive, as English says it: "Se requiere contraseña", "Se eliminó el archivo", "Se guardaron los
-    // cambios" came back "It requires password", "It deleted the file", "They saved the
-    // changes"; read as "Contraseña es requerida"…: "Password is required", "The file was
-    // deleted", "The changes were saved". The noun's number is the verb's; what follows it is
-    // the end, punctuation or a preposition
+    // into English and French (passiveSe), a sentence that opens with the reflexive "se", a verb in
+    // the third person's present or preterite and its subject (a noun, a determiner before it) is
+    // the passive, as English and French say it: "Se requiere contraseña", "Se eliminó el
+    // archivo", "Se guardaron los cambios" came back "It requires password", "It deleted the file", "They saved
+    // the changes"; read as "Contraseña es requerida"…: "Password is required", "The file was
+    // deleted", "The changes were saved". The noun's number is the verb's; what follows it is the
+    // end, punctuation or a preposition
     ...(passiveSe ? [
       String.raw`sub passiveSe { my ($se, $verb, $det, $noun) = @_; my ($lemma, $tense, $number) = $verb =~ m{/((?:[^\\/<\$]|\\.)+)<vblex><(pri|ifi)><p3><(sg|pl)>} or return undef; my ($nounSurface, @n) = split m{/}, substr($noun, 1, -1); my @nouns = grep { /<n><[mf]>(?:<[^>]*>)*<\Q$number\E>/ } @n; return undef if !@nouns; my ($gender) = $nouns[0] =~ /<n><([mf])>/; my @d = (); if ($det ne "") { my ($detSurface, @r) = split m{/}, substr($det, 1, -1); my @dets = grep { /<det>/ } @r; return undef if !@dets; @d = ([$detSurface, @dets]) } my $capital = $se =~ /^S/; my @out = (@d, [$nounSurface, @nouns]); if ($capital) { $out[0][0] = ucfirst $out[0][0]; s/^(\w)/\u$1/ for @{$out[0]}[1 .. $#{$out[0]}] } my $be = { pri => { sg => "es", pl => "son" }, ifi => { sg => "fue", pl => "fueron" } }->{$tense}{$number}; join(" ", map({ "^" . join("/", @$_) . "\$" } @out), "^$be/ser<vbser><$tense><p3><$number>\$", "^$lemma/$lemma<vblex><pp><$gender><$number>\$") }`,
       String.raw`s{((?:\A|<sent>\$)\s*(?:\[v:\d+\]\s*)?)\^([Ss]e)/[^\$]*<prn><pro><ref>[^\$]*\$ (\^(?:[^\\\$]++|\\.)*+\$) (?:(\^(?:[^\\\$]++|\\.)*+\$) )?(\^(?:[^\\\$]++|\\.)*+\$)(?=\^[.!?]/|\^,/|\s*\[v:e\]|\s*\z| \^[^\$]*?<pr>)}{my ($all, $lead, $se, $verb, $det, $noun) = ($&, $1, $2, $3, $4 // "", $5); my $passive = passiveSe($se, $verb, $det, $noun); defined $passive ? $lead . $passive : $all}ge if index($_, "<prn><pro><ref>") >= 0;`,
@@ -1760,7 +1765,6 @@ export const SPA_ITA_COMMAND_HINTS = spanishCommandHints({ presentAlone: true })
 /** spa-eng's: and an initialism after a noun goes before it. */
 export const SPA_ENG_COMMAND_HINTS = spanishCommandHints({ english: true })
 
-/** A pair's stage and the filter that follows it: its data's gaps, mended between two stages. */
 /** en-eo's last transfer stage, after which EN_EO_PARTICIPLE_AGREEMENT runs. */
 const EN_EO_POSTCHUNK = /^apertium-postchunk\b.*\/en-eo\.t3x\.bin'?\s*$/
 
@@ -1780,6 +1784,7 @@ export const EN_EO_PARTICIPLE_AGREEMENT = `perl -0 -pe '${[
   String.raw`s{(<(?:n|prn)>(?:<[^>]*>)*<pl>(?:<[^>]*>)*<nom>\$(?: (?:\[\[[^\]]*\]\])?\^(?:[^\\\$<]++|\\.)*+<adv>\$)*(?: (?:\[\[[^\]]*\]\])?\^esti<vbser>(?:<[^>]*>)*\$(?: (?:\[\[[^\]]*\]\])?\^(?:[^\\\$<]++|\\.)*+<adv>\$)*)? (?:\[\[[^\]]*\]\])?\^(?:[^\\\$<]++|\\.)*+<vblex><pp>\$)(?![jn]|(?: (?:\[\[[^\]]*\]\])?\^(?:[^\\\$<]++|\\.)*+<n>))}{$1j}g if index($_, "<vblex><pp>") >= 0;`,
 ].join(' ')}'`
 
+/** A pair's stage and the filter that follows it: its data's gaps, mended between two stages. */
 const FILTERS_AFTER: ReadonlyArray<readonly [stage: RegExp, filter: string]> = [
   [ENG_SPA_BILINGUAL, ENG_SPA_SENSE_FILTER],
   [ENG_SPA_CHUNKER, ENG_SPA_OBJECT_PERSON_FILTER],
@@ -2278,12 +2283,6 @@ const TELLING_VERBS = ['tell', 'tells', 'told', 'remind', 'reminds', 'reminded',
 const THINKING_VERBS = ['think', 'thinks', 'thought', 'know', 'knows', 'knew', 'hope', 'hopes', 'hoped', 'guess', 'believe', 'believes', 'believed', 'say', 'says', 'said', 'feel', 'felt', 'suppose', 'realise', 'realize', 'realised', 'realized', 'wish', 'promise', 'promised', 'remember', 'understand', 'agree', 'bet']
 
 /**
- * A word of one part of speech read as another word of it, whose translation is the right one:
- * `[lemma, tag, as]`; with `'before-noun'`, only where the next word can be a noun (an
- * adjective before the noun it qualifies); with `'after-possessive'`, only right after a
- * possessive (the word's first reading).
- */
-/**
  * Verbs whose "failed to" is something that did not happen to its subject (englishReadingHints'
  * failedAsCould): "Settings failed to save" is "could not be saved".
  */
@@ -2291,6 +2290,12 @@ const FAILED_PASSIVES = 'save|send|load|delete|update|create|add|remove|upload|d
 
 const lowerFirst = (text: string): string => text.replace(/^./, (c) => c.toLowerCase())
 
+/**
+ * A word of one part of speech read as another word of it, whose translation is the right one:
+ * `[lemma, tag, as]`; with `'before-noun'`, only where the next word can be a noun (an
+ * adjective before the noun it qualifies); with `'after-possessive'`, only right after a
+ * possessive (the word's first reading).
+ */
 type Sense = readonly [string, 'n' | 'vblex' | 'adj', string, ('before-noun' | 'after-possessive' | undefined)?]
 
 interface HintOptions {
@@ -2554,21 +2559,21 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     String.raw`sub initialism { my ($surface, $r) = @_; my (undef, @r) = readings("x/$r"); return unit($surface, "*$surface") if $surface =~ /[CDM]/ && $surface =~ /^[IVXLCDM]+$/ && !grep { tag($_) ne "num" } @r; my @acr = grep { /<acr>/ } @r; my @words = grep { !/<acr>/ } @r; return "^$surface/$r\$" if !grep { tag($_) eq "n" } @words or grep { tag($_) !~ /^(?:n|vblex|np)$/ || /\+/ } @words; @acr ? unit($surface, @acr) : unit($surface, "*$surface") }`,
     String.raw`s{\^([A-Z]{2,3})/((?:[^\\\$]++|\\.)*+)\$}{initialism($1, $2)}ge if /\^[A-Z]{2,3}\// && /\^[^\/\$]*[a-z]/;`,
     // a text of one word that is one of the verbs buttons are labelled with is a command ("Open",
-    // "Share", "Print", "Clear" came back "Abierto", "Acción", "Huella", "Claro"): its imperative where the
-    // analyser has one (eng-cat: "Obre"), else its infinitive ("Abrir", "Compartir",
+    // "Share", "Print", "Clear" came back "Abierto", "Acción", "Huella", "Claro"): its imperative
+    // where the analyser has one (eng-cat: "Obre"), else its infinitive ("Abrir", "Compartir",
     // "Imprimir"). Only these verbs: a field's or a column's label is a noun ("Name", "Type",
     // "Date", "Light" went "Nombrar", "Escribir", "Datar", "Encender" when every verb was). A
     // menu's "About" is the preposition and a wizard's "Next" the adjective ("Aproximadamente",
     // "Luego" → "Sobre", "Próximo"). A record of one word and its full stop holds two units:
     // counted first (tr), it costs nothing on the others
-    String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @as = grep { lc $surface eq "about" && tag($_) eq "pr" || lc $surface eq "next" && tag($_) eq "adj" } @r; return unit($surface, @as) if @as; return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+/ } @r) || $r[0] !~ /^(?:open|close|clear|save|delete|remove|add|edit|copy|cut|paste|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit|reply)</i; my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
+    String.raw`sub commandOf { my ($lu, $not) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /$not/ } @r); my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
+    String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @as = grep { lc $surface eq "about" && tag($_) eq "pr" || lc $surface eq "next" && tag($_) eq "adj" } @r; return unit($surface, @as) if @as; return $lu if $r[0] !~ /^(?:open|close|clear|save|delete|remove|add|edit|copy|cut|paste|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit|reply)</i; commandOf($lu, qr/\+/) }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?=\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . label($2)}e if tr/^// == 2;`,
     // and a button's verb before "Now", "Again", "More", "Less", "Later", "Anyway" (which no noun
     // takes as a label): "Request More", "Run Now", "Scan Now" came back "Petición Más",
     // "Corrido Ahora", "Escáner Ahora", eo "Provo Denove"; now "Pedir Más", "Ejecutar Ahora"…
-    // (a phrasal verb's unit, "Come back later", is the command rules' own)
-    String.raw`sub commandBefore { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /\+|#/ } @r); my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
-    String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?= \^(?:[Nn]ow|NOW|[Aa]gain|AGAIN|[Mm]ore|MORE|[Ll]ess|LESS|[Ll]ater|LATER|[Aa]nyway)/(?:[^\\\$]++|\\.)*+\$\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . commandBefore($2)}e if tr/^// == 3;`,
+    // (commandOf, as label: a phrasal verb's unit, "Come back later", is the command rules' own)
+        String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?= \^(?:[Nn]ow|NOW|[Aa]gain|AGAIN|[Mm]ore|MORE|[Ll]ess|LESS|[Ll]ater|LATER|[Aa]nyway)/(?:[^\\\$]++|\\.)*+\$\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . commandOf($2, qr/\+|#/)}e if tr/^// == 3;`,
     // "No." is "no" and a full stop, not the abbreviation of "number", unless a number follows
     // ("No. 5"): eng-spa and eng-cat answered "No" (to which a full stop goes) "Núm", "I said no."
     // "Dije núm."
@@ -2654,7 +2659,7 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // Requests" as "Elimina tots arxiven", "Mostra Tots Demanen"; now "Elimina tots els fitxers",
     // "Mostra Totes les Sol·licituds". A sentence's "All" only before a word that can only be a
     // verb, or the end ("All works fine" keeps "Tot")
-    ...(theAfterAll ? [String.raw`s{((?:(\A\s*(?:\[v:\d+\])?\s*)|<sent>\$\s*)?)(\^[Aa]ll/(?:[^\\\$]|\\.)*?<predet>(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$]++|\\.)*+\$)(?=((?: ${UNIT})?))}{my ($lead, $start, $all, $unit, $after) = ($1, $2, $3, $4, $5); my (undef, @r) = readings(substr($unit, 1, -1)); my (undef, @a) = $after eq "" ? () : readings(substr($after, 2, -1)); my $noun = grep({ /<n>(?:<[^>]*>)*<pl>/ } @r) && !grep({ tag($_) !~ /^(?:n|vblex)$/ || /\+/ } @r) && ($lead eq "" || !@a || !grep { tag($_) !~ /^(?:sent|vblex|vbser|vbhaver|vaux|vbmod)$/ } @a); $lead . $all . ($noun ? "^the/the<det><def><sp>\$ " . onlyWith($unit, qr/<n>/) : $unit)}ge if index($_, "ll/") >= 0;`] : []),
+    ...(theAfterAll ? [String.raw`s{((?:\A\s*(?:\[v:\d+\])?\s*|<sent>\$\s*)?)(\^[Aa]ll/(?:[^\\\$]|\\.)*?<predet>(?:[^\\\$]++|\\.)*+\$ )(\^(?:[^\\\$]++|\\.)*+\$)(?=((?: ${UNIT})?))}{my ($lead, $all, $unit, $after) = ($1, $2, $3, $4); my (undef, @r) = readings(substr($unit, 1, -1)); my (undef, @a) = $after eq "" ? () : readings(substr($after, 2, -1)); my $noun = grep({ /<n>(?:<[^>]*>)*<pl>/ } @r) && !grep({ tag($_) !~ /^(?:n|vblex)$/ || /\+/ } @r) && ($lead eq "" || !@a || !grep { tag($_) !~ /^(?:sent|vblex|vbser|vbhaver|vaux|vbmod)$/ } @a); $lead . $all . ($noun ? "^the/the<det><def><sp>\$ " . onlyWith($unit, qr/<n>/) : $unit)}ge if index($_, "ll/") >= 0;`] : []),
     // a word that is a plural noun or a verb ("needs", "shows", "uses") after a determiner's
     // singular noun, or the base of one ("need") after a plural noun opening the sentence, is
     // the verb when an object or "to" and a verb follows: "The user needs to log in", "Your
@@ -2714,10 +2719,11 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // below examples" came back "Seguir el bajo pasos", ca "el sota passos", eo "la sub paŝoj";
     // now "los pasos siguientes", "els passos següents", "la sekvantajn paŝojn")
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<det>(?:[^\\\$]++|\\.)*+\$ )\^(below)/(?:[^\\\$]++|\\.)*+\$(?= \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$/<]++|\\.)*+<n>)}{$1^$2/following<adj>\$}g if index($_, "^below/") >= 0;`,
-    // a word right after "a", "an", "the", "this" or "these" that can be a noun of its number is not a finite or bare verb ("This works for me" keeps its verb): the
-    // taggers read "a promise which resolves", "a filter which removes" as the verb ("Regresa un
-    // prometer cuál resuelve", "un filtrar"; now "una promesa", "un filtro"). A participle, a
-    // gerund and an adjective stay ("a used car", "a running process")
+    // a word right after "a", "an", "the", "this" or "these" that can be a noun of its number is
+    // not a finite or bare verb ("This works for me" keeps its verb): the taggers read "a promise
+    // which resolves", "a filter which removes" as the verb ("Regresa un prometer cuál resuelve",
+    // "un filtrar"; now "una promesa", "un filtro"). A participle, a gerund and an adjective stay
+    // ("a used car", "a running process")
     // (the pattern opens on the literal "<det><" so that perl looks for it, not at every "/", and
     // reads the next unit's readings only when it has a noun's and a verb's)
     String.raw`s{(<det><(?:(?<=/[Aa]<det><)ind|(?<=/[Aa]n<det><)ind|(?<=/[Tt]he<det><)def${nounsAfterThis ? '|(?<=/[Tt]his<det><)dem' : ''})>((?:<[^>\$/]*>)*)(?:[^\\\$]++|\\.)*+\$ \^(?:[^\\\$/]++|\\.)*+/)(?=[^\$]*?<n>)(?=[^\$]*?<vblex><(?:inf|pres|imp|past|pri)>)((?:[^\\\$]++|\\.)*+)\$}{my ($before, $number, $r) = ($1, $2, $3); my @r = split /\//, $r; my @keep = grep { !/<vblex><(?:inf|pres|imp|past|pri)>/ } @r; my $agrees = $number =~ /<sg>/ ? qr/<n>(?:<[^>]*>)*<s[gp]>/ : $number =~ /<pl>/ ? qr/<n>(?:<[^>]*>)*<(?:pl|sp)>/ : qr/<n>/; $before . (@keep < @r && grep({ $_ =~ $agrees } @keep) ? join("/", @keep) : $r) . "\$"}ge if index($_, "<vblex>") >= 0;`,
@@ -2726,8 +2732,9 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // which you want" came back "que te vio", "que te querer"; now "que viste", "que quieres".
     // Where a form is one verb's past and another's present ("saw", "found", "fell"), the past:
     // with the subject alone the taggers chose "to saw" ("que sierras"). A modal stays a modal
-    // ("which you can import", ca "que pots", not "enllaunes"; es "que puedes", was "que te puede"), and eng-spa's
-    // "will", an infinitive there, too ("que necesitarás", was "que te necesitará")
+    // ("which you can import", ca "que pots", not "enllaunes"; es "que puedes", was "que te
+    // puede"), and eng-spa's "will", an infinitive there, too ("que necesitarás", was "que te
+    // necesitará")
     String.raw`sub clauseVerb { my ($surface, @r) = readings(substr($_[0], 1, -1)); my @finite = grep { /<v(?:blex|bmod|aux|bser|bhaver|bdo)><(?:pres|past|pri)>|<vaux><inf>/ } @r; my %present = map { (lc((split /</)[0]) => 1) } grep { /<vblex><pres>/ } @finite; my @pastOfAnother = grep { /<vblex><past>/ && !$present{lc((split /</)[0])} } @finite; @pastOfAnother && %present ? unit($surface, @pastOfAnother) : @finite < @r ? unit($surface, @finite) : $_[0] }`,
     String.raw`s{(\^(?:[^\\\$/]++|\\.)*+(?:/(?:[^\\\$/<]++|\\.)*+(?:<[^>\$]*>)*?<rel>(?:[^\\\$/]++|\\.)*+)++\$ )(\^(?:[^\\\$]++|\\.)*+\$) (\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<(?:v(?:blex|aux|bmod)><(?:pres|past|pri)|vaux><inf)>(?:[^\\\$]++|\\.)*+\$)}{my ($all, $before, $lu, $verb) = ($&, $1, $2, $3); $lu =~ m{/(?!prpers<prn>)} ? $all : $before . onlyWith($lu, qr/^prpers<prn><subj>/) . " " . clauseVerb($verb)}ge if index($_, "<rel>") >= 0 && index($_, "prpers<prn><obj>") >= 0;`,
     // "by" before a gerund says how: the gerund alone ("You can add them by pressing the button"
@@ -2742,11 +2749,11 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // came back "Seremos añadir…", "Será trabajar pronto", ca "Serem afegir"; now "Añadiremos…",
     // "Trabajará pronto"). "will not be" the transfers read ("No estarás utilizándolo")
     String.raw`s{((?:/|\+)will<(?:vaux|vbmod)><(?:inf|pres)>\$ )\^be/be<vbser><inf>\$ \^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($all, $will, $surface, $r) = ($&, $1, $2, $3); my @inf = map { s/<vblex><ger>$/<vblex><inf>/r } grep { /<vblex><ger>$/ } split /\//, $r; @inf ? "$will^$surface/" . join("/", @inf) . "\$" : $all}ge if index($_, "\$ ^be/be<vbser><inf>\$ ") >= 0 && index($_, "will<v") >= 0;`,
-    // "like" before a preposition or an opening quote (a tag pair: quotes.ts) is the preposition, "as" ("named volumes
-    // like in the example below", 'prepositions like "from"' came back "volúmenes les gusta en el
-    // ejemplo", "a preposiciones les gusta"; now "como en el ejemplo", "como"); not after
-    // a subject ("I", "we": "you", "it" may be objects), "to", "not" or a modal ("I like in
-    // summer…", "would like in")
+    // "like" before a preposition or an opening quote (a tag pair: quotes.ts) is the preposition,
+    // "as" ("named volumes like in the example below", 'prepositions like "from"' came back
+    // "volúmenes les gusta en el ejemplo", "a preposiciones les gusta"; now "como en el ejemplo",
+    // "como"); not after a subject ("I", "we": "you", "it" may be objects), "to", "not" or a modal
+    // ("I like in summer…", "would like in")
     String.raw`s{((?:\A|(\^(?:[^\\\$]++|\\.)*+\$))(?:[^\\^]++|\\.)*+)\^([Ll]ike)/((?:[^\\\$]++|\\.)*+)\$(?= (?:\^(?:in|on|at|with|for|from|before|after|during|inside)/(?:[^\\\$]|\\.)*?<pr>|"|\xE2\x80\x9C|\[\[t:\d+\]\]|\[t:\d+:o\]))}{my ($all, $before, $previous, $like, $r) = ($&, $1, $2 // "", $3, $4); !($previous =~ /<prn><subj>/ && $previous !~ /<prn><obj>/) && $previous !~ /\/to<pr>|<vaux>|<vbmod>|not<adv>|<vbdo>/ ? $before . onlyWith("^$like/$r\$", qr/<pr>$/) : $all}ge if index($_, "ike/") >= 0 && index($_, "ike<pr>") >= 0;`,
     // "Auto" before a hyphen, not a car ("Auto-Approve 4K Movies" came back "Coche-Aprobar…", fr
     // "Voiture-Approuver")

@@ -713,10 +713,13 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
   let markWord = ''
   /** What the text ends with: engine whitespace, a sheltered whitespace run, or anything else. */
   let tail: 'plain' | 'sheltered' | 'other' = 'other'
+  // a hyphen right after a marked word is the text's ("*A-*Z", "A-[v:u:2]Z": the word is "A")
+  const noteUnknown = (word: string) => {
+    const bare = word.replace(/-+$/, '')
+    if (bare !== '' && !unknown.includes(bare)) unknown.push(bare)
+  }
   const endMark = () => {
-    // a hyphen right after a marked word is the text's ("*A-Z": the word is "A")
-    markWord = markWord.replace(/-+$/, '')
-    if (mark !== null && markWord !== '' && !unknown.includes(markWord)) unknown.push(markWord)
+    if (mark !== null) noteUnknown(markWord)
     mark = null
     markWord = ''
   }
@@ -762,8 +765,7 @@ function parseOutput(raw: string, unknown: string[], flags: { leaked: boolean })
       if (!WORD_CHAR.test(ch)) break
       k -= ch.length
     }
-    const word = before.slice(k).replace(/-+$/, '') // "A-" of "A-Z" is the word "A"
-    if (word !== '' && !unknown.includes(word)) unknown.push(word)
+    noteUnknown(before.slice(k))
     return true
   }
   // Reads plain stream text from i up to (not including) a `[`; returns the new index.
