@@ -33,6 +33,11 @@ describe('English reading hints', () => {
     }
   })
 
+  test("the English hints read what comes before a match back from the match, never the whole text before it (a long text's many matches would each read it: time growing with the text's square)", () => {
+    const hints = Object.entries({ ENGLISH_READING_HINTS, EN_EO_READING_HINTS, EN_GL_READING_HINTS, ENG_CAT_READING_HINTS, ENG_SPA_READING_HINTS })
+    for (const [name, program] of hints) expect(program.match(/substr\(\$_, 0, [^)]*\)/g), name).toBeNull()
+  })
+
   test("eng-spa's hints read the verb \"show\" as \"display\" (\"mostrar\", not \"asomar\") and the nouns \"file\", \"setting\", \"post\" as \"archive\", \"configuration\", \"publication\"; the other part of speech keeps its sense", () => {
     const input = [`${SHOW} ${YOUR} ${POSTS}`, '^Shows/Show<n><pl>/Show<vblex><pri><p3><sg>$', '^my/my<det><pos><sp>$ ^show/show<n><sg>/show<vblex><inf>/show<vblex><pres>$', '^Settings/Setting<n><pl>$ ^files/file<n><pl>/file<vblex><pri><p3><sg>$']
     expect(hintedBy(ENG_SPA_READING_HINTS, ...input)).toEqual([

@@ -2392,6 +2392,7 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // "Copia y paté el enlace"; now "Pegar", "Copia y pega…"), or a sense below does ("reset")
     ...verbReadings.map((verb) => String.raw`s{\^(${verb[0]!.toUpperCase()}|${verb[0]!})(${verb.slice(1)})/[${verb[0]!.toUpperCase()}${verb[0]!}]${verb.slice(1)}<n><sg>\$}{^$1$2/$1$2<n><sg>/${verb}<vblex><inf>/${verb}<vblex><pres>${imperatives ? `/${verb}<vblex><imp>` : ''}\$}g if index($_, "${verb.slice(1)}/") >= 0;`),
     String.raw`sub readings { my @f = (""); while ($_[0] =~ /\G(\\.|\/|[^\\\/]+)/gs) { if ($1 eq "/") { push @f, "" } else { $f[-1] .= $1 } } @f }`,
+    UNIT_BEFORE_SUB,
     // before the rules that read commands and labels: "billing" before a noun or alone is the
     // noun, read as "turnover" (es "facturación", ca "facturació"; "Billing history" came back
     // "Enunciando historia", "bill"'s gerund), and
@@ -2742,8 +2743,10 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // "prement"), its verb's readings, with the capital of a "By" that opened the sentence. Not
     // after a word that can be a noun, where the transfer makes a gerund a relative clause ("the
     // angle by holding" would be "el ángulo que aguanta"), nor after "start", "begin" ("empieza por")
-    // (the pattern opens on "^by/" so that perl looks for it; the unit before is read in the code)
-    String.raw`s{\^([Bb])y/(?:[^\\\$]++|\\.)*+\$ \^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($all, $at, $b, $surface, $r) = ($&, $-[0], $1, $2, $3); my @ger = grep { /<vblex><ger>/ } split /\//, $r; my $prefix = substr($_, 0, $at); my $opens = $prefix =~ /(?:\A|<sent>\$)[^\^]*\z/; my ($previous) = $opens ? () : $prefix =~ /(\^(?:[^\\\$]|\\.)*\$)[^\^]*\z/; @ger && ($opens || (defined $previous && $previous !~ /<(?:n|np)>|[Ss]tart<|[Bb]egin<|\# started/)) ? "^" . ($b eq "B" ? ucfirst $surface : $surface) . "/" . join("/", map { $b eq "B" ? ucfirst : $_ } @ger) . "\$" : $all}ge if index($_, "y/") >= 0 && index($_, "<vblex><ger>") >= 0;`,
+    // (the pattern opens on "^by/" so that perl looks for it; the unit before is read in the code,
+    // back from the match to the last "^", so that a long text's many "by"s do not each read all
+    // the text before them)
+    String.raw`s{\^([Bb])y/(?:[^\\\$]++|\\.)*+\$ \^((?:[^\\\$/]++|\\.)*+)/((?:[^\\\$]++|\\.)*+)\$}{my ($all, $at, $b, $surface, $r) = ($&, $-[0], $1, $2, $3); my @ger = grep { /<vblex><ger>/ } split /\//, $r; my $last = $at > 0 ? rindex($_, "^", $at - 1) : -1; my $opens = $last < 0 || index(substr($_, $last, $at - $last), "<sent>\$") >= 0; $last = rindex($_, "^", $last - 1) while !$opens && $last > 0 && substr($_, $last - 1, 1) eq "\\"; my ($previous) = $opens ? () : substr($_, $last, $at - $last) =~ /\A(\^(?:[^\\\$]|\\.)*\$)[^\^]*\z/; @ger && ($opens || (defined $previous && $previous !~ /<(?:n|np)>|[Ss]tart<|[Bb]egin<|\# started/)) ? "^" . ($b eq "B" ? ucfirst $surface : $surface) . "/" . join("/", map { $b eq "B" ? ucfirst : $_ } @ger) . "\$" : $all}ge if index($_, "y/") >= 0 && index($_, "<vblex><ger>") >= 0;`,
     // "will be" before a gerund is the future of its verb: the transfers wrote "be" as the copula
     // and the gerund as an infinitive ("We'll be adding these features", "It will be working soon"
     // came back "Seremos añadir…", "Será trabajar pronto", ca "Serem afegir"; now "Añadiremos…",
@@ -2815,7 +2818,7 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // mi"; now "Estamos esperándote", "Espérame"…); not before "to" ("Wait for it to finish"),
     // nor the noun ("the wait for"). eng-spa's analyser reads "waiting for" as one preposition
     String.raw`s{\^([Ww])aiting for/waiting for<pr>\$}{^$1aiting/wait<vblex><ger>\$ ^for/for<pr>\$}g if index($_, "aiting for/") >= 0;`,
-    String.raw`sub waitFor { my ($wait, $at, $from) = @_; my $rest = substr($_, $at); return undef if substr($_, 0, $from) =~ /<det>(?:[^\\\$]|\\.)*\$ \z/ || $rest !~ /\A \^(?:[^\\\$]|\\.)*?\/(?:[^\\\$]|\\.)*?<(?:det|prn|n|np|num)>/ || $rest =~ /\A(?:(?!<(?:sent|cm)>).)*? \^to\/to<pr>\$ \^(?:[^\\\$]|\\.)*<vblex><inf>/s; my ($surface, @r) = readings(substr($wait, 1, -1)); my @v = grep { /^wait<vblex><(?:inf|pres|imp|past|pp|ger|pri)>/i } @r; @v ? unit($surface, @v) : undef }`,
+    String.raw`sub waitFor { my ($wait, $at, $from) = @_; my $rest = substr($_, $at); return undef if $from >= 2 && substr($_, $from - 2, 2) eq "\$ " && index(unitBefore($_, $from), "<det>") >= 0 || $rest !~ /\A \^(?:[^\\\$]|\\.)*?\/(?:[^\\\$]|\\.)*?<(?:det|prn|n|np|num)>/ || $rest =~ /\A(?:(?!<(?:sent|cm)>).)*? \^to\/to<pr>\$ \^(?:[^\\\$]|\\.)*<vblex><inf>/s; my ($surface, @r) = readings(substr($wait, 1, -1)); my @v = grep { /^wait<vblex><(?:inf|pres|imp|past|pp|ger|pri)>/i } @r; @v ? unit($surface, @v) : undef }`,
     String.raw`s{(\^[Ww]ait(?:s|ed|ing)?/(?:[^\\\$]++|\\.)*+\$) \^for/(?:[^\\\$]++|\\.)*+\$}{waitFor($1, $+[0], $-[0]) // $&}ge if index($_, "ait") >= 0 && index($_, "^for/") >= 0;`,
     // a word that can be an infinitive (and else only a noun, an adjective or another form of a
     // verb) as the infinitive alone, or undef where it cannot be one; "have" is the auxiliary
@@ -3109,7 +3112,7 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // one: "results matching your search" came back "resultados que coinciden tu búsqueda", now
     // "…con tu búsqueda"): the verb, and the preposition before the object ("No results match
     // your search" would come back "Ningún resultado coincide tu búsqueda", now "coincide con…")
-    String.raw`sub withPreposition { my ($lu, $space, $preposition, $at) = @_; return "$lu$space" if ${gerundPrepositions ? '' : String.raw`$lu =~ /<(?:ger|pprs)>/ || `}substr($_, 0, $at) =~ /(\^(?:[^\\\$]++|\\.)*+\$) $/ && do { my $before = $1; my (undef, @r) = readings(substr($before, 1, -1)); @r && !grep { tag($_) ne "det" } @r }; withoutTag(withoutTag($lu, "n"), "np") . "$space^$preposition/$preposition<pr>\$ " }`,
+    String.raw`sub withPreposition { my ($lu, $space, $preposition, $at) = @_; return "$lu$space" if ${gerundPrepositions ? '' : String.raw`$lu =~ /<(?:ger|pprs)>/ || `}$at >= 2 && substr($_, $at - 2, 2) eq "\$ " && do { my $before = unitBefore($_, $at); my (undef, @r) = readings(substr($before, 1, -1)); @r && !grep { tag($_) ne "det" } @r }; withoutTag(withoutTag($lu, "n"), "np") . "$space^$preposition/$preposition<pr>\$ " }`,
     ...prepositions.map(([verb, preposition]) =>
       String.raw`s{(\^(?:[^\\\$]|\\.)*?/${verb}<vblex>(?:[^\\\$]++|\\.)*+\$)( )(?=\^(?:[^\\\$/]++|\\.)*+/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|prn><tn|prn><dem)>|prpers<prn><obj>)(?:[^\\\$/]++|\\.)*+(?:/(?:(?:[^\\\$/<]++|\\.)*+<(?:det|predet|prn><tn|prn><dem)>|prpers<prn><obj>)(?:[^\\\$/]++|\\.)*+)*\$)}{withPreposition($1, $2, "${preposition}", $-[0])}gei if index(lc $_, "/${verb}<vblex>") >= 0;`),
     // a verb and its preposition before an object, a word that can be a determiner, a noun or a
