@@ -1727,6 +1727,15 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('eng-cat')) expect(await en(['Thank you for your purchase!'], 'ca')).toEqual(['Gràcies per la vostra compra!'])
   })
 
+  test("a media player's words: a record is data kept, a recording sound or video kept, \"Play\" and \"Stop\" buttons are commands, \"play\" opening a label before \"from\"/\"in\" too, subtitles are eng-spa's \"subtítulos\"; a world's record and a count's lone \"play\" keep theirs (eng-spa, eng-cat)", async () => {
+    // Jellyfin's Android TV strings came back "Ningún récord encontrado", "Registro cancelado", "Juego", "Parada", "Juego en navegador", "Incapaz de cargar subtitle"
+    expect(await en(['No records found', 'A new world record', 'Recording cancelled', 'No recordings available', 'Play', 'Stop', 'Play in browser', 'Unable to load subtitle', 'Select subtitle track']))
+      .toEqual(['Ningún registro encontrado', 'Un récord mundial nuevo', 'Grabación cancelada', 'Ninguna grabación disponible', 'Reproducir', 'Parar', 'Reproducir en navegador', 'Incapaz de cargar subtítulo', 'Seleccionar pista de subtítulo'])
+    // an ICU branch's count: "{playCount, plural, one {play} other {plays}}" (Overseerr)
+    expect(await en(['play'])).toEqual(['juego'])
+    if (haveMode('eng-cat')) expect(await en(['No records found', 'Her personal record', 'Recording cancelled', 'Play'], 'ca')).toEqual(['Cap registre trobat', 'El seu rècord personal', 'Enregistrament cancel·lat', 'Reprodueix'])
+  })
+
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {
     const [gl] = await en(['Share this link with anyone'], 'gl')
     expect(gl).toMatch(/^Compartir esta ligazón/)

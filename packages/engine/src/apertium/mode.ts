@@ -124,6 +124,8 @@ const GRID_NOT_POWER = '^(?!(?:power|electric|electrical|energy|national|smart)<
 const KEY_PRESSED = { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }
 const KEY_IN_USE = { before: '^(?:combination|binding|shortcut|press|stroke)<' }
 const A_GAME = { before: '^(?:game|match|sport|with)<' }
+/** A record that is data kept, not a feat: not after "world", "personal", "track"… ("a world record"). */
+const RECORD_AS_DATA = { after: '^(?!(?:world|personal|track|all-time|olympic|national|european|continental|club|career|season|school|speed|attendance|sales|guinness)<)' }
 
 export const ENG_SPA_SENSES: Senses = [
   // what something leads to ("This may lead to data loss" came back "puede dirigir a", to direct;
@@ -259,6 +261,12 @@ export const ENG_SPA_SENSES: Senses = [
   // "Dirige usuarios"; the dictionary gives "dirigir" and "conseguir"), but "manage to" succeeds
   ['manage', 'vblex', 'conseguir', { before: '^to<' }],
   ['manage', 'vblex', 'gestionar', { instead: true }],
+  // a media player's and a database's words: a record is data kept ("No records found", "DNS
+  // record", "Delete this record" came back "Ningún récord encontrado", "Récord DNS"; a world's,
+  // a personal record keep "récord"), a recording is sound or video kept ("Recording cancelled",
+  // "No recordings available" came back "Registro cancelado", "Ningún registro disponible")
+  ['record', 'n', 'registro', RECORD_AS_DATA],
+  ['recording', 'n', 'grabación'],
 ]
 
 /**
@@ -384,6 +392,9 @@ export const ENG_CAT_SENSES: Senses = [
   ['free', 'adj', 'gratuït', { before: FREE_OF_CHARGE }], // "Enviament lliure", "prova lliure"
   ['menu', 'n', 'menú', { instead: true, gender: 'm' }], // "Obre la carta de Vista"
   ['main', 'adj', 'principal'], // "The main menu" came back "El menú major"
+  // data kept, sound or video kept (ENG_SPA_SENSES): "Cap rècord trobat", "Registre cancel·lat" were "record" and "recording"
+  ['record', 'n', 'registre', RECORD_AS_DATA],
+  ['recording', 'n', 'enregistrament'],
 ]
 
 /** After eng-cat's bilingual lookup: `ENG_CAT_SENSES`. */
@@ -2201,9 +2212,9 @@ const DESTINATION_VERBS = ['save', 'export', 'send', 'move', 'copy', 'add', 'upl
 const PHRASAL_COMMANDS = [
   ...['go', 'switch', 'move', 'return', 'reply', 'jump', 'skip', 'scroll', 'navigate', 'add', 'save', 'export', 'copy', 'send', 'upload', 'reset', 'restore', 'connect', 'subscribe', 'listen', 'respond', 'convert', 'pin', 'proceed', 'head', 'bring', 'post', 'publish', 'push', 'invite', 'apply', 'talk', 'write', 'zoom', 'update'].map((verb) => `${verb}:to`),
   ...['check', 'search', 'look', 'wait', 'ask', 'pay', 'vote', 'register', 'scan', 'listen'].map((verb) => `${verb}:for`),
-  ...['import', 'download', 'remove', 'delete', 'unsubscribe', 'choose', 'select', 'restore', 'pick'].map((verb) => `${verb}:from`),
+  ...['import', 'download', 'remove', 'delete', 'unsubscribe', 'choose', 'select', 'restore', 'pick', 'play'].map((verb) => `${verb}:from`),
   ...['share', 'open', 'continue', 'reply', 'replace', 'fill', 'sync', 'connect', 'login', 'come', 'go', 'stay'].map((verb) => `${verb}:with`),
-  ...['open', 'view', 'edit', 'show'].map((verb) => `${verb}:in`),
+  ...['open', 'view', 'edit', 'show', 'play'].map((verb) => `${verb}:in`),
   ...['share', 'send'].map((verb) => `${verb}:via`),
   ...['share', 'post', 'publish'].map((verb) => `${verb}:on`),
   ...['turn:on', 'turn:off', 'zoom:in', 'zoom:out', 'scroll:up', 'scroll:down', 'swipe:up', 'swipe:down', 'drag:and', 'move:up', 'move:down', 'move:into', 'learn:about', 'read:about', 'learn:more', 'read:more', 'see:more', 'show:more', 'load:more', 'view:more', 'find:out', 'show:less', 'view:less', 'see:less', 'view:all', 'see:all', 'show:all', 'select:all', 'expand:all', 'collapse:all', 'clear:all', 'mark:all', 'delete:all', 'remove:all', 'sort:by', 'filter:by', 'group:by', 'order:by', 'type:to', 'tap:to', 'swipe:to', 'drag:to', 'pull:to', 'hover:to', 'tell:about', 'think:about', 'click:on', 'tap:on', 'click:here', 'tap:here', 'focus:on', 'agree:to', 'go:back', 'go:home', 'go:away', 'go:ahead', 'come:back', 'come:here', 'come:home', 'get:back', 'get:started', 'hold:on'],
@@ -2565,10 +2576,12 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // "Imprimir"). Only these verbs: a field's or a column's label is a noun ("Name", "Type",
     // "Date", "Light" went "Nombrar", "Escribir", "Datar", "Encender" when every verb was). A
     // menu's "About" is the preposition and a wizard's "Next" the adjective ("Aproximadamente",
-    // "Luego" → "Sobre", "Próximo"). A record of one word and its full stop holds two units:
+    // "Luego" → "Sobre", "Próximo"). A media player's "Play", "Stop" (were "Juego", "Parada"),
+    // capitalised as buttons are: a lone "play" is a count's noun (ICU's "one {play}"). A record
+    // of one word and its full stop holds two units:
     // counted first (tr), it costs nothing on the others
     String.raw`sub commandOf { my ($lu, $not) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /$not/ } @r); my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
-    String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @as = grep { lc $surface eq "about" && tag($_) eq "pr" || lc $surface eq "next" && tag($_) eq "adj" } @r; return unit($surface, @as) if @as; return $lu if $r[0] !~ /^(?:open|close|clear|save|delete|remove|add|edit|copy|cut|paste|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit|reply)</i; commandOf($lu, qr/\+/) }`,
+    String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @as = grep { lc $surface eq "about" && tag($_) eq "pr" || lc $surface eq "next" && tag($_) eq "adj" } @r; return unit($surface, @as) if @as; return $lu if $surface =~ /^(?:play|stop)$/; return $lu if $r[0] !~ /^(?:open|close|clear|save|play|stop|delete|remove|add|edit|copy|cut|paste|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit|reply)</i; commandOf($lu, qr/\+/) }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?=\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . label($2)}e if tr/^// == 2;`,
     // and a button's verb before "Now", "Again", "More", "Less", "Later", "Anyway" (which no noun
     // takes as a label): "Request More", "Run Now", "Scan Now" came back "Petición Más",
@@ -3383,6 +3396,10 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
   ['parser', 'analyser'], ['parsers', 'analysers'],
   ['docs', 'documentation'],
   ['customise', 'customize'], ['customises', 'customizes'], ['customised', 'customized'], ['customising', 'customizing'],
+  // a video's subtitles (eng-spa does not know the word: "Subtitles loading…", "Unable to load
+  // subtitle" came back "Subtitles cargando…", "Incapaz de cargar subtitle"): its dictionary's
+  // "subhead" is "subtítulo"
+  ['subtitle', 'subhead'], ['subtitles', 'subheads'],
 ]
 
 /**
