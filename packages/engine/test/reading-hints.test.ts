@@ -824,7 +824,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
   test('"Ascending", "Descending" name a sort order, the adjectives, and the word before them is the noun; a verb before an object or a preposition stays (eng-spa, eng-cat, en-gl)', async () => {
     // Overseerr's sort labels came back "La popularidad que Desciende", "Título (A-Z) Ascendiendo", ca "Descendir popularitats", "TMDB Valorant…"
     expect(await en(['Popularity Descending', 'Title (A-Z) Ascending', 'TMDB Rating Descending', 'Sort in descending order', 'The plane is descending into the city.']))
-      .toEqual(['La popularidad Descendente', 'Título (A-Z) Ascendente', 'Índice TMDB Descendente', 'Ordenar en orden descendente', 'El plano está descendiendo a la ciudad.'])
+      .toEqual(['La popularidad Descendente', 'Título (A-Z) Ascendente', 'Valoración TMDB Descendente', 'Ordenar en orden descendente', 'El plano está descendiendo a la ciudad.'])
     if (haveMode('eng-cat')) expect(await en(['Popularity Descending', 'Release Date Ascending'], 'ca')).toEqual(['La popularitat Descendent', "Data d'emissió Ascendent"])
     if (haveMode('en-gl')) expect(await en(['Popularity Descending'], 'gl')).toEqual(['A popularidade Descendente'])
   })
@@ -1734,6 +1734,16 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     // an ICU branch's count: "{playCount, plural, one {play} other {plays}}" (Overseerr)
     expect(await en(['play'])).toEqual(['juego'])
     if (haveMode('eng-cat')) expect(await en(['No records found', 'Her personal record', 'Recording cancelled', 'Play'], 'ca')).toEqual(['Cap registre trobat', 'El seu rècord personal', 'Enregistrament cancel·lat', 'Reprodueix'])
+  })
+
+  test('a player\'s playlists, its queue, a film\'s rating and a dialog\'s "Got it" read as interfaces write them (playlist: every pair; queue: eng-spa, which lacks the word; rating: eng-spa, eng-cat)', async () => {
+    // came back "Playlists", "Añadir a queue", "Índice comunitario", "Índice de edad máxima", "Conseguido lo"
+    expect(await en(['Playlists', 'Add to queue', 'Community rating', 'Maximum age rating', 'Got it!']))
+      .toEqual(['Listas de reproducción', 'Añadir a cola', 'Valoración comunitaria', 'Clasificación de edad máxima', '¡Entendido!'])
+    // not inside a sentence
+    expect((await en(['I got it from the store.']))[0]).not.toMatch(/ntendid/)
+    if (haveMode('eng-cat')) expect(await en(['Playlists', 'Community rating', 'Got it'], 'ca')).toEqual(['Llistes de reproducció', 'Valoració comunitària', 'Entès'])
+    if (haveMode('en-eo')) expect(await en(['Playlists'], 'eo')).toEqual(['Reproduktadaj listoj'])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

@@ -261,6 +261,10 @@ export const ENG_SPA_SENSES: Senses = [
   // "Dirige usuarios"; the dictionary gives "dirigir" and "conseguir"), but "manage to" succeeds
   ['manage', 'vblex', 'conseguir', { before: '^to<' }],
   ['manage', 'vblex', 'gestionar', { instead: true }],
+  // what users or critics give a film, an app ("Community rating", "Rating" came back "Índice
+  // comunitario", "Índice"): "valoración"; an age rating is a "clasificación"
+  ['rating', 'n', 'clasificación', { after: '^age<', instead: true, gender: 'f' }],
+  ['rating', 'n', 'valoración', { instead: true, gender: 'f' }],
   // a media player's and a database's words: a record is data kept ("No records found", "DNS
   // record", "Delete this record" came back "Ningún récord encontrado", "Récord DNS"; a world's,
   // a personal record keep "récord"), a recording is sound or video kept ("Recording cancelled",
@@ -395,6 +399,8 @@ export const ENG_CAT_SENSES: Senses = [
   // data kept, sound or video kept (ENG_SPA_SENSES): "Cap rècord trobat", "Registre cancel·lat" were "record" and "recording"
   ['record', 'n', 'registre', RECORD_AS_DATA],
   ['recording', 'n', 'enregistrament'],
+  ['rating', 'n', 'classificació', { after: '^age<', instead: true, gender: 'f' }],
+  ['rating', 'n', 'valoració', { instead: true, gender: 'f' }], // "Índex comunitari" (ENG_SPA_SENSES)
 ]
 
 /** After eng-cat's bilingual lookup: `ENG_CAT_SENSES`. */
@@ -3359,7 +3365,7 @@ export function withEnglishReadingHints(stages: readonly string[]): string[] {
  * also a past and a participle, read as the command it mostly is: "Password reset" comes back
  * "O contrasinal restaura").
  */
-const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?: 'vblex']> = [
+const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?: 'vblex' | 'n']> = [
   ['skip', 'omit'], ['skips', 'omits'], ['skipped', 'omitted'], ['skipping', 'omitting'],
   ['refresh', 'update'], ['refreshes', 'updates'], ['refreshed', 'updated'], ['refreshing', 'updating'],
   ['reload', 'update'], ['reloads', 'updates'], ['reloaded', 'updated'], ['reloading', 'updating'],
@@ -3400,6 +3406,12 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
   // subtitle" came back "Subtitles cargando…", "Incapaz de cargar subtitle"): its dictionary's
   // "subhead" is "subtítulo"
   ['subtitle', 'subhead'], ['subtitles', 'subheads'],
+  // a player's playlists (no pair knows the word: "Playlists", "Automatic playlist" came back as
+  // written): "listas de reproducción", ca "llistes de reproducció", eo "reproduktadaj listoj"; and
+  // its queue, which eng-spa does not know ("Añadir a queue"): the noun "tail", "cola" as Spanish
+  // players write it
+  ['playlist', 'reproduction list'], ['playlists', 'reproduction lists'],
+  ['queue', 'tail', 'n'], ['queues', 'tails', 'n'],
 ]
 
 /**
@@ -3455,6 +3467,8 @@ const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string,
   ['nice to meet you', 'delighted to know you', undefined, ['en-eo', 'en-gl', 'eng-cat']], ['nice to meet you', 'glad to meet you', undefined, ['en-eo', 'eng-spa', 'eng-cat']],
   ['what time is it', 'what hour is it', undefined, ['en-eo']],
   ['hurry up', 'hurry'],
+  // a dialog's "Got it" (came back "Conseguido lo", ca "Rebut el"): understood, "Entendido", "Entès"
+  ['got it', 'understood', 'command'],
   // "try out" is trying ("You can try it out here", "Try out the new editor" came back "Lo puedes
   // probar fuera aquí", "Prueba fuera del editor nuevo", gl "tentalo fóra de aquí")
   ['try it out', 'try it'], ['try them out', 'try them'], ['try out', 'try'], ['tries out', 'tries'], ['tried out', 'tried'], ['trying out', 'trying'],
