@@ -1658,7 +1658,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
 
   test('a list\'s commands opening a sentence before "by" (and "sort" before "in … order") are the verbs; "Sort order" stays a noun\'s compound (every pair from English)', async () => {
     // came back "Clase en orden descendente", "Búsqueda por título", ca "Classe de nom"
-    expect(await en(['Sort in descending order', 'Search by title', 'Sort by date', 'Sort order'])).toEqual(['Ordenar en orden descendente', 'Buscar por título', 'Ordenar por fecha', 'Orden de clase'])
+    expect(await en(['Sort in descending order', 'Search by title', 'Sort by date', 'Sort order'])).toEqual(['Ordenar en orden descendente', 'Buscar por título', 'Ordenar por fecha', 'Orden de clasificación'])
     if (haveMode('eng-cat')) expect(await en(['Sort by name', 'Search by title'], 'ca')).toEqual(['Ordena de nom', 'Busca per títol'])
     // en-eo: "by" there is "laŭ" (came back "Ordigi de dato", "Filtri de statuso"); a participle's agent stays "de"
     if (haveMode('en-eo')) expect(await en(['Sort by date', 'Filter by status', 'Played by John'], 'eo')).toEqual(['Ordigi laŭ dato', 'Filtri laŭ statuso', 'Ludita de John'])
@@ -1744,6 +1744,14 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     expect((await en(['I got it from the store.']))[0]).not.toMatch(/ntendid/)
     if (haveMode('eng-cat')) expect(await en(['Playlists', 'Community rating', 'Got it'], 'ca')).toEqual(['Llistes de reproducció', 'Valoració comunitària', 'Entès'])
     if (haveMode('en-eo')) expect(await en(['Playlists'], 'eo')).toEqual(['Reproduktadaj listoj'])
+  })
+
+  test('settings\' words: what is advanced is "avanzado", a list\'s sort "clasificación" (a kind before "of" keeps "clase"), "Sort" and a plural object before "by" the command, a zip code a postal code, whose Spanish plural is "postales" (eng-spa; zip code every pair)', async () => {
+    // Jellyfin's web strings came back "Configuraciones adelantadas", "Nombre de clase", "Cuentas de clase por", "Código de cremallera"; the generator wrote "códigos postals"
+    expect(await en(['Advanced settings', 'Sort name', 'All sorts of things', 'Sort accounts by', 'Zip Code', 'Enter your zip codes.']))
+      .toEqual(['Configuraciones avanzadas', 'Nombre de clasificación', 'Todas las clases de cosas', 'Ordenar cuentas por', 'Código postal', 'Introducir tus códigos postales.'])
+    if (haveMode('eng-cat')) expect(await en(['Zip Code', 'Sort accounts by'], 'ca')).toEqual(['Codi postal', 'Ordena comptes per'])
+    if (haveMode('en-eo')) expect(await en(['Zip Code'], 'eo')).toEqual(['Poŝta kodo'])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

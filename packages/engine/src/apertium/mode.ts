@@ -263,6 +263,12 @@ export const ENG_SPA_SENSES: Senses = [
   ['manage', 'vblex', 'gestionar', { instead: true }],
   // what users or critics give a film, an app ("Community rating", "Rating" came back "Índice
   // comunitario", "Índice"): "valoración"; an age rating is a "clasificación"
+  // a list's sort ("Sort name", "Sort order" came back "Nombre de clase", "Orden de clase", a kind):
+  // "clasificación"; a kind before "of" ("all sorts of things") keeps "clase"
+  ['sort', 'n', 'clasificación', { before: '^(?!of<)', instead: true, gender: 'f' }],
+  // what is advanced is "avanzado" ("Advanced settings" came back "Configuraciones adelantadas",
+  // moved forward; the dictionary's adjective has no translation)
+  ['advance', 'vblex', 'avanzar', { instead: true }],
   ['rating', 'n', 'clasificación', { after: '^age<', instead: true, gender: 'f' }],
   ['rating', 'n', 'valoración', { instead: true, gender: 'f' }],
   // a media player's and a database's words: a record is data kept ("No records found", "DNS
@@ -399,6 +405,7 @@ export const ENG_CAT_SENSES: Senses = [
   // data kept, sound or video kept (ENG_SPA_SENSES): "Cap rècord trobat", "Registre cancel·lat" were "record" and "recording"
   ['record', 'n', 'registre', RECORD_AS_DATA],
   ['recording', 'n', 'enregistrament'],
+  ['sort', 'n', 'classificació', { before: '^(?!of<)', instead: true, gender: 'f' }], // "La classe ordenar" (ENG_SPA_SENSES)
   ['rating', 'n', 'classificació', { after: '^age<', instead: true, gender: 'f' }],
   ['rating', 'n', 'valoració', { instead: true, gender: 'f' }], // "Índex comunitari" (ENG_SPA_SENSES)
 ]
@@ -458,6 +465,8 @@ interface ClauseWords {
   readonly owe?: string
   /** Nouns the generator lacks (eng-spa's "menú"): a plural one goes as its singular and an "s" after it, which the generator copies ("#menú" + "s"; POST_GENERATION_FILTER drops the mark). */
   readonly ungenerated?: readonly string[]
+  /** Adjectives whose plural the generator misspells (eng-spa's "postals"): the singular and the plural's ending after it, which the generator copies ("postal" + "es"). */
+  readonly misgeneratedPlurals?: ReadonlyArray<readonly [adjective: string, ending: string]>
   /** The third person's reflexive pronoun ("se<prn><pro><ref><p3><mf><sp>"), which makes a subjectless "could not" impersonal. */
   readonly reflexive: string
   /** Nouns of people, before which (and their determiner) a verb's object takes "a" (Spanish's personal "a", below), and the verbs whose object takes none. */
@@ -524,7 +533,7 @@ const PERSONS = ['usuario', 'miembro', 'amigo', 'persona', 'contacto', 'administ
  * before a gerund "estar" ("He estado buscándote", was "He sido buscándote").
  */
 function clauseFilter(words: ClauseWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWords, whileUnits], ifGerund: [ifWord, ifUnits], months, on, owe, ungenerated = [], reflexive, personalA } = words
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWords, whileUnits], ifGerund: [ifWord, ifUnits], months, on, owe, ungenerated = [], misgeneratedPlurals = [], reflexive, personalA } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = WORD_BOUND_BLANK
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
@@ -642,6 +651,7 @@ function clauseFilter(words: ClauseWords): string {
       String.raw`s{<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>[^\$]*\$ (?=${bound}\^${lemma}<(?:det|predet)>[^\$]*\$ (?:${bound}\^${lemma}<adj>[^\$]*\$ )?${bound}\^(?:${personalA.persons.join('|')})<n>)}{my ($verb, $at) = ($&, $-[0]); my $start = rindex($_, "^", $at); $::NO_PERSONAL_A{lcfirst substr($_, $start + 1, $at - $start - 1)} ? $verb : "$verb^a<pr>\$ "}ge if index($_, "<det>") >= 0 && /(?:${personalA.persons.join('|')})<n>/;`,
     ] : []),
     ...ungenerated.map((noun) => String.raw`s{(\^${eitherCase(noun)}<n><[mf]>)<pl>\$(?!\[\[/\]\])}{$1<sg>\$s}g if index($_, "${noun.slice(1)}<n>") >= 0;`),
+    ...misgeneratedPlurals.map(([adjective, ending]) => String.raw`s{(\^${eitherCase(adjective)}<adj><mf>)<pl>\$(?!\[\[/\]\])}{$1<sg>\$${ending}}g if index($_, "${adjective.slice(1)}<adj>") >= 0;`),
     // "while" before a gerund is "al" and the infinitive ("Something went wrong while saving
     // the file", "Error while loading" came back "Algo salió mal mientras guardando el archivo",
     // "Error mientras cargando", gl "mentres cargando", ca "mentre desant": a gerund no
@@ -667,7 +677,7 @@ export const SPANISH_CLAUSE_FILTER = clauseFilter({
   not: 'no', noDeterminer: ['ninguno', '<det><ind>'], negativePronouns: ['nada', 'nadie'], anyDeterminer: 'cualquier', anything: 'cualquier cosa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true, progressiveEstar: true,
   whileGerund: [['mientras', 'cuando'], ['a<pr>', 'el<det><def><m><sg>']], ifGerund: ['si', ['en<pr>', 'caso<n><m><sg>', 'de<pr>']],
-  months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber', ungenerated: SPANISH_UNGENERATED, reflexive: 'se<prn><pro><ref><p3><mf><sp>',
+  months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber', ungenerated: SPANISH_UNGENERATED, misgeneratedPlurals: [['postal', 'es']], reflexive: 'se<prn><pro><ref><p3><mf><sp>',
   personalA: { persons: PERSONS, notAfter: ['tener', 'haber', 'ser', 'estar', 'añadir', 'crear', 'registrar', 'necesitar', 'proporcionar', 'introducir', 'leer', 'mostrar', 'ver', 'listar', 'gestionar', 'seleccionar'] },
 })
 export const GALICIAN_CLAUSE_FILTER = clauseFilter({
@@ -2666,9 +2676,10 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // the last a noun ("Considering the example, this is…" keeps its gerund)
     String.raw`s{((?:\A|<sent>\$)\s*(?:\[v:\d+\]\s*)?)(\^[A-Za-z]+ing/(?:[^\\\$]++|\\.)*+\$)(?=((?: \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]++|\\.)*+\$){1,5}) \^(?:is|was)/be<vbser>)}{my ($lead, $ing, $between) = ($1, $2, $3); my $words = join "", map { my (undef, @r) = readings($_); grep({ tag($_) =~ /^(?:vblex|vbser|vbhaver|vaux|vbmod|cnjsub|cnjcoo|rel|sent|cm)$/ && !/<(?:pp|ger)>/ } @r) && !grep({ tag($_) =~ /^(?:n|det|adj|np)$/ } @r) ? "v" : "" } $between =~ /\^((?:[^\\\$]++|\\.)*+)\$/g; my ($last) = $between =~ /\^((?:[^\\\$]++|\\.)*+)\$\z/; my (undef, @l) = readings($last); my $noun = grep({ tag($_) =~ /^(?:n|np)$/ || /^\*/ } @l) && !grep({ tag($_) eq "prn" } @l); $lead . ($words eq "" && $noun && index($ing, "<vblex><ger>") >= 0 ? onlyWith($ing, qr/<vblex><ger>/) =~ s{<vblex><ger>}{<vblex><inf>}gr : $ing)}ge if index($_, "<vblex><ger>") >= 0 && /\^(?:is|was)\/be<vbser>/;`,
     // a list's commands opening a sentence before "by" (and "sort" before "in", as in "in
-    // descending order") are the verbs: "Sort in descending order", "Sort by name", "Search by
-    // title" came back "Clase en orden descendente", ca "Classe de nom", "Búsqueda por título"
-    String.raw`s{((?:\A|<sent>\$)\s*(?:\[v:\d+\]\s*)?)(\^(?:[Ss]ort|[Ff]ilter|[Ss]earch|[Gg]roup)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?:by(?: [^\/\$]*)?/|according to/|in/(?=(?:[^\\\$]++|\\.)*+\$ \^(?:ascending|descending|alphabetical|reverse|chronological)/)))}{$1 . onlyWith($2, qr/<vblex>/)}ge if /\^(?:[Ss]ort|[Ff]ilter|[Ss]earch|[Gg]roup)\/[^\$]*\$ \^(?:by|in|according to)[\/ ]/;`,
+    // descending order") are the verbs, their plural object between too: "Sort in descending
+    // order", "Sort by name", "Search by title", "Sort accounts by" came back "Clase en orden
+    // descendente", ca "Classe de nom", "Búsqueda por título", "Cuentas de clase por"
+    String.raw`s{((?:\A|<sent>\$)\s*(?:\[v:\d+\]\s*)?)(\^(?:[Ss]ort|[Ff]ilter|[Ss]earch|[Gg]roup)/(?:[^\\\$]++|\\.)*+\$)(?=(?: \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<n><pl>(?:[^\\\$]++|\\.)*+\$)? \^(?:by(?: [^\/\$]*)?/|according to/|in/(?=(?:[^\\\$]++|\\.)*+\$ \^(?:ascending|descending|alphabetical|reverse|chronological)/)))}{$1 . onlyWith($2, qr/<vblex>/)}ge if /\^(?:[Ss]ort|[Ff]ilter|[Ss]earch|[Gg]roup)\// && /\$ \^(?:by|in|according to)[\/ ]/;`,
     // capitals written as one word are one word: en-gl's analyser cut "STARTTLS" into "START"
     // and "TLS" ("Use STARTTLS if available" came back "Utilizar TLSde INICIO se dispoñíbel");
     // units with no blank between whose surfaces are all capitals (and digits) go as the one
@@ -3467,6 +3478,9 @@ const PHRASE_STAND_INS: ReadonlyArray<readonly [phrase: string, standIn: string,
   ['nice to meet you', 'delighted to know you', undefined, ['en-eo', 'en-gl', 'eng-cat']], ['nice to meet you', 'glad to meet you', undefined, ['en-eo', 'eng-spa', 'eng-cat']],
   ['what time is it', 'what hour is it', undefined, ['en-eo']],
   ['hurry up', 'hurry'],
+  // a form's "Zip code" (came back "Código de cremallera", ca "Codi de cremallera", eo "Zipa Kodo"): a postal code
+  // ("Zip Code" too; not "ZIP code", whose capitals the stand-in would carry: "código Postal")
+  ['zip code', 'postal code'], ['zip codes', 'postal codes'], ['zip Code', 'postal code'], ['zip Codes', 'postal codes'],
   // a dialog's "Got it" (came back "Conseguido lo", ca "Rebut el"): understood, "Entendido", "Entès"
   ['got it', 'understood', 'command'],
   // "try out" is trying ("You can try it out here", "Try out the new editor" came back "Lo puedes
