@@ -1070,7 +1070,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
   })
 
   test('a capitalised word the analyser does not know before a noun is a product\'s name, after the noun with "de" and no article; a label\'s command before it stays one', async () => {
-    expect(await en(['Plex settings', 'Open Plex settings', 'Slack notification settings saved.', 'Ungroup selection', 'Upcoming Movies'])).toEqual(['Configuraciones de Plex', 'Abrir configuraciones de Plex', 'Configuraciones de notificación de Slack guardadas.', 'Ungroup selección', 'Upcoming Películas'])
+    expect(await en(['Plex settings', 'Open Plex settings', 'Slack notification settings saved.', 'Ungroup selection', 'Upcoming Movies'])).toEqual(['Configuraciones de Plex', 'Abrir configuraciones de Plex', 'Configuraciones de notificación de Slack guardadas.', 'Ungroup selección', 'Películas próximas'])
     expect(await en(['Plex settings'], 'gl')).toEqual(['Configuracións de Plex'])
     // eng-cat's tagger read the noun after such a name as a verb: the name stays where it was there
     expect(await en(['Pushover test notification sent!', 'Discord notification settings'], 'ca')).toEqual(['Pushover notificació de prova enviada!', 'Paràmetres de notificació de Discord'])
@@ -1752,6 +1752,14 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Configuraciones avanzadas', 'Nombre de clasificación', 'Todas las clases de cosas', 'Ordenar cuentas por', 'Código postal', 'Introducir tus códigos postales.'])
     if (haveMode('eng-cat')) expect(await en(['Zip Code', 'Sort accounts by'], 'ca')).toEqual(['Codi postal', 'Ordena comptes per'])
     if (haveMode('en-eo')) expect(await en(['Zip Code'], 'eo')).toEqual(['Poŝta kodo'])
+  })
+
+  test('settings\' words a pair lacks read as their synonyms ("info", "streaming", "setup", "fallback", "upcoming", "runtime", "backdrop"), and a wizard\'s "Finish" is the command, before a noun but a date\'s or a time\'s too', async () => {
+    // came back as written: "Reproducción info", "Streaming Servicios", "Setup", "Upcoming Películas", "Runtime", "Mostrar backdrops"; "Finish Setup" "Llegada Setup"
+    expect(await en(['Playback info', 'Streaming Services', 'Setup', 'Fallback font', 'Upcoming Movies', 'Runtime', 'Show backdrops', 'Finish Setup', 'Finish', 'Finish date']))
+      .toEqual(['Información de reproducción', 'Servicios de transmisión', 'Configuración', 'Fuente de reserva', 'Películas próximas', 'Tiempo de ejecución', 'Mostrar fondos', 'Acabar Configuración', 'Acabar', 'Fecha de llegada'])
+    if (haveMode('eng-cat')) expect(await en(['Info', 'Setup', 'Finish Setup'], 'ca')).toEqual(['Informació', 'Configuració', 'Acaba Configuració'])
+    if (haveMode('en-gl')) expect(await en(['Info', 'Upcoming Movies'], 'gl')).toEqual(['Información', 'Filmes próximos'])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

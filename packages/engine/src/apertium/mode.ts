@@ -2260,7 +2260,7 @@ const LABEL_COMMANDS = [
 const LABEL_MODIFIERS = [
   'search', 'download', 'upload', 'export', 'import', 'print', 'update', 'share', 'record', 'play', 'start', 'stop', 'lock', 'view',
   'report', 'request', 'scan', 'watch', 'follow', 'join', 'block', 'publish', 'synchronize', 'archive', 'contact',
-  'run',
+  'run', 'finish',
 ]
 /** Nouns a LABEL_MODIFIERS verb's noun modifies in a heading ("Search results", "Upload limit", "Play count"). */
 const LABEL_HEADS = [
@@ -2597,7 +2597,7 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // of one word and its full stop holds two units:
     // counted first (tr), it costs nothing on the others
     String.raw`sub commandOf { my ($lu, $not) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); return $lu if !grep({ /<vblex><inf>/ } @r) || grep({ tag($_) !~ /^(?:n|adj|vblex)$/ || /$not/ } @r); my @l = grep { /<vblex><imp>/ } @r; @l = grep { /<vblex><inf>/ } @r if !@l; unit($surface, @l) }`,
-    String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @as = grep { lc $surface eq "about" && tag($_) eq "pr" || lc $surface eq "next" && tag($_) eq "adj" } @r; return unit($surface, @as) if @as; return $lu if $surface =~ /^(?:play|stop)$/; return $lu if $r[0] !~ /^(?:open|close|clear|save|play|stop|delete|remove|add|edit|copy|cut|paste|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit|reply)</i; commandOf($lu, qr/\+/) }`,
+    String.raw`sub label { my ($lu) = @_; my ($surface, @r) = readings(substr($lu, 1, -1)); my @as = grep { lc $surface eq "about" && tag($_) eq "pr" || lc $surface eq "next" && tag($_) eq "adj" } @r; return unit($surface, @as) if @as; return $lu if $surface =~ /^(?:play|stop)$/; return $lu if $r[0] !~ /^(?:open|close|clear|save|play|stop|finish|delete|remove|add|edit|copy|cut|paste|share|print|search|filter|sort|refresh|reload|retry|skip|continue|submit|send|cancel|undo|redo|expand|collapse|hide|show|rename|restore|download|upload|install|uninstall|enable|disable|confirm|apply|reset|block|unblock|mute|unmute|import|export|browse|select|duplicate|subscribe|unsubscribe|unfollow|zoom|connect|disconnect|sync|change|vibrate|update|synchroni[sz]e|omit|reply)</i; commandOf($lu, qr/\+/) }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?)(${UNIT})(?=\^\./\.<sent>\$\[v:e\][\s\0]*\z)}{$1 . label($2)}e if tr/^// == 2;`,
     // and a button's verb before "Now", "Again", "More", "Less", "Later", "Anyway" (which no noun
     // takes as a label): "Request More", "Run Now", "Scan Now" came back "Petición Más",
@@ -3423,6 +3423,15 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
   // players write it
   ['playlist', 'reproduction list'], ['playlists', 'reproduction lists'],
   ['queue', 'tail', 'n'], ['queues', 'tails', 'n'],
+  // settings' words some pairs lack (eng-spa, en-gl and eng-cat more than en-eo; Jellyfin's and
+  // Overseerr's strings held "Playback info", "Streaming quality", "Setup", "Fallback font",
+  // "Upcoming episodes", "Runtime", "Backdrop" as written): their synonyms' "Información de
+  // reproducción", "Calidad de transmisión", "Configuración", "Fuente de reserva", "Episodios
+  // próximos", "Tiempo de ejecución", "Fondo". Not "login", which the session commands read
+  // as a verb where it is one ("Quiero iniciar sesión"; a stand-in goes first)
+  ['info', 'information'], ['streaming', 'transmission'],
+  ['setup', 'configuration'], ['setups', 'configurations'], ['fallback', 'reserve'], ['fallbacks', 'reserves'], ['upcoming', 'forthcoming'],
+  ['runtime', 'execution time'], ['runtimes', 'execution times'], ['backdrop', 'background'], ['backdrops', 'backgrounds'],
 ]
 
 /**
