@@ -117,6 +117,13 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     expect(await fr(['Enable Agent', 'Notifications enabled'], 'en')).toEqual(['Activer Agent', 'Notifications activées'])
   })
 
+  test.skipIf(!haveMode('es-fr'))('"avanzado" is "avancé", a film\'s "valoración" a "note" (es-fr, and English through Spanish)', async () => {
+    // came back "Configuration devancée" (outrun), "Estimation communautaire"
+    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
+    expect(await fr(['Configuración avanzada', 'Valoración media'])).toEqual(['Configuration avancée', 'Note moyenne'])
+    expect(await fr(['Advanced settings', 'Community rating'], 'en')).toEqual(['Configurations avancées', 'Note communautaire'])
+  })
+
   test.skipIf(!haveMode('es-fr'))('"por qué" is "pourquoi" ("por qué no?" "pourquoi pas?"), "nada" before a verb the pronoun (es-fr, and English through Spanish)', async () => {
     // came back "Par qu'est-ce que ne?", "Il nage il est passé."
     const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)

@@ -827,6 +827,10 @@ export const ES_FR_SENSES: Senses = [
   // a program's "comando" (English "command", ENG_SPA_SENSES) is a "commande", not a commando
   ['comando', 'n', 'commande', { instead: true, gender: 'f' }],
   ['archivo', 'n', 'fichier', { instead: true, gender: 'm' }],
+  // "avanzar" is to advance ("Configuración avanzada", eng-spa's "Advanced settings", came back "Configuration devancée", outrun)
+  ['avanzar', 'vblex', 'avancer', { instead: true }],
+  // a film's, an app's "valoración" (eng-spa's "rating": "Community rating" came back "Estimation communautaire")
+  ['valoración', 'n', 'note', { instead: true, gender: 'f' }],
   ['guardar', 'vblex', 'enregistrer', { instead: true }],
   ['eliminar', 'vblex', 'supprimer', { instead: true }],
   ['idioma', 'n', 'langue', { instead: true, gender: 'f' }],
