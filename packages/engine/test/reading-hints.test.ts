@@ -1762,6 +1762,20 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-gl')) expect(await en(['Info', 'Upcoming Movies'], 'gl')).toEqual(['Información', 'Filmes próximos'])
   })
 
+  test('"allow", "help", "invite"… with an object before "to" and an infinitive: the object takes the personal "a", the infinitive goes bare after "allow", after "a" after the others (es, ca, gl)', async () => {
+    // came back "Permitir usuarios para cargar archivos", "Esto te ayuda para encontrar archivos", "Invita personas para colaborar…"
+    expect(await en(['Allow users to upload files.', 'This helps you to find files.', 'Invite people to collaborate on your drawing.', 'Allow this user to manage collections', 'We need a server to run the app.']))
+      .toEqual(['Permitir a usuarios cargar archivos.', 'Esto te ayuda a encontrar archivos.', 'Invita a personas a colaborar en tu dibujo.', 'Permitir a este usuario gestionar colecciones', 'Necesitamos un servidor para ejecutar la aplicación.'])
+    if (haveMode('eng-cat')) expect(await en(['Allow users to upload files.', 'This helps you to find files.'], 'ca')).toEqual(['Permet a usuaris carregar fitxers.', "Això t'ajuda a trobar fitxers."])
+    if (haveMode('en-gl')) expect(await en(['Allow users to upload files.', 'This helps you to find files.'], 'gl')).toEqual(['Permitir a usuarios cargar ficheiros.', 'Isto axúdate a atopar ficheiros.'])
+  })
+
+  test('a word of several read for one ("Username", "Playlist") keeps no capital inside the phrase it becomes: the text\'s first letter keeps its own', async () => {
+    // came back "Añadir a lista de Reproducción", "Introducir nombre de Usuario", ca "Entra nom d'Usuari"
+    expect(await en(['Add to Playlist', 'Enter Username', 'Playlists'])).toEqual(['Añadir a lista de reproducción', 'Introducir nombre de usuario', 'Listas de reproducción'])
+    if (haveMode('eng-cat')) expect(await en(['Enter Username', 'Username is required.'], 'ca')).toEqual(["Entra nom d'usuari", "Nom d'usuari és obligatori."])
+  })
+
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {
     const [gl] = await en(['Share this link with anyone'], 'gl')
     expect(gl).toMatch(/^Compartir esta ligazón/)

@@ -471,6 +471,13 @@ interface ClauseWords {
   readonly reflexive: string
   /** Nouns of people, before which (and their determiner) a verb's object takes "a" (Spanish's personal "a", below), and the verbs whose object takes none. */
   readonly personalA?: { readonly persons: readonly string[]; readonly notAfter: readonly string[] }
+  /**
+   * Verbs whose object is the subject of an infinitive after it ("allow users to upload", "help
+   * you to find"), which the transfers write with the purpose preposition (`purpose`: "para",
+   * ca "per"): after `drop`'s the infinitive goes bare, after `asA`'s with "a"; a noun object
+   * takes the personal "a" before it ("Permitir a los usuarios cargar", "te ayuda a encontrar").
+   */
+  readonly objectControl?: { readonly purpose: string; readonly drop: readonly string[]; readonly asA: readonly string[] }
 }
 
 /**
@@ -533,7 +540,7 @@ const PERSONS = ['usuario', 'miembro', 'amigo', 'persona', 'contacto', 'administ
  * before a gerund "estar" ("He estado buscándote", was "He sido buscándote").
  */
 function clauseFilter(words: ClauseWords): string {
-  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWords, whileUnits], ifGerund: [ifWord, ifUnits], months, on, owe, ungenerated = [], misgeneratedPlurals = [], reflexive, personalA } = words
+  const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWords, whileUnits], ifGerund: [ifWord, ifUnits], months, on, owe, ungenerated = [], misgeneratedPlurals = [], objectControl, reflexive, personalA } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = WORD_BOUND_BLANK
   const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
@@ -650,6 +657,17 @@ function clauseFilter(words: ClauseWords): string {
       // from the literal "<vblex><" (perl's search), the verb's lemma read back from its "^"
       String.raw`s{<vblex><(?:inf|imp|pri|pii|ifi|fti|cni|prs|ger)>[^\$]*\$ (?=${bound}\^${lemma}<(?:det|predet)>[^\$]*\$ (?:${bound}\^${lemma}<adj>[^\$]*\$ )?${bound}\^(?:${personalA.persons.join('|')})<n>)}{my ($verb, $at) = ($&, $-[0]); my $start = rindex($_, "^", $at); $::NO_PERSONAL_A{lcfirst substr($_, $start + 1, $at - $start - 1)} ? $verb : "$verb^a<pr>\$ "}ge if index($_, "<det>") >= 0 && /(?:${personalA.persons.join('|')})<n>/;`,
     ] : []),
+    // "allow", "help", "invite"… and an object before "to" and an infinitive: the object's
+    // personal "a", the infinitive bare or after "a" (objectControl: "Allow users to upload
+    // files", "This helps you to find files" came back "Permitir usuarios para cargar
+    // archivos", "Esto te ayuda para encontrar archivos", ca "Permet usuaris per carregar", gl
+    // "axúdate para atopar"; now "Permitir a usuarios cargar archivos", "te ayuda a encontrar",
+    // "Permet a usuaris carregar", "axúdate a atopar"). An object is a noun or an unknown word,
+    // after a determiner and an adjective or not, an adjective after it or not
+    ...(objectControl ? [
+      String.raw`BEGIN { %::CONTROL_DROP = map { $_ => 1 } qw(${objectControl.drop.join(' ')}) }`,
+      String.raw`s{(\^(?:${[...objectControl.drop, ...objectControl.asA].map(eitherCase).join('|')})<vblex>[^\$]*\$ +)((?:${bound}\^a<pr>\$ )?)((?:${bound}\^${lemma}<(?:det|predet)>[^\$]*\$ )?(?:${bound}\^${lemma}<adj>[^\$]*\$ )?${bound}\^(?:\*${lemma}|${lemma}<(?:n|np)>[^\$]*)\$ (?:${bound}\^${lemma}<adj>[^\$]*\$ )?)?\^${objectControl.purpose}<pr>\$ (?=${bound}\^${lemma}<vblex><inf>)}{my ($verb, $a, $object) = ($1, $2, $3 // ""); $verb . ($object eq "" ? "" : ($a eq "" ? "^a<pr>\$ " : $a) . $object) . ($::CONTROL_DROP{lcfirst lemma($verb)} ? "" : "^a<pr>\$ ")}ge if index($_, "^${objectControl.purpose}<pr>") >= 0;`,
+    ] : []),
     ...ungenerated.map((noun) => String.raw`s{(\^${eitherCase(noun)}<n><[mf]>)<pl>\$(?!\[\[/\]\])}{$1<sg>\$s}g if index($_, "${noun.slice(1)}<n>") >= 0;`),
     ...misgeneratedPlurals.map(([adjective, ending]) => String.raw`s{(\^${eitherCase(adjective)}<adj><mf>)<pl>\$(?!\[\[/\]\])}{$1<sg>\$${ending}}g if index($_, "${adjective.slice(1)}<adj>") >= 0;`),
     // "while" before a gerund is "al" and the infinitive ("Something went wrong while saving
@@ -678,15 +696,18 @@ export const SPANISH_CLAUSE_FILTER = clauseFilter({
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['alguno', '<det><qnt>'], if: 'si', more: 'más', past: 'ifi', passiveEstar: true, progressiveEstar: true,
   whileGerund: [['mientras', 'cuando'], ['a<pr>', 'el<det><def><m><sg>']], ifGerund: ['si', ['en<pr>', 'caso<n><m><sg>', 'de<pr>']],
   months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'], on: 'en', dateArticle: 'el<det><def><m><sg>', owe: 'deber', ungenerated: SPANISH_UNGENERATED, misgeneratedPlurals: [['postal', 'es']], reflexive: 'se<prn><pro><ref><p3><mf><sp>',
+  objectControl: { purpose: 'para', drop: ['permitir'], asA: ['ayudar', 'invitar', 'obligar', 'forzar', 'animar', 'enseñar'] },
   personalA: { persons: PERSONS, notAfter: ['tener', 'haber', 'ser', 'estar', 'añadir', 'crear', 'registrar', 'necesitar', 'proporcionar', 'introducir', 'leer', 'mostrar', 'ver', 'listar', 'gestionar', 'seleccionar'] },
 })
 export const GALICIAN_CLAUSE_FILTER = clauseFilter({
+  objectControl: { purpose: 'para', drop: ['permitir'], asA: ['axudar', 'convidar', 'obrigar', 'forzar', 'animar', 'ensinar'] },
   not: 'non', noDeterminer: ['ningún', '<det><ind>'], negativePronouns: ['nada', 'ninguén'], anyDeterminer: 'calquera', anything: 'calquera cousa',
   nothing: 'nada<prn><tn><m><sg>', something: 'algo<prn><tn><m><sg>', someDeterminer: ['algún', '<det><qnt>'], if: 'se', more: 'máis', past: 'ifi', progressiveEstar: true,
   whileGerund: [['mentres', 'cando'], ['a<pr>', 'o<det><def><m><sg>']], ifGerund: ['se', ['en<pr>', 'caso<n><m><sg>', 'de<pr>']],
   months: ['xaneiro', 'febreiro', 'marzo', 'abril', 'maio', 'xuño', 'xullo', 'agosto', 'setembro', 'outubro', 'novembro', 'decembro'], on: 'en', dateArticle: 'o<det><def><m><sg>', owe: 'deber', reflexive: 'se<prn><pro><ref><p3><mf><sp>',
 })
 export const CATALAN_CLAUSE_FILTER = clauseFilter({
+  objectControl: { purpose: 'per', drop: ['permetre'], asA: ['ajudar', 'convidar', 'obligar', 'forçar', 'animar', 'ensenyar'] },
   not: 'no', noDeterminer: ['cap', '<det><ind>', 'mf'], negativePronouns: ['res', 'ningú'], anyDeterminer: 'qualsevol', anything: 'qualsevol cosa',
   nothing: 'res<prn><tn><nt>', something: 'alguna cosa<prn><tn><nt><sg>', someDeterminer: ['algun', '<det><ind>'], if: 'si', more: 'més', past: 'anar',
   whileGerund: [['mentre', 'quan'], ['en<pr>']], ifGerund: ['si', ['en<pr>', 'cas<n><m><sg>', 'de<pr>']],
@@ -3434,7 +3455,7 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
   // próximos", "Tiempo de ejecución", "Fondo". Not "login", which the session commands read
   // as a verb where it is one ("Quiero iniciar sesión"; a stand-in goes first)
   ['info', 'information'], ['streaming', 'transmission'],
-  ['setup', 'configuration'], ['setups', 'configurations'], ['fallback', 'reserve'], ['fallbacks', 'reserves'], ['upcoming', 'forthcoming'],
+  ['setup', 'configuration'], ['setups', 'configurations'], ['fallback', 'reserve', 'n'], ['fallbacks', 'reserves', 'n'], ['upcoming', 'forthcoming'],
   ['runtime', 'execution time'], ['runtimes', 'execution times'], ['backdrop', 'background'], ['backdrops', 'backgrounds'],
 ]
 
@@ -3572,9 +3593,12 @@ function readStandIns(analyser: string, bidix: string): string | null {
     if (!serves(units, i)) return
     const words = standIn.split(' ')
     for (const capital of [false, true]) {
-      // the analyser gives a capitalised word's lemma its capital: so does the stand-in's first unit
+      // the analyser gives a capitalised word's lemma its capital: so does a one-word stand-in's
+      // unit; a phrase's goes in lower case, surface and lemma, for the transfer moves its words
+      // ("Add to Playlist" came back "Añadir a lista de Reproducción") and the text's first letter
+      // keeps its capital anyway ("Listas de reproducción")
       const form = capital ? unknown[0]!.toUpperCase() + unknown.slice(1) : unknown
-      const replacement = standInUnits(units, (k) => (k === 0 ? form : words[k]!), capital)
+      const replacement = standInUnits(units, (k) => (k === 0 ? (words.length === 1 ? form : unknown) : words[k]!), capital && words.length === 1)
       // q{} quotes without interpolating: analyses hold no braces, quotes or backslashes
       if (!/[{}'\\]/.test(replacement)) substitutions.push(`q{${form}} => q{${replacement}}`)
     }
