@@ -1079,7 +1079,7 @@ const time: InlineToken = { id: 'time', kind: 'void' }
   test('an editor\'s label verbs (paste, increase, crop…) are commands; a program\'s command is "comando" (fr "commande"), a program is run ("ejecutar")', async () => {
     expect(await en(['Paste styles', 'Increase font size', 'Command palette', 'Run the command.', 'Run tests', 'I run every morning.'])).toEqual(['Pegar estilos', 'Aumentar tamaño de fuente', 'Paleta de comando', 'Ejecutar el comando.', 'Ejecutar pruebas', 'Corro cada mañana.'])
     expect(await en(['Command is not available...'], 'fr')).toEqual(["La commande n'est pas disponible..."])
-    expect(await en(['Crop image', 'Command palette'], 'ca')).toEqual(['Talla imatge', "Paleta d'ordre"])
+    expect(await en(['Crop image', 'Command palette'], 'ca')).toEqual(['Retalla imatge', "Paleta d'ordre"])
   })
 
   test('a "picker" is a selector, into French and Italian through Spanish too', async () => {
@@ -1774,6 +1774,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     // came back "Añadir a lista de Reproducción", "Introducir nombre de Usuario", ca "Entra nom d'Usuari"
     expect(await en(['Add to Playlist', 'Enter Username', 'Playlists'])).toEqual(['Añadir a lista de reproducción', 'Introducir nombre de usuario', 'Listas de reproducción'])
     if (haveMode('eng-cat')) expect(await en(['Enter Username', 'Username is required.'], 'ca')).toEqual(["Entra nom d'usuari", "Nom d'usuari és obligatori."])
+  })
+
+  test('a setting\'s "Auto", alone or before a noun, is automatic, a car after a determiner; an editor\'s crop is a cut (eng-spa, eng-cat)', async () => {
+    // came back "Coche", "Cosecha de coche", "Modo de coche", ca "Talla imatge"
+    expect(await en(['Auto', 'Auto crop', 'Auto mode', 'My auto is red.'])).toEqual(['Automático', 'Recorte automático', 'Modo automático', 'Mi coche es rojo.'])
+    if (haveMode('eng-cat')) expect(await en(['Auto', 'Crop image', 'The auto is red.'], 'ca')).toEqual(['Automàtic', 'Retalla imatge', 'El cotxe és vermell.'])
+    if (haveMode('en-eo')) expect(await en(['Auto mode'], 'eo')).toEqual(['Aŭtomata maniero'])
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

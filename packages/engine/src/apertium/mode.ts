@@ -269,6 +269,8 @@ export const ENG_SPA_SENSES: Senses = [
   // what is advanced is "avanzado" ("Advanced settings" came back "Configuraciones adelantadas",
   // moved forward; the dictionary's adjective has no translation)
   ['advance', 'vblex', 'avanzar', { instead: true }],
+  // an editor's crop, not a harvest ("Auto crop", "Crop area" came back "Cosecha automática", "Área de cosecha")
+  ['crop', 'n', 'recorte', { instead: true, gender: 'm' }],
   ['rating', 'n', 'clasificación', { after: '^age<', instead: true, gender: 'f' }],
   ['rating', 'n', 'valoración', { instead: true, gender: 'f' }],
   // a media player's and a database's words: a record is data kept ("No records found", "DNS
@@ -406,6 +408,8 @@ export const ENG_CAT_SENSES: Senses = [
   ['record', 'n', 'registre', RECORD_AS_DATA],
   ['recording', 'n', 'enregistrament'],
   ['sort', 'n', 'classificació', { before: '^(?!of<)', instead: true, gender: 'f' }], // "La classe ordenar" (ENG_SPA_SENSES)
+  ['crop', 'n', 'retall', { instead: true, gender: 'm' }], // "Cultiu automàtic" (ENG_SPA_SENSES)
+  ['crop', 'vblex', 'retallar', { instead: true }], // "Talla imatge" (to cut)
   ['rating', 'n', 'classificació', { after: '^age<', instead: true, gender: 'f' }],
   ['rating', 'n', 'valoració', { instead: true, gender: 'f' }], // "Índex comunitari" (ENG_SPA_SENSES)
 ]
@@ -2816,6 +2820,10 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // "Auto" before a hyphen, not a car ("Auto-Approve 4K Movies" came back "Coche-Aprobar…", fr
     // "Voiture-Approuver")
     AUTO_PREFIX,
+    // and a setting's "Auto", alone or before a noun, is automatic ("Auto", "Auto mode", "Set to
+    // Auto" came back "Coche", "Modo de coche", "Puesto a Coche"; now "Automático", "Modo
+    // automático"): not after a determiner ("My auto is red", a car)
+    String.raw`s{(?<!<det>\$ )(?<!<pos>\$ )(?<!<sp>\$ )(?<!<sg>\$ )(?<!<pl>\$ )\^([Aa])uto/[Aa]uto<n><sg>\$(?=(?:\[[^\]]*\])*(?: \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<n>|\^[.!?]/|[\s\0]*\z))}{"^$1uto/" . ($1 eq "A" ? "A" : "a") . "utomatic<adj>\$"}ge if index($_, "uto/") >= 0;`,
     // a sentence's first word that can be a noun and a verb, before "on", "in", "with", "via" and
     // a name or a determiner, is the command: a button's "Play on Plex", "Watch on YouTube" came
     // back "Juego en Plex", "Reloj en YouTube"; now "Reproducir en Plex", "Mirar en YouTube" (not
