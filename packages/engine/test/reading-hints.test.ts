@@ -1754,12 +1754,14 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-eo')) expect(await en(['Zip Code'], 'eo')).toEqual(['Poŝta kodo'])
   })
 
-  test('settings\' words a pair lacks read as their synonyms ("info", "streaming", "setup", "fallback", "upcoming", "runtime", "backdrop"), and a wizard\'s "Finish" is the command, before a noun but a date\'s or a time\'s too', async () => {
+  test('settings\' words a pair lacks read as their synonyms ("info", "streaming", "setup", "fallback", "upcoming", "runtime", "backdrop", "deletion"), and a wizard\'s "Finish", a server\'s "Force" are commands, before a noun but a date\'s or a time\'s too', async () => {
     // came back as written: "Reproducción info", "Streaming Servicios", "Setup", "Upcoming Películas", "Runtime", "Mostrar backdrops"; "Finish Setup" "Llegada Setup"
     expect(await en(['Playback info', 'Streaming Services', 'Setup', 'Fallback font', 'Upcoming Movies', 'Runtime', 'Show backdrops', 'Finish Setup', 'Finish', 'Finish date']))
       .toEqual(['Información de reproducción', 'Servicios de transmisión', 'Configuración', 'Fuente de reserva', 'Películas próximas', 'Tiempo de ejecución', 'Mostrar fondos', 'Acabar Configuración', 'Acabar', 'Fecha de llegada'])
     if (haveMode('eng-cat')) expect(await en(['Info', 'Setup', 'Finish Setup'], 'ca')).toEqual(['Informació', 'Configuració', 'Acaba Configuració'])
     if (haveMode('en-gl')) expect(await en(['Info', 'Upcoming Movies'], 'gl')).toEqual(['Información', 'Filmes próximos'])
+    // "deletion" (eng-spa, en-gl) is "elimination"; "Force" before a noun is the command: Kodi's "Confirmar archivo deletion", "Reproducción de HTTP de la fuerza"
+    expect(await en(['Confirm file deletion', 'Force HTTP playback', 'The force is strong.'])).toEqual(['Confirmar eliminación de archivo', 'Forzar reproducción de HTTP', 'La fuerza es fuerte.'])
   })
 
   test('"allow", "help", "invite"… with an object before "to" and an infinitive: the object takes the personal "a", the infinitive goes bare after "allow", after "a" after the others (es, ca, gl)', async () => {

@@ -2285,6 +2285,9 @@ const LABEL_COMMANDS = [
   // an editor's ("Paste styles", "Increase font size", "Crop image" came back "Estilos de paté",
   // "Tamaño de fuente del aumento", it "Immagine di raccolto")
   'paste', 'increase', 'decrease', 'duplicate', 'crop', 'rotate', 'flip',
+  // a player's or a server's forced actions ("Force HTTP playback", "Force transcode" came back
+  // "Reproducción de HTTP de la fuerza", "Fuerza transcode")
+  'force',
 ]
 const LABEL_MODIFIERS = [
   'search', 'download', 'upload', 'export', 'import', 'print', 'update', 'share', 'record', 'play', 'start', 'stop', 'lock', 'view',
@@ -3465,6 +3468,8 @@ const STAND_INS: ReadonlyArray<readonly [unknown: string, standIn: string, only?
   ['info', 'information'], ['streaming', 'transmission'],
   ['setup', 'configuration'], ['setups', 'configurations'], ['fallback', 'reserve', 'n'], ['fallbacks', 'reserves', 'n'], ['upcoming', 'forthcoming'],
   ['runtime', 'execution time'], ['runtimes', 'execution times'], ['backdrop', 'background'], ['backdrops', 'backgrounds'],
+  // eng-spa and en-gl lack "deletion" ("Confirm file deletion" came back "Confirmar archivo deletion")
+  ['deletion', 'elimination'], ['deletions', 'eliminations'],
 ]
 
 /**
