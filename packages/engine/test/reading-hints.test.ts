@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import type { InlineToken } from '@verso/engine'
 import * as mode from '../src/apertium/mode.js'
-import { EN_EO_READING_HINTS, EN_GL_READING_HINTS, ENG_CAT_READING_HINTS, ENG_SPA_READING_HINTS, ENGLISH_READING_HINTS, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
+import { EN_EO_READING_HINTS, EN_GL_READING_HINTS, ENG_CAT_READING_HINTS, ENG_SPA_READING_HINTS, ENGLISH_READING_HINTS, hasWordBoundBlanks, readModeStages, withEnglishReadingHints } from '../src/apertium/mode.js'
+import { escapeStream } from '../src/apertium/stream.js'
 import { englishEngine, haveApertium, haveMode } from './real-apertium.js'
 
 /** A reading-hints stage run on analyser output, one record per argument. */
@@ -1783,6 +1785,22 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     expect(await en(['Auto', 'Auto crop', 'Auto mode', 'My auto is red.'])).toEqual(['Automático', 'Recorte automático', 'Modo automático', 'Mi coche es rojo.'])
     if (haveMode('eng-cat')) expect(await en(['Auto', 'Crop image', 'The auto is red.'], 'ca')).toEqual(['Automàtic', 'Retalla imatge', 'El cotxe és vermell.'])
     if (haveMode('en-eo')) expect(await en(['Auto mode'], 'eo')).toEqual(['Aŭtomata maniero'])
+  })
+
+  test('no English pair\'s hints leave a unit without readings: a word after "one" that can only be a verb stays one (it emptied "as one grouped item", and eng-cat\'s tagger died on the whole text)', async () => {
+    const crashed = 'Movies in a collection will be displayed as one grouped item when displaying movie lists.'
+    for (const target of ['es', 'ca', 'gl', 'eo'].filter((t) => haveMode({ es: 'eng-spa', ca: 'eng-cat', gl: 'en-gl', eo: 'en-eo' }[t]!))) {
+      expect((await en([crashed], target))[0], target).toMatch(/ agrupa|grupigit/)
+    }
+    // every interface string of the bench's corpus through each pair's analyser and hints
+    const lines = [...readFileSync(new URL('../../../scripts/bench/ui-strings/en.txt', import.meta.url), 'utf8').split('\n').filter(Boolean), crashed]
+    for (const name of ['eng-spa', 'eng-cat', 'en-gl', 'en-eo'].filter(haveMode)) {
+      const [analyser, hints] = readModeStages(`/usr/share/apertium/modes/${name}.mode`, hasWordBoundBlanks())
+      const analysed = execFileSync('sh', ['-c', analyser!], { input: lines.map((line) => `${escapeStream(line)}\0`).join(''), encoding: 'utf8' })
+      const hinted = execFileSync('sh', ['-c', hints!], { input: analysed, encoding: 'utf8' })
+      expect(hinted.split('\0').length, name).toBe(analysed.split('\0').length)
+      expect(hinted.match(/\^(?:[^\\/$]|\\.)*\$/g) ?? [], name).toEqual([])
+    }
   })
 
   test.skipIf(!haveMode('en-gl') || !haveMode('eng-cat'))('the same hints serve en-gl and eng-cat', async () => {

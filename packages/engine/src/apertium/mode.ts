@@ -2460,7 +2460,10 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     String.raw`s{\^([Bb])illing/(?:[^\\\$]++|\\.)*+\$(?=(?: \^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$<]++|\\.)*+<n>|(?:[^\\^]|\\.)*+\z|\^(?:[^\\\$/]++|\\.)*+/(?:[^\\\$]|\\.)*?<sent>\$(?:[^\\^]|\\.)*+\z))}{^$1illing/turnover<n><sg>\$}g if index($_, "illing/") >= 0;`,
     String.raw`s{\^([Ii])nvite/(?:[^\\\$]++|\\.)*+\$(?= \^(?:links?|codes?|emails?|tokens?|urls?|URLs?|messages?)/)}{^$1nvite/invitation<n><sg>\$}g if index($_, "nvite/") >= 0;`,
     String.raw`sub tag { $_[0] =~ /^(?:\\.|[^<\\])*<([^>]+)>/ ? $1 : "" }`,
-    String.raw`sub unit { my $surface = shift; "^" . join("/", $surface, @_) . "\$" }`,
+    // a unit of its surface and readings; with none left (a rule's filter that kept nothing) the
+    // word goes as one the analyser does not know: a unit without readings ("^grouped$") made
+    // eng-cat's tagger die on the whole text
+    String.raw`sub unit { my $surface = shift; "^" . join("/", $surface, @_ ? @_ : "*$surface") . "\$" }`,
     // "that", the conjunction, and a pronoun as the subject alone (a relative or a reported
     // clause that went without "that"), or nothing where the pronoun has no subject reading
     String.raw`sub thatSubject { my ($surface, @r) = @_; my @subject = grep { /<subj>/ && !/\+/ } @r; @subject ? "^that/that<cnjsub>\$ " . unit($surface, @subject) : "" }`,
@@ -3103,8 +3106,9 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     String.raw`s{(<sent>\$${BLANK})(${UNIT}) (\^and/(?:[^\\\$]++|\\.)*+\$) (${UNIT})(?: (${UNIT}))?}{my ($blank, $v1, $and, $v2, $after) = ($1, $2, $3, $4, $5 // ""); $blank . coordinated($v1, $and, $v2, $after) . ($after eq "" ? "" : " $after")}ge if index($_, "^and/") >= 0;`,
     // a word that can be a noun or a verb after the numeral "one" is the noun ("Enter at least
     // one number", "Choose one color" came back "al menos uno numera", ca "Tria un acoloreix");
-    // not after a determiner or "which" ("Which one works?")
-    String.raw`sub oneNoun { my ($before, $one, $word) = @_; my ($surface, @r) = readings(substr($word, 1, -1)); return "$before$one$word" if $before =~ /^\^(?:[Tt]he|[Tt]his|[Tt]hat|[Ww]hich|[Ee]ach|[Ee]very|[Aa]ny|[Nn]o)\// || !grep({ tag($_) eq "vblex" } @r) || grep { tag($_) !~ /^(?:n|vblex)$/ || /\+/ } @r; "$before$one" . unit($surface, grep { tag($_) eq "n" } @r) }`,
+    // not after a determiner or "which" ("Which one works?"), nor a verb alone ("as one grouped
+    // item": the noun's readings were none)
+    String.raw`sub oneNoun { my ($before, $one, $word) = @_; my ($surface, @r) = readings(substr($word, 1, -1)); return "$before$one$word" if $before =~ /^\^(?:[Tt]he|[Tt]his|[Tt]hat|[Ww]hich|[Ee]ach|[Ee]very|[Aa]ny|[Nn]o)\// || !grep({ tag($_) eq "vblex" } @r) || !grep({ tag($_) eq "n" } @r) || grep { tag($_) !~ /^(?:n|vblex)$/ || /\+/ } @r; "$before$one" . unit($surface, grep { tag($_) eq "n" } @r) }`,
     String.raw`s{((?:${UNIT} )?)(\^[Oo]ne/(?:[^\\\$]|\\.)*?<num>(?:[^\\\$]++|\\.)*+\$ )(${UNIT})}{oneNoun($1, $2, $3)}ge if index($_, "^one/") >= 0 || index($_, "^One/") >= 0;`,
     String.raw`s{(\^(?:[^\\\$<]++|\\.|<(?!pr>))*+<pr>(?:[^\\\$]++|\\.)*+\$)(?=(${BLANK})(${UNIT})?)}{preposition($1, $2, $3, $+[0])}ge;`,
     // "do" is the main verb, not the auxiliary, unless "not" or a verb follows it with at most a
