@@ -59,6 +59,12 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
   afterAll(() => engine.close())
   const es = async (texts: string[]) => (await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment)
 
+  test('a media player\'s words: "pista" a track ("anterior", "siguiente" previous, next; "lo siguiente" the following), "detener" stop, "canal" a channel, "modo" a mode, "tema (claro)" a (light) theme, "borrar" delete; "renombrar", "desinstalar" (which the analyser lacks) rename, uninstall', async () => {
+    // Jellyfin's Spanish strings came back "Following clue", "Detain", "Number of canal", "Way cinema", "Erase image", "Renombrar", "Desinstalar"
+    expect(await es(['Pista anterior', 'Pista siguiente', 'Lo siguiente es importante.', 'Tema claro', 'Detener', 'Número de canal', 'Modo cine', 'Borrar imagen', 'Renombrar archivo', 'Desinstalar']))
+      .toEqual(['Previous track', 'Next track', 'The following is important.', 'Light theme', 'Stop', 'Number of channel', 'Mode cinema', 'Delete image', 'Rename file', 'Uninstall'])
+  })
+
   test('a question is asked in English order', async () => {
     // came back "You are sure that you want to delete…?", "You forgot your password?", "How you are?", "Where is it my telephone?"
     expect(await es(['¿Estás seguro de que quieres eliminar este archivo?', '¿Olvidaste tu contraseña?', '¿Puedes ayudarme?', '¿Cómo estás?', '¿Dónde está mi teléfono?', '¿Sabes dónde está?', 'Quieres salir.']))

@@ -494,7 +494,7 @@ interface ClauseWords {
 const LABEL_RECORD_SUB = String.raw`sub label { my $sent = index($_[0], "<sent>"); return 0 if $sent >= 0 && rindex($_[0], "<sent>") - $sent > 16; my ($record) = @_; $record =~ s{\^\.<sent>/\.<sent>\$(?:\[[^\]]*\]|[\s\0])*\z}{}; index($record, "<sent>") < 0 && ($record =~ tr/^//) <= 4 }`
 
 /** English verbs of SPANISH_UNKNOWN_VERBS the generator lacks: SPA_ENG_SENSE_FILTER writes their forms, which POST_GENERATION_FILTER keeps. */
-const ENGLISH_CONJUGATED = ['reload', 'disconnect', 'deselect', 'ungroup']
+const ENGLISH_CONJUGATED = ['reload', 'disconnect', 'deselect', 'ungroup', 'uninstall']
 /** A regular English verb's forms: the base, "-s", "-ed", "-ing". */
 const englishForms = (verb: string): string[] => [verb, `${verb}s`, `${verb}ed`, `${verb}ing`]
 /** English words spa-eng's generator lacks, but right as they are written (SPA_ENG_SENSE_FILTER's "must", "click", "default", "less than"…, ENGLISH_CONJUGATED's forms; POST_GENERATION_FILTER). */
@@ -1008,6 +1008,21 @@ export const SPA_ENG_SENSES: Senses = [
   // for something, or alone before a sentence's end or a comma
   ['buscar', 'vblex', 'search', { before: '^(?:$|[.…!?:;,]<)', instead: true }],
   ['buscar', 'vblex', 'search# for', { instead: true }],
+  // a media player's words (Jellyfin's Spanish strings: "Pista siguiente", "Detener", "Número de
+  // canal", "Modo cine", "Borrar imagen" came back "Following clue", "Detain", "Number of canal",
+  // "Way cinema", "Erase image"): a track, stop, a channel, a mode, delete
+  ['pista', 'n', 'track'],
+  ['detener', 'vblex', 'stop'],
+  ['canal', 'n', 'channel'],
+  ['modo', 'n', 'mode', { instead: true }],
+  // an app's theme, light or dark ("Tema claro", "Modo claro" came back "Light subject", "Clear way")
+  ['tema', 'n', 'theme', { instead: true }],
+  ['claro', 'adj', 'light', { after: '^(?:modo|tema)<', instead: true }],
+  ['borrar', 'vblex', 'delete', { instead: true }],
+  // and its previous and next ("Pista anterior", "Pista siguiente" came back "Anterior clue",
+  // "Following clue"); "lo siguiente" stays "the following"
+  ['anterior', 'adj', 'previous'],
+  ['siguiente', 'adj', 'next', { after: '^(?!lo<)', instead: true }],
 ]
 
 /**
@@ -1039,6 +1054,7 @@ function occurProgram({ reflexive, have, produce }: { reflexive: string; have: s
  */
 const SPANISH_UNKNOWN_VERBS: ReadonlyArray<readonly [stem: string, english: string]> = [
   ['recarg', 'reload'], ['desactiv', 'disable'], ['reinici', 'restart'], ['desconect', 'disconnect'], ['deseleccion', 'deselect'], ['desagrup', 'ungroup'],
+  ['renombr', 'rename'], ['desinstal', 'uninstall'],
 ]
 const SPANISH_AR_ENDINGS: Readonly<Record<string, string>> = {
   ar: '<inf>', ado: '<pp><m><sg>', ada: '<pp><f><sg>', ados: '<pp><m><pl>', adas: '<pp><f><pl>', ando: '<ger>', a: '<pri><p3><sg>',
