@@ -36,6 +36,12 @@ describe.skipIf(!haveMode('fr-es'))('French interface strings into Spanish (real
   afterAll(() => engine.close())
   const fr = async (texts: string[], target = 'es') => (await engine.translate(texts, { source: 'fr', target })).map((t) => t.segment)
 
+  test('a player\'s and a form\'s verbs: "arrêter" is stop, "reprendre" resume, "soumettre" submit, a "démarrage" a start (the dictionary misspelt "commienzo"), a "saison" a "temporada", "sombre" dark', async () => {
+    // Jellyfin's French strings came back "Arrestar", "Retomar", "Someter", "Guía de commienzo rápido"
+    expect(await fr(['Arrêter', 'Reprendre', 'Soumettre', 'Guide de démarrage rapide', 'Toutes les saisons', 'Mode sombre'])).toEqual(['Detener', 'Reanudar', 'Enviar', 'Guía de inicio rápido', 'Todas las temporadas', 'Modo oscuro'])
+    expect(await fr(['Arrêter', 'Reprendre'], 'en')).toEqual(['Stop', 'Resume'])
+  })
+
   test('"vous" is "tú" (but several people): a command without "vous" before it, the present with it, its possessives and pronouns', async () => {
     expect(await fr([
       'Configurez votre compte et vos paramètres.',

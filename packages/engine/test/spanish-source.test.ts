@@ -59,10 +59,12 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
   afterAll(() => engine.close())
   const es = async (texts: string[]) => (await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment)
 
-  test('a media player\'s words: "pista" a track ("anterior", "siguiente" previous, next; "lo siguiente" the following), "detener" stop, "canal" a channel, "modo" a mode, "tema (claro)" a (light) theme, "borrar" delete; "renombrar", "desinstalar" (which the analyser lacks) rename, uninstall', async () => {
+  test('a media player\'s words: "pista" a track ("anterior", "siguiente" previous, next; "lo siguiente" the following), "detener" stop, "canal" a channel, "modo" a mode ("de modo" a way), "tema (claro)" a (light) theme, "borrar" delete; "renombrar", "desinstalar" (which the analyser lacks) rename, uninstall', async () => {
     // Jellyfin's Spanish strings came back "Following clue", "Detain", "Number of canal", "Way cinema", "Erase image", "Renombrar", "Desinstalar"
     expect(await es(['Pista anterior', 'Pista siguiente', 'Lo siguiente es importante.', 'Tema claro', 'Detener', 'Número de canal', 'Modo cine', 'Borrar imagen', 'Renombrar archivo', 'Desinstalar']))
       .toEqual(['Previous track', 'Next track', 'The following is important.', 'Light theme', 'Stop', 'Number of channel', 'Mode cinema', 'Delete image', 'Rename file', 'Uninstall'])
+    // "de modo" is a way, not a mode
+    expect((await es(['De modo permanente']))[0]).not.toMatch(/mode/)
   })
 
   test('a question is asked in English order', async () => {

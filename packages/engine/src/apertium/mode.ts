@@ -1014,7 +1014,7 @@ export const SPA_ENG_SENSES: Senses = [
   ['pista', 'n', 'track'],
   ['detener', 'vblex', 'stop'],
   ['canal', 'n', 'channel'],
-  ['modo', 'n', 'mode', { instead: true }],
+  ['modo', 'n', 'mode', { after: '^(?!de<)', instead: true }], // "de modo permanente" stays a way
   // an app's theme, light or dark ("Tema claro", "Modo claro" came back "Light subject", "Clear way")
   ['tema', 'n', 'theme', { instead: true }],
   ['claro', 'adj', 'light', { after: '^(?:modo|tema)<', instead: true }],
@@ -1345,6 +1345,17 @@ const FR_VERB = String.raw`(?:vblex|vbmod|vbser|vbhaver)`
  */
 export const FR_ES_SENSES: Senses = [
   ['demande', 'n', 'solicitud', { instead: true, gender: 'f' }],
+  // a player's, a form's, a wizard's verbs and words (Jellyfin's French strings: "Arrêter",
+  // "Reprendre", "Soumettre", "Guide de démarrage rapide" came back "Arrestar", "Retomar",
+  // "Someter", "Guía de commienzo rápido", the dictionary's misspelling): stop, resume, submit, start
+  ['arrêter', 'vblex', 'detener', { instead: true }],
+  ['reprendre', 'vblex', 'reanudar', { instead: true }],
+  ['soumettre', 'vblex', 'enviar', { instead: true }],
+  ['démarrage', 'n', 'inicio', { instead: true, gender: 'm' }],
+  // a series' season, and a season of the year, are a "temporada" ("demandes de saisons" came back "solicitudes de estaciones")
+  ['saison', 'n', 'temporada', { instead: true, gender: 'f' }],
+  // a dark mode, a dark theme ("Mode sombre" came back "Modo sombrío", gloomy)
+  ['sombre', 'adj', 'oscuro', { instead: true }],
   // a recording is "grabar"; anything else an interface keeps is saved
   ['enregistrer', 'vblex', 'grabar', { before: '^(?:vidéo|audio|son|écran|appel|voix|émission|film)<' }],
   ['enregistrer', 'vblex', 'guardar', { instead: true }],
