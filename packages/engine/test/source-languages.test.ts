@@ -317,6 +317,12 @@ describe.skipIf(!haveMode('ita-spa'))('Italian interface strings into Spanish an
   const engine = createEngine({ cacheSize: 0 })
   afterAll(() => engine.close())
 
+  test('a player\'s words: "traccia" a track, "successivo" next, "arrestare" stop, "riprendere" resume; "sottotitoli", "Rinomina", "Disinstalla", which the analyser lacks, subtitles and the commands', async () => {
+    // Jellyfin's Italian strings came back "Rastro Subsiguiente", "Arrestar Servidor", "Retomar", "Sottotitoli", "Rinomina", "Disinstalla"
+    expect((await engine.translate(['Traccia Successiva', 'Arresta Server', 'Riprendi', 'Sottotitoli', 'Rinomina', 'Disinstalla'], { source: 'it', target: 'es' })).map((t) => t.segment))
+      .toEqual(['Pista Siguiente', 'Detener Servidor', 'Reanudar', 'Subtítulos', 'Renombrar', 'Desinstalar'])
+  })
+
   test('a network\'s "porta" before its number, a protocol or "valida" is a port ("puerto"); a door stays', async () => {
     // came back "la puerta 465", "Puerta SMTP", en "the door 465"
     const texts = ['Usa la porta 465', 'Porta SMTP', 'Devi fornire una porta valida', 'Chiudi la porta.']

@@ -1537,6 +1537,14 @@ const ITA_SPA_UNKNOWN: UnknownWords = [
   ['d', 'ecrescente', '^decrescente<adj><mf><sg>/$Cdescendente<adj><mf><sg>$'],
   ['s', 'elettore', '^selettore<n><m><sg>/$Cselector<n><m><sg>$'],
   ['a', 'ccount', '^account<n><f><sg>/$Ccuenta<n><f><sg>$'],
+  // a player's subtitles and a file's or an app's commands (Jellyfin's Italian strings kept them:
+  // "Modificación los sottotitoli", "Rinomina", "Disinstalla", "Disconnetti"), a command's
+  // infinitive as Spanish interfaces write it
+  ['s', 'ottotitolo', '^sottotitolo<n><m><sg>/$Csubtítulo<n><m><sg>$'],
+  ['s', 'ottotitoli', '^sottotitolo<n><m><pl>/$Csubtítulo<n><m><pl>$'],
+  ['r', 'inomina', '^rinominare<vblex><inf>/$Crenombrar<vblex><inf>$'],
+  ['d', 'isinstalla', '^disinstallare<vblex><inf>/$Cdesinstalar<vblex><inf>$'],
+  ['d', 'isconnetti', '^disconnettere<vblex><inf>/$Cdesconectar<vblex><inf>$'],
 ]
 
 /**
@@ -1545,6 +1553,13 @@ const ITA_SPA_UNKNOWN: UnknownWords = [
  */
 export const ITA_SPA_SENSES: Senses = [
   ['impostazione', 'n', 'ajuste', { instead: true, gender: 'm' }],
+  // a player's track, next, previous, stop, resume ("Traccia Successiva", "Arresta Server",
+  // "Riprendi" came back "Rastro Subsiguiente", "Arrestar Servidor", "Retomar")
+  ['traccia', 'n', 'pista', { instead: true, gender: 'f' }],
+  ['successivo', 'adj', 'siguiente', { instead: true }],
+  ['precedente', 'adj', 'anterior', { instead: true }],
+  ['arrestare', 'vblex', 'detener', { instead: true }],
+  ['riprendere', 'vblex', 'reanudar', { instead: true }],
   ['fornire', 'vblex', 'proporcionar', { instead: true }],
   ['salvare', 'vblex', 'guardar', { instead: true }],
   // an interface's search, a user's report, a click ("Ricerca rapida", "Invia segnalazione",
