@@ -1780,6 +1780,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('eng-cat')) expect(await en(['Enter Username', 'Username is required.'], 'ca')).toEqual(["Entra nom d'usuari", "Nom d'usuari és obligatori."])
   })
 
+  test('"live" before a broadcast is "en directo" (es, and fr through it), ca "en directe"; a life stays one (eng-spa, eng-cat)', async () => {
+    // Jellyfin's strings came back "Televisión viva", "Emisiones vivas", ca "Viu televisió" (it lives)
+    expect(await en(['Live TV', 'Live broadcasts', 'The fish is alive.', 'We live in Spain.'])).toEqual(['Televisión en directo', 'Emisiones en directo', 'El pez está vivo.', 'Vivimos en España.'])
+    expect(await en(['Live TV'], 'fr')).toEqual(['Télévision en direct'])
+    if (haveMode('eng-cat')) expect(await en(['Live TV', 'We live in Spain.'], 'ca')).toEqual(['Televisió en directe', 'Vivim en Espanya.'])
+  })
+
   test('a setting\'s "Auto", alone or before a noun, is automatic, a car after a determiner; an editor\'s crop is a cut (eng-spa, eng-cat)', async () => {
     // came back "Coche", "Cosecha de coche", "Modo de coche", ca "Talla imatge"
     expect(await en(['Auto', 'Auto crop', 'Auto mode', 'My auto is red.'])).toEqual(['Automático', 'Recorte automático', 'Modo automático', 'Mi coche es rojo.'])

@@ -124,6 +124,8 @@ const GRID_NOT_POWER = '^(?!(?:power|electric|electrical|energy|national|smart)<
 const KEY_PRESSED = { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }
 const KEY_IN_USE = { before: '^(?:combination|binding|shortcut|press|stroke)<' }
 const A_GAME = { before: '^(?:game|match|sport|with)<' }
+/** What a broadcast is, whose "live" is "as it happens" (not alive): TV, a stream, a channel, an event… */
+const LIVE_BROADCAST = '^(?:tv|television|stream|streams|streaming|transmission|broadcast|broadcasts|event|events|video|videos|channel|channels|show|shows|feed|feeds|chat|coverage|preview|music|concert|concerts)<'
 /** A record that is data kept, not a feat: not after "world", "personal", "track"… ("a world record"). */
 const RECORD_AS_DATA = { after: '^(?!(?:world|personal|track|all-time|olympic|national|european|continental|club|career|season|school|speed|attendance|sales|guinness)<)' }
 
@@ -271,6 +273,8 @@ export const ENG_SPA_SENSES: Senses = [
   ['advance', 'vblex', 'avanzar', { instead: true }],
   // an editor's crop, not a harvest ("Auto crop", "Crop area" came back "Cosecha automática", "Área de cosecha")
   ['crop', 'n', 'recorte', { instead: true, gender: 'm' }],
+  // a broadcast as it happens ("Live TV", "Live broadcasts" came back "Televisión viva", "Emisiones vivas")
+  ['live', 'adj', 'en directo', { before: LIVE_BROADCAST, instead: true }],
   ['rating', 'n', 'clasificación', { after: '^age<', instead: true, gender: 'f' }],
   ['rating', 'n', 'valoración', { instead: true, gender: 'f' }],
   // a media player's and a database's words: a record is data kept ("No records found", "DNS
@@ -410,6 +414,7 @@ export const ENG_CAT_SENSES: Senses = [
   ['sort', 'n', 'classificació', { before: '^(?!of<)', instead: true, gender: 'f' }], // "La classe ordenar" (ENG_SPA_SENSES)
   ['crop', 'n', 'retall', { instead: true, gender: 'm' }], // "Cultiu automàtic" (ENG_SPA_SENSES)
   ['crop', 'vblex', 'retallar', { instead: true }], // "Talla imatge" (to cut)
+  ['live', 'adj', 'en directe', { before: LIVE_BROADCAST, instead: true }], // "Viu televisió" (ENG_SPA_SENSES)
   ['rating', 'n', 'classificació', { after: '^age<', instead: true, gender: 'f' }],
   ['rating', 'n', 'valoració', { instead: true, gender: 'f' }], // "Índex comunitari" (ENG_SPA_SENSES)
 ]
@@ -502,6 +507,9 @@ const ENGLISH_UNGENERATED = ['genre', 'genres', 'subtitle', 'subtitles', 'must',
 
 /** Nouns the Spanish generator lacks, but right as they are written (SPANISH_CLAUSE_FILTER's `ungenerated`, POST_GENERATION_FILTER). */
 const SPANISH_UNGENERATED = ['menú', 'privacidad']
+
+/** Adjectives of several words the Spanish and Catalan generators lack, right as written (ENG_SPA_SENSES', ENG_CAT_SENSES' "en directo", "en directe"; POST_GENERATION_FILTER). */
+const PHRASES_UNGENERATED = ['en directo', 'en directe']
 
 /**
  * `word` as a perl pattern in a `-CSD` program, whose own text is read as bytes: non-ASCII
@@ -2028,7 +2036,7 @@ export const POST_GENERATION_FILTER = `perl -CSD -0 -pe '${[
   // (SPANISH_UNGENERATED, which SPANISH_CLAUSE_FILTER writes so; SPANISH_FORMS_FROM_FRENCH, FR_ES_FILTER's; FRENCH_UNGENERATED and
   // ITALIAN_UNGENERATED, ES_FR_UNKNOWN's and SPA_ITA_UNKNOWN's; ENGLISH_UNGENERATED, SPA_ENG_SENSE_FILTER's):
   // no mark, not reported as unknown
-  String.raw`s{(?<!\\)#(?=(?:${[...SPANISH_UNGENERATED, ...SPANISH_FORMS_FROM_FRENCH, ...FRENCH_UNGENERATED, ...ITALIAN_UNGENERATED, ...ENGLISH_UNGENERATED].map(charactersForPerl).join('|')})s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
+  String.raw`s{(?<!\\)#(?=(?:${[...SPANISH_UNGENERATED, ...PHRASES_UNGENERATED, ...SPANISH_FORMS_FROM_FRENCH, ...FRENCH_UNGENERATED, ...ITALIAN_UNGENERATED, ...ENGLISH_UNGENERATED].map(charactersForPerl).join('|')})s?(?![${PERL_WORD}]))}{}g if index($_, "#") >= 0;`,
   String.raw`s{(?<!\\)[*#]((?:\\[${PERL_WORD}]|[${PERL_WORD}])+)(\[\[/\]\])?}{my ($w, $end) = ($1, $2 // ""); (my $plain = $w) =~ s/\\(.)/$1/g; "$w$end\[v:u:" . length($plain) . "]"}ge`,
 ].join(' ')}'`
 
@@ -2484,9 +2492,11 @@ interface HintOptions {
    * imperative; unset (en-eo), the command's readings, of which its tagger chose the infinitive.
    */
   instruction?: 'pres' | 'imp'
+  /** Whether "live" before a broadcast (LIVE_BROADCAST) is the adjective: eng-cat's analyser has only the verb, its dictionary the adjective. */
+  liveBroadcasts?: boolean
 }
 
-function englishReadingHints(commandForms: string, { nounsAfterThis = true, sortOrders, theAfterAll = false, senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime, labelInfinitives = false, productNames = false, instruction }: HintOptions = {}): string {
+function englishReadingHints(commandForms: string, { liveBroadcasts = false, nounsAfterThis = true, sortOrders, theAfterAll = false, senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime, labelInfinitives = false, productNames = false, instruction }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
     String.raw`BEGIN { %::LABEL_COMMAND = map { $_ => 1 } qw(${LABEL_COMMANDS.join(' ')}); %::LABEL_MODIFIER = map { $_ => 1 } qw(${LABEL_MODIFIERS.join(' ')}); %::LABEL_HEAD = map { $_ => 1 } qw(${LABEL_HEADS.join(' ')}); %::BUTTON_HEAD = map { $_ => 1 } qw(${BUTTON_HEADS.join(' ')}); %::PLACE_HEAD = map { $_ => 1 } qw(${PLACE_HEADS.join(' ')}); %::DATA_VERB = map { $_ => 1 } qw(${DATA_VERBS.join(' ')}); %::LABEL_COMPOUND = map { $_ => 1 } qw(${LABEL_COMPOUNDS.join(' ')}) }`,
@@ -2870,6 +2880,9 @@ function englishReadingHints(commandForms: string, { nounsAfterThis = true, sort
     // "Auto" before a hyphen, not a car ("Auto-Approve 4K Movies" came back "Coche-Aprobar…", fr
     // "Voiture-Approuver")
     AUTO_PREFIX,
+    // "live" before a broadcast (LIVE_BROADCAST) is the adjective, which eng-cat's analyser
+    // lacks ("Live TV" came back "Viu televisió", it lives; the senses make it "en directe")
+    ...(liveBroadcasts ? [String.raw`s{\^([Ll])ive/(?:[^\\\$]++|\\.)*+\$(?= \^(?:${LIVE_BROADCAST.slice(4, -2)})/)}{"^$1ive/" . ($1 eq "L" ? "L" : "l") . "ive<adj>\$"}gie if index(lc $_, "^live/") >= 0;`] : []),
     // and a setting's "Auto", alone or before a noun, is automatic ("Auto", "Auto mode", "Set to
     // Auto" came back "Coche", "Modo de coche", "Puesto a Coche"; now "Automático", "Modo
     // automático"): not after a determiner ("My auto is red", a car)
@@ -3432,7 +3445,7 @@ export const ENG_SPA_READING_HINTS = englishReadingHints('inf|pres|imp', {
 export const EN_GL_READING_HINTS = englishReadingHints('inf|pres|imp', { sortOrders: { descendingAs: 'descending' }, instruction: 'pres', productNames: true, labelInfinitives: true, sessionCommands: true, pluralData: true, gerundPrepositions: true, failedAsCould: 'Can<vaux><past>', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, ALLOW_AS_PERMIT, ['setting', 'n', 'configuration'], ['run', 'vblex', 'execute']], prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], separate: ['let'], requiredAsMandatory: true, zeroRelatives: true, turn: { on: 'enable' }, pastQuestions: true, thatAfter: THINKING_VERBS, beQuestions: true, prohibitions: true, toInfinitives: [...TO_INFINITIVE_VERBS.filter((verb) => !/^(?:love|like|hate)$/.test(verb)), 'try'], meanTo: true })
 
 /** eng-cat's: the reading hints with the verbs "clear" and "match" read as "clean" and "coincide". */
-export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { theAfterAll: true, sortOrders: { descendingAs: 'downward' }, instruction: 'imp', initialismsAfterNouns: true, sessionCommands: true, pluralData: true, failedAsCould: 'can<vbmod><past>', lastTime: '^last/for the last time<adv>$', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
+export const ENG_CAT_READING_HINTS = englishReadingHints('inf|pres|imp', { liveBroadcasts: true, theAfterAll: true, sortOrders: { descendingAs: 'downward' }, instruction: 'imp', initialismsAfterNouns: true, sessionCommands: true, pluralData: true, failedAsCould: 'can<vbmod><past>', lastTime: '^last/for the last time<adv>$', senses: [CLEAR_AS_CLEAN, FULL_AS_COMPLETE, MATCH_AS_COINCIDE, INVALID_AS_INCORRECT, FAULT_AS_BLAME, RESET_AS_REESTABLISH], verbReadings: ['reset'], imperatives: true, meanTo: true, sureClauses: true, prepositions: [MATCH_WITH, ACCESS_TO], phrasalSenses: [AGREE_TO_AS_ACCEPT, CHECK_FOR_AS_SEARCH], infinitiveCommands: ['view'], requiredAsMandatory: true, zeroRelatives: true, pastQuestions: true, thatAfter: THINKING_VERBS, goWrong: true, beQuestions: true, toInfinitives: TO_INFINITIVE_VERBS })
 
 /** The first stage of a mode whose analyser is English: eng-spa, en-gl, en-eo, eng-cat, eng-hbs. */
 const ENGLISH_ANALYSER = /^lt-proc\b[^|]*\/en(?:g)?-[^/']*\.automorf\.bin'?\s*$/
