@@ -1735,6 +1735,8 @@ const time: InlineToken = { id: 'time', kind: 'void' }
       .toEqual(['Ningún registro encontrado', 'Un récord mundial nuevo', 'Grabación cancelada', 'Ninguna grabación disponible', 'Reproducir', 'Parar', 'Reproducir en navegador', 'Incapaz de cargar subtítulo', 'Seleccionar pista de subtítulo'])
     // an ICU branch's count: "{playCount, plural, one {play} other {plays}}" (Overseerr)
     expect(await en(['play'])).toEqual(['juego'])
+    // a play before what counts or settles it is a playback; a game's time and a theatre's play stay
+    expect(await en(['Play count', 'Play method', 'Play time'])).toEqual(['Cuenta de reproducción', 'Método de reproducción', 'Tiempo de juego'])
     if (haveMode('eng-cat')) expect(await en(['No records found', 'Her personal record', 'Recording cancelled', 'Play'], 'ca')).toEqual(['Cap registre trobat', 'El seu rècord personal', 'Enregistrament cancel·lat', 'Reprodueix'])
   })
 

@@ -124,6 +124,8 @@ const GRID_NOT_POWER = '^(?!(?:power|electric|electrical|energy|national|smart)<
 const KEY_PRESSED = { after: '^(?:press|hit|arrow|enter|escape|esc|shift|modifier|hot|function|space|tab|delete|backspace|ctrl|alt|control|option|command|return|any)<' }
 const KEY_IN_USE = { before: '^(?:combination|binding|shortcut|press|stroke)<' }
 const A_GAME = { before: '^(?:game|match|sport|with)<' }
+/** Nouns after a play that make it a playback ("Play count", "Play method", "Play queue"): not "time", a game's too. */
+const PLAYBACK_HEAD = '^(?:count|counts|method|methods|mode|queue|history|button|speed|state|status|session|sessions|progress|position|request|requests|option|options|setting|settings|error|errors|statistic|statistics)<'
 /** What a broadcast is, whose "live" is "as it happens" (not alive): TV, a stream, a channel, an event… */
 const LIVE_BROADCAST = '^(?:tv|television|stream|streams|streaming|transmission|broadcast|broadcasts|event|events|video|videos|channel|channels|show|shows|feed|feeds|chat|coverage|preview|music|concert|concerts)<'
 /** A record that is data kept, not a feat: not after "world", "personal", "track"… ("a world record"). */
@@ -283,6 +285,8 @@ export const ENG_SPA_SENSES: Senses = [
   // "No recordings available" came back "Registro cancelado", "Ningún registro disponible")
   ['record', 'n', 'registro', RECORD_AS_DATA],
   ['recording', 'n', 'grabación'],
+  // a play is a playback before what counts, settles or shows it ("Play count", "Play method" came back "Cuenta de juego", "Método de juego")
+  ['play', 'n', 'reproducción', { before: PLAYBACK_HEAD, instead: true, gender: 'f' }],
 ]
 
 /**
@@ -410,6 +414,7 @@ export const ENG_CAT_SENSES: Senses = [
   ['main', 'adj', 'principal'], // "The main menu" came back "El menú major"
   // data kept, sound or video kept (ENG_SPA_SENSES): "Cap rècord trobat", "Registre cancel·lat" were "record" and "recording"
   ['record', 'n', 'registre', RECORD_AS_DATA],
+  ['play', 'n', 'reproducció', { before: PLAYBACK_HEAD, instead: true, gender: 'f' }], // "Recompte de joc" (ENG_SPA_SENSES)
   ['recording', 'n', 'enregistrament'],
   ['sort', 'n', 'classificació', { before: '^(?!of<)', instead: true, gender: 'f' }], // "La classe ordenar" (ENG_SPA_SENSES)
   ['crop', 'n', 'retall', { instead: true, gender: 'm' }], // "Cultiu automàtic" (ENG_SPA_SENSES)
