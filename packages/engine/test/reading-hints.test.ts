@@ -132,7 +132,9 @@ describe('English reading hints', () => {
       `[v:6]^Download/Download<n><sg>/Download<vblex><inf>/Download<vblex><pres>$ ^failed/fail<vblex><past>$${end}`,
     ]
     const asLabels = [`[v:1]^Select/Select<vblex><inf>$ ${ALL}${end}`, `[v:2]^Search/Search<n><sg>/Search<vblex><inf>$ ^results/result<n><pl>/result<vblex><pri><p3><sg>$${end}`]
-    for (const stage of [ENG_SPA_READING_HINTS, EN_GL_READING_HINTS]) expect(hintedBy(stage, ...labels, ...left)).toEqual([...asLabels, ...left])
+    // (the question is asked of "you", which goes before its verb, the verb's readings kept)
+    const kept = left.map((record) => (record.startsWith('[v:5]') ? `[v:5]^you/prpers<prn><subj><p2><mf><sp>$ ${record.slice(5).replace(/(\^|\/)N/g, '$1n')}` : record))
+    for (const stage of [ENG_SPA_READING_HINTS, EN_GL_READING_HINTS]) expect(hintedBy(stage, ...labels, ...left)).toEqual([...asLabels, ...kept])
     // en-eo's commands before a determiner are infinitives already (its hints keep "inf|imp")
     expect(hintedBy(EN_EO_READING_HINTS, ...labels)).toEqual(asLabels)
     // Catalan labels buttons with the imperative: eng-cat's hints leave the readings
@@ -167,9 +169,11 @@ describe('English reading hints', () => {
     const verb = '^show/show<vblex><inf>$ ^again/again<adv>$'
     expect(hinted(`${dont} ${show}^./.<sent>$`, `^Done/Do<vblex><pp>$^./.<sent>$ ${dont} ${show}^!/!<sent>$`))
       .toEqual([`^Don't/not<adv>$ ${verb}^./.<sent>$`, `^Done/Do<vblex><pp>$^./.<sent>$ ^Don't/not<adv>$ ${verb}^!/!<sent>$`])
+    // a question ("Don't have an account yet?") is asked of "you", which goes before it
+    expect(hinted(`${dont} ^have/have<vbhaver><inf>/have<vblex><inf>$ ^it/prpers<prn><obj><p3><nt><sg>$^?/?<sent>$`)[0])
+      .toMatch(/^\^you\/prpers<prn><subj><p2><mf><sp>\$ \^don't\/do<vbdo><pres>\+not<adv>\$ /)
     const left = [
-      // a question ("Don't have an account yet?" is "you"), a comma (en-gl lost the next clause's pronoun)
-      `${dont} ^have/have<vbhaver><inf>/have<vblex><inf>$ ^it/prpers<prn><obj><p3><nt><sg>$^?/?<sent>$`,
+      // a comma (en-gl lost the next clause's pronoun)
       `${dont} ^worry/worry<n><sg>/worry<vblex><inf>$^,/,<cm>$ ^we/prpers<prn><subj><p1><mf><pl>$^./.<sent>$`,
       // eng-cat's analyser has the imperative, and no verb follows in the last one
       "^Don't/do<vbdo><pres>+not<adv>/do<vbdo><imp>+not<adv>$ ^show/show<vblex><inf>$^./.<sent>$",
@@ -779,7 +783,7 @@ describe.skipIf(!haveApertium)('interface strings through Apertium', () => {
 
   test('"Don\'t" before a verb gives the infinitive, not the third person (eng-spa, en-gl, en-eo)', async () => {
     // keepassxc's "Don't show this warning again", Mastodon's "Don't show again" came back "No asoma otra vez"
-    expect(await en(["Don't show again", 'Don\'t close the window', "Don't have an account yet?"])).toEqual(['No mostrar otra vez', 'No cerrar la ventana', '¿No tiene una cuenta todavía?'])
+    expect(await en(["Don't show again", 'Don\'t close the window', "Don't have an account yet?"])).toEqual(['No mostrar otra vez', 'No cerrar la ventana', '¿No tienes una cuenta todavía?'])
     if (haveMode('en-gl')) expect(await en(["Don't show again"], 'gl')).toEqual(['Non mostrar outra vez'])
     if (haveMode('en-eo')) expect(await en(["Don't show again"], 'eo')).toEqual(['Ne montri denove'])
   })
@@ -1780,6 +1784,14 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     // came back "Añadir a lista de Reproducción", "Introducir nombre de Usuario", ca "Entra nom d'Usuari"
     expect(await en(['Add to Playlist', 'Enter Username', 'Playlists'])).toEqual(['Añadir a lista de reproducción', 'Introducir nombre de usuario', 'Listas de reproducción'])
     if (haveMode('eng-cat')) expect(await en(['Enter Username', 'Username is required.'], 'ca')).toEqual(["Entra nom d'usuari", "Nom d'usuari és obligatori."])
+  })
+
+  test('a question opening on a verb a person has or does, with no subject ("Need help?", "Already have an account?", "Don\'t have an account?", "Forgot password?"), is asked of "you"; one with its own subject keeps it', async () => {
+    // came back "¿Ayuda de necesidad?", "¿Ya tener una cuenta?", "¿No tiene una cuenta?", "¿Olvidó contraseña?"
+    expect(await en(['Need help?', 'Already have an account?', "Don't have an account?", 'Forgot password?', 'Have you seen it?', 'Need help']))
+      .toEqual(['¿Necesitas ayuda?', '¿Ya tienes una cuenta?', '¿No tienes una cuenta?', '¿Olvidaste contraseña?', '¿Lo has visto?', 'Ayuda de necesidad'])
+    if (haveMode('eng-cat')) expect(await en(['Already have an account?', "Don't have an account?"], 'ca')).toEqual(['Ja tens un compte?', 'No tens un compte?'])
+    if (haveMode('en-gl')) expect(await en(['Need help?'], 'gl')).toEqual(['Necesitas axuda?'])
   })
 
   test('"live" before a broadcast is "en directo" (es, and fr through it), ca "en directe"; a life stays one (eng-spa, eng-cat)', async () => {
