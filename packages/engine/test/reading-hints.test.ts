@@ -1788,8 +1788,8 @@ const time: InlineToken = { id: 'time', kind: 'void' }
 
   test('a question opening on a verb a person has or does, with no subject ("Need help?", "Already have an account?", "Don\'t have an account?", "Forgot password?"), is asked of "you"; one with its own subject keeps it', async () => {
     // came back "¿Ayuda de necesidad?", "¿Ya tener una cuenta?", "¿No tiene una cuenta?", "¿Olvidó contraseña?"
-    expect(await en(['Need help?', 'Already have an account?', "Don't have an account?", 'Forgot password?', 'Have you seen it?', 'Need help']))
-      .toEqual(['¿Necesitas ayuda?', '¿Ya tienes una cuenta?', '¿No tienes una cuenta?', '¿Olvidaste contraseña?', '¿Lo has visto?', 'Ayuda de necesidad'])
+    expect(await en(['Need help?', 'Already have an account?', "Don't have an account?", 'Forgot password?', 'Want to learn more?', 'Have you seen it?', 'Need help']))
+      .toEqual(['¿Necesitas ayuda?', '¿Ya tienes una cuenta?', '¿No tienes una cuenta?', '¿Olvidaste contraseña?', '¿Quieres aprender más?', '¿Lo has visto?', 'Ayuda de necesidad'])
     if (haveMode('eng-cat')) expect(await en(['Already have an account?', "Don't have an account?"], 'ca')).toEqual(['Ja tens un compte?', 'No tens un compte?'])
     if (haveMode('en-gl')) expect(await en(['Need help?'], 'gl')).toEqual(['Necesitas axuda?'])
   })

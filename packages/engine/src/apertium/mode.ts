@@ -2627,11 +2627,11 @@ function englishReadingHints(commandForms: string, { liveBroadcasts = false, nou
     String.raw`sub pastQuestion { my ($verb) = @_; my (undef, @r) = readings(substr($verb, 1, -1)); @r && !grep({ !/<vblex><(?:past|pp)>/ || /\+/ } @r) && grep { /<vblex><past>/ } @r }`,
     String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(${UNIT})(?= \^[Yy]our/)}{pastQuestion($2) ? "$1^you/prpers<prn><subj><p2><mf><sp>\$ $2" : "$1$2"}e if index($_, "our/") >= 0 && /\^\?\/\?<sent>\$(?:\[v:e\])?[\s\0]*\z/;`,
     // and one that opens with a verb a person has or does ("Need help?", "Already have an account?",
-    // "Don't have an account?", "Forgot password?"): "you" too ("¿Ayuda de
+    // "Don't have an account?", "Forgot password?", "Want to learn more?", the analyser's "Want to"): "you" too ("¿Ayuda de
     // necesidad?", "¿Ya tener una cuenta?", "¿No tiene una cuenta?" came back; now "¿Necesitas
     // ayuda?", "¿Ya tienes una cuenta?", "¿No tienes una cuenta?"), the verb's capital the
     // sentence's; not before a subject of its own ("Have you seen it?", "Don't you know?")
-    String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(\^(?:[Nn]eed|[Ww]ant|[Hh]ave|[Aa]lready|[Ss]till|[Dd]on\x27t|[Dd]idn\x27t|[Ff]orgot)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?!(?:you|I|we|they|he|she|it)/))}{my ($lead, $verb) = ($1, $2); $verb =~ s{(\^|/)([A-Z])}{$1 . lc $2}ge; "$lead^you/prpers<prn><subj><p2><mf><sp>\$ $verb"}e if /\^\?\/\?<sent>\$(?:\[v:e\])?[\s\0]*\z/;`,
+    String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(\^(?:[Nn]eed(?: to)?|[Ww]ant(?: to)?|[Hh]ave|[Aa]lready|[Ss]till|[Dd]on\x27t|[Dd]idn\x27t|[Ff]orgot)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?!(?:you|I|we|they|he|she|it)/))}{my ($lead, $verb) = ($1, $2); $verb =~ s{(\^|/)([A-Z])}{$1 . lc $2}ge; "$lead^you/prpers<prn><subj><p2><mf><sp>\$ $verb"}e if /\^\?\/\?<sent>\$(?:\[v:e\])?[\s\0]*\z/;`,
     String.raw`$_ = participle($_) if index($_, "<vblex><pp>") >= 0;`,
     // a capital "A" that is a letter, not the article: a range's end ("A-Z", "(Z-A)": an article
     // is never right before a hyphen or after one), or, past the sentence's start, a label no
