@@ -1794,6 +1794,13 @@ const time: InlineToken = { id: 'time', kind: 'void' }
     if (haveMode('en-gl')) expect(await en(['Need help?'], 'gl')).toEqual(['Necesitas axuda?'])
   })
 
+  test('"bit" after a number is the unit: after a space the noun, after a hyphen kept as written; "bit" elsewhere keeps its readings (every pair from English)', async () => {
+    // Jellyfin's strings came back "Habilita 10-mordió descodificación de hardware", "64-mordió versión"
+    expect(await en(['Enable 10-bit hardware decoding', '8 bits per sample', 'A bit of time', 'The dog bit me.']))
+      .toEqual(['Habilitar 10-bit descodificación de hardware', '8 bits por muestra', 'Un poco de tiempo', 'El perro me mordió.'])
+    if (haveMode('eng-cat')) expect(await en(['Enable 10-bit hardware decoding'], 'ca')).toEqual(['Habilita 10-bit descodificació de maquinari'])
+  })
+
   test('"live" before a broadcast is "en directo" (es, and fr through it), ca "en directe"; a life stays one (eng-spa, eng-cat)', async () => {
     // Jellyfin's strings came back "Televisión viva", "Emisiones vivas", ca "Viu televisió" (it lives)
     expect(await en(['Live TV', 'Live broadcasts', 'The fish is alive.', 'We live in Spain.'])).toEqual(['Televisión en directo', 'Emisiones en directo', 'El pez está vivo.', 'Vivimos en España.'])

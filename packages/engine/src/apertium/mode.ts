@@ -2891,6 +2891,12 @@ function englishReadingHints(commandForms: string, { liveBroadcasts = false, nou
     // "Auto" before a hyphen, not a car ("Auto-Approve 4K Movies" came back "Coche-Aprobar…", fr
     // "Voiture-Approuver")
     AUTO_PREFIX,
+    // "bit" after a number is the unit, not "bite"'s past ("Enable 10-bit hardware decoding",
+    // "64-bit version" came back "10-mordió descodificación", "64-mordió versión"): after a
+    // space the noun ("8 bits por muestra"), after a hyphen kept as written, the compound's
+    // ("versión 64-bit": as a noun, the transfers moved it and glued the blanks, "Versiónde64 bits")
+    String.raw`s{(<num>\$ )\^(bits?)/(?:[^\\\$]++|\\.)*+\$}{"$1^$2/bit<n><" . ($2 eq "bits" ? "pl" : "sg") . ">\$"}ge if index($_, "^bit") >= 0;`,
+    String.raw`s{(<num>\$\^-/-<guio>\$)\^(bits?)/(?:[^\\\$]++|\\.)*+\$}{$1^$2/*$2\$}g if index($_, "^bit") >= 0;`,
     // "live" before a broadcast (LIVE_BROADCAST) is the adjective, which eng-cat's analyser
     // lacks ("Live TV" came back "Viu televisió", it lives; the senses make it "en directe")
     ...(liveBroadcasts ? [String.raw`s{\^([Ll])ive/(?:[^\\\$]++|\\.)*+\$(?= \^(?:${LIVE_BROADCAST.slice(4, -2)})/)}{"^$1ive/" . ($1 eq "L" ? "L" : "l") . "ive<adj>\$"}gie if index(lc $_, "^live/") >= 0;`] : []),
