@@ -127,6 +127,13 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
     expect(await fr(['Enable Agent', 'Notifications enabled'], 'en')).toEqual(['Activer Agent', 'Notifications activées'])
   })
 
+  test.skipIf(!haveMode('es-fr'))('"descargar" is "télécharger" in the form its tags ask for, which the generator lacks (es-fr, and English through Spanish)', async () => {
+    // came back "Décharger", "Fichier déchargé" (to unload)
+    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
+    expect(await fr(['Descargar', 'Archivo descargado', 'Descargando…'])).toEqual(['Télécharger', 'Fichier téléchargé', 'En téléchargeant…'])
+    expect(await fr(['Download all', 'Downloaded files'], 'en')).toEqual(['Télécharger tout', 'Fichiers téléchargés'])
+  })
+
   test.skipIf(!haveMode('es-fr'))('"avanzado" is "avancé", a film\'s "valoración" a "note" (es-fr, and English through Spanish)', async () => {
     // came back "Configuration devancée" (outrun), "Estimation communautaire"
     const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)

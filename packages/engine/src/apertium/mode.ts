@@ -934,26 +934,43 @@ const ES_FR_UNKNOWN: UnknownWords = [
   ['s', 'electores', '^selector<n><m><pl>/$Csélecteurs<n><m><pl>$'],
 ]
 /**
- * What ES_FR_UNKNOWN writes that the French generator lacks, right as written; and "commande",
- * which ES_FR_SENSES writes feminine where es-fr's French dictionary has it masculine (its
- * plural then comes out in the singular: "des commande"; left so).
+ * A regular French "-er" verb's forms by the tags es-fr's transfer gives (`stem` before the
+ * endings; a stem in "g" keeps its "e" before "a" and "o": "téléchargeant", "téléchargeons").
  */
-/** "activer"'s forms by the tags es-fr's transfer gives "habiliter" (ES_FR_SENSE_FILTER writes them: the generator has no "activer"). */
-const ACTIVER_FORMS: Readonly<Record<string, string>> = {
-  '<inf>': 'activer', '<pp><m><sg>': 'activé', '<pp><f><sg>': 'activée', '<pp><m><pl>': 'activés', '<pp><f><pl>': 'activées', '<pri><p3><sg>': 'active', '<pri><p3><pl>': 'activent',
-  '<pri><p1><pl>': 'activons', '<pri><p2><pl>': 'activez', '<imp><p2><pl>': 'activez', '<ger>': 'activant', '<fti><p3><sg>': 'activera', '<fti><p3><pl>': 'activeront',
+function frenchErForms(stem: string): Readonly<Record<string, string>> {
+  const soft = stem.endsWith('g') ? 'e' : ''
+  return {
+    '<inf>': `${stem}er`, '<pp><m><sg>': `${stem}é`, '<pp><f><sg>': `${stem}ée`, '<pp><m><pl>': `${stem}és`, '<pp><f><pl>': `${stem}ées`, '<pri><p3><sg>': `${stem}e`, '<pri><p3><pl>': `${stem}ent`, '<pri><p2><sg>': `${stem}es`, '<imp><p2><sg>': `${stem}e`,
+    '<pri><p1><pl>': `${stem}${soft}ons`, '<pri><p2><pl>': `${stem}ez`, '<imp><p2><pl>': `${stem}ez`, '<ger>': `${stem}${soft}ant`, '<fti><p3><sg>': `${stem}era`, '<fti><p3><pl>': `${stem}eront`,
+  }
 }
-const FRENCH_UNGENERATED = ['avec succès', 'en attente', 'comme', 'Comme', 'pourquoi', 'Pourquoi', ...new Set(Object.values(ACTIVER_FORMS)), 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
+
+/**
+ * Spanish verbs es-fr translates in a sense no interface means, with the French verb interfaces
+ * write, which the French generator lacks: ES_FR_SENSE_FILTER writes the form the tags ask for
+ * (FRENCH_UNGENERATED lists them); a form not listed keeps the dictionary's verb. "habilitar" is
+ * "activer" ("Habilitar notificaciones" came back "Habiliter des notifications"), "descargar"
+ * "télécharger" ("Descargar", eng-spa's "Download", came back "Décharger", to unload).
+ */
+const FRENCH_WRITTEN_VERBS: ReadonlyArray<readonly [spanish: string, forms: Readonly<Record<string, string>>]> = [
+  ['habilitar', frenchErForms('activ')],
+  ['descargar', frenchErForms('télécharg')],
+]
+/**
+ * What ES_FR_UNKNOWN and FRENCH_WRITTEN_VERBS write that the French generator lacks, right as
+ * written; and "commande", which ES_FR_SENSES writes feminine where es-fr's French dictionary has
+ * it masculine (its plural then comes out in the singular: "des commande"; left so).
+ */
+const FRENCH_UNGENERATED = ['avec succès', 'en attente', 'comme', 'Comme', 'pourquoi', 'Pourquoi', ...new Set(FRENCH_WRITTEN_VERBS.flatMap(([, forms]) => Object.values(forms))), 'commande', 'sélecteur', 'sélecteurs', 'presse-papiers', 'manuellement', 'exporter', 'désactiver', 'désactivé', 'désactivée', 'désactivés', 'désactivées', 'réinitialisation', 'identifiant', 'identifiants']
 
 export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} ${unknownWordsProgram(ES_FR_UNKNOWN)} ` +
   // "por qué" is "pourquoi" (es-fr reads "por" and "qué": "¿Por qué no?" came back "Par qu'est-ce que
   // ne?"), "por qué no" before its question mark "pourquoi pas"; the generator writes "pourquoi"
   // as unknown (FRENCH_UNGENERATED)
   String.raw`s{\^([Pp])or<pr>/[Pp]ar<pr>\$ \^qué<prn><itg>[^\$]*\$( \^no<adv>/ne<adv>\$(?=\^\?))?}{"^$1" . "or qué<adv><itg>/" . ($1 eq "P" ? "P" : "p") . "ourquoi<adv><itg>\$" . (defined $2 ? " ^no<adv>/pas<adv>\$" : "")}ge if index($_, "or<pr>/") >= 0 && index($_, "^qué<prn><itg>") >= 0; ` +
-  // "habilitar" is "activer", as French interfaces write it ("Habilitar notificaciones" came back
-  // "Habiliter des notifications"); the generator has no "activer", so the form its tags ask for is
-  // written out (FRENCH_UNGENERATED); a form not listed keeps "habiliter"
-  `BEGIN { %::ACTIVER = (${Object.entries(ACTIVER_FORMS).map(([tags, form]) => `"${tags}" => "${form}"`).join(', ')}) }` + String.raw` s{\^([Hh])abilitar<vblex>((?:<[^>\$]*>)+)/[Hh]abiliter<vblex>((?:<[^>\$]*>)+)\$}{my ($h, $tags, $frTags) = ($1, $2, $3); my $form = $::ACTIVER{$tags}; defined $form ? "^$h" . "abilitar<vblex>$tags/" . ($h eq "H" ? ucfirst $form : $form) . "<vblex>$frTags\$" : $&}ge if index($_, "abiliter<vblex>") >= 0; ` +
+  // FRENCH_WRITTEN_VERBS: the form of "activer", "télécharger" the tags ask for, written out
+  `BEGIN { %::FRENCH_FORM = (${FRENCH_WRITTEN_VERBS.flatMap(([spanish, forms]) => Object.entries(forms).map(([tags, form]) => `"${spanish}${tags}" => "${form}"`)).join(', ')}) }` +
+  String.raw` s{\^(${FRENCH_WRITTEN_VERBS.map(([spanish]) => `[${spanish[0]!.toUpperCase()}${spanish[0]}]${spanish.slice(1)}`).join('|')})<vblex>((?:<[^>\$]*>)+)/[^\$<]*<vblex>((?:<[^>\$]*>)+)\$}{my ($verb, $tags, $frTags) = ($1, $2, $3); my $form = $::FRENCH_FORM{lcfirst($verb) . $tags}; defined $form ? "^$verb<vblex>$tags/" . ($verb =~ /^[A-Z]/ ? ucfirst $form : $form) . "<vblex>$frTags\$" : $&}ge if index($_, "abilitar<vblex>") >= 0 || index($_, "escargar<vblex>") >= 0; ` +
   // the conjunction "como" is "comme" (the dictionary's "aussi bien que" is "tanto … como"'s):
   // "Como sabes, …", "Hazlo como quieras" came back "Aussi bien que tu sais", "…aussi bien que tu
   // veux"; the generator lacks it (FRENCH_UNGENERATED)
