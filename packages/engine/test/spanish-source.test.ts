@@ -58,6 +58,8 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
   const engine = createEngine({ cacheSize: 0 })
   afterAll(() => engine.close())
   const es = async (texts: string[]) => (await engine.translate(texts, { source: 'es', target: 'en' })).map((t) => t.segment)
+  /** Into French, from Spanish or (`source`) through it. */
+  const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
 
   test('a media player\'s words: "pista" a track ("anterior", "siguiente" previous, next; "lo siguiente" the following), "detener" stop, "canal" a channel, "modo" a mode ("de modo" a way), "tema (claro)" a (light) theme, "borrar" delete; "renombrar", "desinstalar" (which the analyser lacks) rename, uninstall', async () => {
     // Jellyfin's Spanish strings came back "Following clue", "Detain", "Number of canal", "Way cinema", "Erase image", "Renombrar", "Desinstalar"
@@ -107,7 +109,6 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
 
   test.skipIf(!haveMode('es-fr'))('a Spanish command opening a sentence is a French infinitive, not the third person; a statement and a noun stay (es-fr, and English through Spanish)', async () => {
     // came back "Il élimine les archives", "Il montre faire-part", en→fr "Il ajoute à bibliothèque", "Il sélectionne idiome"
-    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
     expect(await fr(['Elimina el archivo', 'Muestra notificaciones', 'Funciona bien.', 'Fecha de entrega estimada']))
       .toEqual(['Supprimer le fichier', 'Montrer des notifications', 'Il fonctionne bien.', 'Date de livraison estimée'])
     expect(await fr(['Add to library', 'Select language', 'Delete message'], 'en')).toEqual([expect.stringMatching(/^Ajouter /), expect.stringMatching(/^Sélectionner /), expect.stringMatching(/^Supprimer /)])
@@ -115,35 +116,30 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
 
   test.skipIf(!haveMode('es-fr'))('the conjunction "como" is "comme" ("tanto … como" stays), "así" is never "asir", "Como" never the town (es-fr, and English through Spanish)', async () => {
     // came back "Aussi bien que tu sais, il est j'ai pris.", "Marquer aussi bien que Disponible", en→fr "Demander Côme"
-    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
     expect(await fr(['Como sabes, es así.', 'Marcar como disponible', 'Tanto él como ella.'])).toEqual(['Comme tu sais, il est ainsi.', 'Marquer comme disponible', "Autant il aussi bien qu'elle."])
     expect(await fr(['Mark as Available', 'Request As'], 'en')).toEqual(['Marquer comme Disponible', 'Demander Comme'])
   })
 
   test.skipIf(!haveMode('es-fr'))('"habilitar" is "activer" in the form its tags ask for, "deshabilitar" "désactiver" (es-fr, and English through Spanish)', async () => {
     // came back "Habiliter des notifications", "est actuellement deshabilitado" (left in Spanish)
-    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
     expect(await fr(['Habilitar notificaciones', 'La opción está habilitada.', 'Se habilitará.', 'Está deshabilitado.'])).toEqual(['Activer des notifications', "L'option est activée.", "Il s'activera.", 'Il est désactivé.'])
     expect(await fr(['Enable Agent', 'Notifications enabled'], 'en')).toEqual(['Activer Agent', 'Notifications activées'])
   })
 
   test.skipIf(!haveMode('es-fr'))('"descargar" is "télécharger" in the form its tags ask for, which the generator lacks (es-fr, and English through Spanish)', async () => {
     // came back "Décharger", "Fichier déchargé" (to unload)
-    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
     expect(await fr(['Descargar', 'Archivo descargado', 'Descargando…'])).toEqual(['Télécharger', 'Fichier téléchargé', 'En téléchargeant…'])
     expect(await fr(['Download all', 'Downloaded files'], 'en')).toEqual(['Télécharger tout', 'Fichiers téléchargés'])
   })
 
   test.skipIf(!haveMode('es-fr'))('"avanzado" is "avancé", a film\'s "valoración" a "note" (es-fr, and English through Spanish)', async () => {
     // came back "Configuration devancée" (outrun), "Estimation communautaire"
-    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
     expect(await fr(['Configuración avanzada', 'Valoración media'])).toEqual(['Configuration avancée', 'Note moyenne'])
     expect(await fr(['Advanced settings', 'Community rating'], 'en')).toEqual(['Configurations avancées', 'Note communautaire'])
   })
 
   test.skipIf(!haveMode('es-fr'))('"por qué" is "pourquoi" ("por qué no?" "pourquoi pas?"), "nada" before a verb the pronoun (es-fr, and English through Spanish)', async () => {
     // came back "Par qu'est-ce que ne?", "Il nage il est passé."
-    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
     expect(await fr(['¿Por qué no?', 'No sé por qué.', 'Nada funciona.'])).toEqual(['Pourquoi pas?', 'Je ne sais pas pourquoi.', 'Rien fonctionne.'])
     expect(await fr(['Why did you do it?'], 'en')).toEqual(["Pourquoi tu l'as fait?"])
   })
@@ -178,7 +174,6 @@ describe.skipIf(!haveMode('spa-eng'))('Spanish interface strings into English (r
 
   test.skipIf(!haveMode('es-fr'))('interface words into French are the interface\'s: "fichier", "supprimer", "enregistrer", "langue", "notification" (es-fr, and English through Spanish)', async () => {
     // came back "Éliminer archives", "Il sauve des changements" (through "Salva"), "Idiome", "Faire-part"
-    const fr = async (texts: string[], source = 'es') => (await engine.translate(texts, { source, target: 'fr' })).map((t) => t.segment)
     expect(await fr(['Delete file', 'Save changes', 'Language', 'Notifications', 'The file was deleted.'], 'en'))
       .toEqual(['Supprimer fichier', 'Enregistrer des changements', 'Langue', 'Notifications', 'Le fichier a été supprimé.'])
     // the noun in the Spanish number ("archives" is plural only)

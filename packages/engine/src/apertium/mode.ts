@@ -127,7 +127,9 @@ const A_GAME = { before: '^(?:game|match|sport|with)<' }
 /** Nouns after a play that make it a playback ("Play count", "Play method", "Play queue"): not "time", a game's too. */
 const PLAYBACK_HEAD = '^(?:count|counts|method|methods|mode|queue|history|button|speed|state|status|session|sessions|progress|position|request|requests|option|options|setting|settings|error|errors|statistic|statistics)<'
 /** What a broadcast is, whose "live" is "as it happens" (not alive): TV, a stream, a channel, an event… */
-const LIVE_BROADCAST = '^(?:tv|television|stream|streams|streaming|transmission|broadcast|broadcasts|event|events|video|videos|channel|channels|show|shows|feed|feeds|chat|coverage|preview|music|concert|concerts)<'
+const LIVE_BROADCAST_WORDS = ['tv', 'television', 'stream', 'streams', 'streaming', 'transmission', 'broadcast', 'broadcasts', 'event', 'events', 'video', 'videos', 'channel', 'channels', 'show', 'shows', 'feed', 'feeds', 'chat', 'coverage', 'preview', 'music', 'concert', 'concerts']
+/** The senses' test on the unit after "live": one of LIVE_BROADCAST_WORDS. */
+const LIVE_BROADCAST = `^(?:${LIVE_BROADCAST_WORDS.join('|')})<`
 /** A record that is data kept, not a feat: not after "world", "personal", "track"… ("a world record"). */
 const RECORD_AS_DATA = { after: '^(?!(?:world|personal|track|all-time|olympic|national|european|continental|club|career|season|school|speed|attendance|sales|guinness)<)' }
 
@@ -265,8 +267,6 @@ export const ENG_SPA_SENSES: Senses = [
   // "Dirige usuarios"; the dictionary gives "dirigir" and "conseguir"), but "manage to" succeeds
   ['manage', 'vblex', 'conseguir', { before: '^to<' }],
   ['manage', 'vblex', 'gestionar', { instead: true }],
-  // what users or critics give a film, an app ("Community rating", "Rating" came back "Índice
-  // comunitario", "Índice"): "valoración"; an age rating is a "clasificación"
   // a list's sort ("Sort name", "Sort order" came back "Nombre de clase", "Orden de clase", a kind):
   // "clasificación"; a kind before "of" ("all sorts of things") keeps "clase"
   ['sort', 'n', 'clasificación', { before: '^(?!of<)', instead: true, gender: 'f' }],
@@ -277,6 +277,8 @@ export const ENG_SPA_SENSES: Senses = [
   ['crop', 'n', 'recorte', { instead: true, gender: 'm' }],
   // a broadcast as it happens ("Live TV", "Live broadcasts" came back "Televisión viva", "Emisiones vivas")
   ['live', 'adj', 'en directo', { before: LIVE_BROADCAST, instead: true }],
+  // what users or critics give a film, an app ("Community rating", "Rating" came back "Índice
+  // comunitario", "Índice"): "valoración"; an age rating is a "clasificación"
   ['rating', 'n', 'clasificación', { after: '^age<', instead: true, gender: 'f' }],
   ['rating', 'n', 'valoración', { instead: true, gender: 'f' }],
   // a media player's and a database's words: a record is data kept ("No records found", "DNS
@@ -414,8 +416,8 @@ export const ENG_CAT_SENSES: Senses = [
   ['main', 'adj', 'principal'], // "The main menu" came back "El menú major"
   // data kept, sound or video kept (ENG_SPA_SENSES): "Cap rècord trobat", "Registre cancel·lat" were "record" and "recording"
   ['record', 'n', 'registre', RECORD_AS_DATA],
-  ['play', 'n', 'reproducció', { before: PLAYBACK_HEAD, instead: true, gender: 'f' }], // "Recompte de joc" (ENG_SPA_SENSES)
   ['recording', 'n', 'enregistrament'],
+  ['play', 'n', 'reproducció', { before: PLAYBACK_HEAD, instead: true, gender: 'f' }], // "Recompte de joc" (ENG_SPA_SENSES)
   ['sort', 'n', 'classificació', { before: '^(?!of<)', instead: true, gender: 'f' }], // "La classe ordenar" (ENG_SPA_SENSES)
   ['crop', 'n', 'retall', { instead: true, gender: 'm' }], // "Cultiu automàtic" (ENG_SPA_SENSES)
   ['crop', 'vblex', 'retallar', { instead: true }], // "Talla imatge" (to cut)
@@ -438,6 +440,11 @@ type Determiner = readonly [lemma: string, tags: string, gender?: 'mf']
 
 /** A word-bound blank (`[[t:…]]`) before a unit, or none: after the transfers, the blanks attached to words stay with them (the filters below). */
 const WORD_BOUND_BLANK = String.raw`(?:\[\[[^\]]*\]\])?`
+
+/** `word` as a perl pattern whose first letter is either case (`habilitar` → `[Hh]abilitar`). */
+function eitherCase(word: string): string {
+  return `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
+}
 
 /** A target language's words for the clause filter below, as its generator takes them. */
 interface ClauseWords {
@@ -560,7 +567,6 @@ function clauseFilter(words: ClauseWords): string {
   const { not, noDeterminer, negativePronouns, anyDeterminer, anything, nothing, something, someDeterminer, more, past, passiveEstar = false, progressiveEstar = false, whileGerund: [whileWords, whileUnits], ifGerund: [ifWord, ifUnits], months, on, owe, ungenerated = [], misgeneratedPlurals = [], objectControl, reflexive, personalA } = words
   const lemma = String.raw`(?:[^\\<\$]|\\.)*`
   const bound = WORD_BOUND_BLANK
-  const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
   // units inside perl's double quotes, their `$` escaped
   const determiner = ([head, tags, only]: Determiner, gender: string) => String.raw`^${head}${tags}<${only ?? gender}><sg>\$`
   const pronoun = (unit: string) => String.raw`^${unit}\$`
@@ -940,7 +946,8 @@ const ES_FR_UNKNOWN: UnknownWords = [
 function frenchErForms(stem: string): Readonly<Record<string, string>> {
   const soft = stem.endsWith('g') ? 'e' : ''
   return {
-    '<inf>': `${stem}er`, '<pp><m><sg>': `${stem}é`, '<pp><f><sg>': `${stem}ée`, '<pp><m><pl>': `${stem}és`, '<pp><f><pl>': `${stem}ées`, '<pri><p3><sg>': `${stem}e`, '<pri><p3><pl>': `${stem}ent`, '<pri><p2><sg>': `${stem}es`, '<imp><p2><sg>': `${stem}e`,
+    '<inf>': `${stem}er`, '<pp><m><sg>': `${stem}é`, '<pp><f><sg>': `${stem}ée`, '<pp><m><pl>': `${stem}és`, '<pp><f><pl>': `${stem}ées`,
+    '<pri><p3><sg>': `${stem}e`, '<pri><p3><pl>': `${stem}ent`, '<pri><p2><sg>': `${stem}es`, '<imp><p2><sg>': `${stem}e`,
     '<pri><p1><pl>': `${stem}${soft}ons`, '<pri><p2><pl>': `${stem}ez`, '<imp><p2><pl>': `${stem}ez`, '<ger>': `${stem}${soft}ant`, '<fti><p3><sg>': `${stem}era`, '<fti><p3><pl>': `${stem}eront`,
   }
 }
@@ -970,7 +977,7 @@ export const ES_FR_SENSE_FILTER = `perl -0 -pe '${sensesProgram(ES_FR_SENSES)} $
   String.raw`s{\^([Pp])or<pr>/[Pp]ar<pr>\$ \^qué<prn><itg>[^\$]*\$( \^no<adv>/ne<adv>\$(?=\^\?))?}{"^$1" . "or qué<adv><itg>/" . ($1 eq "P" ? "P" : "p") . "ourquoi<adv><itg>\$" . (defined $2 ? " ^no<adv>/pas<adv>\$" : "")}ge if index($_, "or<pr>/") >= 0 && index($_, "^qué<prn><itg>") >= 0; ` +
   // FRENCH_WRITTEN_VERBS: the form of "activer", "télécharger" the tags ask for, written out
   `BEGIN { %::FRENCH_FORM = (${FRENCH_WRITTEN_VERBS.flatMap(([spanish, forms]) => Object.entries(forms).map(([tags, form]) => `"${spanish}${tags}" => "${form}"`)).join(', ')}) }` +
-  String.raw` s{\^(${FRENCH_WRITTEN_VERBS.map(([spanish]) => `[${spanish[0]!.toUpperCase()}${spanish[0]}]${spanish.slice(1)}`).join('|')})<vblex>((?:<[^>\$]*>)+)/[^\$<]*<vblex>((?:<[^>\$]*>)+)\$}{my ($verb, $tags, $frTags) = ($1, $2, $3); my $form = $::FRENCH_FORM{lcfirst($verb) . $tags}; defined $form ? "^$verb<vblex>$tags/" . ($verb =~ /^[A-Z]/ ? ucfirst $form : $form) . "<vblex>$frTags\$" : $&}ge if index($_, "abilitar<vblex>") >= 0 || index($_, "escargar<vblex>") >= 0; ` +
+  String.raw` s{\^(${FRENCH_WRITTEN_VERBS.map(([spanish]) => eitherCase(spanish)).join('|')})<vblex>((?:<[^>\$]*>)+)/[^\$<]*<vblex>((?:<[^>\$]*>)+)\$}{my ($verb, $tags, $frTags) = ($1, $2, $3); my $form = $::FRENCH_FORM{lcfirst($verb) . $tags}; defined $form ? "^$verb<vblex>$tags/" . ($verb =~ /^[A-Z]/ ? ucfirst $form : $form) . "<vblex>$frTags\$" : $&}ge if ${FRENCH_WRITTEN_VERBS.map(([spanish]) => `index($_, "${spanish.slice(1)}<vblex>") >= 0`).join(' || ')}; ` +
   // the conjunction "como" is "comme" (the dictionary's "aussi bien que" is "tanto … como"'s):
   // "Como sabes, …", "Hazlo como quieras" came back "Aussi bien que tu sais", "…aussi bien que tu
   // veux"; the generator lacks it (FRENCH_UNGENERATED)
@@ -1062,7 +1069,6 @@ export const SPA_ENG_SENSES: Senses = [
  * to initiate session").
  */
 function signInOutProgram({ start, end, session, article }: { start: string; end: string; session: string; article?: string }): string {
-  const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`
   const between = article === undefined ? '' : String.raw`(?:\^${article}/[^\$]*\$ )?`
   return String.raw`s{\^((?:${eitherCase(start)}|${eitherCase(end)})<vblex>((?:<[^>]*>)+))/[^\$]*\$ ${between}(${WORD_BOUND_BLANK})\^${eitherCase(session)}<n><f><sg>/[^\$]*\$}{my ($source, $tags, $blank) = ($1, $2, $3); my $in = lc($source) =~ /^${start}</; "^$source/" . ($source =~ /^[A-Z]/ ? "S" : "s") . "ign<vblex>$tags\$ $blank^${session}<pr>/" . ($in ? "in<pr>" : "out<adv>") . "\$"}ge if index($_, "${session.slice(1)}<n>") >= 0;`
 }
@@ -2518,6 +2524,9 @@ interface HintOptions {
   liveBroadcasts?: boolean
 }
 
+/** The subject "you", a unit the hints put before a question's verb when the question leaves it out. */
+const YOU_SUBJECT = String.raw`^you/prpers<prn><subj><p2><mf><sp>\$`
+
 function englishReadingHints(commandForms: string, { liveBroadcasts = false, nounsAfterThis = true, sortOrders, theAfterAll = false, senses = [], infinitiveCommands = [], infinitiveBeforePronouns = false, separate = [], prepositions = [], phrasalSenses = [], requiredAsMandatory = false, zeroRelatives = false, turn = {}, pastQuestions = false, thatAfter = [], goWrong = false, beQuestions = false, prohibitions = false, toInfinitives = [], verbReadings = [], imperatives = false, meanTo = false, sureClauses = false, initialismsAfterNouns = false, sessionCommands = false, invalidAsNotValid = false, pluralData = false, resumeAsContinue = false, clickCommands = false, gerundPrepositions = false, failedAsCould, lastTime, labelInfinitives = false, productNames = false, instruction }: HintOptions = {}): string {
   return `perl -0 -pe '${[
     String.raw`BEGIN { $| = 1; $::COMMAND = qr/<vblex><(?:${commandForms})>/; %::PHRASAL = map { $_ => 1 } qw(${PHRASAL_COMMANDS.join(' ')}); %::INFINITIVE = map { $_ => 1 } qw(${infinitiveCommands.join(' ')}); $::PRONOUN_INFINITIVE = ${infinitiveBeforePronouns ? 1 : 0}; @::COMMAND_FORMS = qw(${commandForms.split('|').filter((form) => form !== 'imp' || imperatives).join(' ')}) }`,
@@ -2642,13 +2651,13 @@ function englishReadingHints(commandForms: string, { liveBroadcasts = false, nou
     // person without it ("¿Olvidó tu contraseña?", ca "Va oblidar la vostra contrasenya?"); the
     // subject goes in before the verb ("¿Olvidaste tu contraseña?", "Vas oblidar…")
     String.raw`sub pastQuestion { my ($verb) = @_; my (undef, @r) = readings(substr($verb, 1, -1)); @r && !grep({ !/<vblex><(?:past|pp)>/ || /\+/ } @r) && grep { /<vblex><past>/ } @r }`,
-    String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(${UNIT})(?= \^[Yy]our/)}{pastQuestion($2) ? "$1^you/prpers<prn><subj><p2><mf><sp>\$ $2" : "$1$2"}e if index($_, "our/") >= 0 && /\^\?\/\?<sent>\$(?:\[v:e\])?[\s\0]*\z/;`,
+    String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(${UNIT})(?= \^[Yy]our/)}{pastQuestion($2) ? "$1${YOU_SUBJECT} $2" : "$1$2"}e if index($_, "our/") >= 0 && /\^\?\/\?<sent>\$(?:\[v:e\])?[\s\0]*\z/;`,
     // and one that opens with a verb a person has or does ("Need help?", "Already have an account?",
     // "Don't have an account?", "Forgot password?", "Want to learn more?", the analyser's "Want to"): "you" too ("¿Ayuda de
     // necesidad?", "¿Ya tener una cuenta?", "¿No tiene una cuenta?" came back; now "¿Necesitas
     // ayuda?", "¿Ya tienes una cuenta?", "¿No tienes una cuenta?"), the verb's capital the
     // sentence's; not before a subject of its own ("Have you seen it?", "Don't you know?")
-    String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(\^(?:[Nn]eed(?: to)?|[Ww]ant(?: to)?|[Hh]ave|[Aa]lready|[Ss]till|[Dd]on\x27t|[Dd]idn\x27t|[Ff]orgot)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?!(?:you|I|we|they|he|she|it)/))}{my ($lead, $verb) = ($1, $2); $verb =~ s{(\^|/)([A-Z])}{$1 . lc $2}ge; "$lead^you/prpers<prn><subj><p2><mf><sp>\$ $verb"}e if /\^\?\/\?<sent>\$(?:\[v:e\])?[\s\0]*\z/;`,
+    String.raw`s{\A(\s*(?:\[v:\d+\])?\s*)(\^(?:[Nn]eed(?: to)?|[Ww]ant(?: to)?|[Hh]ave|[Aa]lready|[Ss]till|[Dd]on\x27t|[Dd]idn\x27t|[Ff]orgot)/(?:[^\\\$]++|\\.)*+\$)(?= \^(?!(?:you|I|we|they|he|she|it)/))}{my ($lead, $verb) = ($1, $2); $verb =~ s{(\^|/)([A-Z])}{$1 . lc $2}ge; "$lead${YOU_SUBJECT} $verb"}e if /\^\?\/\?<sent>\$(?:\[v:e\])?[\s\0]*\z/;`,
     String.raw`$_ = participle($_) if index($_, "<vblex><pp>") >= 0;`,
     // a capital "A" that is a letter, not the article: a range's end ("A-Z", "(Z-A)": an article
     // is never right before a hyphen or after one), or, past the sentence's start, a label no
@@ -2916,7 +2925,7 @@ function englishReadingHints(commandForms: string, { liveBroadcasts = false, nou
     String.raw`s{(<num>\$\^-/-<guio>\$)\^(bits?)/(?:[^\\\$]++|\\.)*+\$}{$1^$2/*$2\$}g if index($_, "^bit") >= 0;`,
     // "live" before a broadcast (LIVE_BROADCAST) is the adjective, which eng-cat's analyser
     // lacks ("Live TV" came back "Viu televisió", it lives; the senses make it "en directe")
-    ...(liveBroadcasts ? [String.raw`s{\^([Ll])ive/(?:[^\\\$]++|\\.)*+\$(?= \^(?:${LIVE_BROADCAST.slice(4, -2)})/)}{"^$1ive/" . ($1 eq "L" ? "L" : "l") . "ive<adj>\$"}gie if index(lc $_, "^live/") >= 0;`] : []),
+    ...(liveBroadcasts ? [String.raw`s{\^([Ll])ive/(?:[^\\\$]++|\\.)*+\$(?= \^(?:${LIVE_BROADCAST_WORDS.join('|')})/)}{"^$1ive/" . ($1 eq "L" ? "L" : "l") . "ive<adj>\$"}gie if index(lc $_, "^live/") >= 0;`] : []),
     // and a setting's "Auto", alone or before a noun, is automatic ("Auto", "Auto mode", "Set to
     // Auto" came back "Coche", "Modo de coche", "Puesto a Coche"; now "Automático", "Modo
     // automático"): not after a determiner ("My auto is red", a car)
@@ -3706,7 +3715,8 @@ function readStandIns(analyser: string, bidix: string): string | null {
       // ("Add to Playlist" came back "Añadir a lista de Reproducción") and the text's first letter
       // keeps its capital anyway ("Listas de reproducción")
       const form = capital ? unknown[0]!.toUpperCase() + unknown.slice(1) : unknown
-      const replacement = standInUnits(units, (k) => (k === 0 ? (words.length === 1 ? form : unknown) : words[k]!), capital && words.length === 1)
+      const oneWord = words.length === 1
+      const replacement = standInUnits(units, (k) => (k === 0 ? (oneWord ? form : unknown) : words[k]!), capital && oneWord)
       // q{} quotes without interpolating: analyses hold no braces, quotes or backslashes
       if (!/[{}'\\]/.test(replacement)) substitutions.push(`q{${form}} => q{${replacement}}`)
     }
